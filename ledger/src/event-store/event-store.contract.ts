@@ -1,0 +1,224 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type EventStore,
+  InvalidEventError,
+  type NewEvent,
+  type RecordedEvent,
+  WrongExpectedRevisionError,
+} from "./event-store.ts";
+import { chainHash, eventBody, GENESIS_HASH } from "./hash-chain.ts";
+
+/**
+ * The behaviour every EventStore adapter must show. Each adapter's spec file calls this with a
+ * factory for a store on an empty (or at least private) database.
+ */
+export function describeEventStoreContract(name: string, createStore: () => Promise<EventStore>) {
+  describe(`EventStore contract: ${name}`, () => {
+    let store: EventStore;
+    beforeAll(async () => {
+      store = await createStore();
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    const stream = (kind = "test") => `${kind}-${randomUUID()}`;
+    const event = (type = "Happened", data: NewEvent["data"] = { n: 1 }): NewEvent => ({
+      id: randomUUID(),
+      type,
+      data,
+      metadata: { actor: { userId: "u1", role: "user" } },
+    });
+
+    it("appends to a new stream and reads it back with its hash chain", async () => {
+      const id = stream();
+      const first = event("Opened", { amount: 5025, note: "héllo ✓", nested: { b: 1, a: [1, 2] } });
+      const second = event("Closed");
+      const result = await store.append(id, [first, second], "no_stream");
+      expect(result).toMatchObject({ nextRevision: 1, duplicate: false });
+
+      const read = await store.readStream(id);
+      expect(read.map((e) => [e.id, e.type, e.revision])).toEqual([
+        [first.id, "Opened", 0],
+        [second.id, "Closed", 1],
+      ]);
+      expect(read[0]!.data).toEqual(first.data);
+      expect(read[0]!.metadata).toEqual(first.metadata);
+      expect(read[1]!.position).toBe(result.position);
+      expect(read[0]!.prevHash).toBe(GENESIS_HASH);
+      expect(read[0]!.hash).toBe(chainHash(GENESIS_HASH, id, 0, eventBody(first)));
+      expect(read[1]!.prevHash).toBe(read[0]!.hash);
+      expect(read[1]!.hash).toBe(chainHash(read[0]!.hash, id, 1, eventBody(second)));
+    });
+
+    it("appends with an exact expected revision and refuses a wrong one, writing nothing", async () => {
+      const id = stream();
+      await store.append(id, [event()], "no_stream");
+      await store.append(id, [event()], 0);
+      const error = await store.append(id, [event()], 0).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(error).toMatchObject({ streamId: id, expected: 0, actual: 1 });
+      await expect(store.append(id, [event()], 5)).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
+      expect(await store.readStream(id)).toHaveLength(2);
+    });
+
+    it("honours no_stream, stream_exists and any", async () => {
+      const id = stream();
+      await expect(store.append(id, [event()], "stream_exists")).rejects.toMatchObject({
+        actual: "no_stream",
+      });
+      await store.append(id, [event()], "any");
+      await expect(store.append(id, [event()], "no_stream")).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
+      const result = await store.append(id, [event()], "stream_exists");
+      expect(result.nextRevision).toBe(1);
+    });
+
+    it("treats an append of already stored event ids as a no-op returning the original", async () => {
+      const id = stream();
+      const events = [event(), event()];
+      const original = await store.append(id, events, "no_stream");
+      await store.append(id, [event()], 1);
+      const again = await store.append(id, events, "no_stream");
+      expect(again).toEqual({ ...original, duplicate: true });
+      const later = await store.append(id, [events[1]!], "any");
+      expect(later).toMatchObject({ nextRevision: 1, duplicate: true });
+      expect(await store.readStream(id)).toHaveLength(3);
+    });
+
+    it("refuses an event id that another stream already used", async () => {
+      const reused = event();
+      await store.append(stream(), [reused], "no_stream");
+      const other = stream();
+      await expect(store.append(other, [reused], "no_stream")).rejects.toBeInstanceOf(
+        InvalidEventError,
+      );
+      await expect(store.append(other, [event(), reused], "any")).rejects.toBeInstanceOf(
+        InvalidEventError,
+      );
+      expect(await store.readStream(other)).toEqual([]);
+    });
+
+    it("refuses malformed events with a typed error and writes nothing", async () => {
+      const id = stream();
+      const bad: unknown[] = [
+        { ...event(), id: "not-a-uuid" },
+        { ...event(), type: "" },
+        { ...event(), type: "has space" },
+        { ...event(), data: [1, 2] },
+        { ...event(), data: null },
+        { ...event(), metadata: "x" },
+        { ...event(), data: { amount: Number.NaN } },
+        { ...event(), data: { amount: Number.POSITIVE_INFINITY } },
+        { ...event(), data: { amount: 2 ** 60 } },
+        { ...event(), data: { when: new Date() } },
+        { ...event(), data: { text: "nul\u0000byte" } },
+        { ...event(), data: { big: "x".repeat(70_000) } },
+      ];
+      for (const candidate of bad) {
+        await expect(store.append(id, [candidate as NewEvent], "any")).rejects.toBeInstanceOf(
+          InvalidEventError,
+        );
+      }
+      await expect(store.append(id, [], "any")).rejects.toBeInstanceOf(InvalidEventError);
+      const twice = event();
+      await expect(store.append(id, [twice, twice], "any")).rejects.toBeInstanceOf(
+        InvalidEventError,
+      );
+      await expect(store.append("Bad Stream", [event()], "any")).rejects.toBeInstanceOf(
+        InvalidEventError,
+      );
+      await expect(store.append(id, [event()], -7)).rejects.toBeInstanceOf(InvalidEventError);
+      expect(await store.readStream(id)).toEqual([]);
+    });
+
+    it("lets exactly one of many concurrent appends at one revision win", async () => {
+      const id = stream();
+      await store.append(id, [event()], "no_stream");
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, () => store.append(id, [event()], 0)),
+      );
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      for (const result of results) {
+        if (result.status === "rejected") {
+          expect(result.reason).toBeInstanceOf(WrongExpectedRevisionError);
+        }
+      }
+      expect(await store.readStream(id)).toHaveLength(2);
+    });
+
+    it("reads a stream from a revision with a maximum count", async () => {
+      const id = stream();
+      await store.append(id, [event(), event(), event(), event()], "no_stream");
+      const part = await store.readStream(id, { fromRevision: 1, maxCount: 2 });
+      expect(part.map((e) => e.revision)).toEqual([1, 2]);
+      expect(await store.readStream(stream())).toEqual([]);
+    });
+
+    it("reads the global stream in order, continuing from a position, each event once", async () => {
+      const start = await lastPosition(store);
+      const ids = [stream(), stream(), stream()];
+      const written: string[] = [];
+      await Promise.all(
+        ids.map(async (id) => {
+          for (let i = 0; i < 5; i++) {
+            const next = event("Step", { i });
+            written.push(next.id);
+            await store.append(id, [next], i === 0 ? "no_stream" : i - 1);
+          }
+        }),
+      );
+      const seen = await readAllFrom(store, start, 4);
+      const mine = seen.filter((e) => ids.includes(e.streamId));
+      expect(mine.map((e) => e.id).sort()).toEqual([...written].sort());
+      for (const id of ids) {
+        const revisions = mine.filter((e) => e.streamId === id).map((e) => e.revision);
+        expect(revisions).toEqual([0, 1, 2, 3, 4]);
+      }
+      expect(new Set(seen.map((e) => e.position)).size).toBe(seen.length);
+    });
+
+    it("delivers appended events to a subscriber in order, exactly once", async () => {
+      const from = await lastPosition(store);
+      const id = stream();
+      const received: RecordedEvent[] = [];
+      const subscription = store.subscribe({
+        after: from,
+        batchSize: 3,
+        onEvents: async (events) => {
+          received.push(...events.filter((e) => e.streamId === id));
+        },
+      });
+      for (let i = 0; i < 7; i++) {
+        await store.append(id, [event("Tick", { i })], i === 0 ? "no_stream" : i - 1);
+      }
+      await expect.poll(() => received.length, { timeout: 10_000 }).toBe(7);
+      await subscription.stop();
+      expect(received.map((e) => e.data.i)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    });
+  });
+}
+
+export async function lastPosition(store: EventStore): Promise<string | undefined> {
+  let after: string | undefined;
+  for (;;) {
+    const batch = await store.readAll({ after, maxCount: 1000 });
+    if (batch.length === 0) return after;
+    after = batch.at(-1)!.position;
+  }
+}
+
+export async function readAllFrom(store: EventStore, after: string | undefined, batch: number) {
+  const seen: RecordedEvent[] = [];
+  let position = after;
+  for (;;) {
+    const events = await store.readAll({ after: position, maxCount: batch });
+    if (events.length === 0) return seen;
+    seen.push(...events);
+    position = events.at(-1)!.position;
+  }
+}

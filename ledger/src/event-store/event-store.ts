@@ -1,0 +1,94 @@
+/**
+ * The EventStore port: what the ledger needs from any event database.
+ * Adapters: PostgreSQL (`postgres/`) and KurrentDB (`kurrentdb/`), held to one contract suite.
+ */
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/**
+ * A stream's expected position for an append: an exact revision (0 is the first event),
+ * `no_stream` (the stream must not exist), `stream_exists`, or `any`.
+ */
+export type ExpectedRevision = number | "no_stream" | "stream_exists" | "any";
+
+export interface NewEvent {
+  /** UUID; appending an id again is a no-op that returns the original result. */
+  id: string;
+  type: string;
+  data: JsonObject;
+  metadata: JsonObject;
+}
+
+export interface RecordedEvent extends NewEvent {
+  streamId: string;
+  revision: number;
+  /** Opaque, ordered global position; pass it back as `after` to continue reading. */
+  position: string;
+  recordedAt: Date;
+  /** Hash chain per stream: `hash` covers `prevHash` and the event (see hash-chain.ts). */
+  prevHash: string;
+  hash: string;
+}
+
+export interface AppendResult {
+  /** The stream's revision after the append (the last event's revision). */
+  nextRevision: number;
+  /** Global position of the last appended event. */
+  position: string;
+  /** True when every event id was already stored: nothing was written. */
+  duplicate: boolean;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Read events strictly after this position; from the beginning when absent. */
+  after?: string;
+  maxCount: number;
+}
+
+export interface SubscribeOptions {
+  after?: string;
+  batchSize?: number;
+  /** Handles one ordered batch; the subscription waits for it before reading on. */
+  onEvents: (events: RecordedEvent[]) => Promise<void>;
+  onError?: (error: unknown) => void;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+export interface EventStore {
+  readonly name: string;
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * Global order, without ever skipping an event that commits after a later-numbered one:
+   * a reader that follows `position` sees every event exactly once.
+   */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribe(options: SubscribeOptions): Subscription;
+  close(): Promise<void>;
+}
+
+/** The stream's revision did not match the expected one; nothing was written. */
+export class WrongExpectedRevisionError extends Error {
+  override readonly name = "WrongExpectedRevisionError";
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | "no_stream",
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}.`);
+  }
+}
+
+/** An event was refused before anything was written (bad shape, bad id, reused id). */
+export class InvalidEventError extends Error {
+  override readonly name = "InvalidEventError";
+}

@@ -1,0 +1,26 @@
+import { createHash } from "node:crypto";
+import { canonicalJson } from "./canonical-json.ts";
+import type { NewEvent } from "./event-store.ts";
+
+/** The prevHash of a stream's first event. */
+export const GENESIS_HASH = "0".repeat(64);
+
+/** The canonical text of an event's content, the part of it the hash covers. */
+export function eventBody(event: NewEvent): string {
+  return canonicalJson({
+    id: event.id,
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata,
+  });
+}
+
+/**
+ * hash = SHA-256(prevHash "\n" streamId "\n" revision "\n" body), hex.
+ * The PostgreSQL adapter computes the same formula inside its append function.
+ */
+export function chainHash(prevHash: string, streamId: string, revision: number, body: string) {
+  return createHash("sha256")
+    .update(`${prevHash}\n${streamId}\n${revision}\n${body}`, "utf8")
+    .digest("hex");
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createExternalTestDatabase, createTestDatabase } from "../../../../test-support/database.ts";
+import { describeEventStoreContract, lastPosition, readAllFrom } from "../event-store.contract.ts";
+import type { EventStore } from "../event-store.ts";
+import { eventBody } from "../hash-chain.ts";
+import { createPostgresEventStore } from "./postgres-event-store.ts";
+
+describeEventStoreContract("PostgreSQL (embedded)", async () =>
+  createPostgresEventStore({ connectionString: await createTestDatabase(), idlePollMs: 20 }),
+);
+
+describe.skipIf(!process.env.DATABASE_URL)("with DATABASE_URL (skipped: no DATABASE_URL)", () => {
+  describeEventStoreContract("PostgreSQL (DATABASE_URL)", async () => {
+    const database = (await createExternalTestDatabase())!;
+    const store = createPostgresEventStore({ connectionString: database.url, idlePollMs: 20 });
+    const close = async () => {
+      await store.close();
+      await database.drop();
+    };
+    return { ...store, close };
+  });
+});
+
+describe("PostgreSQL event store specifics", () => {
+  let url: string;
+  let store: EventStore;
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    url = await createTestDatabase();
+    pool = new pg.Pool({ connectionString: url });
+    store = createPostgresEventStore({ pool });
+  });
+  afterAll(async () => {
+    await store.close();
+    await pool.end();
+  });
+  const newEvent = () => ({ id: randomUUID(), type: "Happened", data: { n: 1 }, metadata: {} });
+
+  it("refuses UPDATE, DELETE and TRUNCATE on the events table", async () => {
+    await store.append(`test-${randomUUID()}`, [newEvent()], "no_stream");
+    for (const statement of [
+      "UPDATE ledger_events SET type = 'X'",
+      "DELETE FROM ledger_events",
+      "TRUNCATE ledger_events",
+    ]) {
+      await expect(pool.query(statement)).rejects.toMatchObject({ code: "LG403" });
+    }
+  });
+
+  it("never lets a global reader skip an event whose transaction commits late", async () => {
+    const before = await lastPosition(store);
+    const late = await pool.connect();
+    try {
+      // The first transaction takes its position, then stays open while a second one commits.
+      await late.query("BEGIN");
+      const lateEvent = newEvent();
+      await late.query("SELECT * FROM ledger_append($1, -1, $2)", [
+        `test-${randomUUID()}`,
+        [eventBody(lateEvent)],
+      ]);
+      const early = newEvent();
+      await store.append(`test-${randomUUID()}`, [early], "no_stream");
+
+      const whileOpen = await readAllFrom(store, before, 10);
+      expect(whileOpen.map((e) => e.id)).not.toContain(early.id);
+
+      await late.query("COMMIT");
+      const afterCommit = await readAllFrom(store, before, 10);
+      expect(afterCommit.map((e) => e.id)).toEqual([lateEvent.id, early.id]);
+    } finally {
+      late.release();
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { InvalidEventError, type NewEvent } from "./event-store.ts";
+
+/** Limits every adapter enforces on the envelope, before any byte is written. */
+export const MAX_EVENTS_PER_APPEND = 100;
+export const MAX_EVENT_BYTES = 64 * 1024;
+const STREAM_ID = /^[a-z][a-z0-9]*(-[A-Za-z0-9_.:]+)+$/;
+
+const jsonObject = z.custom<NewEvent["data"]>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  "must be a JSON object",
+);
+
+const newEventSchema = z.object({
+  id: z.uuid(),
+  type: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z][A-Za-z0-9]*$/, "must be an identifier"),
+  data: jsonObject,
+  metadata: jsonObject,
+});
+
+export function assertValidStreamId(streamId: string): void {
+  if (streamId.length > 200 || !STREAM_ID.test(streamId)) {
+    throw new InvalidEventError(`Invalid stream id "${streamId.slice(0, 200)}".`);
+  }
+}
+
+/** Checks the append's envelope: stream id, event count, ids, types, JSON objects, size. */
+export function assertValidAppend(streamId: string, events: NewEvent[]): void {
+  assertValidStreamId(streamId);
+  if (events.length === 0) throw new InvalidEventError("An append needs at least one event.");
+  if (events.length > MAX_EVENTS_PER_APPEND) {
+    throw new InvalidEventError(`At most ${MAX_EVENTS_PER_APPEND} events per append.`);
+  }
+  const ids = new Set<string>();
+  for (const event of events) {
+    const parsed = newEventSchema.safeParse(event);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new InvalidEventError(`Invalid event: ${issue.path.join(".")} ${issue.message}.`);
+    }
+    if (ids.has(event.id)) throw new InvalidEventError(`Event id ${event.id} appears twice.`);
+    ids.add(event.id);
+    assertPlainJson(event);
+  }
+}
+
+function assertPlainJson(event: NewEvent): void {
+  const problem = findNonJson(event.data, "data") ?? findNonJson(event.metadata, "metadata");
+  if (problem) throw new InvalidEventError(`Event ${event.id}: ${problem}.`);
+  if (Buffer.byteLength(JSON.stringify(event)) > MAX_EVENT_BYTES) {
+    throw new InvalidEventError(`Event ${event.id} exceeds ${MAX_EVENT_BYTES} bytes.`);
+  }
+}
+
+/** Returns what is wrong with the first value that JSON (and JSONB) would not keep as it is. */
+function findNonJson(value: unknown, path: string): string | null {
+  if (value === null || typeof value === "boolean") return null;
+  if (typeof value === "string") {
+    return value.includes("\u0000") ? `${path} contains a NUL character` : null;
+  }
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return `${path} is not a finite number`;
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return `${path} is out of range`;
+    return null;
+  }
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const problem = findNonJson(item, `${path}[${index}]`);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const [key, item] of Object.entries(value)) {
+      const problem = findNonJson(item, `${path}.${key}`);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  return `${path} is not plain JSON`;
+}
