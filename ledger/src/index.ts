@@ -1,1 +1,18 @@
 export * from "./event-store/event-store.ts";
+export * from "./event-store/hash-chain.ts";
+export * from "./event-store/canonical-json.ts";
+export { createPostgresEventStore } from "./event-store/postgres/postgres-event-store.ts";
+export { createKurrentDbEventStore } from "./event-store/kurrentdb/kurrentdb-event-store.ts";
+export * from "./domain/ledger-error.ts";
+export * from "./domain/metadata.ts";
+export * from "./domain/money-flow.ts";
+export * from "./domain/stream-ids.ts";
+export * from "./domain/stream-kinds.ts";
+export * from "./domain/transfer.ts";
+export * from "./domain/house/house.ts";
+export { potAfterCut, type Award } from "./domain/round/round.decide.ts";
+export * from "./application/command-handler.ts";
+export * from "./application/checkpoint-store.ts";
+export * from "./application/ledger.ts";
+export * from "./application/transfer-reactor.ts";
+export * from "./audit/ledger-replay.ts";

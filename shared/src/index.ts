@@ -1,2 +1,3 @@
 export * from "./constants.ts";
 export * from "./money.ts";
+export * from "./wallet-rules.ts";

@@ -3,7 +3,13 @@
  * Adapters: PostgreSQL (`postgres/`) and KurrentDB (`kurrentdb/`), held to one contract suite.
  */
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonValue[]
+  | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
 /**

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createExternalTestDatabase, createTestDatabase } from "../../../../test-support/database.ts";
+import {
+  createExternalTestDatabase,
+  createTestDatabase,
+} from "../../../../test-support/database.ts";
 import { describeEventStoreContract, lastPosition, readAllFrom } from "../event-store.contract.ts";
 import type { EventStore } from "../event-store.ts";
 import { eventBody } from "../hash-chain.ts";

@@ -1,0 +1,189 @@
+import { LRUCache } from "lru-cache";
+import {
+  type EventStore,
+  type NewEvent,
+  WrongExpectedRevisionError,
+} from "../event-store/event-store.ts";
+import { LedgerError } from "../domain/ledger-error.ts";
+import type { EventMetadata } from "../domain/metadata.ts";
+import { kindOfStream, type LedgerEvent, parseLedgerEvent } from "../domain/stream-kinds.ts";
+import { KeyedQueue } from "./keyed-queue.ts";
+
+export interface CommandHandlerOptions {
+  /** Attempts per command when other writers keep moving the stream. */
+  maxAttempts?: number;
+  /** Stream states kept in memory, so a command usually costs one round trip. */
+  cacheSize?: number;
+}
+
+export interface StoredEvent {
+  id: string;
+  streamId: string;
+  revision: number;
+  event: LedgerEvent;
+  metadata: EventMetadata;
+}
+
+export interface CommandResult<State> {
+  /** The events the command stored, or the original ones when it was a duplicate. */
+  events: StoredEvent[];
+  state: State;
+  duplicate: boolean;
+}
+
+interface Snapshot {
+  revision: number;
+  state: unknown;
+  /** True when read from the store just now, false when it came from the cache. */
+  fresh: boolean;
+}
+
+export type Decide<State> = (state: State) => LedgerEvent[];
+
+/**
+ * Runs one decision against one stream: fold its state, decide, append with the exact expected
+ * revision; on a conflict, catch up and decide again (bounded). Rule 1 of DESIGN.md section 3.
+ */
+export class CommandHandler {
+  private readonly queue = new KeyedQueue();
+  private readonly cache: LRUCache<string, Snapshot>;
+  private readonly maxAttempts: number;
+
+  constructor(
+    readonly store: EventStore,
+    options: CommandHandlerOptions = {},
+  ) {
+    this.maxAttempts = options.maxAttempts ?? 20;
+    this.cache = new LRUCache({ max: options.cacheSize ?? 50_000 });
+  }
+
+  /** The current state of a stream, read through to the store. */
+  async load<State>(streamId: string): Promise<State> {
+    return this.queue.run(streamId, async () => {
+      const snapshot = await this.catchUp(streamId, this.cache.get(streamId));
+      return snapshot.state as State;
+    });
+  }
+
+  /**
+   * `eventIds(i)` names the i-th event decided; give deterministic ids for steps that must
+   * happen once (a transfer's credit), so that repeating the command is a no-op.
+   */
+  execute<State>(
+    streamId: string,
+    decide: Decide<State>,
+    metadata: EventMetadata,
+    eventIds: (index: number) => string,
+  ): Promise<CommandResult<State>> {
+    return this.queue.run(streamId, () => this.attempt(streamId, decide, metadata, eventIds));
+  }
+
+  private async attempt<State>(
+    streamId: string,
+    decide: Decide<State>,
+    metadata: EventMetadata,
+    eventIds: (index: number) => string,
+  ): Promise<CommandResult<State>> {
+    let snapshot = this.cache.get(streamId) ?? (await this.catchUp(streamId, undefined));
+    for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+      const decided = await this.decideOnLatest(streamId, snapshot, decide);
+      snapshot = decided.snapshot;
+      if (decided.events.length === 0) {
+        return { events: [], state: snapshot.state as State, duplicate: false };
+      }
+      const newEvents = decided.events.map((event, index) =>
+        toNewEvent(streamId, event, metadata, eventIds(index)),
+      );
+      const expected = snapshot.revision < 0 ? "no_stream" : snapshot.revision;
+      try {
+        const result = await this.store.append(streamId, newEvents, expected);
+        if (result.duplicate) return await this.original(streamId, newEvents, result.nextRevision);
+        snapshot = this.remember(streamId, snapshot, decided.events, result.nextRevision);
+        const events = stored(streamId, newEvents, result.nextRevision);
+        return { events, state: snapshot.state as State, duplicate: false };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        snapshot = await this.catchUp(streamId, snapshot);
+        await jitter(attempt);
+      }
+    }
+    throw new LedgerError("conflict", "The account is busy; please try again.");
+  }
+
+  /** Decides on the cached state; a refusal is only trusted once re-checked on fresh state. */
+  private async decideOnLatest<State>(streamId: string, snapshot: Snapshot, decide: Decide<State>) {
+    try {
+      return { snapshot, events: decide(snapshot.state as State) };
+    } catch (error) {
+      if (snapshot.fresh || !(error instanceof LedgerError)) throw error;
+      const latest = await this.catchUp(streamId, snapshot);
+      return { snapshot: latest, events: decide(latest.state as State) };
+    }
+  }
+
+  private async catchUp(streamId: string, from: Snapshot | undefined): Promise<Snapshot> {
+    const kind = kindOfStream(streamId);
+    const base = from ?? { revision: -1, state: kind.initial(), fresh: true };
+    const recorded = await this.store.readStream(streamId, { fromRevision: base.revision + 1 });
+    const state = recorded.reduce(
+      (folded, event) => kind.evolve(folded, parseLedgerEvent(streamId, event.type, event.data)),
+      base.state,
+    );
+    const snapshot = { revision: recorded.at(-1)?.revision ?? base.revision, state, fresh: true };
+    this.cache.set(streamId, { ...snapshot, fresh: false });
+    return snapshot;
+  }
+
+  private remember(streamId: string, base: Snapshot, events: LedgerEvent[], revision: number) {
+    const kind = kindOfStream(streamId);
+    const state = events.reduce((folded, event) => kind.evolve(folded, event), base.state);
+    const snapshot = { revision, state, fresh: false };
+    this.cache.set(streamId, snapshot);
+    return snapshot;
+  }
+
+  /** The command had already been stored (same event ids): return what was stored then. */
+  private async original<State>(streamId: string, events: NewEvent[], lastRevision: number) {
+    const recorded = await this.store.readStream(streamId, {
+      fromRevision: lastRevision - events.length + 1,
+      maxCount: events.length,
+    });
+    const snapshot = await this.catchUp(streamId, this.cache.get(streamId));
+    const originals: StoredEvent[] = recorded.map((event) => ({
+      id: event.id,
+      streamId,
+      revision: event.revision,
+      event: parseLedgerEvent(streamId, event.type, event.data),
+      metadata: event.metadata as EventMetadata,
+    }));
+    return { events: originals, state: snapshot.state as State, duplicate: true };
+  }
+}
+
+function toNewEvent(
+  streamId: string,
+  event: LedgerEvent,
+  metadata: EventMetadata,
+  id: string,
+): NewEvent {
+  // Validate against the stream's schemas: nothing malformed reaches the store.
+  const parsed = parseLedgerEvent(streamId, event.type, event.data);
+  return { id, type: parsed.type, data: parsed.data as NewEvent["data"], metadata };
+}
+
+function stored(streamId: string, events: NewEvent[], lastRevision: number): StoredEvent[] {
+  const first = lastRevision - events.length + 1;
+  return events.map((event, index) => ({
+    id: event.id,
+    streamId,
+    revision: first + index,
+    event: { type: event.type, data: event.data } as LedgerEvent,
+    metadata: event.metadata as EventMetadata,
+  }));
+}
+
+/** A short random pause, growing with the attempt, so competing writers spread out. */
+function jitter(attempt: number): Promise<void> {
+  const ms = Math.random() * Math.min(50, 2 * attempt);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

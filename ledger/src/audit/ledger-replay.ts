@@ -1,0 +1,179 @@
+import type { RecordedEvent } from "../event-store/event-store.ts";
+import { chainHash, eventBody, GENESIS_HASH } from "../event-store/hash-chain.ts";
+import { evolveHouse, type HouseState, initialHouse } from "../domain/house/house.ts";
+import { moneyEffect } from "../domain/money-flow.ts";
+import { parseStreamId, type StreamKindName } from "../domain/stream-ids.ts";
+import { kindOfStream, type LedgerEvent, parseLedgerEvent } from "../domain/stream-kinds.ts";
+
+export interface ReplayedStream {
+  kind: StreamKindName;
+  id: string;
+  revision: number;
+  lastHash: string;
+  state: unknown;
+  held: number;
+}
+
+interface TransferTrack {
+  to: string;
+  amount: number;
+  credited: number;
+}
+
+/**
+ * Replays the ledger from its events alone, independent of any projection: verifies each
+ * stream's hash chain and revisions, validates every event, folds every stream, and checks
+ * that money is conserved by every event and in total (DESIGN.md section 3):
+ *   Σ stream money + house + transfers in flight = money in − money out,
+ * with no wallet, agent, hold or escrow ever negative. Feed events in global order.
+ */
+export class LedgerReplay {
+  readonly streams = new Map<string, ReplayedStream>();
+  readonly transfers = new Map<string, TransferTrack>();
+  readonly problems: string[] = [];
+  house: HouseState = initialHouse();
+  moneyIn = 0n;
+  moneyOut = 0n;
+  events = 0;
+  private held = 0n;
+  private inFlight = 0n;
+
+  apply(recorded: RecordedEvent): void {
+    this.events++;
+    const where = `${recorded.streamId}@${recorded.revision}`;
+    const stream = this.streamFor(recorded.streamId);
+    if (!stream) return;
+    this.verifyChain(stream, recorded, where);
+    let event: LedgerEvent;
+    try {
+      event = parseLedgerEvent(recorded.streamId, recorded.type, recorded.data);
+    } catch (error) {
+      this.problems.push(`${where}: ${(error as Error).message}`);
+      return;
+    }
+    this.applyMoney(stream, event, where);
+  }
+
+  applyAll(events: Iterable<RecordedEvent>): this {
+    for (const event of events) this.apply(event);
+    return this;
+  }
+
+  /** Transfers debited and not (yet) credited, in minor units. */
+  get moneyInFlight(): bigint {
+    return this.inFlight;
+  }
+
+  /** Problems found so far, plus the global money balance check. */
+  verdict(): string[] {
+    const problems = [...this.problems];
+    const left = this.held + BigInt(this.house.balance) + this.inFlight;
+    const right = this.moneyIn - this.moneyOut;
+    if (left !== right) {
+      problems.push(
+        `money invariant broken: accounts ${this.held} + house ${this.house.balance} + in flight ${this.inFlight} ≠ in ${this.moneyIn} − out ${this.moneyOut}`,
+      );
+    }
+    return problems;
+  }
+
+  private streamFor(streamId: string): ReplayedStream | null {
+    const existing = this.streams.get(streamId);
+    if (existing) return existing;
+    try {
+      const { kind, id } = parseStreamId(streamId);
+      const created: ReplayedStream = {
+        kind,
+        id,
+        revision: -1,
+        lastHash: GENESIS_HASH,
+        state: kindOfStream(streamId).initial(),
+        held: 0,
+      };
+      this.streams.set(streamId, created);
+      return created;
+    } catch {
+      this.problems.push(`${streamId}: not a ledger stream`);
+      return null;
+    }
+  }
+
+  private verifyChain(stream: ReplayedStream, recorded: RecordedEvent, where: string) {
+    if (recorded.revision !== stream.revision + 1) {
+      this.problems.push(`${where}: revision follows ${stream.revision}`);
+    }
+    if (recorded.prevHash !== stream.lastHash) {
+      this.problems.push(`${where}: prevHash does not match the previous event's hash`);
+    }
+    const expected = chainHash(
+      recorded.prevHash,
+      recorded.streamId,
+      recorded.revision,
+      eventBody(recorded),
+    );
+    if (recorded.hash !== expected) {
+      this.problems.push(`${where}: hash does not match the event's content (altered?)`);
+    }
+    stream.revision = recorded.revision;
+    stream.lastHash = recorded.hash;
+  }
+
+  private applyMoney(stream: ReplayedStream, event: LedgerEvent, where: string) {
+    const kind = kindOfStream(`${stream.kind}-${stream.id}`);
+    stream.state = kind.evolve(stream.state, event);
+    const heldBefore = stream.held;
+    stream.held = kind.moneyHeld(stream.state);
+    this.house = evolveHouse(this.house, event);
+    this.checkNoNegative(stream, where);
+
+    const effect = moneyEffect(event);
+    this.moneyIn += BigInt(effect.moneyIn);
+    this.moneyOut += BigInt(effect.moneyOut);
+    this.held += BigInt(stream.held - heldBefore);
+    const sent = effect.sent.reduce((sum, t) => sum + t.amount, 0);
+    const received = effect.received?.amount ?? 0;
+    const conserved =
+      stream.held - heldBefore + effect.house + sent - received ===
+      effect.moneyIn - effect.moneyOut;
+    if (!conserved) this.problems.push(`${where}: ${event.type} creates or destroys money`);
+    for (const transfer of effect.sent) this.trackSent(transfer, where);
+    if (effect.received) this.trackReceived(`${stream.kind}-${stream.id}`, effect.received, where);
+  }
+
+  private checkNoNegative(stream: ReplayedStream, where: string) {
+    const state = stream.state as Record<string, unknown>;
+    for (const field of ["main", "bonus", "float", "escrow"]) {
+      const value = state[field];
+      if (typeof value === "number" && value < 0)
+        this.problems.push(`${where}: ${field} is negative (${value})`);
+    }
+  }
+
+  private trackSent(transfer: { id: string; to: string; amount: number }, where: string) {
+    if (this.transfers.has(transfer.id)) {
+      this.problems.push(`${where}: transfer ${transfer.id} sent twice`);
+      return;
+    }
+    this.transfers.set(transfer.id, { to: transfer.to, amount: transfer.amount, credited: 0 });
+    this.inFlight += BigInt(transfer.amount);
+  }
+
+  private trackReceived(
+    streamId: string,
+    received: { transferId: string; amount: number },
+    where: string,
+  ) {
+    const track = this.transfers.get(received.transferId);
+    if (!track) {
+      this.problems.push(`${where}: credit of transfer ${received.transferId} that was never sent`);
+      return;
+    }
+    if (track.credited > 0)
+      this.problems.push(`${where}: transfer ${received.transferId} credited twice`);
+    if (track.to !== streamId || track.amount !== received.amount) {
+      this.problems.push(`${where}: credit does not match transfer ${received.transferId}`);
+    }
+    track.credited += received.amount;
+    this.inFlight -= BigInt(received.amount);
+  }
+}

@@ -1,0 +1,41 @@
+import type { z } from "zod";
+import { refuse } from "../ledger-error.ts";
+import { agentStream } from "../stream-ids.ts";
+import { stepId, type Transfer } from "../transfer.ts";
+import type { ChargeEvent, ChargeState, chargeEvents } from "./charge.events.ts";
+
+export type ChargeCommand =
+  | ({ type: "RequestCharge" } & z.infer<typeof chargeEvents.ChargeRequested>)
+  | { type: "ApproveCharge"; approvedBy: string }
+  | { type: "DisapproveCharge"; disapprovedBy: string };
+
+export function decideCharge(state: ChargeState, command: ChargeCommand): ChargeEvent[] {
+  switch (command.type) {
+    case "RequestCharge": {
+      if (state.status !== "none") return refuse("invalid", "This charge request already exists.");
+      const { type: _, ...request } = command;
+      return [{ type: "ChargeRequested", data: request }];
+    }
+    case "ApproveCharge": {
+      const request = pendingRequest(state);
+      const transfer: Transfer = {
+        id: stepId(request.chargeId, "charge-credit"),
+        to: agentStream(request.agentId),
+        amount: request.amount,
+        reason: "charge",
+      };
+      return [{ type: "ChargeApproved", data: { approvedBy: command.approvedBy, transfer } }];
+    }
+    case "DisapproveCharge":
+      pendingRequest(state);
+      return [{ type: "ChargeDisapproved", data: { disapprovedBy: command.disapprovedBy } }];
+  }
+}
+
+function pendingRequest(state: ChargeState) {
+  if (!state.request) return refuse("not_found", "Charge request not found.");
+  if (state.status !== "pending") {
+    return refuse("not_pending", `This charge request is already ${state.status}.`);
+  }
+  return state.request;
+}

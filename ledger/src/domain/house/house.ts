@@ -1,0 +1,43 @@
+import { moneyEffect } from "../money-flow.ts";
+import type { LedgerEvent } from "../stream-kinds.ts";
+
+/**
+ * The house is not a stream: its cuts, fees and prizes are recorded in the events that cause
+ * them (a settlement, a paid withdrawal), so no settlement queues behind one hot stream.
+ * Its balance is this fold over the global stream; it may go negative (prizes paid first).
+ */
+export interface HouseState {
+  roundCuts: number;
+  withdrawalFees: number;
+  prizesPaid: number;
+  balance: number;
+}
+
+export const initialHouse = (): HouseState => ({
+  roundCuts: 0,
+  withdrawalFees: 0,
+  prizesPaid: 0,
+  balance: 0,
+});
+
+export function evolveHouse(state: HouseState, event: LedgerEvent): HouseState {
+  switch (event.type) {
+    case "RoundSettled": {
+      const prizes = event.data.prizes.reduce((sum, t) => sum + t.amount, 0);
+      return {
+        ...state,
+        roundCuts: state.roundCuts + event.data.houseCut,
+        prizesPaid: state.prizesPaid + prizes,
+        balance: state.balance + moneyEffect(event).house,
+      };
+    }
+    case "WithdrawalApproved":
+      return {
+        ...state,
+        withdrawalFees: state.withdrawalFees + event.data.fee,
+        balance: state.balance + event.data.fee,
+      };
+    default:
+      return state;
+  }
+}

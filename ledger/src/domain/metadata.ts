@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+/** Who did it, why, and when: carried on every event (DESIGN.md section 3, rule 6). */
+export const eventMetadataSchema = z.object({
+  actor: z.object({
+    userId: z.string().min(1).max(100),
+    role: z.enum(["user", "admin", "superAdmin", "system"]),
+  }),
+  correlationId: z.string().min(1).max(100),
+  causationId: z.string().max(100).optional(),
+  requestId: z.string().max(100).optional(),
+  occurredAt: z.iso.datetime({ offset: true }),
+});
+export type EventMetadata = z.infer<typeof eventMetadataSchema>;

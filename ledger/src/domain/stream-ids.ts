@@ -1,0 +1,24 @@
+/** Stream naming: `<kind>-<id>`, one consistency boundary each (DESIGN.md section 3). */
+export const STREAM_KINDS = [
+  "wallet",
+  "agent",
+  "deposit",
+  "withdrawal",
+  "charge",
+  "round",
+] as const;
+export type StreamKindName = (typeof STREAM_KINDS)[number];
+
+export const walletStream = (userId: string) => `wallet-${userId}`;
+export const agentStream = (agentId: string) => `agent-${agentId}`;
+export const depositStream = (depositId: string) => `deposit-${depositId}`;
+export const withdrawalStream = (withdrawalId: string) => `withdrawal-${withdrawalId}`;
+export const chargeStream = (chargeId: string) => `charge-${chargeId}`;
+export const roundStream = (roundId: string) => `round-${roundId}`;
+
+export function parseStreamId(streamId: string): { kind: StreamKindName; id: string } {
+  const dash = streamId.indexOf("-");
+  const kind = streamId.slice(0, dash) as StreamKindName;
+  if (dash < 1 || !STREAM_KINDS.includes(kind)) throw new Error(`Unknown stream ${streamId}.`);
+  return { kind, id: streamId.slice(dash + 1) };
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { amountMinorSchema, partMinorSchema } from "@igp/shared";
+import { idSchema, isoTime, shortText, streamIdSchema } from "../common-schemas.ts";
+import type { EventUnion } from "../event-union.ts";
+import { CREDIT_REASONS, transferSchema } from "../transfer.ts";
+
+/** wallet-<userId>: a player's main (withdrawable) and bonus (playable) balances. */
+export const walletEvents = {
+  WalletCredited: z.object({
+    transferId: z.uuid(),
+    from: streamIdSchema,
+    amount: amountMinorSchema,
+    main: partMinorSchema,
+    bonus: partMinorSchema,
+    reason: z.enum(CREDIT_REASONS),
+  }),
+  BonusGranted: z.object({
+    grantId: idSchema,
+    amount: amountMinorSchema,
+    grantedBy: idSchema,
+    note: shortText.optional(),
+  }),
+  StakePlaced: z.object({
+    transfer: transferSchema,
+    roundId: idSchema,
+    fromMain: partMinorSchema,
+    fromBonus: partMinorSchema,
+    selection: z.record(z.string(), z.json()).optional(),
+  }),
+  WithdrawalHeld: z.object({
+    transfer: transferSchema,
+    withdrawalId: idSchema,
+    fromMain: partMinorSchema,
+    fromBonus: partMinorSchema,
+    fee: partMinorSchema,
+    method: z.enum(["agent", "bank"]),
+    bankName: shortText.optional(),
+    accountNumber: shortText,
+    withdrawCode: idSchema,
+    requestedAt: isoTime,
+  }),
+} as const;
+
+export interface WalletState {
+  main: number;
+  bonus: number;
+}
+
+export const initialWallet = (): WalletState => ({ main: 0, bonus: 0 });
+
+export type WalletEvent = EventUnion<typeof walletEvents>;
+
+export function evolveWallet(state: WalletState, event: WalletEvent): WalletState {
+  switch (event.type) {
+    case "WalletCredited":
+      return { main: state.main + event.data.main, bonus: state.bonus + event.data.bonus };
+    case "BonusGranted":
+      return { ...state, bonus: state.bonus + event.data.amount };
+    case "StakePlaced":
+    case "WithdrawalHeld":
+      return {
+        main: state.main - event.data.fromMain,
+        bonus: state.bonus - event.data.fromBonus,
+      };
+  }
+}

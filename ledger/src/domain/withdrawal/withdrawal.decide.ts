@@ -1,0 +1,104 @@
+import { refuse } from "../ledger-error.ts";
+import { agentStream } from "../stream-ids.ts";
+import { stepId, type Transfer } from "../transfer.ts";
+import type { walletEvents } from "../wallet/wallet.events.ts";
+import type { WithdrawalEvent, WithdrawalState } from "./withdrawal.events.ts";
+import type { z } from "zod";
+
+export type WithdrawalCommand =
+  /** The player's held money arriving from the wallet (see WithdrawalHeld). */
+  | {
+      type: "Receive";
+      from: string;
+      userId: string;
+      held: z.infer<typeof walletEvents.WithdrawalHeld>;
+    }
+  | {
+      type: "ApproveWithdrawal";
+      approvedBy: string;
+      /** The code the player was given; it must match for the agent method. */
+      withdrawCode: string;
+      /** Set when an agent approves: an agent-method payout goes to that agent's float. */
+      agentId: string | null;
+    }
+  | { type: "DisapproveWithdrawal"; disapprovedBy: string };
+
+export function decideWithdrawal(
+  state: WithdrawalState,
+  command: WithdrawalCommand,
+): WithdrawalEvent[] {
+  switch (command.type) {
+    case "Receive": {
+      const { transfer, ...held } = command.held;
+      return [
+        {
+          type: "WithdrawalRequested",
+          data: {
+            ...held,
+            transferId: transfer.id,
+            amount: transfer.amount,
+            userId: command.userId,
+            from: command.from,
+          },
+        },
+      ];
+    }
+    case "ApproveWithdrawal":
+      return approve(state, command);
+    case "DisapproveWithdrawal": {
+      const request = pendingRequest(state);
+      const transfer: Transfer = {
+        id: stepId(request.withdrawalId, "release"),
+        to: request.from,
+        amount: request.amount,
+        reason: "withdrawalReleased",
+        main: request.fromMain,
+        bonus: request.fromBonus,
+      };
+      return [
+        { type: "WithdrawalDisapproved", data: { disapprovedBy: command.disapprovedBy, transfer } },
+      ];
+    }
+  }
+}
+
+function approve(
+  state: WithdrawalState,
+  command: Extract<WithdrawalCommand, { type: "ApproveWithdrawal" }>,
+): WithdrawalEvent[] {
+  const request = pendingRequest(state);
+  const payout = request.amount - request.fee;
+  const base = {
+    approvedBy: command.approvedBy,
+    reference: command.withdrawCode,
+    fee: request.fee,
+    payout,
+  };
+  if (request.method === "bank") {
+    return [{ type: "WithdrawalApproved", data: { ...base, agentTransfer: null } }];
+  }
+  if (!command.agentId) {
+    return refuse("invalid", "A withdrawal through an agent is approved by an agent.");
+  }
+  if (command.withdrawCode !== request.withdrawCode) {
+    return refuse("wrong_code", "The withdraw code does not match.");
+  }
+  const agentTransfer: Transfer | null =
+    payout > 0
+      ? {
+          id: stepId(request.withdrawalId, "to-agent"),
+          to: agentStream(command.agentId),
+          amount: payout,
+          reason: "withdrawalToAgent",
+        }
+      : null;
+  return [{ type: "WithdrawalApproved", data: { ...base, agentTransfer } }];
+}
+
+function pendingRequest(state: WithdrawalState) {
+  if (!state.request) return refuse("not_found", "Withdrawal request not found.");
+  if (state.status !== "pending") {
+    return refuse("not_pending", `This withdrawal request is already ${state.status}.`);
+  }
+  return state.request;
+}

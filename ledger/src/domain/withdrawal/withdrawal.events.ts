@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { amountMinorSchema, partMinorSchema } from "@igp/shared";
+import { idSchema, isoTime, shortText, streamIdSchema } from "../common-schemas.ts";
+import type { EventUnion } from "../event-union.ts";
+import { transferSchema } from "../transfer.ts";
+import type { RequestStatus } from "../deposit/deposit.events.ts";
+
+/**
+ * withdrawal-<id>: one withdrawal request. The player's money is held here (moved out of the
+ * wallet) until an admin pays it out (bank), pays it to the approving agent's float (agent), or
+ * releases it back to the wallet.
+ */
+export const withdrawalEvents = {
+  WithdrawalRequested: z.object({
+    transferId: z.uuid(),
+    withdrawalId: idSchema,
+    userId: idSchema,
+    amount: amountMinorSchema,
+    fromMain: partMinorSchema,
+    fromBonus: partMinorSchema,
+    fee: partMinorSchema,
+    method: z.enum(["agent", "bank"]),
+    bankName: shortText.optional(),
+    accountNumber: shortText,
+    withdrawCode: idSchema,
+    requestedAt: isoTime,
+    from: streamIdSchema,
+  }),
+  WithdrawalApproved: z.object({
+    approvedBy: idSchema,
+    reference: shortText,
+    fee: partMinorSchema,
+    payout: partMinorSchema,
+    /** Agent method: the payout goes to the approving agent's float. Bank: it leaves the system. */
+    agentTransfer: transferSchema.nullable(),
+  }),
+  WithdrawalDisapproved: z.object({ disapprovedBy: idSchema, transfer: transferSchema }),
+} as const;
+
+export type WithdrawalEvent = EventUnion<typeof withdrawalEvents>;
+
+export interface WithdrawalState {
+  status: RequestStatus;
+  request: z.infer<typeof withdrawalEvents.WithdrawalRequested> | null;
+  escrow: number;
+}
+
+export const initialWithdrawal = (): WithdrawalState => ({
+  status: "none",
+  request: null,
+  escrow: 0,
+});
+
+export function evolveWithdrawal(state: WithdrawalState, event: WithdrawalEvent): WithdrawalState {
+  switch (event.type) {
+    case "WithdrawalRequested":
+      return { status: "pending", request: event.data, escrow: event.data.amount };
+    case "WithdrawalApproved":
+      return { ...state, status: "approved", escrow: 0 };
+    case "WithdrawalDisapproved":
+      return { ...state, status: "disapproved", escrow: 0 };
+  }
+}

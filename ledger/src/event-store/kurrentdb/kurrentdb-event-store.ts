@@ -1,0 +1,305 @@
+import {
+  BACKWARDS,
+  END,
+  jsonEvent,
+  type AppendResult as KurrentAppendResult,
+  KurrentDBClient,
+  type ReadStreamOptions as KurrentReadStreamOptions,
+  type RecordedEvent as KurrentRecordedEvent,
+  MaxAppendSizeExceededError,
+  NO_STREAM,
+  type Position,
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+} from "@kurrent/kurrentdb-client";
+import { LRUCache } from "lru-cache";
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  InvalidEventError,
+  type JsonObject,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  WrongExpectedRevisionError,
+} from "../event-store.ts";
+import { chainHash, eventBody, GENESIS_HASH } from "../hash-chain.ts";
+import { createWakeups, pollingSubscription } from "../subscription-loop.ts";
+import { assertValidAppend, assertValidStreamId } from "../validate-new-events.ts";
+
+export interface KurrentDbEventStoreOptions {
+  /** e.g. `kurrentdb://admin:changeit@localhost:2113?tls=false` (reading $all needs an admin). */
+  connectionString: string;
+  idlePollMs?: number;
+}
+
+/**
+ * How many of a stream's newest events an append searches for its own ids. KurrentDB has no
+ * index by event id, so idempotency is a backwards scan: it covers a retry of the last append
+ * (at most 100 events) with room for appends that landed in between, at the cost of reading
+ * this window on every append. A retry that arrives later than that is appended again.
+ */
+const DUPLICATE_WINDOW = 200;
+/** Read-check-write rounds an append gets while other writers keep moving the stream's head. */
+const MAX_APPEND_ATTEMPTS = 10;
+const KNOWN_IDS = 100_000;
+const ID_REUSED = "An event id in this append is already used by another append.";
+
+/** What an event's KurrentDB metadata holds: the caller's metadata and the chain link. */
+type StoredMetadata = { metadata: JsonObject; prevHash: string; hash: string };
+
+type Attempt = { result: AppendResult } | { conflict: number | "no_stream" };
+
+export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): EventStore {
+  const client = KurrentDBClient.connectionString(options.connectionString);
+  const wakeups = createWakeups();
+  // Event id -> stream of the appends this process saw. Without a global id index this is the
+  // only way to refuse an id reused in another stream; other processes' appends escape it.
+  const knownIds = new LRUCache<string, string>({ max: KNOWN_IDS });
+
+  async function readEvents(streamId: string, readOptions: KurrentReadStreamOptions) {
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of client.readStream(streamId, readOptions)) {
+        if (resolved.event) events.push(toRecordedEvent(resolved.event));
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  /** The position readAll reports for the event at `revision` (the append reply may differ). */
+  async function positionAt(streamId: string, revision: number): Promise<string> {
+    const [event] = await readEvents(streamId, { fromRevision: BigInt(revision), maxCount: 1 });
+    if (event?.revision !== revision) {
+      throw new Error(`Stream ${streamId}: appended revision ${revision} could not be read back.`);
+    }
+    return event.position;
+  }
+
+  /** One read-check-write round; `conflict` when another writer moved the head meanwhile. */
+  async function tryAppend(
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<Attempt> {
+    // Newest first: the head to chain onto, then the window searched for duplicates.
+    const tail = await readEvents(streamId, {
+      direction: BACKWARDS,
+      fromRevision: END,
+      maxCount: DUPLICATE_WINDOW,
+    });
+    const original = findOriginal(streamId, events, tail, knownIds);
+    if (original) return { result: original };
+
+    const head = tail[0];
+    const actual = head ? head.revision : "no_stream";
+    if (!matchesExpected(expected, actual)) {
+      throw new WrongExpectedRevisionError(streamId, expected, actual);
+    }
+
+    let written: KurrentAppendResult;
+    try {
+      // Always the exact head we chained onto, so two writers can never fork the chain.
+      written = await client.appendToStream(streamId, chainEvents(streamId, events, head), {
+        streamState: head ? BigInt(head.revision) : NO_STREAM,
+      });
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        return { conflict: toActual(error.actualState) };
+      }
+      throw translateError(error);
+    }
+    if (!written.success) return { conflict: toActual(written.nextExpectedRevision) };
+
+    for (const event of events) knownIds.set(event.id.toLowerCase(), streamId);
+    const nextRevision = Number(written.nextExpectedRevision);
+    const position = await positionAt(streamId, nextRevision);
+    return { result: { nextRevision, position, duplicate: false } };
+  }
+
+  const store: EventStore = {
+    name: "kurrentdb",
+
+    async append(streamId, events, expected): Promise<AppendResult> {
+      assertValidAppend(streamId, events);
+      assertValidExpected(expected);
+      let actual: number | "no_stream" = "no_stream";
+      for (let attempt = 0; attempt < MAX_APPEND_ATTEMPTS; attempt++) {
+        // A conflict is retried from a fresh read: for an exact or `no_stream` expectation the
+        // re-read throws WrongExpectedRevisionError, and a racing twin of this very append is
+        // then found as a duplicate, as the Postgres adapter does under its stream lock.
+        const outcome = await tryAppend(streamId, events, expected);
+        if ("result" in outcome) {
+          if (!outcome.result.duplicate) wakeups.emit();
+          return outcome.result;
+        }
+        actual = outcome.conflict;
+      }
+      throw new WrongExpectedRevisionError(streamId, expected, actual);
+    },
+
+    async readStream(streamId, { fromRevision = 0, maxCount }: ReadStreamOptions = {}) {
+      assertValidStreamId(streamId);
+      return readEvents(streamId, { fromRevision: BigInt(fromRevision), maxCount });
+    },
+
+    async readAll({ after, maxCount }: ReadAllOptions) {
+      const events: RecordedEvent[] = [];
+      let cursor = after === undefined ? undefined : parsePosition(after);
+      // System events are skipped here rather than by a server filter, whose search window can
+      // end a page early; pages repeat until `maxCount` ledger events or the end of the log.
+      while (events.length < maxCount) {
+        // One more than needed: reading from a position includes the event at it.
+        const pageSize = maxCount - events.length + 1;
+        let read = 0;
+        const page = client.readAll({ fromPosition: cursor ?? START, maxCount: pageSize });
+        for await (const { event } of page) {
+          read++;
+          if (!event || (cursor && comparePositions(event.position, cursor) <= 0)) continue;
+          cursor = event.position;
+          if (isLedgerEvent(event)) events.push(toRecordedEvent(event));
+          if (events.length === maxCount) break;
+        }
+        if (read < pageSize) break;
+      }
+      return events;
+    },
+
+    subscribe(subscribeOptions: SubscribeOptions) {
+      return pollingSubscription(store, subscribeOptions, wakeups, options.idlePollMs);
+    },
+
+    async close() {
+      await client.dispose();
+    },
+  };
+  return store;
+}
+
+function assertValidExpected(expected: ExpectedRevision): void {
+  const valid =
+    typeof expected === "number"
+      ? Number.isSafeInteger(expected) && expected >= 0
+      : expected === "no_stream" || expected === "stream_exists" || expected === "any";
+  if (!valid) throw new InvalidEventError(`Invalid expected revision ${String(expected)}.`);
+}
+
+function matchesExpected(expected: ExpectedRevision, actual: number | "no_stream"): boolean {
+  if (expected === "any") return true;
+  if (expected === "no_stream") return actual === "no_stream";
+  if (expected === "stream_exists") return actual !== "no_stream";
+  return actual === expected;
+}
+
+/**
+ * The Postgres rule: an append whose ids are all stored in this stream is a no-op returning the
+ * original result (its last revision and position); any other reuse of an id is refused.
+ */
+function findOriginal(
+  streamId: string,
+  events: NewEvent[],
+  tail: RecordedEvent[],
+  knownIds: LRUCache<string, string>,
+): AppendResult | null {
+  const stored = new Map(tail.map((event) => [event.id.toLowerCase(), event]));
+  const found = events.flatMap((event) => stored.get(event.id.toLowerCase()) ?? []);
+  const usedElsewhere = events.some((event) => {
+    const owner = knownIds.get(event.id.toLowerCase());
+    return owner !== undefined && owner !== streamId;
+  });
+  if (found.length === 0 && !usedElsewhere) return null;
+  if (usedElsewhere || found.length < events.length) throw new InvalidEventError(ID_REUSED);
+  const last = found.reduce((a, b) => (b.revision > a.revision ? b : a));
+  return { nextRevision: last.revision, position: last.position, duplicate: true };
+}
+
+/** The events to write, each carrying its link of the stream's hash chain in its metadata. */
+function chainEvents(streamId: string, events: NewEvent[], head: RecordedEvent | undefined) {
+  let prevHash = head ? head.hash : GENESIS_HASH;
+  let revision = head ? head.revision : -1;
+  return events.map((event) => {
+    revision++;
+    const hash = chainHash(prevHash, streamId, revision, eventBody(event));
+    const metadata: StoredMetadata = { metadata: event.metadata, prevHash, hash };
+    prevHash = hash;
+    return jsonEvent({ id: event.id, type: event.type, data: event.data, metadata });
+  });
+}
+
+function toRecordedEvent(event: KurrentRecordedEvent): RecordedEvent {
+  const stored = event.metadata;
+  if (!event.isJson || !isJsonObject(event.data) || !isStoredMetadata(stored)) {
+    throw new Error(`Event ${event.id} in ${event.streamId} was not written by the ledger.`);
+  }
+  if (!event.position) {
+    throw new Error(`KurrentDB sent no position for event ${event.id} (server before 22.6?).`);
+  }
+  return {
+    id: event.id,
+    type: event.type,
+    data: event.data,
+    metadata: stored.metadata,
+    streamId: event.streamId,
+    revision: Number(event.revision),
+    position: formatPosition(event.position),
+    recordedAt: event.created,
+    prevHash: stored.prevHash,
+    hash: stored.hash,
+  };
+}
+
+/** Events of system streams and system event types ($-prefixed) are not the ledger's. */
+function isLedgerEvent(event: KurrentRecordedEvent): boolean {
+  return !event.streamId.startsWith("$") && !event.type.startsWith("$");
+}
+
+function isJsonObject(value: unknown): value is JsonObject {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Uint8Array)
+  );
+}
+
+function isStoredMetadata(value: unknown): value is StoredMetadata {
+  if (!isJsonObject(value)) return false;
+  const { metadata, prevHash, hash } = value;
+  return isJsonObject(metadata) && typeof prevHash === "string" && typeof hash === "string";
+}
+
+/** A revision from KurrentDB (negative or `no_stream` when the stream does not exist). */
+function toActual(state: bigint | "no_stream"): number | "no_stream" {
+  return state === "no_stream" || state < 0n ? "no_stream" : Number(state);
+}
+
+function formatPosition(position: Position): string {
+  return `${position.commit}:${position.prepare}`;
+}
+
+function parsePosition(position: string): Position {
+  const match = /^(\d+):(\d+)$/.exec(position);
+  if (!match) throw new InvalidEventError(`Invalid position "${position}".`);
+  return { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
+}
+
+function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+/** Turns client errors an append can cause into the port's typed errors. */
+function translateError(error: unknown): unknown {
+  if (error instanceof MaxAppendSizeExceededError) {
+    return new InvalidEventError(`Append refused by KurrentDB: ${error.message}`);
+  }
+  return error;
+}
