@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { roundStream, stepId, TransferReactor, walletStream } from "@igp/ledger";
+import { decideWallet } from "../src/domain/wallet/wallet.decide.ts";
+import type { WalletState } from "../src/domain/wallet/wallet.events.ts";
+import { createTestLedger, ctx } from "../../test-support/ledger.ts";
+
+let t: Awaited<ReturnType<typeof createTestLedger>>;
+beforeAll(async () => {
+  t = await createTestLedger();
+});
+afterAll(() => t.close());
+
+/** Stores a stake's debit and stops, as a process killed between debit and credit would. */
+async function debitThenCrash(userId: string, roundId: string, amount: number) {
+  const stakeId = randomUUID();
+  const metadata = {
+    actor: { userId, role: "user" as const },
+    correlationId: randomUUID(),
+    occurredAt: new Date().toISOString(),
+  };
+  await t.ledger.handler.execute(
+    walletStream(userId),
+    (s: WalletState) => decideWallet(s, { type: "PlaceStake", stakeId, roundId, amount }),
+    metadata,
+    () => randomUUID(),
+  );
+  return stakeId;
+}
+
+const stakesReceived = async (roundId: string) =>
+  (await t.store.readStream(roundStream(roundId))).filter((e) => e.type === "StakeReceived");
+
+it("completes a transfer whose credit was never stored, exactly once, even when run twice", async () => {
+  const userId = randomUUID();
+  const deposit = randomUUID();
+  await t.ledger.requestDeposit(
+    { depositId: deposit, userId, method: "bank", amount: 10_000, depositCode: "C" },
+    ctx("user", userId),
+  );
+  await t.ledger.approveBankDeposit(deposit, ctx("superAdmin"));
+  const roundId = randomUUID();
+  await t.ledger.openRound(
+    { roundId, game: "coin-flip", betAmount: 4_000, cutBasisPoints: 1_000 },
+    ctx("user"),
+  );
+  const stakeId = await debitThenCrash(userId, roundId, 4_000);
+
+  const before = await t.replay();
+  expect(before.moneyInFlight).toBe(4_000n);
+  expect(before.verdict()).toEqual([]);
+  expect(await stakesReceived(roundId)).toHaveLength(0);
+
+  // Two reactors (two processes after a restart) at once, then one of them again.
+  const reactors = [0, 1].map(
+    () => new TransferReactor(t.store, t.ledger, t.checkpoints, { graceMs: 0 }),
+  );
+  const other = await t.otherProcess();
+  const third = new TransferReactor(t.store, other.ledger, t.checkpoints, {
+    graceMs: 0,
+    name: "other",
+  });
+  await Promise.all([reactors[0]!.runOnce(), third.runOnce()]);
+  await reactors[1]!.runOnce();
+  await other.close();
+
+  const received = await stakesReceived(roundId);
+  expect(received).toHaveLength(1);
+  expect(received[0]!.id).toBe(stepId(stakeId, "credit"));
+  const after = await t.replay();
+  expect(after.moneyInFlight).toBe(0n);
+  expect(after.verdict()).toEqual([]);
+});
+
+it("keeps its checkpoint before an unfinished debit and finishes it after a restart", async () => {
+  const userId = randomUUID();
+  await t.ledger.grantBonus(userId, randomUUID(), 1_000, ctx("superAdmin"));
+  const roundId = randomUUID();
+  await t.ledger.openRound(
+    { roundId, game: "lottery", betAmount: 1_000, cutBasisPoints: 0 },
+    ctx("user"),
+  );
+
+  // A live reactor with a long grace sees the debit but must not deliver it yet, nor skip it.
+  const live = new TransferReactor(t.store, t.ledger, t.checkpoints, {
+    graceMs: 60_000,
+    name: "restart",
+  });
+  await live.start();
+  await debitThenCrash(userId, roundId, 1_000);
+  await expect.poll(() => live.unfinished, { timeout: 10_000 }).toBe(1);
+  await live.stop();
+  expect(await stakesReceived(roundId)).toHaveLength(0);
+
+  const restarted = new TransferReactor(t.store, t.ledger, t.checkpoints, {
+    graceMs: 0,
+    name: "restart",
+  });
+  expect(await restarted.runOnce()).toBeGreaterThanOrEqual(1);
+  expect(await stakesReceived(roundId)).toHaveLength(1);
+  expect((await t.replay()).verdict()).toEqual([]);
+});
+
+it("a running reactor heals a missing credit by itself after its grace period", async () => {
+  const userId = randomUUID();
+  await t.ledger.grantBonus(userId, randomUUID(), 2_000, ctx("superAdmin"));
+  const roundId = randomUUID();
+  await t.ledger.openRound(
+    { roundId, game: "lottery", betAmount: 2_000, cutBasisPoints: 0 },
+    ctx("user"),
+  );
+  const reactor = new TransferReactor(t.store, t.ledger, t.checkpoints, {
+    graceMs: 100,
+    name: "live",
+  });
+  await reactor.start();
+  await debitThenCrash(userId, roundId, 2_000);
+  await expect
+    .poll(async () => (await stakesReceived(roundId)).length, { timeout: 10_000 })
+    .toBe(1);
+  await reactor.stop();
+});
