@@ -1,0 +1,129 @@
+import type pg from "pg";
+import {
+  type EventMetadata,
+  type EventStore,
+  parseLedgerEvent,
+  type RecordedEvent,
+  type Subscription,
+} from "@igp/ledger";
+import type { ProjectedEvent, Projector } from "./projector.ts";
+import { balancesProjector } from "./read-models/balances.projector.ts";
+import { requestsProjector } from "./read-models/requests.projector.ts";
+
+/** Every read model, in the order they apply each event (balances reads requests' rows). */
+export const PROJECTORS: Projector[] = [requestsProjector, balancesProjector];
+export const PROJECTIONS_CHECKPOINT = "projections";
+
+export interface ProjectionRunnerOptions {
+  projectors?: Projector[];
+  batchSize?: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Applies events to the read models batch by batch; each batch and the checkpoint move in one
+ * transaction, so every event is applied exactly once, whatever stops the process.
+ */
+export class ProjectionRunner {
+  private subscription: Subscription | null = null;
+  private readonly projectors: Projector[];
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly pool: pg.Pool,
+    private readonly options: ProjectionRunnerOptions = {},
+  ) {
+    this.projectors = options.projectors ?? PROJECTORS;
+    this.batchSize = options.batchSize ?? 500;
+  }
+
+  async start(): Promise<void> {
+    const after = await loadCheckpoint(this.pool);
+    let position = after;
+    this.subscription = this.store.subscribe({
+      after,
+      batchSize: this.batchSize,
+      onEvents: async (events) => {
+        await this.applyBatch(position, events);
+        position = events.at(-1)!.position;
+      },
+      onError: this.options.onError,
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = null;
+  }
+
+  /** Catches up to the head of the stream and returns the number of events applied. */
+  async catchUp(): Promise<number> {
+    let applied = 0;
+    for (let position = await loadCheckpoint(this.pool); ; ) {
+      const events = await this.store.readAll({ after: position, maxCount: this.batchSize });
+      if (events.length === 0) return applied;
+      await this.applyBatch(position, events);
+      position = events.at(-1)!.position;
+      applied += events.length;
+    }
+  }
+
+  private async applyBatch(from: string | undefined, events: RecordedEvent[]) {
+    const db = await this.pool.connect();
+    try {
+      await db.query("BEGIN");
+      await applyEvents(db, this.projectors, events);
+      await moveCheckpoint(db, from, events.at(-1)!.position);
+      await db.query("COMMIT");
+    } catch (error) {
+      await db.query("ROLLBACK");
+      throw error;
+    } finally {
+      db.release();
+    }
+  }
+}
+
+export async function applyEvents(
+  db: pg.ClientBase,
+  projectors: Projector[],
+  events: RecordedEvent[],
+) {
+  for (const recorded of events) {
+    const projected: ProjectedEvent = {
+      id: recorded.id,
+      streamId: recorded.streamId,
+      revision: recorded.revision,
+      position: recorded.position,
+      event: parseLedgerEvent(recorded.streamId, recorded.type, recorded.data),
+      metadata: recorded.metadata as EventMetadata,
+    };
+    for (const projector of projectors) await projector.apply(db, projected);
+  }
+}
+
+export async function loadCheckpoint(db: pg.Pool | pg.ClientBase): Promise<string | undefined> {
+  const { rows } = await db.query("SELECT position FROM checkpoints WHERE name = $1", [
+    PROJECTIONS_CHECKPOINT,
+  ]);
+  return rows[0]?.position ?? undefined;
+}
+
+/** Moves the checkpoint only from where this batch started: a second runner would fail here. */
+async function moveCheckpoint(db: pg.ClientBase, from: string | undefined, to: string) {
+  if (from === undefined) {
+    const { rowCount } = await db.query(
+      "INSERT INTO checkpoints (name, position) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, updated_at = now() WHERE checkpoints.position IS NULL",
+      [PROJECTIONS_CHECKPOINT, to],
+    );
+    if (rowCount === 1) return;
+  } else {
+    const { rowCount } = await db.query(
+      "UPDATE checkpoints SET position = $3, updated_at = now() WHERE name = $1 AND position = $2",
+      [PROJECTIONS_CHECKPOINT, from, to],
+    );
+    if (rowCount === 1) return;
+  }
+  throw new Error("The projections checkpoint moved under this runner: is another one running?");
+}

@@ -1,0 +1,20 @@
+import type pg from "pg";
+import type { EventMetadata, LedgerEvent } from "@igp/ledger";
+
+/** One ledger event as projectors see it, already validated against its stream's schema. */
+export interface ProjectedEvent {
+  id: string;
+  streamId: string;
+  revision: number;
+  position: string;
+  event: LedgerEvent;
+  metadata: EventMetadata;
+}
+
+/** Turns events into rows. `apply` runs inside the runner's transaction; it must not commit. */
+export interface Projector {
+  name: string;
+  /** Its tables, emptied by a rebuild. */
+  tables: string[];
+  apply(db: pg.ClientBase, event: ProjectedEvent): Promise<void>;
+}

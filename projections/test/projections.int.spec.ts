@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { walletStream } from "@igp/ledger";
+import {
+  auditLedger,
+  loadCheckpoint,
+  ProjectionRunner,
+  rebuildProjections,
+} from "@igp/projections";
+import { createTestLedger, readEverything } from "../../test-support/ledger.ts";
+import { generateLedgerActivity } from "../../test-support/ledger-activity.ts";
+
+let t: Awaited<ReturnType<typeof createTestLedger>>;
+let activity: Awaited<ReturnType<typeof generateLedgerActivity>>;
+beforeAll(async () => {
+  t = await createTestLedger();
+  // The runner follows the stream live while the activity happens.
+  const runner = new ProjectionRunner(t.store, t.pool, { batchSize: 7 });
+  await runner.start();
+  activity = await generateLedgerActivity(t.ledger);
+  const head = (await readEverything(t.store)).at(-1)!.position;
+  await vi.waitFor(async () => expect(await loadCheckpoint(t.pool)).toBe(head), {
+    timeout: 10_000,
+  });
+  await runner.stop();
+});
+afterAll(() => t.close());
+
+const TABLES = {
+  player_balances: "user_id",
+  agent_balances: "agent_id",
+  house_balance: "id",
+  deposit_requests: "id",
+  withdrawal_requests: "id",
+  charge_requests: "id",
+  checkpoints: "name",
+};
+
+async function dumpReadModels() {
+  const dump: Record<string, unknown[]> = {};
+  for (const [table, key] of Object.entries(TABLES)) {
+    const columns = table === "checkpoints" ? "name, position" : "*";
+    dump[table] = (await t.pool.query(`SELECT ${columns} FROM ${table} ORDER BY ${key}`)).rows;
+  }
+  return dump;
+}
+
+describe("read models", () => {
+  it("hold each balance and request status the ledger says", async () => {
+    for (const userId of activity.userIds) {
+      const wallet = await t.ledger.handler.load<{ main: number; bonus: number }>(
+        walletStream(userId),
+      );
+      const { rows } = await t.pool.query(
+        "SELECT main, bonus FROM player_balances WHERE user_id = $1",
+        [userId],
+      );
+      expect({ main: Number(rows[0].main), bonus: Number(rows[0].bonus) }).toEqual(wallet);
+    }
+    const held = await t.pool.query("SELECT held FROM player_balances WHERE user_id = $1", [
+      activity.userIds[3],
+    ]);
+    expect(Number(held.rows[0].held)).toBe(2_500);
+    const statuses = await t.pool.query(
+      "SELECT status, count(*)::int AS n FROM deposit_requests GROUP BY status ORDER BY status",
+    );
+    expect(statuses.rows).toEqual([
+      { status: "approved", n: 8 },
+      { status: "pending", n: 4 },
+    ]);
+    const agent = await t.pool.query("SELECT float FROM agent_balances WHERE agent_id = $1", [
+      activity.agentId,
+    ]);
+    expect(Number(agent.rows[0].float)).toBe(500_000 - 4 * 10_000 + 4_000);
+  });
+
+  it("are rebuilt from zero into exactly the live tables", async () => {
+    const live = await dumpReadModels();
+    await t.pool.query("UPDATE player_balances SET main = 0"); // damage that the rebuild must repair
+    const result = await rebuildProjections(t.store, t.pool, 5);
+    expect(result.events).toBeGreaterThan(50);
+    expect(await dumpReadModels()).toEqual(live);
+  });
+});
+
+describe("audit", () => {
+  it("passes on the ledger and projections the activity produced", async () => {
+    const report = await auditLedger(t.store, t.pool);
+    expect(report.problems).toEqual([]);
+    expect(report.moneyIn).toBe(500_000n + 4n * 5_000n + 20_000n + 21_000n + 22_000n + 23_000n);
+    expect(report.moneyInFlight).toBe(0n);
+    expect(report.house.balance).toBeLessThan(0); // the lottery prize exceeded ticket sales
+  });
+
+  it("fails when a projection row is altered", async () => {
+    await t.pool.query("UPDATE agent_balances SET float = float + 1 WHERE agent_id = $1", [
+      activity.agentId,
+    ]);
+    const report = await auditLedger(t.store, t.pool);
+    expect(report.problems).toEqual([
+      expect.stringMatching(new RegExp(`^agent ${activity.agentId}: projection`)),
+    ]);
+    await t.pool.query("UPDATE agent_balances SET float = float - 1 WHERE agent_id = $1", [
+      activity.agentId,
+    ]);
+    expect((await auditLedger(t.store, t.pool)).problems).toEqual([]);
+  });
+
+  it("fails when an event is altered behind the append-only trigger's back", async () => {
+    const db = await t.pool.connect();
+    try {
+      await db.query("SET session_replication_role = replica"); // superuser only: disables triggers
+      await db.query(
+        `UPDATE ledger_events SET data = jsonb_set(data, '{amount}', '1')
+          WHERE global_position = (SELECT min(global_position) FROM ledger_events WHERE type = 'BonusGranted')`,
+      );
+    } finally {
+      await db.query("RESET session_replication_role");
+      db.release();
+    }
+    const report = await auditLedger(t.store, t.pool);
+    expect(report.problems.some((p) => p.includes("hash does not match"))).toBe(true);
+    expect(report.problems.some((p) => p.startsWith("player "))).toBe(true);
+  });
+});
