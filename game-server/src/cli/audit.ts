@@ -1,0 +1,35 @@
+import { minorToMajor } from "@igp/shared";
+import { auditLedger } from "@igp/projections";
+import { openToolDatabase, runTool } from "./tool-database.ts";
+
+/**
+ * `npm run audit`: replays the whole ledger without the projections, verifies every hash chain,
+ * conservation of money and the read models; prints a summary; exits 1 on any discrepancy.
+ */
+runTool(async () => {
+  const database = await openToolDatabase();
+  try {
+    const report = await auditLedger(database.store, database.pool);
+    const money = (minor: bigint | number) => minorToMajor(Number(minor)).toFixed(2);
+    const streams = Object.entries(report.streams)
+      .map(([kind, n]) => `${n} ${kind}`)
+      .join(", ");
+    console.log("Ledger audit");
+    console.log(`  events           ${report.events} in ${streams || "no streams"}`);
+    console.log(`  money in         ${money(report.moneyIn)}`);
+    console.log(`  money out        ${money(report.moneyOut)}`);
+    console.log(`  in flight        ${money(report.moneyInFlight)}`);
+    console.log(
+      `  house balance    ${money(report.house.balance)} (cuts ${money(report.house.roundCuts)}, fees ${money(report.house.withdrawalFees)}, prizes ${money(report.house.prizesPaid)})`,
+    );
+    if (report.problems.length === 0) {
+      console.log("  verdict          OK: hash chains intact, money conserved, projections match");
+      return 0;
+    }
+    console.log(`  verdict          FAILED: ${report.problems.length} problem(s)`);
+    for (const problem of report.problems) console.log(`    - ${problem}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+});

@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+
+/** Every setting the server reads from the environment; `.env.example` documents each. */
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default(".data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection string")
+      .optional(),
+    EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65_535).default(54329),
+    EVENT_STORE: z.enum(["postgres", "kurrentdb"]).default("postgres"),
+    KURRENTDB_URL: z
+      .string()
+      .regex(/^(kurrentdb|esdb|kdb)(\+discover)?:\/\//, "must be a kurrentdb:// connection string")
+      .optional(),
+    SUPERADMIN_EMAIL: z.email("must be an e-mail address").optional(),
+    SUPERADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+    JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "must be a 3-letter ISO 4217 code")
+      .default("ETB"),
+  })
+  .refine((env) => env.EVENT_STORE !== "kurrentdb" || env.KURRENTDB_URL, {
+    message: "is required when EVENT_STORE=kurrentdb",
+    path: ["KURRENTDB_URL"],
+  })
+  .refine((env) => !env.SUPERADMIN_PASSWORD || env.SUPERADMIN_EMAIL, {
+    message: "is required when SUPERADMIN_PASSWORD is set",
+    path: ["SUPERADMIN_EMAIL"],
+  });
+
+export type Env = z.infer<typeof envSchema>;
+export type Config = Env & { dataDir: string; jwtSecret: string };
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+/** Validates the environment; throws a ConfigError whose message is one line per problem. */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const blankAsUnset = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = envSchema.safeParse(blankAsUnset);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? "environment");
+    const given = env[name];
+    const shown =
+      given === undefined || /SECRET|PASSWORD|URL/.test(name) ? "" : ` (got "${given}")`;
+    return `Invalid configuration: ${name} ${issue.message}${shown}`;
+  });
+  throw new ConfigError(lines.join("\n"));
+}
+
+/** Parses the environment and fills what can be generated: the data directory, the JWT secret. */
+export async function loadConfig(env: NodeJS.ProcessEnv): Promise<Config> {
+  const parsed = parseEnv(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  await mkdir(dataDir, { recursive: true });
+  const jwtSecret = parsed.JWT_SECRET ?? (await keptSecret(path.join(dataDir, "jwt-secret")));
+  return { ...parsed, dataDir, jwtSecret };
+}
+
+/** A random secret created once and kept in the data directory, readable by its owner only. */
+async function keptSecret(file: string): Promise<string> {
+  if (existsSync(file)) return (await readFile(file, "utf8")).trim();
+  const secret = randomBytes(48).toString("base64url");
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from "fastify";
+import type pg from "pg";
+import type { EventStore } from "@igp/ledger";
+
+export interface HealthDependencies {
+  pool: pg.Pool;
+  store: EventStore;
+  workersActive: () => boolean;
+}
+
+/** GET /api/health: whether the database and the event store answer; 503 when one does not. */
+export async function healthRoute(app: FastifyInstance, deps: HealthDependencies) {
+  app.get("/api/health", async (_request, reply) => {
+    const [database, eventStore] = await Promise.all([
+      probe(() => deps.pool.query("SELECT 1")),
+      probe(() => deps.store.readAll({ maxCount: 1 })),
+    ]);
+    const ok = database === "up" && eventStore === "up";
+    return reply.code(ok ? 200 : 503).send({
+      status: ok ? "ok" : "unavailable",
+      database: { status: database },
+      eventStore: { kind: deps.store.name, status: eventStore },
+      workers: deps.workersActive() ? "running" : "standby",
+    });
+  });
+}
+
+async function probe(check: () => Promise<unknown>): Promise<"up" | "down"> {
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2_000)),
+    ]);
+    return "up";
+  } catch {
+    return "down";
+  }
+}

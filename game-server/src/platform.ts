@@ -1,0 +1,66 @@
+import { CommandHandler, type EventStore, Ledger } from "@igp/ledger";
+import type { FastifyInstance } from "fastify";
+import { type BootstrapResult, bootstrapSuperAdmin } from "./accounts/bootstrap-super-admin.ts";
+import type { Config } from "./config/config.ts";
+import { type Database, openDatabase } from "./database/database.ts";
+import { createEventStore } from "./database/event-store.ts";
+import { buildApp } from "./http/app.ts";
+import { BackgroundWorkers } from "./workers/background-workers.ts";
+
+export interface Platform {
+  app: FastifyInstance;
+  database: Database;
+  store: EventStore;
+  ledger: Ledger;
+  superAdmin: BootstrapResult;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts everything in order: database (embedded unless DATABASE_URL), migrations, the first
+ * superAdmin, the event store and ledger, the background workers, then HTTP. `stop` undoes
+ * what was started, in reverse; a failed start undoes itself. Safe to call twice.
+ */
+export async function startPlatform(config: Config): Promise<Platform> {
+  const undo: (() => Promise<void>)[] = [];
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      for (const step of undo.reverse()) await step();
+    })();
+    return stopping;
+  };
+  try {
+    // Ctrl-C reaches the embedded PostgreSQL too: connection errors while stopping are expected.
+    const log = (line: string) => stopping || process.stdout.write(`${line}\n`);
+    const database = await openDatabase(config, log);
+    undo.push(() => database.close());
+    const superAdmin = await bootstrapSuperAdmin(database.pool, {
+      email: config.SUPERADMIN_EMAIL,
+      password: config.SUPERADMIN_PASSWORD,
+    });
+    const store = createEventStore(config, database.pool);
+    undo.push(() => store.close());
+    const ledger = new Ledger(new CommandHandler(store));
+    let workers: BackgroundWorkers | null = null;
+    const app = await buildApp(
+      { pool: database.pool, store, workersActive: () => workers?.active ?? false },
+      { logger: { level: config.LOG_LEVEL } },
+    );
+    workers = new BackgroundWorkers(database.pool, store, ledger, (message, error) => {
+      if (stopping) return;
+      if (error) app.log.error({ err: error }, message);
+      else app.log.info(message);
+    });
+    const started = workers;
+    undo.push(() => started.stop());
+    await workers.start();
+    undo.push(() => app.close());
+    const url = await app.listen({ port: config.PORT, host: config.HOST });
+    return { app, database, store, ledger, superAdmin, url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,117 @@
+import type pg from "pg";
+import {
+  createPostgresCheckpointStore,
+  type EventStore,
+  type Ledger,
+  TransferReactor,
+} from "@igp/ledger";
+import { ProjectionRunner } from "@igp/projections";
+
+/** One lock for all background workers: exactly one process runs them (DESIGN.md section 6). */
+const WORKERS_LOCK = 7_340_001;
+const RETRY_MS = 5_000;
+
+type Log = (message: string, error?: unknown) => void;
+
+/**
+ * Runs the projection runner and the transfer reactor while this process holds the workers'
+ * advisory lock; a process that does not get it stands by and tries again.
+ */
+export class BackgroundWorkers {
+  private lockClient: pg.PoolClient | null = null;
+  private running: { stop(): Promise<void> }[] = [];
+  private retry: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly store: EventStore,
+    private readonly ledger: Ledger,
+    private readonly log: Log,
+  ) {}
+
+  get active(): boolean {
+    return this.running.length > 0;
+  }
+
+  async start(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      if (await this.acquireLock()) return await this.startWorkers();
+      this.log("Background workers run in another process; standing by.");
+    } catch (error) {
+      this.log("Could not start the background workers; retrying.", error);
+      await this.releaseLock();
+    }
+    this.retry = setTimeout(() => void this.start(), RETRY_MS);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    await Promise.all(this.running.map((worker) => worker.stop()));
+    this.running = [];
+    await this.releaseLock();
+  }
+
+  private async acquireLock(): Promise<boolean> {
+    const client = await this.pool.connect();
+    const { rows } = await client.query("SELECT pg_try_advisory_lock($1) AS locked", [
+      WORKERS_LOCK,
+    ]);
+    if (!rows[0].locked) {
+      client.release();
+      return false;
+    }
+    // Losing this connection loses the lock: stop the workers and compete for it again.
+    client.on("error", (error) => void this.lostLock(error));
+    this.lockClient = client;
+    return true;
+  }
+
+  private async startWorkers() {
+    const onError = (error: unknown) => this.log("Background worker error.", error);
+    const projections = new ProjectionRunner(this.store, this.pool, { onError });
+    const reactor = new TransferReactor(
+      this.store,
+      this.ledger,
+      createPostgresCheckpointStore(this.pool),
+      {
+        onError,
+      },
+    );
+    await projections.start();
+    await reactor.start();
+    this.running = [projections, reactor];
+    this.log("Background workers started: projections, transfer reactor.");
+  }
+
+  private async lostLock(error: unknown) {
+    this.log("Lost the background workers' lock.", error);
+    await Promise.all(this.running.map((worker) => worker.stop()));
+    this.running = [];
+    this.lockClient?.release(true);
+    this.lockClient = null;
+    if (!this.stopped) this.retry = setTimeout(() => void this.start(), RETRY_MS);
+  }
+
+  private async releaseLock() {
+    if (!this.lockClient) return;
+    const client = this.lockClient;
+    this.lockClient = null;
+    try {
+      await client.query("SELECT pg_advisory_unlock($1)", [WORKERS_LOCK]);
+      client.release();
+    } catch {
+      client.release(true);
+    }
+  }
+}
+
+export async function tryWorkersLock(pool: pg.Pool): Promise<pg.PoolClient | null> {
+  const client = await pool.connect();
+  const { rows } = await client.query("SELECT pg_try_advisory_lock($1) AS locked", [WORKERS_LOCK]);
+  if (rows[0].locked) return client;
+  client.release();
+  return null;
+}

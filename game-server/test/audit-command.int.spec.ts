@@ -1,0 +1,46 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { ProjectionRunner } from "@igp/projections";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestLedger } from "../../test-support/ledger.ts";
+import { generateLedgerActivity } from "../../test-support/ledger-activity.ts";
+
+const run = promisify(execFile);
+let t: Awaited<ReturnType<typeof createTestLedger>>;
+beforeAll(async () => {
+  t = await createTestLedger();
+  await generateLedgerActivity(t.ledger);
+  await new ProjectionRunner(t.store, t.pool).catchUp();
+});
+afterAll(() => t.close());
+
+/** `npm run audit` as a person runs it, on the database the test filled. */
+async function audit() {
+  return run("npm", ["run", "-s", "audit"], { env: { ...process.env, DATABASE_URL: t.url } }).then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+  );
+}
+
+it("passes on a ledger the tests filled, and fails once an event is tampered with", async () => {
+  const clean = await audit();
+  expect(clean.stdout).toContain("verdict          OK");
+  expect(clean.stdout).toMatch(/money in\s+6060\.00\n/);
+  expect(clean.code).toBe(0);
+
+  const db = await t.pool.connect();
+  try {
+    await db.query("SET session_replication_role = replica");
+    await db.query(
+      `UPDATE ledger_events SET data = jsonb_set(data, '{main}', '999999')
+        WHERE global_position = (SELECT max(global_position) FROM ledger_events WHERE type = 'WalletCredited')`,
+    );
+  } finally {
+    await db.query("RESET session_replication_role");
+    db.release();
+  }
+  const tampered = await audit();
+  expect(tampered.code).toBe(1);
+  expect(tampered.stdout).toContain("verdict          FAILED");
+  expect(tampered.stdout).toContain("hash does not match the event's content");
+}, 60_000);
