@@ -8,6 +8,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: files run in parallel but not so many that PostgreSQL thrashes.
     maxWorkers: 2,
-    reporters: process.env.CI ? ["default", ["json", { outputFile: ".vitest-report.json" }]] : ["default"],
+    reporters: process.env.CI
+      ? ["default", ["json", { outputFile: ".vitest-report.json" }]]
+      : ["default"],
   },
 });

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import {
-  CommandHandler,
   type CommandContext,
+  CommandHandler,
   createPostgresCheckpointStore,
   createPostgresEventStore,
   type EventStore,
@@ -10,6 +9,7 @@ import {
   LedgerReplay,
   type RecordedEvent,
 } from "@igp/ledger";
+import pg from "pg";
 import { createTestDatabase } from "./database.ts";
 
 /** A ledger on a fresh test database, with helpers to replay and check everything written. */
@@ -31,19 +31,28 @@ export async function createTestLedger() {
       return { ledger: new Ledger(new CommandHandler(otherStore)), close: () => otherPool.end() };
     },
     async replay() {
-      return new LedgerReplay().applyAll(await readEverything(store));
+      return new LedgerReplay().applyAll(await readEverything(store, pool));
     },
     close: () => pool.end(),
   };
 }
 
-export async function readEverything(store: EventStore): Promise<RecordedEvent[]> {
+/**
+ * Every committed event, in global order. Global readers stop below the oldest transaction still
+ * running anywhere on the server (another test file's, say), so this waits until the reader has
+ * seen as many events as the table holds.
+ */
+export async function readEverything(store: EventStore, pool: pg.Pool): Promise<RecordedEvent[]> {
+  const { rows } = await pool.query("SELECT count(*)::int AS n FROM ledger_events");
   const all: RecordedEvent[] = [];
+  const deadline = Date.now() + 15_000;
   for (let after: string | undefined; ; ) {
     const batch = await store.readAll({ after, maxCount: 2000 });
-    if (batch.length === 0) return all;
     all.push(...batch);
-    after = batch.at(-1)!.position;
+    after = batch.at(-1)?.position ?? after;
+    if (batch.length > 0) continue;
+    if (all.length >= rows[0].n || Date.now() > deadline) return all;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

@@ -2,11 +2,11 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../test-support/database.ts";
+import { freePort } from "../../test-support/global-setup.ts";
 import { verifyPassword } from "../src/accounts/passwords.ts";
 import { loadConfig } from "../src/config/config.ts";
 import { startPlatform } from "../src/platform.ts";
-import { createTestDatabase } from "../../test-support/database.ts";
-import { freePort } from "../../test-support/global-setup.ts";
 
 const stops: (() => Promise<void>)[] = [];
 afterAll(async () => {

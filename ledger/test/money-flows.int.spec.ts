@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentStream, LedgerError, potAfterCut, roundStream, walletStream } from "@igp/ledger";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestLedger, ctx } from "../../test-support/ledger.ts";
 
 type TestLedger = Awaited<ReturnType<typeof createTestLedger>>;

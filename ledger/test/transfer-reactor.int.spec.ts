@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, expect, it } from "vitest";
 import { roundStream, stepId, TransferReactor, walletStream } from "@igp/ledger";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestLedger, ctx } from "../../test-support/ledger.ts";
 import { decideWallet } from "../src/domain/wallet/wallet.decide.ts";
 import type { WalletState } from "../src/domain/wallet/wallet.events.ts";
-import { createTestLedger, ctx } from "../../test-support/ledger.ts";
 
 let t: Awaited<ReturnType<typeof createTestLedger>>;
 beforeAll(async () => {

@@ -1,4 +1,3 @@
-import type pg from "pg";
 import {
   type EventMetadata,
   type EventStore,
@@ -6,6 +5,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from "@igp/ledger";
+import type pg from "pg";
 import type { ProjectedEvent, Projector } from "./projector.ts";
 import { balancesProjector } from "./read-models/balances.projector.ts";
 import { requestsProjector } from "./read-models/requests.projector.ts";

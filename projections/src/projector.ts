@@ -1,5 +1,5 @@
-import type pg from "pg";
 import type { EventMetadata, LedgerEvent } from "@igp/ledger";
+import type pg from "pg";
 
 /** One ledger event as projectors see it, already validated against its stream's schema. */
 export interface ProjectedEvent {

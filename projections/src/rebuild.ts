@@ -1,5 +1,5 @@
-import type pg from "pg";
 import type { EventStore } from "@igp/ledger";
+import type pg from "pg";
 import { applyEvents, PROJECTIONS_CHECKPOINT, PROJECTORS } from "./projection-runner.ts";
 
 /**

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { walletStream } from "@igp/ledger";
 import {
   auditLedger,
@@ -6,6 +5,7 @@ import {
   ProjectionRunner,
   rebuildProjections,
 } from "@igp/projections";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestLedger, readEverything } from "../../test-support/ledger.ts";
 import { generateLedgerActivity } from "../../test-support/ledger-activity.ts";
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   const runner = new ProjectionRunner(t.store, t.pool, { batchSize: 7 });
   await runner.start();
   activity = await generateLedgerActivity(t.ledger);
-  const head = (await readEverything(t.store)).at(-1)!.position;
+  const head = (await readEverything(t.store, t.pool)).at(-1)!.position;
   await vi.waitFor(async () => expect(await loadCheckpoint(t.pool)).toBe(head), {
     timeout: 10_000,
   });

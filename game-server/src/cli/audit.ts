@@ -1,5 +1,5 @@
-import { minorToMajor } from "@igp/shared";
 import { auditLedger } from "@igp/projections";
+import { minorToMajor } from "@igp/shared";
 import { openToolDatabase, runTool } from "./tool-database.ts";
 
 /**

@@ -2,10 +2,10 @@ import path from "node:path";
 import { createPostgresEventStore, type EventStore } from "@igp/ledger";
 import pg from "pg";
 import { ConfigError, loadConfig } from "../config/config.ts";
-import { type Database, EMBEDDED_DATABASE, openDatabase } from "../database/database.ts";
 import { withDatabase } from "../database/create-database.ts";
-import { createEventStore } from "../database/event-store.ts";
+import { type Database, EMBEDDED_DATABASE, openDatabase } from "../database/database.ts";
 import { runningEmbeddedPostgres } from "../database/embedded-postgres.ts";
+import { createEventStore } from "../database/event-store.ts";
 import { migrateUp } from "../database/migrate.ts";
 
 export interface ToolDatabase {

@@ -1,5 +1,5 @@
-import type pg from "pg";
 import { createKurrentDbEventStore, createPostgresEventStore, type EventStore } from "@igp/ledger";
+import type pg from "pg";
 import type { Config } from "../config/config.ts";
 
 /** The configured event store: PostgreSQL (default, shares the pool) or KurrentDB. */

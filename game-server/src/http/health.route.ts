@@ -1,6 +1,6 @@
+import type { EventStore } from "@igp/ledger";
 import type { FastifyInstance } from "fastify";
 import type pg from "pg";
-import type { EventStore } from "@igp/ledger";
 
 export interface HealthDependencies {
   pool: pg.Pool;

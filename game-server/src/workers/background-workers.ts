@@ -1,4 +1,3 @@
-import type pg from "pg";
 import {
   createPostgresCheckpointStore,
   type EventStore,
@@ -6,6 +5,7 @@ import {
   TransferReactor,
 } from "@igp/ledger";
 import { ProjectionRunner } from "@igp/projections";
+import type pg from "pg";
 
 /** One lock for all background workers: exactly one process runs them (DESIGN.md section 6). */
 const WORKERS_LOCK = 7_340_001;

@@ -1,12 +1,12 @@
 import { LRUCache } from "lru-cache";
+import { LedgerError } from "../domain/ledger-error.ts";
+import type { EventMetadata } from "../domain/metadata.ts";
+import { kindOfStream, type LedgerEvent, parseLedgerEvent } from "../domain/stream-kinds.ts";
 import {
   type EventStore,
   type NewEvent,
   WrongExpectedRevisionError,
 } from "../event-store/event-store.ts";
-import { LedgerError } from "../domain/ledger-error.ts";
-import type { EventMetadata } from "../domain/metadata.ts";
-import { kindOfStream, type LedgerEvent, parseLedgerEvent } from "../domain/stream-kinds.ts";
 import { KeyedQueue } from "./keyed-queue.ts";
 
 export interface CommandHandlerOptions {

@@ -2,11 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { decideAgent } from "../domain/agent/agent.decide.ts";
 import type { AgentState } from "../domain/agent/agent.events.ts";
-import type { JsonValue } from "../event-store/event-store.ts";
 import { decideCharge } from "../domain/charge/charge.decide.ts";
 import type { ChargeState, chargeEvents } from "../domain/charge/charge.events.ts";
 import { decideDeposit } from "../domain/deposit/deposit.decide.ts";
-import type { depositEvents, DepositState } from "../domain/deposit/deposit.events.ts";
+import type { DepositState, depositEvents } from "../domain/deposit/deposit.events.ts";
 import { LedgerError } from "../domain/ledger-error.ts";
 import type { EventMetadata } from "../domain/metadata.ts";
 import { transfersSent } from "../domain/money-flow.ts";
@@ -27,6 +26,7 @@ import { decideWallet, type WalletCommand } from "../domain/wallet/wallet.decide
 import type { WalletState } from "../domain/wallet/wallet.events.ts";
 import { decideWithdrawal } from "../domain/withdrawal/withdrawal.decide.ts";
 import type { WithdrawalState } from "../domain/withdrawal/withdrawal.events.ts";
+import type { JsonValue } from "../event-store/event-store.ts";
 import type { CommandHandler, StoredEvent } from "./command-handler.ts";
 
 /** Who asks, and when. `commandId` makes a repeated command a no-op (e.g. an idempotency key). */

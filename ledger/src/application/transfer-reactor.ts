@@ -1,8 +1,8 @@
-import type { EventStore, RecordedEvent, Subscription } from "../event-store/event-store.ts";
 import type { EventMetadata } from "../domain/metadata.ts";
 import { moneyEffect } from "../domain/money-flow.ts";
 import { parseLedgerEvent } from "../domain/stream-kinds.ts";
 import type { Transfer } from "../domain/transfer.ts";
+import type { EventStore, RecordedEvent, Subscription } from "../event-store/event-store.ts";
 import type { CheckpointStore } from "./checkpoint-store.ts";
 import type { StoredEvent } from "./command-handler.ts";
 import type { Ledger } from "./ledger.ts";

@@ -1,9 +1,9 @@
-import type { RecordedEvent } from "../event-store/event-store.ts";
-import { chainHash, eventBody, GENESIS_HASH } from "../event-store/hash-chain.ts";
 import { evolveHouse, type HouseState, initialHouse } from "../domain/house/house.ts";
 import { moneyEffect } from "../domain/money-flow.ts";
 import { parseStreamId, type StreamKindName } from "../domain/stream-ids.ts";
 import { kindOfStream, type LedgerEvent, parseLedgerEvent } from "../domain/stream-kinds.ts";
+import type { RecordedEvent } from "../event-store/event-store.ts";
+import { chainHash, eventBody, GENESIS_HASH } from "../event-store/hash-chain.ts";
 
 export interface ReplayedStream {
   kind: StreamKindName;

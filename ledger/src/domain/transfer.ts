@@ -1,6 +1,6 @@
+import { amountMinorSchema, partMinorSchema } from "@igp/shared";
 import { v5 as uuidv5 } from "uuid";
 import { z } from "zod";
-import { amountMinorSchema, partMinorSchema } from "@igp/shared";
 
 /**
  * A movement between two streams: debited in the source (where the invariant is checked),

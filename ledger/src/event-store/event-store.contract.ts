@@ -172,11 +172,27 @@ export function describeEventStoreContract(name: string, createStore: () => Prom
           }
         }),
       );
-      const seen = await readAllFrom(store, start, 4);
-      const mine = seen.filter((e) => ids.includes(e.streamId));
-      expect(mine.map((e) => e.id).sort()).toEqual([...written].sort());
+      // Readers wait for older transactions anywhere on the server: poll until all are visible.
+      let seen: RecordedEvent[] = [];
+      const mine = () => seen.filter((e) => ids.includes(e.streamId));
+      await expect
+        .poll(
+          async () => {
+            seen = await readAllFrom(store, start, 4);
+            return mine().length;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(written.length);
+      expect(
+        mine()
+          .map((e) => e.id)
+          .sort(),
+      ).toEqual([...written].sort());
       for (const id of ids) {
-        const revisions = mine.filter((e) => e.streamId === id).map((e) => e.revision);
+        const revisions = mine()
+          .filter((e) => e.streamId === id)
+          .map((e) => e.revision);
         expect(revisions).toEqual([0, 1, 2, 3, 4]);
       }
       expect(new Set(seen.map((e) => e.position)).size).toBe(seen.length);

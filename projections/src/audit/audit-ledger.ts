@@ -1,5 +1,5 @@
-import type pg from "pg";
 import { type EventStore, LedgerReplay } from "@igp/ledger";
+import type pg from "pg";
 import { PROJECTIONS_CHECKPOINT } from "../projection-runner.ts";
 import { expectedReadModels, type ReadModelSnapshot } from "./expected-read-models.ts";
 

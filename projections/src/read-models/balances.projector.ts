@@ -1,5 +1,5 @@
-import type pg from "pg";
 import { evolveHouse, initialHouse, parseStreamId } from "@igp/ledger";
+import type pg from "pg";
 import type { ProjectedEvent, Projector } from "../projector.ts";
 
 /** Player balances (main, bonus, held by pending withdrawals), agent floats and the house. */

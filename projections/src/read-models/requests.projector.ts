@@ -1,6 +1,6 @@
-import type pg from "pg";
 import { parseStreamId } from "@igp/ledger";
-import type { ProjectedEvent, Projector } from "../projector.ts";
+import type pg from "pg";
+import type { Projector } from "../projector.ts";
 
 /** Deposit, withdrawal and charge requests with their status, for the player and admin lists. */
 export const requestsProjector: Projector = {

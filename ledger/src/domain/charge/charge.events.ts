@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { amountMinorSchema } from "@igp/shared";
+import { z } from "zod";
 import { idSchema, isoTime, shortText } from "../common-schemas.ts";
+import type { RequestStatus } from "../deposit/deposit.events.ts";
 import type { EventUnion } from "../event-union.ts";
 import { transferSchema } from "../transfer.ts";
-import type { RequestStatus } from "../deposit/deposit.events.ts";
 
 /** charge-<id>: an agent's request to top up its float; approval brings money in. */
 export const chargeEvents = {

@@ -1,9 +1,8 @@
+import type { z } from "zod";
 import { refuse } from "../ledger-error.ts";
 import { agentStream, walletStream } from "../stream-ids.ts";
 import { stepId, type Transfer } from "../transfer.ts";
-import type { DepositEvent, DepositState } from "./deposit.events.ts";
-import type { depositEvents } from "./deposit.events.ts";
-import type { z } from "zod";
+import type { DepositEvent, DepositState, depositEvents } from "./deposit.events.ts";
 
 type DepositRequest = z.infer<typeof depositEvents.DepositRequested>;
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { amountMinorSchema } from "@igp/shared";
+import { z } from "zod";
 import { idSchema, isoTime, shortText, streamIdSchema } from "../common-schemas.ts";
 import type { EventUnion } from "../event-union.ts";
 import { transferSchema } from "../transfer.ts";

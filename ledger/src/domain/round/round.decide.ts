@@ -1,5 +1,5 @@
-import type { z } from "zod";
 import { basisPointsOf } from "@igp/shared";
+import type { z } from "zod";
 import { refuse } from "../ledger-error.ts";
 import { walletStream } from "../stream-ids.ts";
 import { stepId, type Transfer } from "../transfer.ts";

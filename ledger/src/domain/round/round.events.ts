@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { amountMinorSchema, GAME_TYPES, partMinorSchema } from "@igp/shared";
+import { z } from "zod";
 import { idSchema, streamIdSchema } from "../common-schemas.ts";
 import type { EventUnion } from "../event-union.ts";
 import { transferSchema } from "../transfer.ts";

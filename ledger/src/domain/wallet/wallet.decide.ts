@@ -1,5 +1,5 @@
-import type { JsonValue } from "../../event-store/event-store.ts";
 import { MAX_BALANCE_MINOR, splitStake, splitWithdrawal } from "@igp/shared";
+import type { JsonValue } from "../../event-store/event-store.ts";
 import { refuse } from "../ledger-error.ts";
 import { roundStream, withdrawalStream } from "../stream-ids.ts";
 import type { Transfer } from "../transfer.ts";

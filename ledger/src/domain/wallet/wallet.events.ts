@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { amountMinorSchema, partMinorSchema } from "@igp/shared";
+import { z } from "zod";
 import { idSchema, isoTime, shortText, streamIdSchema } from "../common-schemas.ts";
 import type { EventUnion } from "../event-union.ts";
 import { CREDIT_REASONS, transferSchema } from "../transfer.ts";

@@ -1,9 +1,9 @@
+import type { z } from "zod";
 import { refuse } from "../ledger-error.ts";
 import { agentStream } from "../stream-ids.ts";
 import { stepId, type Transfer } from "../transfer.ts";
 import type { walletEvents } from "../wallet/wallet.events.ts";
 import type { WithdrawalEvent, WithdrawalState } from "./withdrawal.events.ts";
-import type { z } from "zod";
 
 export type WithdrawalCommand =
   /** The player's held money arriving from the wallet (see WithdrawalHeld). */

@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { amountMinorSchema, partMinorSchema } from "@igp/shared";
+import { z } from "zod";
 import { idSchema, isoTime, shortText, streamIdSchema } from "../common-schemas.ts";
+import type { RequestStatus } from "../deposit/deposit.events.ts";
 import type { EventUnion } from "../event-union.ts";
 import { transferSchema } from "../transfer.ts";
-import type { RequestStatus } from "../deposit/deposit.events.ts";
 
 /**
  * withdrawal-<id>: one withdrawal request. The player's money is held here (moved out of the

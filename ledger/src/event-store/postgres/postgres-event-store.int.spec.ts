@@ -70,8 +70,11 @@ describe("PostgreSQL event store specifics", () => {
       expect(whileOpen.map((e) => e.id)).not.toContain(early.id);
 
       await late.query("COMMIT");
-      const afterCommit = await readAllFrom(store, before, 10);
-      expect(afterCommit.map((e) => e.id)).toEqual([lateEvent.id, early.id]);
+      await expect
+        .poll(async () => (await readAllFrom(store, before, 10)).map((e) => e.id), {
+          timeout: 10_000,
+        })
+        .toEqual([lateEvent.id, early.id]);
     } finally {
       late.release();
     }

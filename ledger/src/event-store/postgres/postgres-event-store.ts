@@ -4,6 +4,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   InvalidEventError,
+  type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
@@ -13,6 +14,7 @@ import {
 import { eventBody } from "../hash-chain.ts";
 import { createWakeups, pollingSubscription } from "../subscription-loop.ts";
 import { assertValidAppend, assertValidStreamId } from "../validate-new-events.ts";
+import { AppendBatcher } from "./append-batcher.ts";
 
 export interface PostgresEventStoreOptions {
   /** A pool the store shares with its owner (not closed by `close`), or a connection string. */
@@ -27,6 +29,9 @@ const EXPECTED_CODES: Record<Exclude<ExpectedRevision, number>, number> = {
   any: -2,
   stream_exists: -3,
 };
+
+/** Appends with `any` or `stream_exists` retry when a concurrent append takes their revision. */
+const MAX_LOOSE_ATTEMPTS = 10;
 
 const SELECT_EVENTS = `SELECT transaction_id::text AS tx, global_position, stream_id, revision,
   event_id, type, data, metadata, recorded_at, prev_hash, hash FROM ledger_events`;
@@ -48,6 +53,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     options.pool ??
     new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 16 });
   const wakeups = createWakeups();
+  const batcher = new AppendBatcher(pool);
 
   const store: EventStore = {
     name: "postgres",
@@ -58,21 +64,33 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       if (!Number.isSafeInteger(code) || code < -3) {
         throw new InvalidEventError(`Invalid expected revision ${String(expected)}.`);
       }
-      try {
-        const { rows } = await pool.query("SELECT * FROM ledger_append($1, $2, $3)", [
-          streamId,
-          code,
-          events.map(eventBody),
-        ]);
-        const row = rows[0];
-        if (!row.duplicate) wakeups.emit();
-        return {
-          nextRevision: Number(row.next_revision),
-          position: row.last_position,
-          duplicate: row.duplicate,
-        };
-      } catch (error) {
-        throw translateError(error, streamId, expected);
+      const bodies = events.map(eventBody);
+      for (let attempt = 1; ; attempt++) {
+        let refused: Refusal;
+        let actual: number | null = null;
+        try {
+          const outcome = await batcher.append({ streamId, expected: code, bodies });
+          if (outcome.stored) {
+            wakeups.emit();
+            return {
+              nextRevision: outcome.nextRevision,
+              position: outcome.position,
+              duplicate: false,
+            };
+          }
+          refused = "revision";
+          actual = outcome.actualRevision;
+        } catch (error) {
+          refused = classifyRefusal(error);
+        }
+        // A retry of an append that was stored: return the original, whatever the revision.
+        const original = await findOriginal(pool, streamId, events);
+        if (original) return original;
+        if (refused === "event_id") continue; // its owner rolled back meanwhile: try again
+        const loose = expected === "any" || expected === "stream_exists";
+        if (refused === "taken" && loose && attempt < MAX_LOOSE_ATTEMPTS) continue;
+        actual ??= await currentRevision(pool, streamId);
+        throw new WrongExpectedRevisionError(streamId, expected, actual < 0 ? "no_stream" : actual);
       }
     },
 
@@ -138,18 +156,51 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
   };
 }
 
-/** Turns the append function's SQLSTATEs into the port's typed errors. */
-function translateError(error: unknown, streamId: string, expected: ExpectedRevision): unknown {
-  const pgError = error as { code?: string; detail?: string; message?: string };
-  if (pgError.code === "LG409") {
-    const actual = Number(pgError.detail);
-    return new WrongExpectedRevisionError(streamId, expected, actual < 0 ? "no_stream" : actual);
-  }
-  if (pgError.code === "LG422") {
-    return new InvalidEventError("An event id in this append is already used by another append.");
-  }
+/**
+ * Why the database refused an append: a concurrent append took the revision first (`taken`),
+ * or an event id already exists. Anything else is not a refusal and is thrown as it is.
+ */
+type Refusal = "revision" | "taken" | "event_id";
+
+function classifyRefusal(error: unknown): Refusal {
+  const pgError = error as { code?: string; constraint?: string; message?: string };
+  if (pgError.code === "23505" && pgError.constraint === "ledger_events_stream_revision")
+    return "taken";
+  if (pgError.code === "23505" && pgError.constraint === "ledger_events_event_id")
+    return "event_id";
   if (pgError.code === "22P02" || pgError.code === "22023") {
-    return new InvalidEventError(`Event refused by the database: ${pgError.message}`);
+    throw new InvalidEventError(`Event refused by the database: ${pgError.message}`);
   }
-  return error;
+  throw error;
+}
+
+/** The original result when every event id is already stored in this stream; throws when an
+ *  id belongs to another append; null when none is stored. */
+async function findOriginal(
+  pool: pg.Pool,
+  streamId: string,
+  events: NewEvent[],
+): Promise<AppendResult | null> {
+  const { rows } = await pool.query(
+    `SELECT stream_id, revision, transaction_id::text AS tx, global_position FROM ledger_events
+      WHERE event_id = ANY ($1::uuid[]) ORDER BY revision DESC`,
+    [events.map((event) => event.id)],
+  );
+  if (rows.length === 0) return null;
+  if (rows.length !== events.length || rows.some((row) => row.stream_id !== streamId)) {
+    throw new InvalidEventError("An event id in this append is already used by another append.");
+  }
+  return {
+    nextRevision: Number(rows[0].revision),
+    position: `${rows[0].tx}:${rows[0].global_position}`,
+    duplicate: true,
+  };
+}
+
+async function currentRevision(pool: pg.Pool, streamId: string): Promise<number> {
+  const { rows } = await pool.query(
+    "SELECT coalesce(max(revision), -1) AS revision FROM ledger_events WHERE stream_id = $1",
+    [streamId],
+  );
+  return Number(rows[0].revision);
 }
