@@ -33,6 +33,7 @@ async function main() {
     const url = await createDatabase(server.url, "bench");
     await migrateUp(url);
     const pool = new pg.Pool({ connectionString: url, max: 40 });
+    pool.on("error", () => {}); // connections end when the server stops
     await pool.query(
       "CREATE TABLE baseline_inserts (id bigserial PRIMARY KEY, body jsonb NOT NULL)",
     );

@@ -38,7 +38,7 @@ export class AppendBatcher {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly maxInFlight = 4,
+    private readonly maxInFlight = 2,
     private readonly maxBatch = 64,
   ) {}
 
