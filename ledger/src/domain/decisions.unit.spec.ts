@@ -1,0 +1,236 @@
+import { describe, expect, it } from "vitest";
+import { decideAgent } from "./agent/agent.decide.ts";
+import { decideDeposit } from "./deposit/deposit.decide.ts";
+import { evolveDeposit, initialDeposit } from "./deposit/deposit.events.ts";
+import { LedgerError } from "./ledger-error.ts";
+import { moneyEffect } from "./money-flow.ts";
+import { decideRound, potAfterCut } from "./round/round.decide.ts";
+import { evolveRound, initialRound } from "./round/round.events.ts";
+import { parseLedgerEvent } from "./stream-kinds.ts";
+import { stepId } from "./transfer.ts";
+import { decideWallet } from "./wallet/wallet.decide.ts";
+import { decideWithdrawal } from "./withdrawal/withdrawal.decide.ts";
+import { evolveWithdrawal, initialWithdrawal } from "./withdrawal/withdrawal.events.ts";
+
+// Given events, when a command, then events or a refusal: pure functions, no I/O.
+const at = "2026-11-22T10:00:00.000Z";
+const refusalOf = (decide: () => unknown) => {
+  try {
+    decide();
+    return null;
+  } catch (error) {
+    return error instanceof LedgerError ? error.code : error;
+  }
+};
+
+describe("wallet", () => {
+  it("refuses a stake the balances cannot cover", () => {
+    expect(
+      refusalOf(() =>
+        decideWallet(
+          { main: 10, bonus: 5 },
+          { type: "PlaceStake", stakeId: "s", roundId: "r", amount: 16 },
+        ),
+      ),
+    ).toBe("insufficient_funds");
+  });
+
+  it("explains why a withdrawal needs the bonus balance", () => {
+    const command = {
+      type: "HoldWithdrawal" as const,
+      withdrawalId: "w1",
+      transferId: stepId("w1"),
+      amount: 300,
+      allowBonus: false,
+      method: "bank" as const,
+      accountNumber: "1",
+      withdrawCode: "C",
+      at,
+    };
+    expect(() => decideWallet({ main: 100, bonus: 500 }, command)).toThrow(
+      /Allow withdrawing from the bonus balance/,
+    );
+    const [held] = decideWallet({ main: 100, bonus: 500 }, { ...command, allowBonus: true });
+    expect(held).toMatchObject({
+      type: "WithdrawalHeld",
+      data: { fromMain: 100, fromBonus: 200, fee: 40 },
+    });
+  });
+});
+
+describe("agent deposits", () => {
+  const requested = evolveDeposit(initialDeposit(), {
+    type: "DepositRequested",
+    data: {
+      depositId: "d1",
+      userId: "u1",
+      method: "agent",
+      amount: 5_000,
+      depositCode: "ABC123",
+      requestedAt: at,
+    },
+  });
+  const funds = (amount: number, depositCode = "ABC123") => ({
+    type: "Receive" as const,
+    transfer: { id: stepId("t1"), to: "deposit-d1", amount, reason: "agentDeposit" as const },
+    from: "agent-a1",
+    agentId: "a1",
+    depositCode,
+  });
+
+  it("approves and forwards to the wallet when the funds fit", () => {
+    const events = decideDeposit(requested, funds(5_000));
+    expect(events.map((e) => e.type)).toEqual(["AgentFundsReceived", "AgentDepositApproved"]);
+  });
+
+  it("returns the funds to the agent when the code, amount or status does not fit", () => {
+    expect(decideDeposit(requested, funds(5_000, "WRONG"))[1]).toMatchObject({
+      type: "AgentFundsReturned",
+      data: { why: "The deposit code does not match." },
+    });
+    expect(decideDeposit(requested, funds(4_999))[1]?.type).toBe("AgentFundsReturned");
+    const approved = evolveDeposit(requested, decideDeposit(requested, funds(5_000))[1]!);
+    expect(decideDeposit(approved, funds(5_000))[1]).toMatchObject({
+      type: "AgentFundsReturned",
+      data: { why: "This deposit request is already approved." },
+    });
+  });
+
+  it("refuses an agent whose float is short", () => {
+    expect(
+      refusalOf(() =>
+        decideAgent(
+          { float: 100 },
+          {
+            type: "FundDeposit",
+            transferId: stepId("x"),
+            depositId: "d1",
+            depositCode: "C",
+            amount: 101,
+          },
+        ),
+      ),
+    ).toBe("insufficient_float");
+  });
+});
+
+describe("withdrawals", () => {
+  const pending = evolveWithdrawal(initialWithdrawal(), {
+    type: "WithdrawalRequested",
+    data: {
+      transferId: stepId("t"),
+      withdrawalId: "w1",
+      userId: "u1",
+      amount: 1_000,
+      fromMain: 600,
+      fromBonus: 400,
+      fee: 80,
+      method: "agent",
+      accountNumber: "1",
+      withdrawCode: "CODE42",
+      requestedAt: at,
+      from: "wallet-u1",
+    },
+  });
+
+  it("pays an agent-method withdrawal to the approving agent, less the fee", () => {
+    const [approved] = decideWithdrawal(pending, {
+      type: "ApproveWithdrawal",
+      approvedBy: "a1",
+      withdrawCode: "CODE42",
+      agentId: "a1",
+    });
+    expect(approved).toMatchObject({
+      data: { fee: 80, payout: 920, agentTransfer: { to: "agent-a1", amount: 920 } },
+    });
+    expect(moneyEffect(approved!)).toMatchObject({ house: 80, moneyOut: 0 });
+  });
+
+  it("releases a disapproved withdrawal to main and bonus as it was taken", () => {
+    const [released] = decideWithdrawal(pending, {
+      type: "DisapproveWithdrawal",
+      disapprovedBy: "s1",
+    });
+    expect(released).toMatchObject({
+      data: { transfer: { to: "wallet-u1", amount: 1_000, main: 600, bonus: 400 } },
+    });
+  });
+});
+
+describe("rounds", () => {
+  const open = evolveRound(initialRound(), {
+    type: "RoundOpened",
+    data: { roundId: "r1", game: "coin-flip", betAmount: 1_000, cutBasisPoints: 1_000 },
+  });
+
+  it("gives the house what the payouts leave of the pot", () => {
+    const staked = [1, 2].reduce(
+      (state, n) =>
+        evolveRound(state, {
+          type: "StakeReceived",
+          data: {
+            transferId: stepId(`s${n}`),
+            from: `wallet-u${n}`,
+            userId: `u${n}`,
+            amount: 1_000,
+            fromMain: 1_000,
+            fromBonus: 0,
+          },
+        }),
+      open,
+    );
+    const [settled] = decideRound(staked, {
+      type: "SettleRound",
+      payouts: [{ userId: "u1", amount: potAfterCut(2_000, 1_000) }],
+      prizes: [],
+    });
+    expect(settled).toMatchObject({
+      type: "RoundSettled",
+      data: { houseCut: 200, payouts: [{ amount: 1_800 }] },
+    });
+  });
+
+  it("cannot open twice or settle a round that is not open", () => {
+    expect(
+      refusalOf(() =>
+        decideRound(open, {
+          type: "OpenRound",
+          roundId: "r1",
+          game: "coin-flip",
+          betAmount: 1,
+          cutBasisPoints: 0,
+        }),
+      ),
+    ).toBe("invalid");
+    expect(
+      refusalOf(() =>
+        decideRound(initialRound(), { type: "SettleRound", payouts: [], prizes: [] }),
+      ),
+    ).toBe("not_found");
+  });
+});
+
+describe("event validation", () => {
+  it("refuses unknown types, wrong streams and bad amounts with clear messages", () => {
+    expect(() => parseLedgerEvent("wallet-u1", "Teleported", {})).toThrow(
+      'Unknown event type "Teleported" for wallet.',
+    );
+    expect(() => parseLedgerEvent("wallet-u1", "RoundOpened", {})).toThrow(
+      /Unknown event type "RoundOpened"/,
+    );
+    expect(() => parseLedgerEvent("casino-u1", "BonusGranted", {})).toThrow(/Unknown stream kind/);
+    const bonus = (amount: unknown) => ({ grantId: "g1", amount, grantedBy: "s1" });
+    expect(() => parseLedgerEvent("wallet-u1", "BonusGranted", bonus(1.5))).toThrow(
+      /amount: Amount must be a whole number/,
+    );
+    expect(() => parseLedgerEvent("wallet-u1", "BonusGranted", bonus(-3))).toThrow(
+      /greater than zero/,
+    );
+    expect(() => parseLedgerEvent("wallet-u1", "BonusGranted", bonus(1e13))).toThrow(/too large/);
+    expect(() => parseLedgerEvent("wallet-u1", "BonusGranted", bonus("10"))).toThrow(/amount/);
+    expect(parseLedgerEvent("wallet-u1", "BonusGranted", bonus(10))).toEqual({
+      type: "BonusGranted",
+      data: bonus(10),
+    });
+  });
+});
