@@ -63,3 +63,26 @@ export function actor(role: CommandContext["actor"]["role"], userId: string = ra
 export function ctx(role: CommandContext["actor"]["role"], userId?: string): CommandContext {
   return { actor: actor(role, userId), at: new Date().toISOString(), requestId: randomUUID() };
 }
+
+/**
+ * Changes one stored event's data as an attacker with superuser rights would: with triggers off,
+ * behind the append-only trigger's back. `field` of the first (or last) event of `type`.
+ */
+export async function tamperWithEvent(
+  pool: pg.Pool,
+  change: { type: string; field: string; value: number; which: "first" | "last" },
+) {
+  const db = await pool.connect();
+  try {
+    await db.query("SET session_replication_role = replica");
+    await db.query(
+      `UPDATE ledger_events SET data = jsonb_set(data, ARRAY[$2::text], to_jsonb($3::bigint))
+        WHERE global_position = (SELECT ${change.which === "first" ? "min" : "max"}(global_position)
+                                   FROM ledger_events WHERE type = $1)`,
+      [change.type, change.field, change.value],
+    );
+  } finally {
+    await db.query("RESET session_replication_role");
+    db.release();
+  }
+}

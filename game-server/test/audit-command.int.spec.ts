@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { ProjectionRunner } from "@igp/projections";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestLedger } from "../../test-support/ledger.ts";
+import { createTestLedger, tamperWithEvent } from "../../test-support/ledger.ts";
 import { generateLedgerActivity } from "../../test-support/ledger-activity.ts";
 
 const run = promisify(execFile);
@@ -28,17 +28,12 @@ it("passes on a ledger the tests filled, and fails once an event is tampered wit
   expect(clean.stdout).toMatch(/money in\s+6060\.00\n/);
   expect(clean.code).toBe(0);
 
-  const db = await t.pool.connect();
-  try {
-    await db.query("SET session_replication_role = replica");
-    await db.query(
-      `UPDATE ledger_events SET data = jsonb_set(data, '{main}', '999999')
-        WHERE global_position = (SELECT max(global_position) FROM ledger_events WHERE type = 'WalletCredited')`,
-    );
-  } finally {
-    await db.query("RESET session_replication_role");
-    db.release();
-  }
+  await tamperWithEvent(t.pool, {
+    type: "WalletCredited",
+    field: "main",
+    value: 999_999,
+    which: "last",
+  });
   const tampered = await audit();
   expect(tampered.code).toBe(1);
   expect(tampered.stdout).toContain("verdict          FAILED");

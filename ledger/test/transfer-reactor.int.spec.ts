@@ -28,6 +28,18 @@ async function debitThenCrash(userId: string, roundId: string, amount: number) {
   return stakeId;
 }
 
+/** A player holding `amount` (as bonus) and a lottery round to stake it in. */
+async function playerAndOpenRound(amount: number) {
+  const userId = randomUUID();
+  await t.ledger.grantBonus(userId, randomUUID(), amount, ctx("superAdmin"));
+  const roundId = randomUUID();
+  await t.ledger.openRound(
+    { roundId, game: "lottery", betAmount: amount, cutBasisPoints: 0 },
+    ctx("user"),
+  );
+  return { userId, roundId };
+}
+
 const stakesReceived = async (roundId: string) =>
   (await t.store.readStream(roundStream(roundId))).filter((e) => e.type === "StakeReceived");
 
@@ -73,13 +85,7 @@ it("completes a transfer whose credit was never stored, exactly once, even when 
 });
 
 it("keeps its checkpoint before an unfinished debit and finishes it after a restart", async () => {
-  const userId = randomUUID();
-  await t.ledger.grantBonus(userId, randomUUID(), 1_000, ctx("superAdmin"));
-  const roundId = randomUUID();
-  await t.ledger.openRound(
-    { roundId, game: "lottery", betAmount: 1_000, cutBasisPoints: 0 },
-    ctx("user"),
-  );
+  const { userId, roundId } = await playerAndOpenRound(1_000);
 
   // A live reactor with a long grace sees the debit but must not deliver it yet, nor skip it.
   const live = new TransferReactor(t.store, t.ledger, t.checkpoints, {
@@ -102,13 +108,7 @@ it("keeps its checkpoint before an unfinished debit and finishes it after a rest
 });
 
 it("a running reactor heals a missing credit by itself after its grace period", async () => {
-  const userId = randomUUID();
-  await t.ledger.grantBonus(userId, randomUUID(), 2_000, ctx("superAdmin"));
-  const roundId = randomUUID();
-  await t.ledger.openRound(
-    { roundId, game: "lottery", betAmount: 2_000, cutBasisPoints: 0 },
-    ctx("user"),
-  );
+  const { userId, roundId } = await playerAndOpenRound(2_000);
   const reactor = new TransferReactor(t.store, t.ledger, t.checkpoints, {
     graceMs: 100,
     name: "live",

@@ -6,7 +6,7 @@ import {
   rebuildProjections,
 } from "@igp/projections";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestLedger, readEverything } from "../../test-support/ledger.ts";
+import { createTestLedger, readEverything, tamperWithEvent } from "../../test-support/ledger.ts";
 import { generateLedgerActivity } from "../../test-support/ledger-activity.ts";
 
 let t: Awaited<ReturnType<typeof createTestLedger>>;
@@ -106,17 +106,12 @@ describe("audit", () => {
   });
 
   it("fails when an event is altered behind the append-only trigger's back", async () => {
-    const db = await t.pool.connect();
-    try {
-      await db.query("SET session_replication_role = replica"); // superuser only: disables triggers
-      await db.query(
-        `UPDATE ledger_events SET data = jsonb_set(data, '{amount}', '1')
-          WHERE global_position = (SELECT min(global_position) FROM ledger_events WHERE type = 'BonusGranted')`,
-      );
-    } finally {
-      await db.query("RESET session_replication_role");
-      db.release();
-    }
+    await tamperWithEvent(t.pool, {
+      type: "BonusGranted",
+      field: "amount",
+      value: 1,
+      which: "first",
+    });
     const report = await auditLedger(t.store, t.pool);
     expect(report.problems.some((p) => p.includes("hash does not match"))).toBe(true);
     expect(report.problems.some((p) => p.startsWith("player "))).toBe(true);

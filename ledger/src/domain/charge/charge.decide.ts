@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { refuse } from "../ledger-error.ts";
+import { pendingRequest } from "../request-status.ts";
 import { agentStream } from "../stream-ids.ts";
 import { stepId, type Transfer } from "../transfer.ts";
 import type { ChargeEvent, ChargeState, chargeEvents } from "./charge.events.ts";
@@ -17,7 +18,7 @@ export function decideCharge(state: ChargeState, command: ChargeCommand): Charge
       return [{ type: "ChargeRequested", data: request }];
     }
     case "ApproveCharge": {
-      const request = pendingRequest(state);
+      const request = pendingRequest(state, "Charge");
       const transfer: Transfer = {
         id: stepId(request.chargeId, "charge-credit"),
         to: agentStream(request.agentId),
@@ -27,15 +28,7 @@ export function decideCharge(state: ChargeState, command: ChargeCommand): Charge
       return [{ type: "ChargeApproved", data: { approvedBy: command.approvedBy, transfer } }];
     }
     case "DisapproveCharge":
-      pendingRequest(state);
+      pendingRequest(state, "Charge");
       return [{ type: "ChargeDisapproved", data: { disapprovedBy: command.disapprovedBy } }];
   }
-}
-
-function pendingRequest(state: ChargeState) {
-  if (!state.request) return refuse("not_found", "Charge request not found.");
-  if (state.status !== "pending") {
-    return refuse("not_pending", `This charge request is already ${state.status}.`);
-  }
-  return state.request;
 }

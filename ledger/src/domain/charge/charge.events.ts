@@ -1,8 +1,8 @@
 import { amountMinorSchema } from "@igp/shared";
 import { z } from "zod";
 import { idSchema, isoTime, shortText } from "../common-schemas.ts";
-import type { RequestStatus } from "../deposit/deposit.events.ts";
 import type { EventUnion } from "../event-union.ts";
+import type { RequestStatus } from "../request-status.ts";
 import { transferSchema } from "../transfer.ts";
 
 /** charge-<id>: an agent's request to top up its float; approval brings money in. */

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { refuse } from "../ledger-error.ts";
+import { pendingRequest } from "../request-status.ts";
 import { agentStream, walletStream } from "../stream-ids.ts";
 import { stepId, type Transfer } from "../transfer.ts";
 import type { DepositEvent, DepositState, depositEvents } from "./deposit.events.ts";
@@ -27,7 +28,7 @@ export function decideDeposit(state: DepositState, command: DepositCommand): Dep
       return [{ type: "DepositRequested", data: request }];
     }
     case "ApproveBankDeposit": {
-      const request = pendingRequest(state);
+      const request = pendingRequest(state, "Deposit");
       if (request.method !== "bank") {
         return refuse("invalid", "An agent deposit is approved by an agent with its deposit code.");
       }
@@ -40,19 +41,11 @@ export function decideDeposit(state: DepositState, command: DepositCommand): Dep
       return [{ type: "BankDepositApproved", data: { approvedBy: command.approvedBy, transfer } }];
     }
     case "DisapproveDeposit":
-      pendingRequest(state);
+      pendingRequest(state, "Deposit");
       return [{ type: "DepositDisapproved", data: { disapprovedBy: command.disapprovedBy } }];
     case "Receive":
       return receiveAgentFunds(state, command);
   }
-}
-
-function pendingRequest(state: DepositState) {
-  if (!state.request) return refuse("not_found", "Deposit request not found.");
-  if (state.status !== "pending") {
-    return refuse("not_pending", `This deposit request is already ${state.status}.`);
-  }
-  return state.request;
 }
 
 /**

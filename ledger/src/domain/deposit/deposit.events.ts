@@ -2,6 +2,7 @@ import { amountMinorSchema } from "@igp/shared";
 import { z } from "zod";
 import { idSchema, isoTime, shortText, streamIdSchema } from "../common-schemas.ts";
 import type { EventUnion } from "../event-union.ts";
+import type { RequestStatus } from "../request-status.ts";
 import { transferSchema } from "../transfer.ts";
 
 /**
@@ -35,7 +36,6 @@ export const depositEvents = {
 } as const;
 
 export type DepositEvent = EventUnion<typeof depositEvents>;
-export type RequestStatus = "none" | "pending" | "approved" | "disapproved";
 
 export interface DepositState {
   status: RequestStatus;

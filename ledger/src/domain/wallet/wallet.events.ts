@@ -4,6 +4,19 @@ import { idSchema, isoTime, shortText, streamIdSchema } from "../common-schemas.
 import type { EventUnion } from "../event-union.ts";
 import { CREDIT_REASONS, transferSchema } from "../transfer.ts";
 
+/** What a withdrawal request says, from the hold in the wallet to the request's own stream. */
+export const withdrawalDetails = z.object({
+  withdrawalId: idSchema,
+  fromMain: partMinorSchema,
+  fromBonus: partMinorSchema,
+  fee: partMinorSchema,
+  method: z.enum(["agent", "bank"]),
+  bankName: shortText.optional(),
+  accountNumber: shortText,
+  withdrawCode: idSchema,
+  requestedAt: isoTime,
+});
+
 /** wallet-<userId>: a player's main (withdrawable) and bonus (playable) balances. */
 export const walletEvents = {
   WalletCredited: z.object({
@@ -27,18 +40,7 @@ export const walletEvents = {
     fromBonus: partMinorSchema,
     selection: z.record(z.string(), z.json()).optional(),
   }),
-  WithdrawalHeld: z.object({
-    transfer: transferSchema,
-    withdrawalId: idSchema,
-    fromMain: partMinorSchema,
-    fromBonus: partMinorSchema,
-    fee: partMinorSchema,
-    method: z.enum(["agent", "bank"]),
-    bankName: shortText.optional(),
-    accountNumber: shortText,
-    withdrawCode: idSchema,
-    requestedAt: isoTime,
-  }),
+  WithdrawalHeld: withdrawalDetails.extend({ transfer: transferSchema }),
 } as const;
 
 export interface WalletState {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { refuse } from "../ledger-error.ts";
+import { pendingRequest } from "../request-status.ts";
 import { agentStream } from "../stream-ids.ts";
 import { stepId, type Transfer } from "../transfer.ts";
 import type { walletEvents } from "../wallet/wallet.events.ts";
@@ -46,7 +47,7 @@ export function decideWithdrawal(
     case "ApproveWithdrawal":
       return approve(state, command);
     case "DisapproveWithdrawal": {
-      const request = pendingRequest(state);
+      const request = pendingRequest(state, "Withdrawal");
       const transfer: Transfer = {
         id: stepId(request.withdrawalId, "release"),
         to: request.from,
@@ -66,7 +67,7 @@ function approve(
   state: WithdrawalState,
   command: Extract<WithdrawalCommand, { type: "ApproveWithdrawal" }>,
 ): WithdrawalEvent[] {
-  const request = pendingRequest(state);
+  const request = pendingRequest(state, "Withdrawal");
   const payout = request.amount - request.fee;
   const base = {
     approvedBy: command.approvedBy,
@@ -93,12 +94,4 @@ function approve(
         }
       : null;
   return [{ type: "WithdrawalApproved", data: { ...base, agentTransfer } }];
-}
-
-function pendingRequest(state: WithdrawalState) {
-  if (!state.request) return refuse("not_found", "Withdrawal request not found.");
-  if (state.status !== "pending") {
-    return refuse("not_pending", `This withdrawal request is already ${state.status}.`);
-  }
-  return state.request;
 }

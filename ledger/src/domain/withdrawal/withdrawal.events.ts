@@ -1,9 +1,10 @@
 import { amountMinorSchema, partMinorSchema } from "@igp/shared";
 import { z } from "zod";
-import { idSchema, isoTime, shortText, streamIdSchema } from "../common-schemas.ts";
-import type { RequestStatus } from "../deposit/deposit.events.ts";
+import { idSchema, shortText, streamIdSchema } from "../common-schemas.ts";
 import type { EventUnion } from "../event-union.ts";
+import type { RequestStatus } from "../request-status.ts";
 import { transferSchema } from "../transfer.ts";
+import { withdrawalDetails } from "../wallet/wallet.events.ts";
 
 /**
  * withdrawal-<id>: one withdrawal request. The player's money is held here (moved out of the
@@ -11,19 +12,10 @@ import { transferSchema } from "../transfer.ts";
  * releases it back to the wallet.
  */
 export const withdrawalEvents = {
-  WithdrawalRequested: z.object({
+  WithdrawalRequested: withdrawalDetails.extend({
     transferId: z.uuid(),
-    withdrawalId: idSchema,
     userId: idSchema,
     amount: amountMinorSchema,
-    fromMain: partMinorSchema,
-    fromBonus: partMinorSchema,
-    fee: partMinorSchema,
-    method: z.enum(["agent", "bank"]),
-    bankName: shortText.optional(),
-    accountNumber: shortText,
-    withdrawCode: idSchema,
-    requestedAt: isoTime,
     from: streamIdSchema,
   }),
   WithdrawalApproved: z.object({
