@@ -1,13 +1,17 @@
 import { CommandHandler, type EventStore, Ledger } from "@igp/ledger";
 import type { FastifyInstance } from "fastify";
 import { type BootstrapResult, bootstrapSuperAdmin } from "./accounts/bootstrap-super-admin.ts";
+import { createTokens } from "./accounts/tokens.ts";
+import { UsersRepository } from "./accounts/users-repository.ts";
 import type { Config } from "./config/config.ts";
 import { type Database, openDatabase } from "./database/database.ts";
 import { createEventStore } from "./database/event-store.ts";
 import { buildApp } from "./http/app.ts";
+import type { RateLimits } from "./http/rate-limits.ts";
 import { BackgroundWorkers } from "./workers/background-workers.ts";
 
 export interface Platform {
+  config: Config;
   app: FastifyInstance;
   database: Database;
   store: EventStore;
@@ -22,7 +26,10 @@ export interface Platform {
  * superAdmin, the event store and ledger, the background workers, then HTTP. `stop` undoes
  * what was started, in reverse; a failed start undoes itself. Safe to call twice.
  */
-export async function startPlatform(config: Config): Promise<Platform> {
+export async function startPlatform(
+  config: Config,
+  options: { rateLimits?: Partial<RateLimits> } = {},
+): Promise<Platform> {
   const undo: (() => Promise<void>)[] = [];
   let stopping: Promise<void> | null = null;
   const stop = () => {
@@ -45,7 +52,15 @@ export async function startPlatform(config: Config): Promise<Platform> {
     const ledger = new Ledger(new CommandHandler(store));
     let workers: BackgroundWorkers | null = null;
     const app = await buildApp(
-      { pool: database.pool, store, workersActive: () => workers?.active ?? false },
+      {
+        pool: database.pool,
+        store,
+        ledger,
+        users: new UsersRepository(database.pool),
+        tokens: createTokens(config.jwtSecret),
+        workersActive: () => workers?.active ?? false,
+        rateLimits: options.rateLimits,
+      },
       { logger: { level: config.LOG_LEVEL } },
     );
     workers = new BackgroundWorkers(database.pool, store, ledger, (message, error) => {
@@ -58,7 +73,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
     await workers.start();
     undo.push(() => app.close());
     const url = await app.listen({ port: config.PORT, host: config.HOST });
-    return { app, database, store, ledger, superAdmin, url, stop };
+    return { config, app, database, store, ledger, superAdmin, url, stop };
   } catch (error) {
     await stop();
     throw error;

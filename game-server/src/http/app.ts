@@ -1,18 +1,103 @@
-import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
-import { type HealthDependencies, healthRoute } from "./health.route.ts";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { EventStore, Ledger } from "@igp/ledger";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import type pg from "pg";
+import type { Tokens } from "../accounts/tokens.ts";
+import type { UsersRepository } from "../accounts/users-repository.ts";
+import { healthRoute } from "./health.route.ts";
+import { authentication } from "./plugins/authentication.ts";
+import { errorHandler } from "./plugins/error-handler.ts";
+import {
+  DEFAULT_RATE_LIMITS,
+  RATE_LIMIT_MESSAGE,
+  type RateLimitName,
+  type RateLimits,
+} from "./rate-limits.ts";
+import { accountsRoutes } from "./routes/accounts.routes.ts";
 
-export type AppDependencies = HealthDependencies;
+export interface AppDependencies {
+  pool: pg.Pool;
+  store: EventStore;
+  ledger: Ledger;
+  users: UsersRepository;
+  tokens: Tokens;
+  workersActive: () => boolean;
+  rateLimits?: Partial<RateLimits>;
+}
 
-/** The HTTP application: plugins, then routes, each given what it depends on. */
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The named rate limit this route is held to (see rate-limits.ts). */
+    limit?: RateLimitName;
+  }
+}
+
+/**
+ * The HTTP application, in the order fastify/demo reads: external plugins (schemas, OpenAPI,
+ * rate limits), app plugins (errors, authentication), then routes, each given its dependencies.
+ */
 export async function buildApp(deps: AppDependencies, options: FastifyServerOptions = {}) {
   const app = Fastify({ genReqId: () => crypto.randomUUID(), ...options });
-  // One error handler: 4xx keep their message, 5xx details stay in the log.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) request.log.error(error);
-    reply.code(status).send({ message: status >= 500 ? "Internal server error." : error.message });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Instant games platform API", version: "0.1.0" },
+      components: {
+        securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      },
+    },
+    transform: jsonSchemaTransform,
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: "Not found." }));
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits });
+
+  await app.register(errorHandler);
+  await app.register(authentication, { tokens: deps.tokens, users: deps.users });
+
   await app.register(healthRoute, deps);
+  await app.register(accountsRoutes, deps);
   return app;
+}
+
+function clientAndAccount(request: FastifyRequest): string {
+  const body = (request.body ?? {}) as { phone?: unknown; email?: unknown };
+  const account =
+    typeof body.phone === "string" ? body.phone : typeof body.email === "string" ? body.email : "";
+  return `${request.ip}:${account.trim().toLowerCase()}`;
+}
+
+/** Named per-route limits, counted per client address and route. */
+async function registerRateLimits(app: FastifyInstance, limits: RateLimits) {
+  // Routes are added after this hook, so it sees each one's named limit.
+  app.addHook("onRoute", (route: RouteOptions) => {
+    const name = route.config?.limit;
+    if (!name) return;
+    const limit = { max: limits[name], timeWindow: "1 minute", hook: "preHandler" as const };
+    // Sign-in and reset count per client and per account, so guessing one account's password
+    // is slowed without locking out everyone behind the same address.
+    const perAccount = name === "login" || name === "reset";
+    const rateLimit = perAccount ? { ...limit, keyGenerator: clientAndAccount } : limit;
+    route.config = { ...route.config, rateLimit };
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: RATE_LIMIT_MESSAGE,
+    }),
+  });
 }

@@ -1,0 +1,50 @@
+import type { Role } from "@igp/shared";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Tokens } from "../../accounts/tokens.ts";
+import type { UserRow, UsersRepository } from "../../accounts/users-repository.ts";
+import { forbidden, unauthorized } from "../http-error.ts";
+
+export type AuthUser = Pick<UserRow, "id" | "role" | "full_name" | "user_name">;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, set by `authenticate`. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: a valid bearer token of an active user. */
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** preHandler: authenticate, then require one of `roles`. */
+    requireRole(...roles: Role[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/**
+ * Bearer tokens, checked on every request that needs them: signature and expiry (HS256 only),
+ * then the account itself, so a blocked user is refused at once, whatever token they hold.
+ */
+export const authentication = fp(
+  async (app: FastifyInstance, deps: { tokens: Tokens; users: UsersRepository }) => {
+    app.decorateRequest("user", null);
+
+    async function authenticate(request: FastifyRequest) {
+      const header = request.headers.authorization ?? "";
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match) throw unauthorized("Please sign in.");
+      const claims = await deps.tokens.verify(match[1]!);
+      if (!claims) throw unauthorized("Your session has expired. Please sign in again.");
+      const user = await deps.users.findById(claims.userId);
+      if (!user) throw unauthorized("Your session has expired. Please sign in again.");
+      if (user.status === "blocked") throw forbidden("Your account is blocked.");
+      request.user = user;
+    }
+
+    app.decorate("authenticate", authenticate);
+    app.decorate("requireRole", (...roles: Role[]) => async (request: FastifyRequest) => {
+      await authenticate(request);
+      if (!roles.includes(request.user!.role)) throw forbidden();
+    });
+  },
+  { name: "authentication" },
+);

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { ROLES } from "../constants.ts";
+
+/** The player spec's rules and messages (section 5), enforced on the client and the server. */
+export const PHONE_PATTERN = /^\+?\d{10,15}$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const phoneOrEmailSchema = z
+  .string({ error: "Phone or Email is required." })
+  .trim()
+  .min(1, "Phone or Email is required.")
+  .max(254, "Enter a valid phone number or email.")
+  .refine((value) => PHONE_PATTERN.test(value) || EMAIL_PATTERN.test(value), "Enter a valid phone number or email.");
+
+export const registrationPasswordSchema = z
+  .string({ error: "Password is required." })
+  .min(1, "Password is required.")
+  .min(6, "Password must be at least 6 characters.")
+  .max(128, "Password must be at most 128 characters.")
+  .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), "Password must contain letters and numbers.");
+
+export const fullNameSchema = z
+  .string({ error: "Full name is required." })
+  .trim()
+  .min(1, "Full name is required.")
+  .min(3, "Full name must be at least 3 characters.")
+  .max(100, "Full name must be at most 100 characters.");
+
+export const registerRequestSchema = z
+  .object({
+    phone: phoneOrEmailSchema,
+    fullName: fullNameSchema,
+    password: registrationPasswordSchema,
+    confirmPassword: z.string({ error: "Passwords do not match." }),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: "Passwords do not match.",
+    path: ["confirmPassword"],
+  });
+
+export const loginRequestSchema = z.object({
+  phone: z.string({ error: "Phone or Email is required." }).trim().min(1, "Phone or Email is required.").max(254),
+  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(128),
+});
+
+export const roleSchema = z.enum(ROLES);
+
+/** What the session holds after sign-in or a check-user call (player spec section 3). */
+export const sessionUserSchema = z.object({
+  userId: z.string(),
+  fullName: z.string(),
+  userName: z.string().nullable(),
+  role: roleSchema,
+  mainBalance: z.number(),
+  bonusBalance: z.number(),
+});
+
+export const loginResponseSchema = sessionUserSchema.extend({ token: z.string() });
+
+export const registerResponseSchema = z.object({ message: z.string(), userId: z.string() });
+
+export const updateProfileRequestSchema = z
+  .object({
+    username: z.string().trim().max(50, "Username must be at most 50 characters.").optional(),
+    phone: z
+      .string()
+      .trim()
+      .max(10, "Phone must be at most 10 characters.")
+      .regex(/^\d*$/, "Phone must contain digits only.")
+      .optional(),
+  })
+  .refine((body) => Boolean(body.username) || Boolean(body.phone), "Please fill at least one field.");
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string({ error: "Please fill all fields." }).min(1, "Please fill all fields.").max(128),
+  newPassword: z
+    .string({ error: "Please fill all fields." })
+    .min(1, "Please fill all fields.")
+    .min(6, "Password length should not  less than 6 (six) digits")
+    .max(128),
+});
+
+export const messageSchema = z.object({ message: z.string() });
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
