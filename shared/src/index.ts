@@ -1,4 +1,4 @@
+export * from "./api/accounts.ts";
 export * from "./constants.ts";
 export * from "./money.ts";
 export * from "./wallet-rules.ts";
-export * from "./api/accounts.ts";

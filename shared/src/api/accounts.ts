@@ -10,14 +10,20 @@ export const phoneOrEmailSchema = z
   .trim()
   .min(1, "Phone or Email is required.")
   .max(254, "Enter a valid phone number or email.")
-  .refine((value) => PHONE_PATTERN.test(value) || EMAIL_PATTERN.test(value), "Enter a valid phone number or email.");
+  .refine(
+    (value) => PHONE_PATTERN.test(value) || EMAIL_PATTERN.test(value),
+    "Enter a valid phone number or email.",
+  );
 
 export const registrationPasswordSchema = z
   .string({ error: "Password is required." })
   .min(1, "Password is required.")
   .min(6, "Password must be at least 6 characters.")
   .max(128, "Password must be at most 128 characters.")
-  .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), "Password must contain letters and numbers.");
+  .refine(
+    (value) => /[A-Za-z]/.test(value) && /\d/.test(value),
+    "Password must contain letters and numbers.",
+  );
 
 export const fullNameSchema = z
   .string({ error: "Full name is required." })
@@ -39,7 +45,11 @@ export const registerRequestSchema = z
   });
 
 export const loginRequestSchema = z.object({
-  phone: z.string({ error: "Phone or Email is required." }).trim().min(1, "Phone or Email is required.").max(254),
+  phone: z
+    .string({ error: "Phone or Email is required." })
+    .trim()
+    .min(1, "Phone or Email is required.")
+    .max(254),
   password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(128),
 });
 
@@ -69,10 +79,16 @@ export const updateProfileRequestSchema = z
       .regex(/^\d*$/, "Phone must contain digits only.")
       .optional(),
   })
-  .refine((body) => Boolean(body.username) || Boolean(body.phone), "Please fill at least one field.");
+  .refine(
+    (body) => Boolean(body.username) || Boolean(body.phone),
+    "Please fill at least one field.",
+  );
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string({ error: "Please fill all fields." }).min(1, "Please fill all fields.").max(128),
+  currentPassword: z
+    .string({ error: "Please fill all fields." })
+    .min(1, "Please fill all fields.")
+    .max(128),
   newPassword: z
     .string({ error: "Please fill all fields." })
     .min(1, "Please fill all fields.")
