@@ -1,5 +1,7 @@
+import path from "node:path";
 import { CommandHandler, type EventStore, Ledger } from "@igp/ledger";
 import type { FastifyInstance } from "fastify";
+import { AdminUsersRepository } from "./accounts/admin-users-repository.ts";
 import { type BootstrapResult, bootstrapSuperAdmin } from "./accounts/bootstrap-super-admin.ts";
 import { createTokens } from "./accounts/tokens.ts";
 import { UsersRepository } from "./accounts/users-repository.ts";
@@ -8,6 +10,10 @@ import { type Database, openDatabase } from "./database/database.ts";
 import { createEventStore } from "./database/event-store.ts";
 import { buildApp } from "./http/app.ts";
 import type { RateLimits } from "./http/rate-limits.ts";
+import { createImageStore } from "./uploads/image-store.ts";
+import { BanksRepository } from "./wallet/banks-repository.ts";
+import { ChargesRepository } from "./wallet/charges-repository.ts";
+import { RequestsRepository } from "./wallet/requests-repository.ts";
 import { BackgroundWorkers } from "./workers/background-workers.ts";
 
 export interface Platform {
@@ -57,6 +63,11 @@ export async function startPlatform(
         store,
         ledger,
         users: new UsersRepository(database.pool),
+        adminUsers: new AdminUsersRepository(database.pool),
+        banks: new BanksRepository(database.pool),
+        requests: new RequestsRepository(database.pool),
+        charges: new ChargesRepository(database.pool),
+        images: createImageStore(path.join(config.dataDir, "uploads")),
         tokens: createTokens(config.jwtSecret),
         workersActive: () => workers?.active ?? false,
         rateLimits: options.rateLimits,

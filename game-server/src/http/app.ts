@@ -1,3 +1,4 @@
+import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -14,11 +15,17 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import type pg from "pg";
+import type { AdminUsersRepository } from "../accounts/admin-users-repository.ts";
 import type { Tokens } from "../accounts/tokens.ts";
 import type { UsersRepository } from "../accounts/users-repository.ts";
+import { type ImageStore, MAX_IMAGE_BYTES } from "../uploads/image-store.ts";
+import type { BanksRepository } from "../wallet/banks-repository.ts";
+import type { ChargesRepository } from "../wallet/charges-repository.ts";
+import type { RequestsRepository } from "../wallet/requests-repository.ts";
 import { healthRoute } from "./health.route.ts";
 import { authentication } from "./plugins/authentication.ts";
 import { errorHandler } from "./plugins/error-handler.ts";
+import { idempotency } from "./plugins/idempotency.ts";
 import {
   DEFAULT_RATE_LIMITS,
   RATE_LIMIT_MESSAGE,
@@ -26,6 +33,12 @@ import {
   type RateLimits,
 } from "./rate-limits.ts";
 import { accountsRoutes } from "./routes/accounts.routes.ts";
+import { adminRequestsRoutes } from "./routes/admin-requests.routes.ts";
+import { adminUsersRoutes } from "./routes/admin-users.routes.ts";
+import { banksRoutes } from "./routes/banks.routes.ts";
+import { chargesRoutes } from "./routes/charges.routes.ts";
+import { imagesRoutes } from "./routes/images.routes.ts";
+import { walletRoutes } from "./routes/wallet.routes.ts";
 
 export interface AppDependencies {
   pool: pg.Pool;
@@ -33,6 +46,11 @@ export interface AppDependencies {
   ledger: Ledger;
   users: UsersRepository;
   tokens: Tokens;
+  adminUsers: AdminUsersRepository;
+  banks: BanksRepository;
+  requests: RequestsRepository;
+  charges: ChargesRepository;
+  images: ImageStore;
   workersActive: () => boolean;
   rateLimits?: Partial<RateLimits>;
 }
@@ -64,12 +82,24 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits });
+  // Multipart fields arrive as values and files as buffers, so zod validates them like JSON.
+  await app.register(multipart, {
+    attachFieldsToBody: "keyValues",
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 10_000 },
+  });
 
   await app.register(errorHandler);
   await app.register(authentication, { tokens: deps.tokens, users: deps.users });
+  await app.register(idempotency, { db: deps.pool });
 
   await app.register(healthRoute, deps);
   await app.register(accountsRoutes, deps);
+  await app.register(walletRoutes, deps);
+  await app.register(banksRoutes, deps);
+  await app.register(imagesRoutes, deps);
+  await app.register(adminRequestsRoutes, deps);
+  await app.register(adminUsersRoutes, deps);
+  await app.register(chargesRoutes, deps);
   return app;
 }
 

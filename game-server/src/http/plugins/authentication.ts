@@ -13,9 +13,9 @@ declare module "fastify" {
     user: AuthUser | null;
   }
   interface FastifyInstance {
-    /** preHandler: a valid bearer token of an active user. */
+    /** onRequest hook: a valid bearer token of an active user (before the body is read). */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler: authenticate, then require one of `roles`. */
+    /** onRequest hook: authenticate, then require one of `roles`. */
     requireRole(...roles: Role[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }

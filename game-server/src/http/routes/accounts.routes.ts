@@ -89,7 +89,7 @@ export async function accountsRoutes(
         security: [{ bearer: [] }],
         response: { 200: sessionUserSchema, ...errors },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => sessionOf(request.user!, ledger),
   );
@@ -104,7 +104,7 @@ export async function accountsRoutes(
         body: updateProfileRequestSchema,
         response: { 200: messageSchema, ...errors },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const { username, phone } = request.body;
@@ -124,7 +124,7 @@ export async function accountsRoutes(
         body: changePasswordRequestSchema,
         response: { 200: messageSchema, ...errors },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       config: { limit: "login" },
     },
     async (request) => {

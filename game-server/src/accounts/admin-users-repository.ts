@@ -1,0 +1,61 @@
+import { minorToMajor } from "@igp/shared";
+import type pg from "pg";
+import { PAGE_SIZE } from "../wallet/banks-repository.ts";
+
+/** Players and admin accounts as the back office lists them. */
+export class AdminUsersRepository {
+  constructor(private readonly db: pg.Pool) {}
+
+  async players(page: number, search?: string) {
+    const where =
+      "u.role = 'user' AND ($1::text IS NULL OR u.full_name ILIKE '%' || $1 || '%' OR u.phone = $1 OR u.email = lower($1))";
+    const [{ rows }, count] = await Promise.all([
+      this.db.query(
+        `SELECT u.id, u.full_name, u.phone, u.email, u.status, coalesce(b.main, 0) AS main, coalesce(b.bonus, 0) AS bonus
+           FROM users u LEFT JOIN player_balances b ON b.user_id = u.id::text
+          WHERE ${where} ORDER BY u.created_at DESC, u.id LIMIT ${PAGE_SIZE} OFFSET $2`,
+        [search || null, (page - 1) * PAGE_SIZE],
+      ),
+      this.db.query(`SELECT count(*)::int AS n FROM users u WHERE ${where}`, [search || null]),
+    ]);
+    const players = rows.map((r) => ({
+      id: r.id,
+      fullName: r.full_name,
+      phone: r.phone,
+      email: r.email,
+      status: r.status,
+      mainBalance: minorToMajor(Number(r.main)),
+      bonusBalance: minorToMajor(Number(r.bonus)),
+    }));
+    return { players, total: count.rows[0].n as number };
+  }
+
+  async admins(page: number, search?: string) {
+    const where =
+      "role = 'admin' AND ($1::text IS NULL OR full_name ILIKE '%' || $1 || '%' OR email = lower($1))";
+    const [{ rows }, count] = await Promise.all([
+      this.db.query(
+        `SELECT id, full_name, email, status FROM users WHERE ${where} ORDER BY created_at DESC, id LIMIT ${PAGE_SIZE} OFFSET $2`,
+        [search || null, (page - 1) * PAGE_SIZE],
+      ),
+      this.db.query(`SELECT count(*)::int AS n FROM users WHERE ${where}`, [search || null]),
+    ]);
+    const admins = rows.map((r) => ({
+      id: r.id,
+      fullName: r.full_name,
+      email: r.email,
+      status: r.status,
+    }));
+    return { admins, total: count.rows[0].n as number };
+  }
+
+  /** Blocks an active player or agent, unblocks a blocked one; superAdmins are not toggled. */
+  async toggleStatus(id: string): Promise<"active" | "blocked" | null> {
+    const { rows } = await this.db.query(
+      `UPDATE users SET status = CASE status WHEN 'active' THEN 'blocked' ELSE 'active' END
+        WHERE id = $1 AND role <> 'superAdmin' RETURNING status`,
+      [id],
+    );
+    return rows[0]?.status ?? null;
+  }
+}

@@ -1,0 +1,24 @@
+import { randomUUID } from "node:crypto";
+import { type CommandContext, stepId } from "@igp/ledger";
+import type { FastifyRequest } from "fastify";
+
+/** The ledger's view of an HTTP request: who, when, which request, and its idempotency key. */
+export function commandContext(request: FastifyRequest): CommandContext {
+  const user = request.user!;
+  return {
+    actor: { userId: user.id, role: user.role },
+    at: new Date().toISOString(),
+    requestId: String(request.id),
+    ...(request.idempotencyKey && { commandId: `${user.id}:${request.idempotencyKey}` }),
+  };
+}
+
+/**
+ * A new entity id for this request: random, or derived from the Idempotency-Key so that a retry
+ * of a request whose answer was lost names the same deposit or withdrawal (and the ledger
+ * treats it as the same command).
+ */
+export function newEntityId(request: FastifyRequest, purpose: string): string {
+  const key = request.idempotencyKey;
+  return key ? stepId(request.user!.id, key, purpose) : randomUUID();
+}

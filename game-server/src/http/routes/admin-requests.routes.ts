@@ -1,0 +1,204 @@
+import type { Ledger } from "@igp/ledger";
+import {
+  depositTransactionSchema,
+  messageSchema,
+  pageQuerySchema,
+  withdrawalTransactionSchema,
+} from "@igp/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type RequestsRepository, totalPages } from "../../wallet/requests-repository.ts";
+import { badRequest, forbidden, notFound } from "../http-error.ts";
+import { commandContext } from "../request-context.ts";
+
+const errors = {
+  400: messageSchema,
+  401: messageSchema,
+  403: messageSchema,
+  404: messageSchema,
+  409: messageSchema,
+  422: messageSchema,
+};
+const idParams = z.object({ id: z.uuid("Request not found.") });
+const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    status: z.literal("ok"),
+    transactions: z.array(item),
+    currentPage: z.number(),
+    totalPages: z.number(),
+  });
+
+/**
+ * Deposit and withdrawal requests in the back office. An agent (admin) sees and decides agent
+ * deposits and agent-method withdrawals, paying from or into its own float; the superAdmin
+ * decides bank deposits and bank withdrawals.
+ */
+export async function adminRequestsRoutes(
+  app: FastifyInstance,
+  deps: { ledger: Ledger; requests: RequestsRepository },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = app.requireRole("admin", "superAdmin");
+
+  api.get(
+    "/api/admin/deposit/requests",
+    {
+      schema: {
+        tags: ["back office"],
+        summary: "Deposit requests, newest first (agents see Agent Deposit requests only)",
+        security: [{ bearer: [] }],
+        querystring: pageQuerySchema,
+        response: { 200: paged(depositTransactionSchema), ...errors },
+      },
+      onRequest: app.requireRole("admin", "superAdmin"),
+    },
+    async (request) => {
+      const { page, search } = request.query;
+      const method = request.user!.role === "admin" ? ("agent" as const) : undefined;
+      const { transactions, total } = await deps.requests.deposits({ method, search }, page);
+      return {
+        status: "ok" as const,
+        transactions,
+        currentPage: page,
+        totalPages: totalPages(total),
+      };
+    },
+  );
+
+  api.post(
+    "/api/admin/deposit/approve/:id",
+    {
+      schema: {
+        tags: ["back office"],
+        summary:
+          "Approve a deposit: an agent with the player's deposit code (paid from its float), the superAdmin a bank deposit",
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: z.object({ depositCode: z.string().trim().max(20).optional() }).default({}),
+        response: { 200: messageSchema, ...errors },
+      },
+      onRequest: staff,
+      preHandler: app.idempotent,
+      config: { limit: "money" },
+    },
+    async (request) => {
+      const deposit = await deps.requests.depositById(request.params.id);
+      if (!deposit) throw notFound("Deposit request not found.");
+      const ctx = commandContext(request);
+      if (deposit.method === "agent") {
+        if (request.user!.role !== "admin")
+          throw badRequest("An agent deposit is approved by an agent, from its float.");
+        const code = request.body.depositCode?.toUpperCase();
+        if (!code) throw badRequest("Please enter a deposit code before approving.");
+        await deps.ledger.approveAgentDeposit(request.params.id, code, ctx);
+      } else {
+        if (request.user!.role !== "superAdmin")
+          throw forbidden("Bank deposits are approved by a superAdmin.");
+        await deps.ledger.approveBankDeposit(request.params.id, ctx);
+      }
+      return { message: "Deposit approved." };
+    },
+  );
+
+  api.get(
+    "/api/admin/withdraw/requests",
+    {
+      schema: {
+        tags: ["back office"],
+        summary: "Withdrawal requests, newest first",
+        security: [{ bearer: [] }],
+        querystring: pageQuerySchema,
+        response: { 200: paged(withdrawalTransactionSchema), ...errors },
+      },
+      onRequest: app.requireRole("admin", "superAdmin"),
+    },
+    async (request) => {
+      const { page, search } = request.query;
+      const { transactions, total } = await deps.requests.withdrawals({ search }, page);
+      return {
+        status: "ok" as const,
+        transactions,
+        currentPage: page,
+        totalPages: totalPages(total),
+      };
+    },
+  );
+
+  api.post(
+    "/api/admin/withdraw/approve/:id",
+    {
+      schema: {
+        tags: ["back office"],
+        summary:
+          "Approve a withdrawal with its withdraw code (agent method: the payout goes to the agent's float)",
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: z.object({
+          withdrawCode: z
+            .string({ error: "Please enter a withdraw code before approving." })
+            .trim()
+            .min(1, "Please enter a withdraw code before approving.")
+            .max(100),
+        }),
+        response: { 200: messageSchema, ...errors },
+      },
+      onRequest: staff,
+      preHandler: app.idempotent,
+      config: { limit: "money" },
+    },
+    async (request) => {
+      const withdrawal = await deps.requests.withdrawalById(request.params.id);
+      if (!withdrawal) throw notFound("Withdrawal request not found.");
+      assertMayDecideWithdrawal(request.user!.role, withdrawal.method);
+      await deps.ledger.approveWithdrawal(
+        request.params.id,
+        request.body.withdrawCode.toUpperCase(),
+        commandContext(request),
+      );
+      return { message: "Withdrawal approved." };
+    },
+  );
+
+  api.post(
+    "/api/admin/disapprove/:id",
+    {
+      schema: {
+        tags: ["back office"],
+        summary:
+          "Disapprove a pending deposit or withdrawal (a withdrawal's hold goes back to the player)",
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
+      onRequest: staff,
+      preHandler: app.idempotent,
+      config: { limit: "money" },
+    },
+    async (request) => {
+      const kind = await deps.requests.kindOf(request.params.id);
+      if (!kind) throw notFound("Request not found.");
+      const ctx = commandContext(request);
+      if (kind === "deposit") {
+        const deposit = await deps.requests.depositById(request.params.id);
+        if (request.user!.role === "admin" && deposit.method !== "agent")
+          throw forbidden("Bank deposits are decided by a superAdmin.");
+        await deps.ledger.disapproveDeposit(request.params.id, ctx);
+      } else {
+        const withdrawal = await deps.requests.withdrawalById(request.params.id);
+        assertMayDecideWithdrawal(request.user!.role, withdrawal.method);
+        await deps.ledger.disapproveWithdrawal(request.params.id, ctx);
+      }
+      return { message: "Request disapproved." };
+    },
+  );
+}
+
+/** Agents decide withdrawals paid through an agent; bank withdrawals are the superAdmin's. */
+function assertMayDecideWithdrawal(role: string, method: string) {
+  if (role === "admin" && method !== "agent")
+    throw forbidden("Bank withdrawals are decided by a superAdmin.");
+  if (role === "superAdmin" && method === "agent") {
+    throw badRequest("A withdrawal through an agent is approved by the agent who pays it.");
+  }
+}

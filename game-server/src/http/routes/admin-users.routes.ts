@@ -1,0 +1,174 @@
+import { type Ledger, stepId } from "@igp/ledger";
+import { amountField, messageSchema, pageQuerySchema } from "@igp/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AdminUsersRepository } from "../../accounts/admin-users-repository.ts";
+import { hashPassword } from "../../accounts/passwords.ts";
+import type { UsersRepository } from "../../accounts/users-repository.ts";
+import { conflict, notFound } from "../http-error.ts";
+import { commandContext } from "../request-context.ts";
+
+const errors = {
+  400: messageSchema,
+  401: messageSchema,
+  403: messageSchema,
+  404: messageSchema,
+  409: messageSchema,
+  422: messageSchema,
+};
+const page = { currentPage: z.number(), totalPages: z.number() };
+
+const playerSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  status: z.enum(["active", "blocked"]),
+  mainBalance: z.number(),
+  bonusBalance: z.number(),
+});
+const adminSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  status: z.enum(["active", "blocked"]),
+});
+
+export interface AdminUsersDependencies {
+  ledger: Ledger;
+  users: UsersRepository;
+  adminUsers: AdminUsersRepository;
+}
+
+/** Players and agent (admin) accounts, kept by the superAdmin; bonus grants. */
+export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDependencies) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const superAdmin = app.requireRole("superAdmin");
+  const pages = (total: number) => Math.max(1, Math.ceil(total / 20));
+
+  api.get(
+    "/api/admin/players",
+    {
+      schema: {
+        tags: ["back office"],
+        summary: "Players with balances, paged and searchable",
+        security: [{ bearer: [] }],
+        querystring: pageQuerySchema,
+        response: { 200: z.object({ players: z.array(playerSchema), ...page }), ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request) => {
+      const { page, search } = request.query;
+      const { players, total } = await deps.adminUsers.players(page, search);
+      return { players, currentPage: page, totalPages: pages(total) };
+    },
+  );
+
+  api.post(
+    "/api/admin/users/status/:id",
+    {
+      schema: {
+        tags: ["back office"],
+        summary: "Block or unblock a player or agent (their tokens stop working at once)",
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.uuid("User not found.") }),
+        response: { 200: z.object({ status: z.enum(["active", "blocked"]) }), ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request) => {
+      const status = await deps.adminUsers.toggleStatus(request.params.id);
+      if (!status) throw notFound("User not found.");
+      return { status };
+    },
+  );
+
+  api.get(
+    "/api/admin/accounts",
+    {
+      schema: {
+        tags: ["back office"],
+        summary: "Agent (admin) accounts, paged and searchable",
+        security: [{ bearer: [] }],
+        querystring: pageQuerySchema,
+        response: { 200: z.object({ admins: z.array(adminSchema), ...page }), ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request) => {
+      const { page, search } = request.query;
+      const { admins, total } = await deps.adminUsers.admins(page, search);
+      return { admins, currentPage: page, totalPages: pages(total) };
+    },
+  );
+
+  api.post(
+    "/api/admin/accounts/create",
+    {
+      schema: {
+        tags: ["back office"],
+        summary: "Create an agent (admin) account",
+        security: [{ bearer: [] }],
+        body: z.object({
+          fullName: z
+            .string({ error: "Full name is required." })
+            .trim()
+            .min(3, "Full name must be at least 3 characters.")
+            .max(100),
+          email: z.email({ error: "Enter a valid email." }).max(254),
+          password: z
+            .string({ error: "Password is required." })
+            .min(6, "Password must be at least 6 characters long.")
+            .max(128),
+        }),
+        response: { 201: adminSchema, ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request, reply) => {
+      const { fullName, email, password } = request.body;
+      const created = await deps.users.create({
+        fullName,
+        email,
+        passwordHash: await hashPassword(password),
+        role: "admin",
+      });
+      if (!created) throw conflict("An account with this email already exists.");
+      return reply.code(201).send({
+        id: created.id,
+        fullName: created.full_name,
+        email: created.email,
+        status: created.status,
+      });
+    },
+  );
+
+  api.post(
+    "/api/admin/bonus/grant",
+    {
+      schema: {
+        tags: ["back office"],
+        summary: "Grant a bonus (playable balance) to a player",
+        security: [{ bearer: [] }],
+        body: z.object({
+          userId: z.uuid("Player not found."),
+          amount: amountField(1, "Amount must be positive."),
+        }),
+        response: { 200: messageSchema, ...errors },
+      },
+      onRequest: superAdmin,
+      preHandler: app.idempotent,
+      config: { limit: "money" },
+    },
+    async (request) => {
+      const player = await deps.users.findById(request.body.userId);
+      if (player?.role !== "user") throw notFound("Player not found.");
+      const ctx = commandContext(request);
+      const grantId = ctx.commandId ? stepId(ctx.commandId, "bonus") : crypto.randomUUID();
+      await deps.ledger.grantBonus(player.id, grantId, request.body.amount, ctx);
+      return { message: "Bonus granted." };
+    },
+  );
+}

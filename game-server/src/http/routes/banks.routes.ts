@@ -1,0 +1,177 @@
+import { messageSchema, pageQuerySchema } from "@igp/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ImageStore } from "../../uploads/image-store.ts";
+import { type BanksRepository, toBank } from "../../wallet/banks-repository.ts";
+import { totalPages } from "../../wallet/requests-repository.ts";
+import { badRequest, conflict, notFound } from "../http-error.ts";
+
+const bankSchema = z.object({
+  id: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  bankLogo: z.string(),
+  type: z.enum(["deposit", "withdraw"]),
+  status: z.enum(["active", "blocked"]),
+  color: z.string().nullable(),
+});
+const errors = {
+  400: messageSchema,
+  401: messageSchema,
+  403: messageSchema,
+  404: messageSchema,
+  409: messageSchema,
+};
+const idParams = z.object({ id: z.uuid("Unknown bank.") });
+
+/** Deposit banks and withdrawal methods: offered to players, kept by the superAdmin. */
+export async function banksRoutes(
+  app: FastifyInstance,
+  deps: { banks: BanksRepository; images: ImageStore },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const superAdmin = app.requireRole("superAdmin");
+
+  api.get(
+    "/api/banks/get/active",
+    {
+      schema: {
+        tags: ["banks"],
+        summary: "Active deposit banks and withdrawal methods (no sign-in needed)",
+        querystring: pageQuerySchema,
+        response: {
+          200: z.object({
+            status: z.literal("ok"),
+            banks: z.array(bankSchema),
+            currentPage: z.number(),
+            totalPages: z.number(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await deps.banks.page({ page: request.query.page, status: "active" });
+      return {
+        status: "ok" as const,
+        banks: rows.map(toBank),
+        currentPage: request.query.page,
+        totalPages: totalPages(total),
+      };
+    },
+  );
+
+  api.get(
+    "/api/banks/all",
+    {
+      schema: {
+        tags: ["banks"],
+        summary: "All banks and withdrawal methods, paged and searchable by name",
+        security: [{ bearer: [] }],
+        querystring: pageQuerySchema.extend({ type: z.enum(["deposit", "withdraw"]).optional() }),
+        response: {
+          200: z.object({
+            status: z.literal("ok"),
+            banks: z.array(bankSchema),
+            currentPage: z.number(),
+            totalPages: z.number(),
+          }),
+          ...errors,
+        },
+      },
+      onRequest: superAdmin,
+    },
+    async (request) => {
+      const { page, search, type } = request.query;
+      const { rows, total } = await deps.banks.page({ page, search, type });
+      return {
+        status: "ok" as const,
+        banks: rows.map(toBank),
+        currentPage: page,
+        totalPages: totalPages(total),
+      };
+    },
+  );
+
+  api.post(
+    "/api/banks/create",
+    {
+      schema: {
+        tags: ["banks"],
+        summary:
+          "Create a deposit bank (name, account number, logo) or a withdrawal method (type withdraw, name, logo)",
+        security: [{ bearer: [] }],
+        consumes: ["multipart/form-data"],
+        body: z.object({
+          bankName: z
+            .string({ error: "Bank name is required." })
+            .trim()
+            .min(1, "Bank name is required.")
+            .max(100),
+          accountNumber: z.string().trim().max(100).optional(),
+          type: z.enum(["deposit", "withdraw"]).default("deposit"),
+          color: z
+            .string()
+            .trim()
+            .regex(/^#[0-9a-fA-F]{6}$/, "Color must look like #1a2b3c.")
+            .optional(),
+          bankLogo: z.instanceof(Buffer, { message: "A logo image is required." }),
+        }),
+        response: { 201: bankSchema, ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request, reply) => {
+      const { bankName, accountNumber, type, color, bankLogo } = request.body;
+      if (type === "deposit" && !accountNumber) throw badRequest("Account number is required.");
+      const logo = await deps.images.save(bankLogo);
+      const created = await deps.banks.create({
+        bank_name: bankName,
+        account_number: accountNumber ?? "",
+        bank_logo: logo,
+        type,
+        color: color ?? null,
+      });
+      if (!created) throw conflict("A bank with this name already exists.");
+      return reply.code(201).send(toBank(created));
+    },
+  );
+
+  api.post(
+    "/api/banks/status/:id",
+    {
+      schema: {
+        tags: ["banks"],
+        summary: "Block or unblock a bank",
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: bankSchema, ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request) => {
+      const bank = await deps.banks.toggleStatus(request.params.id);
+      if (!bank) throw notFound("Bank not found.");
+      return toBank(bank);
+    },
+  );
+
+  api.delete(
+    "/api/banks/:id",
+    {
+      schema: {
+        tags: ["banks"],
+        summary: "Delete a bank",
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request) => {
+      if (!(await deps.banks.remove(request.params.id))) throw notFound("Bank not found.");
+      return { message: "Bank deleted." };
+    },
+  );
+}

@@ -1,0 +1,176 @@
+import { agentStream, type Ledger } from "@igp/ledger";
+import {
+  amountField,
+  MIN_CHARGE_MINOR,
+  messageSchema,
+  minorToMajor,
+  pageQuerySchema,
+} from "@igp/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ImageStore } from "../../uploads/image-store.ts";
+import type { BanksRepository } from "../../wallet/banks-repository.ts";
+import type { ChargesRepository } from "../../wallet/charges-repository.ts";
+import { totalPages } from "../../wallet/requests-repository.ts";
+import { badRequest } from "../http-error.ts";
+import { commandContext, newEntityId } from "../request-context.ts";
+
+const errors = {
+  400: messageSchema,
+  401: messageSchema,
+  403: messageSchema,
+  404: messageSchema,
+  409: messageSchema,
+  422: messageSchema,
+};
+const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(500);
+const chargeSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  method: z.string(),
+  accountNumber: z.string(),
+  transactionId: z.string(),
+  screenShot: z.string().nullable(),
+  status: z.string(),
+  type: z.string(),
+  createdAt: z.string(),
+  agent: z.object({ id: z.string(), fullName: z.string() }),
+});
+
+export interface ChargesDependencies {
+  ledger: Ledger;
+  banks: BanksRepository;
+  charges: ChargesRepository;
+  images: ImageStore;
+}
+
+/** Agents top up their float by bank transfer with proof; the superAdmin approves (money in). */
+export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependencies) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const superAdmin = app.requireRole("superAdmin");
+
+  api.post(
+    "/api/admin/charge/request",
+    {
+      schema: {
+        tags: ["back office"],
+        summary:
+          "An agent's charge request: deposit bank (method), amount (ETB, at least 50), account number, transaction link, screenshot",
+        security: [{ bearer: [] }],
+        consumes: ["multipart/form-data"],
+        body: z.object({
+          method: required("Please choose a deposit bank."),
+          amount: amountField(MIN_CHARGE_MINOR, "The minimum charge is 50 ETB."),
+          accountNumber: required("Account number is required."),
+          transactionId: required("Transaction link is required."),
+          screenshot: z.instanceof(Buffer, { message: "A screenshot image is required." }),
+        }),
+        response: { 201: z.object({ message: z.string(), id: z.string() }), ...errors },
+      },
+      onRequest: app.requireRole("admin"),
+      preHandler: app.idempotent,
+      config: { limit: "money" },
+    },
+    async (request, reply) => {
+      const { method, amount, accountNumber, transactionId, screenshot } = request.body;
+      const bank = await deps.banks.activeByName("deposit", method);
+      if (!bank) throw badRequest("Please choose an active deposit bank.");
+      const chargeId = newEntityId(request, "charge");
+      const saved = await deps.images.save(screenshot);
+      await deps.ledger.requestCharge(
+        {
+          chargeId,
+          agentId: request.user!.id,
+          amount,
+          bankName: bank.bank_name,
+          accountNumber,
+          transactionId,
+          screenshot: saved,
+        },
+        commandContext(request),
+      );
+      return reply
+        .code(201)
+        .send({ message: "charge request submitted successfully.", id: chargeId });
+    },
+  );
+
+  api.get(
+    "/api/admin/charge/requests",
+    {
+      schema: {
+        tags: ["back office"],
+        summary: "Charge requests (sub-admin transactions): an agent sees its own",
+        security: [{ bearer: [] }],
+        querystring: pageQuerySchema,
+        response: {
+          200: z.object({
+            status: z.literal("ok"),
+            transactions: z.array(chargeSchema),
+            currentPage: z.number(),
+            totalPages: z.number(),
+          }),
+          ...errors,
+        },
+      },
+      onRequest: app.requireRole("admin", "superAdmin"),
+    },
+    async (request) => {
+      const agentId = request.user!.role === "admin" ? request.user!.id : undefined;
+      const { transactions, total } = await deps.charges.page({ agentId }, request.query.page);
+      return {
+        status: "ok" as const,
+        transactions,
+        currentPage: request.query.page,
+        totalPages: totalPages(total),
+      };
+    },
+  );
+
+  for (const decision of ["approve", "disapprove"] as const) {
+    api.post(
+      `/api/admin/charge/${decision}/:id`,
+      {
+        schema: {
+          tags: ["back office"],
+          summary:
+            decision === "approve"
+              ? "Approve a charge: the agent's float is credited"
+              : "Disapprove a charge",
+          security: [{ bearer: [] }],
+          params: z.object({ id: z.uuid("Charge request not found.") }),
+          response: { 200: messageSchema, ...errors },
+        },
+        onRequest: superAdmin,
+        preHandler: app.idempotent,
+        config: { limit: "money" },
+      },
+      async (request) => {
+        const ctx = commandContext(request);
+        if (decision === "approve") await deps.ledger.approveCharge(request.params.id, ctx);
+        else await deps.ledger.disapproveCharge(request.params.id, ctx);
+        return { message: decision === "approve" ? "Charge approved." : "Charge disapproved." };
+      },
+    );
+  }
+
+  api.get(
+    "/api/admin/float",
+    {
+      schema: {
+        tags: ["back office"],
+        summary: "The signed-in agent's remaining float",
+        security: [{ bearer: [] }],
+        response: { 200: z.object({ mainBalance: z.number() }), ...errors },
+      },
+      onRequest: app.requireRole("admin"),
+    },
+    async (request) => {
+      const agent = await deps.ledger.handler.load<{ float: number }>(
+        agentStream(request.user!.id),
+      );
+      return { mainBalance: minorToMajor(agent.float) };
+    },
+  );
+}

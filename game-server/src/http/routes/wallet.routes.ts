@@ -1,0 +1,222 @@
+import type { Ledger } from "@igp/ledger";
+import {
+  AGENT_DEPOSIT_METHOD,
+  AGENT_WITHDRAW_METHOD,
+  depositRequestSchema,
+  depositTransactionSchema,
+  messageSchema,
+  minorToMajor,
+  withdrawalTransactionSchema,
+  withdrawRequestSchema,
+} from "@igp/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ImageStore } from "../../uploads/image-store.ts";
+import type { BanksRepository } from "../../wallet/banks-repository.ts";
+import { newCode } from "../../wallet/codes.ts";
+import type { RequestsRepository } from "../../wallet/requests-repository.ts";
+import { badRequest } from "../http-error.ts";
+import { commandContext, newEntityId } from "../request-context.ts";
+
+export interface WalletDependencies {
+  ledger: Ledger;
+  banks: BanksRepository;
+  requests: RequestsRepository;
+  images: ImageStore;
+}
+
+const errors = {
+  400: messageSchema,
+  401: messageSchema,
+  403: messageSchema,
+  409: messageSchema,
+  422: messageSchema,
+};
+const screenshotField = z.instanceof(Buffer).optional();
+
+/** A player's deposits and withdrawals (player spec sections 5 and 7). */
+export async function walletRoutes(app: FastifyInstance, deps: WalletDependencies) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const player = app.requireRole("user");
+
+  api.post(
+    "/api/wallet/deposit/request",
+    {
+      schema: {
+        tags: ["wallet"],
+        summary:
+          "Request a deposit: by bank (with proof) or through an agent (returns a deposit code)",
+        description:
+          "multipart/form-data: method ('Agent Deposit' or a deposit bank's name), amount (ETB, at least 50), and for a bank deposit accountNumber, transactionId and a screenshot image. Accepts an Idempotency-Key header.",
+        security: [{ bearer: [] }],
+        consumes: ["multipart/form-data"],
+        body: depositRequestSchema.extend({ screenshot: screenshotField }),
+        response: {
+          201: z.object({
+            message: z.string(),
+            depositCode: z.string(),
+            transactionId: z.string(),
+          }),
+          ...errors,
+        },
+      },
+      onRequest: player,
+      preHandler: app.idempotent,
+      config: { limit: "money" },
+    },
+    async (request, reply) => {
+      const { method, amount, accountNumber, transactionId, screenshot } = request.body;
+      const userId = request.user!.id;
+      const depositId = newEntityId(request, "deposit");
+      const depositCode = newCode();
+      const ctx = commandContext(request);
+      if (method === AGENT_DEPOSIT_METHOD) {
+        await deps.ledger.requestDeposit(
+          { depositId, userId, method: "agent", amount, depositCode },
+          ctx,
+        );
+        return reply.code(201).send({
+          message: "Go to the agent's shop and show this deposit code.",
+          depositCode,
+          transactionId: depositId,
+        });
+      }
+      const bank = await deps.banks.activeByName("deposit", method);
+      if (!bank) throw badRequest("Please choose an active deposit bank.");
+      if (!accountNumber || !transactionId || !screenshot) {
+        throw badRequest(
+          "Account number, transaction ID or link, and a screenshot are required for a bank deposit.",
+        );
+      }
+      const saved = await deps.images.save(screenshot);
+      await deps.ledger.requestDeposit(
+        {
+          depositId,
+          userId,
+          method: "bank",
+          amount,
+          depositCode,
+          bankName: bank.bank_name,
+          accountNumber,
+          transactionId,
+          screenshot: saved,
+        },
+        ctx,
+      );
+      return reply
+        .code(201)
+        .send({ message: "Deposit request submitted.", depositCode, transactionId: depositId });
+    },
+  );
+
+  api.post(
+    "/api/wallet/withdraw/request",
+    {
+      schema: {
+        tags: ["wallet"],
+        summary: "Request a withdrawal; the amount is held at once",
+        description:
+          "Main balance first; the rest from bonus only with withdrawFromBonusBalance, with a 20% fee on that part. Accepts an Idempotency-Key header.",
+        security: [{ bearer: [] }],
+        body: withdrawRequestSchema,
+        response: {
+          201: z.object({
+            message: z.string(),
+            transaction: withdrawalTransactionSchema.pick({
+              id: true,
+              gameCode: true,
+              amount: true,
+              fee: true,
+              payout: true,
+            }),
+          }),
+          ...errors,
+        },
+      },
+      onRequest: player,
+      preHandler: app.idempotent,
+      config: { limit: "money" },
+    },
+    async (request, reply) => {
+      const { amount, method, accountNumber, withdrawFromBonusBalance } = request.body;
+      const viaAgent = method.toLowerCase() === AGENT_WITHDRAW_METHOD;
+      const bank = viaAgent ? null : await deps.banks.activeByName("withdraw", method);
+      if (!viaAgent && !bank)
+        throw badRequest("Please choose 'agent' or an active withdrawal method.");
+      const withdrawalId = newEntityId(request, "withdrawal");
+      const withdrawCode = newCode();
+      await deps.ledger.requestWithdrawal(
+        {
+          withdrawalId,
+          amount,
+          allowBonus: withdrawFromBonusBalance,
+          method: viaAgent ? "agent" : "bank",
+          accountNumber,
+          withdrawCode,
+          ...(bank && { bankName: bank.bank_name }),
+        },
+        commandContext(request),
+      );
+      const held = await deps.ledger.handler.load<{
+        request: { fee: number; amount: number } | null;
+      }>(`withdrawal-${withdrawalId}`);
+      const fee = held.request?.fee ?? 0;
+      return reply.code(201).send({
+        message: `Withdrawal requested. Tell this code to the agent: ${withdrawCode}`,
+        transaction: {
+          id: withdrawalId,
+          gameCode: withdrawCode,
+          amount: minorToMajor(amount),
+          fee: minorToMajor(fee),
+          payout: minorToMajor(amount - fee),
+        },
+      });
+    },
+  );
+
+  api.get(
+    "/api/transactions/deposit",
+    {
+      schema: {
+        tags: ["wallet"],
+        summary: "The player's recent deposits",
+        security: [{ bearer: [] }],
+        querystring: z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) }),
+        response: { 200: z.object({ transactions: z.array(depositTransactionSchema) }), ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { transactions } = await deps.requests.deposits(
+        { userId: request.user!.id },
+        request.query.page,
+      );
+      return { transactions };
+    },
+  );
+
+  api.get(
+    "/api/transactions/withdraw",
+    {
+      schema: {
+        tags: ["wallet"],
+        summary: "The player's recent withdrawals",
+        security: [{ bearer: [] }],
+        querystring: z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) }),
+        response: {
+          200: z.object({ transactions: z.array(withdrawalTransactionSchema) }),
+          ...errors,
+        },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const { transactions } = await deps.requests.withdrawals(
+        { userId: request.user!.id },
+        request.query.page,
+      );
+      return { transactions };
+    },
+  );
+}

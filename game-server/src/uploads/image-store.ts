@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+import { HttpError } from "../http/http-error.ts";
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+const ACCEPTED = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+} as const;
+type AcceptedType = keyof typeof ACCEPTED;
+
+export const CONTENT_TYPES: Record<string, AcceptedType> = Object.fromEntries(
+  Object.entries(ACCEPTED).map(([type, extension]) => [extension, type as AcceptedType]),
+);
+
+/**
+ * Uploaded images: recognised by their bytes (never their name or declared type), re-encoded so
+ * that metadata (EXIF, GPS, comments) and anything hidden after the image are dropped, and stored
+ * under a random name outside the code tree.
+ */
+export function createImageStore(directory: string) {
+  return {
+    directory,
+    /** Stores the image and returns its file name; a 400 for anything that is not an image. */
+    async save(bytes: Buffer): Promise<string> {
+      const detected = await fileTypeFromBuffer(bytes);
+      if (!detected || !(detected.mime in ACCEPTED)) {
+        throw new HttpError(400, "Only PNG, JPEG, GIF or WebP images are accepted.");
+      }
+      const mime = detected.mime as AcceptedType;
+      const clean = await reencode(bytes, mime);
+      const name = `${randomBytes(16).toString("hex")}.${ACCEPTED[mime]}`;
+      await mkdir(directory, { recursive: true });
+      await writeFile(path.join(directory, name), clean, { mode: 0o644 });
+      return name;
+    },
+    /** The bytes and type of a stored image, or null for any name it did not give out. */
+    async load(name: string): Promise<{ bytes: Buffer; type: AcceptedType } | null> {
+      const match = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/.exec(name);
+      if (!match) return null;
+      try {
+        return {
+          bytes: await readFile(path.join(directory, name)),
+          type: CONTENT_TYPES[match[1]!]!,
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export type ImageStore = ReturnType<typeof createImageStore>;
+
+/** Decodes and encodes again in the same format; sharp writes no metadata unless asked. */
+async function reencode(bytes: Buffer, mime: AcceptedType): Promise<Buffer> {
+  try {
+    const image = sharp(bytes, {
+      animated: mime === "image/gif" || mime === "image/webp",
+      limitInputPixels: 40_000_000,
+    }).rotate();
+    switch (mime) {
+      case "image/png":
+        return await image.png().toBuffer();
+      case "image/jpeg":
+        return await image.jpeg({ quality: 90 }).toBuffer();
+      case "image/gif":
+        return await image.gif().toBuffer();
+      case "image/webp":
+        return await image.webp({ quality: 90 }).toBuffer();
+    }
+  } catch {
+    throw new HttpError(400, "The image could not be read.");
+  }
+}

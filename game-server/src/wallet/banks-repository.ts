@@ -1,0 +1,85 @@
+import { randomUUID } from "node:crypto";
+import type pg from "pg";
+
+export interface BankRow {
+  id: string;
+  bank_name: string;
+  account_number: string;
+  bank_logo: string;
+  type: "deposit" | "withdraw";
+  status: "active" | "blocked";
+  color: string | null;
+}
+
+export const PAGE_SIZE = 20;
+
+export function toBank(row: BankRow) {
+  return {
+    id: row.id,
+    bankName: row.bank_name,
+    accountNumber: row.account_number,
+    bankLogo: row.bank_logo,
+    type: row.type,
+    status: row.status,
+    color: row.color,
+  };
+}
+
+/** Deposit banks and withdrawal methods, as the admins keep them. */
+export class BanksRepository {
+  constructor(private readonly db: pg.Pool) {}
+
+  async activeByName(type: BankRow["type"], name: string): Promise<BankRow | null> {
+    const { rows } = await this.db.query(
+      "SELECT * FROM banks WHERE type = $1 AND lower(bank_name) = lower($2) AND status = 'active'",
+      [type, name],
+    );
+    return rows[0] ?? null;
+  }
+
+  async page(options: {
+    page: number;
+    status?: "active";
+    type?: BankRow["type"];
+    search?: string;
+  }) {
+    const where = [
+      "($1::text IS NULL OR status = $1)",
+      "($2::text IS NULL OR type = $2)",
+      "($3::text IS NULL OR bank_name ILIKE '%' || $3 || '%')",
+    ].join(" AND ");
+    const params = [options.status ?? null, options.type ?? null, options.search || null];
+    const [{ rows }, count] = await Promise.all([
+      this.db.query(
+        `SELECT * FROM banks WHERE ${where} ORDER BY created_at DESC, id LIMIT ${PAGE_SIZE} OFFSET $4`,
+        [...params, (options.page - 1) * PAGE_SIZE],
+      ),
+      this.db.query(`SELECT count(*)::int AS n FROM banks WHERE ${where}`, params),
+    ]);
+    return { rows: rows as BankRow[], total: count.rows[0].n as number };
+  }
+
+  /** Returns null when a bank of that type already has the name. */
+  async create(bank: Omit<BankRow, "id" | "status">): Promise<BankRow | null> {
+    const { rows } = await this.db.query(
+      `INSERT INTO banks (id, bank_name, account_number, bank_logo, type, color) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT DO NOTHING RETURNING *`,
+      [randomUUID(), bank.bank_name, bank.account_number, bank.bank_logo, bank.type, bank.color],
+    );
+    return rows[0] ?? null;
+  }
+
+  async toggleStatus(id: string): Promise<BankRow | null> {
+    const { rows } = await this.db.query(
+      `UPDATE banks SET status = CASE status WHEN 'active' THEN 'blocked' ELSE 'active' END
+        WHERE id = $1 RETURNING *`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const { rowCount } = await this.db.query("DELETE FROM banks WHERE id = $1", [id]);
+    return rowCount === 1;
+  }
+}

@@ -1,0 +1,487 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  signInSuperAdmin,
+  signUpPlayer,
+  startTestServer,
+  type TestServer,
+} from "../../../test-support/http.ts";
+import { form, jpegWithExif, pngImage } from "../../../test-support/images.ts";
+
+let server: TestServer;
+let root: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  root = (await signInSuperAdmin(server)).token;
+  await createBank("CBE", "deposit", "1000123456789");
+  await createBank("Telebirr", "withdraw");
+});
+afterAll(() => server.stop());
+
+async function createBank(bankName: string, type: "deposit" | "withdraw", accountNumber?: string) {
+  const body = form(
+    { bankName, type, ...(accountNumber && { accountNumber }) },
+    { field: "bankLogo", bytes: await pngImage() },
+  );
+  const created = await server.call("POST", "/api/banks/create", { token: root, body });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+async function createAgent() {
+  const email = `agent-${randomUUID().slice(0, 8)}@example.com`;
+  const created = await server.call("POST", "/api/admin/accounts/create", {
+    token: root,
+    body: { fullName: "Agent Smith", email, password: "agent-pass-1" },
+  });
+  expect(created.status).toBe(201);
+  const login = await server.call("POST", "/api/auth/user/login", {
+    body: { phone: email, password: "agent-pass-1" },
+  });
+  return { token: login.body.token as string, id: created.body.id as string };
+}
+
+async function fundAgent(agent: { token: string }, amount: number) {
+  const body = form(
+    { method: "CBE", amount, accountNumber: "555", transactionId: "https://cbe/tx/1" },
+    { field: "screenshot", bytes: await pngImage() },
+  );
+  const requested = await server.call("POST", "/api/admin/charge/request", {
+    token: agent.token,
+    body,
+  });
+  expect(requested.status).toBe(201);
+  expect(
+    (await server.call("POST", `/api/admin/charge/approve/${requested.body.id}`, { token: root }))
+      .status,
+  ).toBe(200);
+}
+
+const balances = async (token: string) => {
+  const me = await server.call("GET", "/api/login/user", { token });
+  return { main: me.body.mainBalance, bonus: me.body.bonusBalance };
+};
+
+async function bankDeposit(token: string, amount: number, headers: Record<string, string> = {}) {
+  const body = form(
+    { method: "CBE", amount, accountNumber: "100200", transactionId: "FT2611" },
+    { field: "screenshot", bytes: await jpegWithExif(), type: "image/jpeg", name: "proof.jpg" },
+  );
+  return server.call("POST", "/api/wallet/deposit/request", { token, body, headers });
+}
+
+/** Projections follow the ledger within milliseconds; lists read them. */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (check(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return read();
+}
+
+describe("banks and images", () => {
+  it("lists active banks to anyone and serves their logos as images", async () => {
+    const active = await server.call("GET", "/api/banks/get/active?page=1");
+    expect(active.body.status).toBe("ok");
+    const cbe = active.body.banks.find((b: { bankName: string }) => b.bankName === "CBE");
+    expect(cbe).toMatchObject({
+      type: "deposit",
+      accountNumber: "1000123456789",
+      status: "active",
+    });
+    const logo = await fetch(`${server.url}/image/${cbe.bankLogo}`);
+    expect(logo.headers.get("content-type")).toBe("image/png");
+    expect(logo.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await server.call("GET", "/image/..%2F..%2Fetc%2Fpasswd")).status).toBe(404);
+  });
+
+  it("refuses files that are not images, and images over 5 MB", async () => {
+    const text = form(
+      { bankName: "Fake", accountNumber: "1" },
+      { field: "bankLogo", bytes: Buffer.from("<script>alert(1)</script>"), type: "image/png" },
+    );
+    expect(
+      await server.call("POST", "/api/banks/create", { token: root, body: text }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: "Only PNG, JPEG, GIF or WebP images are accepted." },
+    });
+    const huge = form(
+      { bankName: "Huge", accountNumber: "1" },
+      {
+        field: "bankLogo",
+        bytes: Buffer.concat([await pngImage(), Buffer.alloc(5 * 1024 * 1024)]),
+      },
+    );
+    expect(
+      (await server.call("POST", "/api/banks/create", { token: root, body: huge })).status,
+    ).toBe(413);
+  });
+});
+
+describe("deposits", () => {
+  it("a bank deposit with proof, approved by the superAdmin, reaches the player's main balance", async () => {
+    const player = await signUpPlayer(server);
+    const requested = await bankDeposit(player.token, 75.5);
+    expect(requested.status).toBe(201);
+    const history = await eventually(
+      () => server.call("GET", "/api/transactions/deposit", { token: player.token }),
+      (r) => r.body.transactions.length === 1,
+    );
+    const [deposit] = history.body.transactions;
+    expect(deposit).toMatchObject({
+      amount: 75.5,
+      status: "pending",
+      method: "CBE",
+      accountNumber: "100200",
+      transactionId: "FT2611",
+    });
+    const proof = Buffer.from(
+      await (await fetch(`${server.url}/image/${deposit.screenShot}`)).arrayBuffer(),
+    );
+    expect(proof.includes(Buffer.from("secret-location-data"))).toBe(false);
+
+    expect(
+      (
+        await server.call("POST", `/api/admin/deposit/approve/${deposit.id}`, {
+          token: player.token,
+          body: {},
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await server.call("POST", `/api/admin/deposit/approve/${deposit.id}`, {
+          token: root,
+          body: {},
+        })
+      ).status,
+    ).toBe(200);
+    expect(await balances(player.token)).toEqual({ main: 75.5, bonus: 0 });
+  });
+
+  it("validates deposits with clear messages and stores nothing", async () => {
+    const player = await signUpPlayer(server);
+    const call = (fields: Record<string, string | number>) =>
+      server.call("POST", "/api/wallet/deposit/request", {
+        token: player.token,
+        body: form(fields),
+      });
+    expect(await call({ method: "CBE", amount: 49.99 })).toMatchObject({
+      status: 400,
+      body: { message: "The minimum deposit is 50 ETB." },
+    });
+    expect(await call({ method: "CBE", amount: "abc" })).toMatchObject({ status: 400 });
+    expect(await call({ method: "CBE", amount: 60 })).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          "Account number, transaction ID or link, and a screenshot are required for a bank deposit.",
+      },
+    });
+    expect(await call({ method: "Unknown Bank", amount: 60 })).toMatchObject({
+      status: 400,
+      body: { message: "Please choose an active deposit bank." },
+    });
+    const history = await server.call("GET", "/api/transactions/deposit", { token: player.token });
+    expect(history.body.transactions).toEqual([]);
+  });
+
+  it("an agent deposit is paid from the approving agent's float with the player's code", async () => {
+    const agent = await createAgent();
+    await fundAgent(agent, 1_000);
+    const player = await signUpPlayer(server);
+    const requested = await server.call("POST", "/api/wallet/deposit/request", {
+      token: player.token,
+      body: form({ method: "Agent Deposit", amount: 300 }),
+    });
+    expect(requested.body.depositCode).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+    const id = requested.body.transactionId;
+    await eventually(
+      () => server.call("GET", "/api/admin/deposit/requests", { token: agent.token }),
+      (r) => r.body.transactions.some((t: { id: string }) => t.id === id),
+    );
+
+    expect(
+      await server.call("POST", `/api/admin/deposit/approve/${id}`, {
+        token: agent.token,
+        body: {},
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: "Please enter a deposit code before approving." },
+    });
+    expect(
+      (
+        await server.call("POST", `/api/admin/deposit/approve/${id}`, {
+          token: agent.token,
+          body: { depositCode: "WRONG234" },
+        })
+      ).status,
+    ).toBe(400);
+    const approved = await server.call("POST", `/api/admin/deposit/approve/${id}`, {
+      token: agent.token,
+      body: { depositCode: requested.body.depositCode.toLowerCase() },
+    });
+    expect(approved.status).toBe(200);
+    expect(await balances(player.token)).toEqual({ main: 300, bonus: 0 });
+    expect((await server.call("GET", "/api/admin/float", { token: agent.token })).body).toEqual({
+      mainBalance: 700,
+    });
+  });
+
+  it("refuses an agent deposit beyond the agent's float with a 409", async () => {
+    const agent = await createAgent();
+    await fundAgent(agent, 100);
+    const player = await signUpPlayer(server);
+    const requested = await server.call("POST", "/api/wallet/deposit/request", {
+      token: player.token,
+      body: form({ method: "Agent Deposit", amount: 150 }),
+    });
+    const id = requested.body.transactionId;
+    await eventually(
+      () => server.call("GET", "/api/admin/deposit/requests", { token: agent.token }),
+      (r) => r.body.transactions.some((t: { id: string }) => t.id === id),
+    );
+    expect(
+      await server.call("POST", `/api/admin/deposit/approve/${id}`, {
+        token: agent.token,
+        body: { depositCode: requested.body.depositCode },
+      }),
+    ).toMatchObject({
+      status: 409,
+      body: { message: "Not enough float to approve this deposit." },
+    });
+  });
+
+  it("two admins approving one deposit at the same moment: one 200, one 409, money once", async () => {
+    const player = await signUpPlayer(server);
+    const id = (await bankDeposit(player.token, 100)).body.transactionId;
+    await eventually(
+      () => server.call("GET", "/api/transactions/deposit", { token: player.token }),
+      (r) => r.body.transactions.length === 1,
+    );
+    const other = await server.call("POST", "/api/admin/accounts/create", {
+      token: root,
+      body: {
+        fullName: "Second Root",
+        email: `r-${randomUUID().slice(0, 6)}@x.com`,
+        password: "secret-1",
+      },
+    });
+    expect(other.status).toBe(201);
+    const results = await Promise.all(
+      [0, 1].map(() =>
+        server.call("POST", `/api/admin/deposit/approve/${id}`, { token: root, body: {} }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await balances(player.token)).toEqual({ main: 100, bonus: 0 });
+  });
+});
+
+describe("withdrawals", () => {
+  it("holds the amount at once, with the 20% fee on the bonus part, and an agent pays it out", async () => {
+    const agent = await createAgent();
+    const player = await signUpPlayer(server);
+    const id = (await bankDeposit(player.token, 100)).body.transactionId;
+    await eventually(
+      () => server.call("GET", "/api/transactions/deposit", { token: player.token }),
+      (r) => r.body.transactions.length === 1,
+    );
+    await server.call("POST", `/api/admin/deposit/approve/${id}`, { token: root, body: {} });
+    expect(
+      (
+        await server.call("POST", "/api/admin/bonus/grant", {
+          token: root,
+          body: { userId: player.userId, amount: 50 },
+        })
+      ).status,
+    ).toBe(200);
+
+    const withdraw = (body: unknown) =>
+      server.call("POST", "/api/wallet/withdraw/request", { token: player.token, body });
+    expect(
+      await withdraw({
+        amount: 130,
+        method: "agent",
+        accountNumber: "0911",
+        withdrawFromBonusBalance: false,
+      }),
+    ).toMatchObject({ status: 400 });
+    expect(await withdraw({ amount: 130, method: "agent" })).toMatchObject({
+      status: 400,
+      body: { message: "Please fill all fields." },
+    });
+    expect(
+      await withdraw({
+        amount: 151,
+        method: "agent",
+        accountNumber: "0911",
+        withdrawFromBonusBalance: true,
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: "Insufficient balance for this withdrawal." },
+    });
+    const requested = await withdraw({
+      amount: 130,
+      method: "agent",
+      accountNumber: "0911",
+      withdrawFromBonusBalance: true,
+    });
+    expect(requested.status).toBe(201);
+    expect(requested.body.transaction).toMatchObject({ amount: 130, fee: 6, payout: 124 });
+    expect(await balances(player.token)).toEqual({ main: 0, bonus: 20 });
+
+    const { id: withdrawalId, gameCode } = requested.body.transaction;
+    await eventually(
+      () => server.call("GET", "/api/transactions/withdraw", { token: player.token }),
+      (r) => r.body.transactions.length === 1,
+    );
+    expect(
+      await server.call("POST", `/api/admin/withdraw/approve/${withdrawalId}`, {
+        token: agent.token,
+        body: {},
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: "Please enter a withdraw code before approving." },
+    });
+    expect(
+      (
+        await server.call("POST", `/api/admin/withdraw/approve/${withdrawalId}`, {
+          token: agent.token,
+          body: { withdrawCode: gameCode },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await server.call("GET", "/api/admin/float", { token: agent.token })).body).toEqual({
+      mainBalance: 124,
+    });
+    const history = await eventually(
+      () => server.call("GET", "/api/transactions/withdraw", { token: player.token }),
+      (r) => r.body.transactions[0]?.status === "approved",
+    );
+    expect(history.body.transactions[0]).toMatchObject({
+      amount: 130,
+      fee: 6,
+      payout: 124,
+      method: "agent",
+      gameCode,
+    });
+  });
+
+  it("a disapproved withdrawal gives the hold back", async () => {
+    const player = await signUpPlayer(server);
+    await server.call("POST", "/api/admin/bonus/grant", {
+      token: root,
+      body: { userId: player.userId, amount: 40 },
+    });
+    const requested = await server.call("POST", "/api/wallet/withdraw/request", {
+      token: player.token,
+      body: {
+        amount: 40,
+        method: "Telebirr",
+        accountNumber: "0911",
+        withdrawFromBonusBalance: true,
+      },
+    });
+    expect(requested.status).toBe(201);
+    await eventually(
+      () => server.call("GET", "/api/transactions/withdraw", { token: player.token }),
+      (r) => r.body.transactions.length === 1,
+    );
+    expect(
+      (
+        await server.call("POST", `/api/admin/disapprove/${requested.body.transaction.id}`, {
+          token: root,
+        })
+      ).status,
+    ).toBe(200);
+    expect(await balances(player.token)).toEqual({ main: 0, bonus: 40 });
+  });
+});
+
+describe("exactly once", () => {
+  it("replays the first answer to a repeated Idempotency-Key and refuses it with another body", async () => {
+    const player = await signUpPlayer(server);
+    await server.call("POST", "/api/admin/bonus/grant", {
+      token: root,
+      body: { userId: player.userId, amount: 100 },
+    });
+    const key = randomUUID();
+    const body = {
+      amount: 30,
+      method: "agent",
+      accountNumber: "0911",
+      withdrawFromBonusBalance: true,
+    };
+    const headers = { "idempotency-key": key };
+    const first = await server.call("POST", "/api/wallet/withdraw/request", {
+      token: player.token,
+      body,
+      headers,
+    });
+    const again = await server.call("POST", "/api/wallet/withdraw/request", {
+      token: player.token,
+      body,
+      headers,
+    });
+    expect(again.status).toBe(first.status);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    const different = await server.call("POST", "/api/wallet/withdraw/request", {
+      token: player.token,
+      body: { ...body, amount: 31 },
+      headers,
+    });
+    expect(different.status).toBe(422);
+    expect(await balances(player.token)).toEqual({ main: 0, bonus: 70 });
+  });
+});
+
+describe("who may do what", () => {
+  it("keeps players out of the back office and out of each other's data", async () => {
+    const [alice, bob] = [await signUpPlayer(server), await signUpPlayer(server)];
+    await bankDeposit(alice.token, 60);
+    await eventually(
+      () => server.call("GET", "/api/transactions/deposit", { token: alice.token }),
+      (r) => r.body.transactions.length === 1,
+    );
+    expect(
+      (await server.call("GET", "/api/transactions/deposit", { token: bob.token })).body
+        .transactions,
+    ).toEqual([]);
+    for (const [method, route] of [
+      ["GET", "/api/admin/deposit/requests"],
+      ["GET", "/api/admin/players"],
+      ["POST", "/api/admin/bonus/grant"],
+      ["GET", "/api/banks/all"],
+    ] as const) {
+      expect(
+        (
+          await server.call(method, route, {
+            token: bob.token,
+            body: method === "POST" ? {} : undefined,
+          })
+        ).status,
+      ).toBe(403);
+      expect((await server.call(method, route)).status).toBe(401);
+    }
+  });
+
+  it("blocking a player ends their session at once", async () => {
+    const player = await signUpPlayer(server);
+    const blocked = await server.call("POST", `/api/admin/users/status/${player.userId}`, {
+      token: root,
+    });
+    expect(blocked.body).toEqual({ status: "blocked" });
+    expect((await server.call("GET", "/api/login/user", { token: player.token })).status).toBe(403);
+    expect(
+      (await server.call("POST", `/api/admin/users/status/${player.userId}`, { token: root })).body,
+    ).toEqual({ status: "active" });
+    expect((await server.call("GET", "/api/login/user", { token: player.token })).status).toBe(200);
+  });
+});

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { MAX_AMOUNT_MINOR, MINOR_UNITS_PER_MAJOR, majorToMinor } from "../money.ts";
+
+export const MIN_DEPOSIT_MINOR = 50 * MINOR_UNITS_PER_MAJOR;
+export const MIN_CHARGE_MINOR = 50 * MINOR_UNITS_PER_MAJOR;
+export const AGENT_DEPOSIT_METHOD = "Agent Deposit";
+export const AGENT_WITHDRAW_METHOD = "agent";
+
+/**
+ * A wire amount (major units, at most 2 decimals; a number, or numeric text from a form) in
+ * minor units, at least `minimumMinor`.
+ */
+export function amountField(minimumMinor: number, tooSmall: string) {
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d+)?$/, "Amount must be a number.")
+          .transform(Number),
+      ],
+      {
+        error: "Amount is required.",
+      },
+    )
+    .transform((value, ctx) => {
+      const minor = majorToMinor(value);
+      if (minor === null || minor > MAX_AMOUNT_MINOR) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Amount must be a positive number with at most 2 decimals.",
+        });
+        return z.NEVER;
+      }
+      if (minor < minimumMinor) {
+        ctx.addIssue({ code: "custom", message: tooSmall });
+        return z.NEVER;
+      }
+      return minor;
+    });
+}
+
+const text = (required: string, max = 200) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters.`);
+
+/** Multipart fields of a deposit request (the screenshot travels as a file). */
+export const depositRequestSchema = z.object({
+  method: text("Please choose a deposit method.", 100),
+  amount: amountField(MIN_DEPOSIT_MINOR, "The minimum deposit is 50 ETB."),
+  accountNumber: z.string().trim().max(100).optional(),
+  transactionId: z.string().trim().max(500).optional(),
+});
+
+export const withdrawRequestSchema = z.object({
+  amount: amountField(1, "Please fill all fields."),
+  method: text("Please fill all fields.", 100),
+  accountNumber: text("Please fill all fields.", 100),
+  withdrawFromBonusBalance: z.boolean().default(false),
+});
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, "Page starts at 1.").max(1_000_000).default(1),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const depositTransactionSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  status: z.string(),
+  createdAt: z.string(),
+  method: z.string(),
+  gameCode: z.string().nullable(),
+  depositCode: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  screenShot: z.string().nullable(),
+  user: z.object({ id: z.string(), fullName: z.string() }),
+});
+
+export const withdrawalTransactionSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  fee: z.number(),
+  payout: z.number(),
+  status: z.string(),
+  createdAt: z.string(),
+  method: z.string(),
+  gameCode: z.string(),
+  accountNumber: z.string(),
+  transactionId: z.string().nullable(),
+  user: z.object({ id: z.string(), fullName: z.string() }),
+});

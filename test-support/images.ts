@@ -1,0 +1,29 @@
+import sharp from "sharp";
+
+/** A small real PNG. */
+export const pngImage = (color = "#1e88e5") =>
+  sharp({ create: { width: 24, height: 24, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+/** A JPEG that carries EXIF metadata (which uploads must drop). */
+export const jpegWithExif = () =>
+  sharp({ create: { width: 32, height: 32, channels: 3, background: "#43a047" } })
+    .jpeg()
+    .withExif({ IFD0: { Copyright: "secret-location-data" } })
+    .toBuffer();
+
+export function form(
+  fields: Record<string, string | number | boolean>,
+  file?: { field: string; bytes: Buffer; name?: string; type?: string },
+) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, String(value));
+  if (file)
+    data.append(
+      file.field,
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "image/png" }),
+      file.name ?? "image.png",
+    );
+  return data;
+}
