@@ -9,9 +9,10 @@ import type pg from "pg";
 import type { ProjectedEvent, Projector } from "./projector.ts";
 import { balancesProjector } from "./read-models/balances.projector.ts";
 import { requestsProjector } from "./read-models/requests.projector.ts";
+import { roundsProjector } from "./read-models/rounds.projector.ts";
 
 /** Every read model, in the order they apply each event (balances reads requests' rows). */
-export const PROJECTORS: Projector[] = [requestsProjector, balancesProjector];
+export const PROJECTORS: Projector[] = [requestsProjector, balancesProjector, roundsProjector];
 export const PROJECTIONS_CHECKPOINT = "projections";
 
 export interface ProjectionRunnerOptions {

@@ -32,6 +32,7 @@ const TABLES = {
   deposit_requests: "id",
   withdrawal_requests: "id",
   charge_requests: "id",
+  rounds: "id",
   checkpoints: "name",
 };
 

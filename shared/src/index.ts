@@ -1,4 +1,5 @@
 export * from "./api/accounts.ts";
+export * from "./api/back-office.ts";
 export * from "./api/wallet.ts";
 export * from "./constants.ts";
 export * from "./money.ts";

@@ -67,6 +67,10 @@ export class UsersRepository {
     return rowCount === 1;
   }
 
+  async recordLogin(id: string): Promise<void> {
+    await this.db.query("UPDATE users SET last_login_at = now() WHERE id = $1", [id]);
+  }
+
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
     await this.db.query("UPDATE users SET password_hash = $2 WHERE id = $1", [id, passwordHash]);
   }

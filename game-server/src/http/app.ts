@@ -37,7 +37,11 @@ import { adminRequestsRoutes } from "./routes/admin-requests.routes.ts";
 import { adminUsersRoutes } from "./routes/admin-users.routes.ts";
 import { banksRoutes } from "./routes/banks.routes.ts";
 import { chargesRoutes } from "./routes/charges.routes.ts";
+import { dashboardRoutes } from "./routes/dashboard.routes.ts";
 import { imagesRoutes } from "./routes/images.routes.ts";
+import { passwordResetRoutes } from "./routes/password-reset.routes.ts";
+import { settingsRoutes } from "./routes/settings.routes.ts";
+import { socialsRoutes } from "./routes/socials.routes.ts";
 import { walletRoutes } from "./routes/wallet.routes.ts";
 
 export interface AppDependencies {
@@ -100,6 +104,10 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(adminRequestsRoutes, deps);
   await app.register(adminUsersRoutes, deps);
   await app.register(chargesRoutes, deps);
+  await app.register(socialsRoutes, deps);
+  await app.register(settingsRoutes, deps);
+  await app.register(passwordResetRoutes, deps);
+  await app.register(dashboardRoutes, deps);
   return app;
 }
 

@@ -76,6 +76,7 @@ export async function accountsRoutes(
       if (!user || !valid) throw unauthorized("Invalid phone/email or password.");
       if (user.status === "blocked") throw forbidden("Your account is blocked.");
       const token = await tokens.issue({ userId: user.id, role: user.role });
+      await users.recordLogin(user.id);
       return { token, ...(await sessionOf(user, ledger)) };
     },
   );

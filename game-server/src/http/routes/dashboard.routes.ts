@@ -1,0 +1,97 @@
+import { agentStream, type Ledger } from "@igp/ledger";
+import { messageSchema, minorToMajor } from "@igp/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type pg from "pg";
+import { z } from "zod";
+
+const statsSchema = z.object({
+  userBalance: z.number(),
+  BonesBalance: z.number(),
+  activePlayers: z.number(),
+  blockedPlayers: z.number(),
+  transactions: z.number(),
+  transactionsCompleted: z.number(),
+  houseRevenue: z.number(),
+  totalGamesPlayed: z.number(),
+  activeGames: z.number(),
+  dailyActiveUsers: z.number(),
+  newRegistrationsToday: z.number(),
+  pendingDeposits: z.number(),
+  pendingWithdrawals: z.number(),
+  reportedIssues: z.number(),
+});
+
+/**
+ * The dashboard: the superAdmin's 14 statistics (admin spec section 3, names as the spec spells
+ * them), read from the projections; an agent's remaining float. "Today" is the server's UTC day;
+ * reportedIssues counts players waiting for a password reset.
+ */
+export async function dashboardRoutes(
+  app: FastifyInstance,
+  { pool, ledger }: { pool: pg.Pool; ledger: Ledger },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/api/admin/dashboard/stats",
+    {
+      schema: {
+        tags: ["back office"],
+        summary:
+          "Dashboard statistics (superAdmin: 14 figures; agent: its remaining float as mainBalance)",
+        security: [{ bearer: [] }],
+        response: {
+          200: z.union([statsSchema, z.object({ mainBalance: z.number() })]),
+          401: messageSchema,
+          403: messageSchema,
+        },
+      },
+      onRequest: app.requireRole("admin", "superAdmin"),
+    },
+    async (request) => {
+      if (request.user!.role === "admin") {
+        const agent = await ledger.handler.load<{ float: number }>(agentStream(request.user!.id));
+        return { mainBalance: minorToMajor(agent.float) };
+      }
+      const { rows } = await pool.query(STATS);
+      const r = rows[0];
+      const count = (value: string) => Number(value);
+      return {
+        userBalance: minorToMajor(count(r.user_balance)),
+        BonesBalance: minorToMajor(count(r.bonus_balance)),
+        activePlayers: count(r.active_players),
+        blockedPlayers: count(r.blocked_players),
+        transactions: count(r.transactions),
+        transactionsCompleted: count(r.transactions_completed),
+        houseRevenue: minorToMajor(count(r.house_revenue)),
+        totalGamesPlayed: count(r.games_played),
+        activeGames: count(r.active_games),
+        dailyActiveUsers: count(r.daily_active),
+        newRegistrationsToday: count(r.new_today),
+        pendingDeposits: count(r.pending_deposits),
+        pendingWithdrawals: count(r.pending_withdrawals),
+        reportedIssues: count(r.reported_issues),
+      };
+    },
+  );
+}
+
+const STATS = `
+  WITH today AS (SELECT date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS start)
+  SELECT
+    (SELECT coalesce(sum(main), 0) FROM player_balances) AS user_balance,
+    (SELECT coalesce(sum(bonus), 0) FROM player_balances) AS bonus_balance,
+    (SELECT count(*) FROM users WHERE role = 'user' AND status = 'active') AS active_players,
+    (SELECT count(*) FROM users WHERE role = 'user' AND status = 'blocked') AS blocked_players,
+    (SELECT (SELECT count(*) FROM deposit_requests) + (SELECT count(*) FROM withdrawal_requests)) AS transactions,
+    (SELECT (SELECT count(*) FROM deposit_requests WHERE status = 'approved')
+          + (SELECT count(*) FROM withdrawal_requests WHERE status = 'approved')) AS transactions_completed,
+    (SELECT coalesce(sum(balance), 0) FROM house_balance) AS house_revenue,
+    (SELECT count(*) FROM rounds WHERE status = 'settled') AS games_played,
+    (SELECT count(*) FROM rounds WHERE status = 'open') AS active_games,
+    (SELECT count(*) FROM users, today WHERE role = 'user' AND last_login_at >= today.start) AS daily_active,
+    (SELECT count(*) FROM users, today WHERE role = 'user' AND created_at >= today.start) AS new_today,
+    (SELECT count(*) FROM deposit_requests WHERE status = 'pending') AS pending_deposits,
+    (SELECT count(*) FROM withdrawal_requests WHERE status = 'pending') AS pending_withdrawals,
+    (SELECT count(*) FROM password_reset_requests WHERE status = 'pending') AS reported_issues`;

@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import {
+  adminResetPasswordSchema,
+  messageSchema,
+  pageQuerySchema,
+  resetRequestSchema,
+} from "@igp/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type pg from "pg";
+import { z } from "zod";
+import { hashPassword } from "../../accounts/passwords.ts";
+import { PAGE_SIZE } from "../../wallet/banks-repository.ts";
+import { totalPages } from "../../wallet/requests-repository.ts";
+import { notFound } from "../http-error.ts";
+
+const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
+const resetRowSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  fullName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  status: z.enum(["pending", "completed"]),
+  createdAt: z.string(),
+});
+
+/**
+ * A player who forgot the password asks for a reset by e-mail or phone; the superAdmin sets a new
+ * one and tells the player. The answer is the same whether or not the account exists.
+ */
+export async function passwordResetRoutes(app: FastifyInstance, { pool }: { pool: pg.Pool }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const superAdmin = app.requireRole("superAdmin");
+
+  api.post(
+    "/api/auth/user/reset/password",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Ask for a password reset by e-mail or phone",
+        body: resetRequestSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+      config: { limit: "reset" },
+    },
+    async (request) => {
+      const contact = request.body.email ?? request.body.phone!;
+      await pool.query(
+        `INSERT INTO password_reset_requests (id, user_id, contact)
+         SELECT $1, id, $2 FROM users WHERE (email = lower($2) OR phone = $2) AND role = 'user'
+         ON CONFLICT DO NOTHING`,
+        [randomUUID(), contact],
+      );
+      return {
+        message: `we will send you new password via ${request.body.email ? "email" : "phone"}`,
+      };
+    },
+  );
+
+  api.get(
+    "/api/auth/user/reset/password/requests",
+    {
+      schema: {
+        tags: ["back office"],
+        summary: "Password reset requests, newest first",
+        security: [{ bearer: [] }],
+        querystring: pageQuerySchema,
+        response: {
+          200: z.object({
+            status: z.literal("ok"),
+            players: z.array(resetRowSchema),
+            currentPage: z.number(),
+            totalPages: z.number(),
+          }),
+          ...errors,
+        },
+      },
+      onRequest: superAdmin,
+    },
+    async (request) => {
+      const { page } = request.query;
+      const [{ rows }, count] = await Promise.all([
+        pool.query(
+          `SELECT r.id, r.user_id, u.full_name, u.phone, u.email, r.status, r.created_at
+             FROM password_reset_requests r JOIN users u ON u.id = r.user_id
+            ORDER BY r.created_at DESC, r.id LIMIT ${PAGE_SIZE} OFFSET $1`,
+          [(page - 1) * PAGE_SIZE],
+        ),
+        pool.query("SELECT count(*)::int AS n FROM password_reset_requests"),
+      ]);
+      const players = rows.map((r) => ({
+        id: r.id,
+        userId: r.user_id,
+        fullName: r.full_name,
+        phone: r.phone,
+        email: r.email,
+        status: r.status,
+        createdAt: new Date(r.created_at).toISOString(),
+      }));
+      return {
+        status: "ok" as const,
+        players,
+        currentPage: page,
+        totalPages: totalPages(count.rows[0].n),
+      };
+    },
+  );
+
+  api.post(
+    "/api/admin/users/reset-password/:id",
+    {
+      schema: {
+        tags: ["back office"],
+        summary: "Set a player's new password (completes their reset requests)",
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.uuid("Player not found.") }),
+        body: adminResetPasswordSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request) => {
+      const hash = await hashPassword(request.body.newPassword);
+      const { rowCount } = await pool.query(
+        "UPDATE users SET password_hash = $2 WHERE id = $1 AND role = 'user'",
+        [request.params.id, hash],
+      );
+      if (!rowCount) throw notFound("Player not found.");
+      await pool.query(
+        "UPDATE password_reset_requests SET status = 'completed', completed_at = now() WHERE user_id = $1 AND status = 'pending'",
+        [request.params.id],
+      );
+      return { message: "Password changed successfully!" };
+    },
+  );
+}

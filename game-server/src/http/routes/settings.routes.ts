@@ -1,0 +1,70 @@
+import { messageSchema, type Settings, settingsSchema } from "@igp/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type pg from "pg";
+import { z } from "zod";
+import { readSettings } from "../../settings/settings-repository.ts";
+
+const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema };
+
+/** The four settings groups of the admin spec, read by any signed-in user, changed by the superAdmin. */
+export async function settingsRoutes(app: FastifyInstance, { pool }: { pool: pg.Pool }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/api/settings",
+    {
+      schema: {
+        tags: ["settings"],
+        summary: "Waiting time and win cut of each game, and the sub-admin percentages",
+        security: [{ bearer: [] }],
+        response: {
+          200: z.object({ status: z.literal("ok"), settings: settingsSchema }),
+          ...errors,
+        },
+      },
+      onRequest: app.authenticate,
+    },
+    async () => ({ status: "ok" as const, settings: await readSettings(pool) }),
+  );
+
+  api.post(
+    "/api/settings",
+    {
+      schema: {
+        tags: ["settings"],
+        summary: "Change the settings; games opened afterwards use them",
+        security: [{ bearer: [] }],
+        body: settingsSchema,
+        response: {
+          200: z.object({ status: z.literal("ok"), settings: settingsSchema }),
+          ...errors,
+        },
+      },
+      onRequest: app.requireRole("superAdmin"),
+    },
+    async (request) => {
+      await writeSettings(pool, request.body);
+      return { status: "ok" as const, settings: await readSettings(pool) };
+    },
+  );
+}
+
+async function writeSettings(pool: pg.Pool, settings: Settings) {
+  const groups = Object.entries(settings);
+  await pool.query(
+    `UPDATE settings s SET game_waiting_time = v.minutes, win_percent_cut_bps = v.bps, updated_at = now()
+       FROM unnest($1::text[], $2::int[], $3::int[]) AS v(name, minutes, bps) WHERE s.group_name = v.name`,
+    [
+      groups.map(([name]) => name),
+      groups.map(([, group]) => group.gameWaitingTime),
+      groups.map(([, group]) => percentToBasisPoints(group.winPercentCut)),
+    ],
+  );
+}
+
+/** 12.5 → 1250, from the decimal text (validated to two decimals), not by float multiplication. */
+function percentToBasisPoints(percent: number): number {
+  const [whole, fraction = ""] = String(percent).split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from "node:crypto";
+import { messageSchema, pageQuerySchema, socialLinkSchema } from "@igp/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type pg from "pg";
+import { z } from "zod";
+import type { ImageStore } from "../../uploads/image-store.ts";
+import { PAGE_SIZE } from "../../wallet/banks-repository.ts";
+import { totalPages } from "../../wallet/requests-repository.ts";
+import { notFound } from "../http-error.ts";
+
+const socialSchema = z.object({
+  id: z.string(),
+  socialName: z.string(),
+  socialLink: z.string(),
+  socialLinkLogo: z.string(),
+  status: z.enum(["active", "blocked"]),
+});
+const listSchema = z.object({
+  status: z.literal("ok"),
+  socials: z.array(socialSchema),
+  currentPage: z.number(),
+  totalPages: z.number(),
+});
+const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
+const idParams = z.object({ id: z.uuid("Social link not found.") });
+
+const toSocial = (row: Record<string, string>) => ({
+  id: row.id!,
+  socialName: row.social_name!,
+  socialLink: row.social_link!,
+  socialLinkLogo: row.social_logo!,
+  status: row.status as "active" | "blocked",
+});
+
+/** Social links for the Contact page: shown to anyone when active, kept by the superAdmin. */
+export async function socialsRoutes(
+  app: FastifyInstance,
+  { pool, images }: { pool: pg.Pool; images: ImageStore },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const superAdmin = app.requireRole("superAdmin");
+
+  async function page(pageNumber: number, options: { activeOnly: boolean; search?: string }) {
+    const where =
+      "($1::boolean IS FALSE OR status = 'active') AND ($2::text IS NULL OR social_name ILIKE '%' || $2 || '%')";
+    const params = [options.activeOnly, options.search || null];
+    const [{ rows }, count] = await Promise.all([
+      pool.query(
+        `SELECT * FROM social_links WHERE ${where} ORDER BY created_at DESC, id LIMIT ${PAGE_SIZE} OFFSET $3`,
+        [...params, (pageNumber - 1) * PAGE_SIZE],
+      ),
+      pool.query(`SELECT count(*)::int AS n FROM social_links WHERE ${where}`, params),
+    ]);
+    return {
+      status: "ok" as const,
+      socials: rows.map(toSocial),
+      currentPage: pageNumber,
+      totalPages: totalPages(count.rows[0].n),
+    };
+  }
+
+  api.get(
+    "/api/social/get/active",
+    {
+      schema: {
+        tags: ["social links"],
+        summary: "Active social links (no sign-in needed)",
+        querystring: pageQuerySchema,
+        response: { 200: listSchema, ...errors },
+      },
+    },
+    async (request) => page(request.query.page, { activeOnly: true }),
+  );
+
+  api.get(
+    "/api/socials/all",
+    {
+      schema: {
+        tags: ["social links"],
+        summary: "All social links, paged and searchable",
+        security: [{ bearer: [] }],
+        querystring: pageQuerySchema,
+        response: { 200: listSchema, ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request) =>
+      page(request.query.page, { activeOnly: false, search: request.query.search }),
+  );
+
+  api.post(
+    "/api/socials/create",
+    {
+      schema: {
+        tags: ["social links"],
+        summary: "Create a social link (name, http(s) link, logo image)",
+        security: [{ bearer: [] }],
+        consumes: ["multipart/form-data"],
+        body: z.object({
+          socialName: z
+            .string({ error: "Social name is required." })
+            .trim()
+            .min(1, "Social name is required.")
+            .max(100),
+          socialLink: socialLinkSchema,
+          socialLogo: z.instanceof(Buffer, { message: "A logo image is required." }),
+        }),
+        response: { 201: socialSchema, ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request, reply) => {
+      const logo = await images.save(request.body.socialLogo);
+      const { rows } = await pool.query(
+        "INSERT INTO social_links (id, social_name, social_link, social_logo) VALUES ($1, $2, $3, $4) RETURNING *",
+        [randomUUID(), request.body.socialName, request.body.socialLink, logo],
+      );
+      return reply.code(201).send(toSocial(rows[0]));
+    },
+  );
+
+  api.post(
+    "/api/socials/status/:id",
+    {
+      schema: {
+        tags: ["social links"],
+        summary: "Block or unblock a social link",
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: socialSchema, ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request) => {
+      const { rows } = await pool.query(
+        "UPDATE social_links SET status = CASE status WHEN 'active' THEN 'blocked' ELSE 'active' END WHERE id = $1 RETURNING *",
+        [request.params.id],
+      );
+      if (!rows[0]) throw notFound("Social link not found.");
+      return toSocial(rows[0]);
+    },
+  );
+
+  api.delete(
+    "/api/socials/:id",
+    {
+      schema: {
+        tags: ["social links"],
+        summary: "Delete a social link",
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request) => {
+      const { rowCount } = await pool.query("DELETE FROM social_links WHERE id = $1", [
+        request.params.id,
+      ]);
+      if (!rowCount) throw notFound("Social link not found.");
+      return { message: "Social link deleted." };
+    },
+  );
+}

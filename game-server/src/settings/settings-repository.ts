@@ -1,0 +1,23 @@
+import type { Settings } from "@igp/shared";
+import type pg from "pg";
+
+/** 1250 → 12.5 (exact: two decimals through their text). */
+export function basisPointsToPercent(basisPoints: number): number {
+  const whole = Math.trunc(basisPoints / 100);
+  return Number(`${whole}.${String(basisPoints % 100).padStart(2, "0")}`);
+}
+
+export async function readSettings(pool: pg.Pool): Promise<Settings> {
+  const { rows } = await pool.query(
+    "SELECT group_name, game_waiting_time, win_percent_cut_bps FROM settings",
+  );
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.group_name,
+      {
+        gameWaitingTime: row.game_waiting_time,
+        winPercentCut: basisPointsToPercent(row.win_percent_cut_bps),
+      },
+    ]),
+  ) as Settings;
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { EMAIL_PATTERN, PHONE_PATTERN } from "./accounts.ts";
+
+export const SETTINGS_GROUPS = [
+  "spinWheel",
+  "coinFlip",
+  "subAdminWithdraw",
+  "subAdminCredit",
+] as const;
+export const SETTINGS_INVALID = "All values must be valid numbers and within proper range.";
+
+/** One settings group: minutes a round waits for players, and the house cut (or advance) in %. */
+export const settingsGroupSchema = z.object({
+  gameWaitingTime: z
+    .number({ error: SETTINGS_INVALID })
+    .int(SETTINGS_INVALID)
+    .min(1, SETTINGS_INVALID)
+    .max(1440, SETTINGS_INVALID),
+  winPercentCut: z
+    .number({ error: SETTINGS_INVALID })
+    .min(0, SETTINGS_INVALID)
+    .max(100, SETTINGS_INVALID)
+    // At most two decimals, judged on the number's text (no float arithmetic).
+    .refine((value) => /^\d+(\.\d{1,2})?$/.test(String(value)), SETTINGS_INVALID),
+});
+
+export const settingsSchema = z.object(
+  Object.fromEntries(SETTINGS_GROUPS.map((group) => [group, settingsGroupSchema])) as Record<
+    (typeof SETTINGS_GROUPS)[number],
+    typeof settingsGroupSchema
+  >,
+  { error: SETTINGS_INVALID },
+);
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** Links entered by admins must be http(s): no javascript:, data: or other schemes. */
+export const socialLinkSchema = z
+  .string({ error: "Link is required." })
+  .trim()
+  .min(1, "Link is required.")
+  .max(500)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "The link must start with http:// or https://.");
+
+export const resetRequestSchema = z
+  .object({
+    email: z.string().trim().max(254).optional(),
+    phone: z.string().trim().max(20).optional(),
+  })
+  .refine((body) => Boolean(body.email || body.phone), "Please provide email or phone number")
+  .refine((body) => !body.email || EMAIL_PATTERN.test(body.email), "Enter a valid email.")
+  .refine((body) => !body.phone || PHONE_PATTERN.test(body.phone), "Enter a valid phone number.");
+
+export const adminResetPasswordSchema = z.object({
+  newPassword: z
+    .string({ error: "Please fill in both fields." })
+    .min(1, "Please fill in both fields.")
+    .min(6, "Password must be at least 6 characters long.")
+    .max(128),
+});
