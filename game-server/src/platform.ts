@@ -11,6 +11,7 @@ import { createEventStore } from "./database/event-store.ts";
 import { buildApp } from "./http/app.ts";
 import type { RateLimits } from "./http/rate-limits.ts";
 import { createImageStore } from "./uploads/image-store.ts";
+import { AgentTransactionsRepository } from "./wallet/agent-transactions-repository.ts";
 import { BanksRepository } from "./wallet/banks-repository.ts";
 import { ChargesRepository } from "./wallet/charges-repository.ts";
 import { RequestsRepository } from "./wallet/requests-repository.ts";
@@ -67,6 +68,7 @@ export async function startPlatform(
         banks: new BanksRepository(database.pool),
         requests: new RequestsRepository(database.pool),
         charges: new ChargesRepository(database.pool),
+        agentTransactions: new AgentTransactionsRepository(database.pool),
         images: createImageStore(path.join(config.dataDir, "uploads")),
         tokens: createTokens(config.jwtSecret),
         workersActive: () => workers?.active ?? false,

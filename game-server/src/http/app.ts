@@ -19,6 +19,7 @@ import type { AdminUsersRepository } from "../accounts/admin-users-repository.ts
 import type { Tokens } from "../accounts/tokens.ts";
 import type { UsersRepository } from "../accounts/users-repository.ts";
 import { type ImageStore, MAX_IMAGE_BYTES } from "../uploads/image-store.ts";
+import type { AgentTransactionsRepository } from "../wallet/agent-transactions-repository.ts";
 import type { BanksRepository } from "../wallet/banks-repository.ts";
 import type { ChargesRepository } from "../wallet/charges-repository.ts";
 import type { RequestsRepository } from "../wallet/requests-repository.ts";
@@ -54,6 +55,7 @@ export interface AppDependencies {
   banks: BanksRepository;
   requests: RequestsRepository;
   charges: ChargesRepository;
+  agentTransactions: AgentTransactionsRepository;
   images: ImageStore;
   workersActive: () => boolean;
   rateLimits?: Partial<RateLimits>;

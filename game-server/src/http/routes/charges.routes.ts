@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ImageStore } from "../../uploads/image-store.ts";
+import type { AgentTransactionsRepository } from "../../wallet/agent-transactions-repository.ts";
 import type { BanksRepository } from "../../wallet/banks-repository.ts";
 import type { ChargesRepository } from "../../wallet/charges-repository.ts";
 import { totalPages } from "../../wallet/requests-repository.ts";
@@ -42,6 +43,7 @@ export interface ChargesDependencies {
   ledger: Ledger;
   banks: BanksRepository;
   charges: ChargesRepository;
+  agentTransactions: AgentTransactionsRepository;
   images: ImageStore;
 }
 
@@ -154,6 +156,54 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
       },
     );
   }
+
+  api.get(
+    "/api/admin/transactions",
+    {
+      schema: {
+        tags: ["back office"],
+        summary:
+          "Sub-admin transactions: agent deposits, agent withdrawals and charges (an agent sees its own)",
+        security: [{ bearer: [] }],
+        querystring: pageQuerySchema,
+        response: {
+          200: z.object({
+            status: z.literal("ok"),
+            transactions: z.array(
+              z.object({
+                id: z.string(),
+                user: z.object({ fullName: z.string() }),
+                agent: z.object({ fullName: z.string() }),
+                amount: z.number(),
+                method: z.string(),
+                accountNumber: z.string().nullable(),
+                status: z.string(),
+                type: z.enum(["deposit", "withdraw", "charge"]),
+                createdAt: z.string(),
+              }),
+            ),
+            currentPage: z.number(),
+            totalPages: z.number(),
+          }),
+          ...errors,
+        },
+      },
+      onRequest: app.requireRole("admin", "superAdmin"),
+    },
+    async (request) => {
+      const agentId = request.user!.role === "admin" ? request.user!.id : undefined;
+      const { transactions, total } = await deps.agentTransactions.page(
+        { agentId },
+        request.query.page,
+      );
+      return {
+        status: "ok" as const,
+        transactions,
+        currentPage: request.query.page,
+        totalPages: totalPages(total),
+      };
+    },
+  );
 
   api.get(
     "/api/admin/float",

@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  signInSuperAdmin,
+  signUpPlayer,
+  startTestServer,
+  type TestServer,
+} from "../../../test-support/http.ts";
+
+/**
+ * Admin spec section 6 as the server enforces it: every route of the OpenAPI document, called as
+ * anonymous, a player, another player, an agent, a superAdmin and a blocked player.
+ * public: anyone; signedIn: any active account; otherwise the roles listed.
+ */
+type Access = "public" | "signedIn" | ("user" | "admin" | "superAdmin")[];
+const MATRIX: Record<string, Access> = {
+  "GET /api/health": "public",
+  "POST /api/auth/user/register": "public",
+  "POST /api/auth/user/login": "public",
+  "POST /api/auth/user/reset/password": "public",
+  "GET /api/banks/get/active": "public",
+  "GET /api/social/get/active": "public",
+  "GET /api/login/user": "signedIn",
+  "POST /api/user/update/profile": "signedIn",
+  "POST /api/user/update/password": "signedIn",
+  "GET /api/transactions/deposit": "signedIn",
+  "GET /api/transactions/withdraw": "signedIn",
+  "GET /api/settings": "signedIn",
+  "POST /api/wallet/deposit/request": ["user"],
+  "POST /api/wallet/withdraw/request": ["user"],
+  "GET /api/admin/deposit/requests": ["admin", "superAdmin"],
+  "POST /api/admin/deposit/approve/{id}": ["admin", "superAdmin"],
+  "GET /api/admin/withdraw/requests": ["admin", "superAdmin"],
+  "POST /api/admin/withdraw/approve/{id}": ["admin", "superAdmin"],
+  "POST /api/admin/disapprove/{id}": ["admin", "superAdmin"],
+  "GET /api/admin/charge/requests": ["admin", "superAdmin"],
+  "GET /api/admin/transactions": ["admin", "superAdmin"],
+  "GET /api/admin/dashboard/stats": ["admin", "superAdmin"],
+  "POST /api/admin/charge/request": ["admin"],
+  "GET /api/admin/float": ["admin"],
+  "POST /api/admin/charge/approve/{id}": ["superAdmin"],
+  "POST /api/admin/charge/disapprove/{id}": ["superAdmin"],
+  "GET /api/admin/players": ["superAdmin"],
+  "POST /api/admin/users/status/{id}": ["superAdmin"],
+  "GET /api/admin/accounts": ["superAdmin"],
+  "POST /api/admin/accounts/create": ["superAdmin"],
+  "POST /api/admin/bonus/grant": ["superAdmin"],
+  "POST /api/admin/users/reset-password/{id}": ["superAdmin"],
+  "GET /api/auth/user/reset/password/requests": ["superAdmin"],
+  "GET /api/banks/all": ["superAdmin"],
+  "POST /api/banks/create": ["superAdmin"],
+  "POST /api/banks/status/{id}": ["superAdmin"],
+  "DELETE /api/banks/{id}": ["superAdmin"],
+  "GET /api/socials/all": ["superAdmin"],
+  "POST /api/socials/create": ["superAdmin"],
+  "POST /api/socials/status/{id}": ["superAdmin"],
+  "DELETE /api/socials/{id}": ["superAdmin"],
+  "POST /api/settings": ["superAdmin"],
+};
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+it("enforces the role matrix on every route, for every kind of caller", async () => {
+  const doc = await server.call("GET", "/api/docs/json");
+  const routes = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>).flatMap(
+    ([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+  expect(routes.filter((route) => !(route in MATRIX))).toEqual([]); // every route has a rule
+  expect(Object.keys(MATRIX).filter((route) => !routes.includes(route))).toEqual([]);
+
+  const root = await signInSuperAdmin(server);
+  const [player, otherPlayer, blocked] = [
+    await signUpPlayer(server),
+    await signUpPlayer(server),
+    await signUpPlayer(server),
+  ];
+  const agentEmail = `agent-${randomUUID().slice(0, 6)}@example.com`;
+  await server.call("POST", "/api/admin/accounts/create", {
+    token: root.token,
+    body: { fullName: "Agent Matrix", email: agentEmail, password: "agent-pass-1" },
+  });
+  const agent = (
+    await server.call("POST", "/api/auth/user/login", {
+      body: { phone: agentEmail, password: "agent-pass-1" },
+    })
+  ).body.token;
+  await server.call("POST", `/api/admin/users/status/${blocked.userId}`, { token: root.token });
+
+  const callers = [
+    { name: "anonymous", token: undefined, role: null },
+    { name: "player", token: player.token, role: "user" },
+    { name: "other player", token: otherPlayer.token, role: "user" },
+    { name: "agent", token: agent, role: "admin" },
+    { name: "superAdmin", token: root.token, role: "superAdmin" },
+    { name: "blocked player", token: blocked.token, role: "blocked" },
+  ] as const;
+
+  const wrong: string[] = [];
+  for (const route of routes) {
+    const [method, template] = route.split(" ") as [string, string];
+    const path = template.replace("{id}", randomUUID());
+    const access = MATRIX[route]!;
+    for (const caller of callers) {
+      const { status } = await server.call(method, path, {
+        token: caller.token,
+        body: method === "GET" || method === "DELETE" ? undefined : {},
+      });
+      const expected = expectedStatus(access, caller.role);
+      if (
+        expected === "allowed"
+          ? status === 401 || status === 403 || status >= 500
+          : status !== expected
+      ) {
+        wrong.push(`${route} as ${caller.name}: ${status}, expected ${expected}`);
+      }
+    }
+  }
+  expect(wrong).toEqual([]);
+}, 120_000);
+
+function expectedStatus(access: Access, role: string | null): "allowed" | 401 | 403 {
+  if (access === "public") return "allowed";
+  if (role === null) return 401;
+  if (role === "blocked") return 403;
+  if (access === "signedIn") return "allowed";
+  return access.includes(role as "user") ? "allowed" : 403;
+}
