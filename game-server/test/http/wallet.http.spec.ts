@@ -229,6 +229,16 @@ describe("deposits", () => {
     expect((await server.call("GET", "/api/admin/float", { token: agent.token })).body).toEqual({
       mainBalance: 700,
     });
+    const done = await eventually(
+      () => server.call("GET", "/api/admin/transactions", { token: agent.token }),
+      (r) => r.body.transactions.length === 2,
+    );
+    expect(
+      done.body.transactions.map((t: { type: string; amount: number }) => [t.type, t.amount]),
+    ).toEqual([
+      ["deposit", 300],
+      ["charge", 1000],
+    ]);
   });
 
   it("refuses an agent deposit beyond the agent's float with a 409", async () => {
