@@ -6,57 +6,7 @@ import {
   startTestServer,
   type TestServer,
 } from "../../../test-support/http.ts";
-
-/**
- * Admin spec section 6 as the server enforces it: every route of the OpenAPI document, called as
- * anonymous, a player, another player, an agent, a superAdmin and a blocked player.
- * public: anyone; signedIn: any active account; otherwise the roles listed.
- */
-type Access = "public" | "signedIn" | ("user" | "admin" | "superAdmin")[];
-const MATRIX: Record<string, Access> = {
-  "GET /api/health": "public",
-  "POST /api/auth/user/register": "public",
-  "POST /api/auth/user/login": "public",
-  "POST /api/auth/user/reset/password": "public",
-  "GET /api/banks/get/active": "public",
-  "GET /api/social/get/active": "public",
-  "GET /api/login/user": "signedIn",
-  "POST /api/user/update/profile": "signedIn",
-  "POST /api/user/update/password": "signedIn",
-  "GET /api/transactions/deposit": "signedIn",
-  "GET /api/transactions/withdraw": "signedIn",
-  "GET /api/settings": "signedIn",
-  "POST /api/wallet/deposit/request": ["user"],
-  "POST /api/wallet/withdraw/request": ["user"],
-  "GET /api/admin/deposit/requests": ["admin", "superAdmin"],
-  "POST /api/admin/deposit/approve/{id}": ["admin", "superAdmin"],
-  "GET /api/admin/withdraw/requests": ["admin", "superAdmin"],
-  "POST /api/admin/withdraw/approve/{id}": ["admin", "superAdmin"],
-  "POST /api/admin/disapprove/{id}": ["admin", "superAdmin"],
-  "GET /api/admin/charge/requests": ["admin", "superAdmin"],
-  "GET /api/admin/transactions": ["admin", "superAdmin"],
-  "GET /api/admin/dashboard/stats": ["admin", "superAdmin"],
-  "POST /api/admin/charge/request": ["admin"],
-  "GET /api/admin/float": ["admin"],
-  "POST /api/admin/charge/approve/{id}": ["superAdmin"],
-  "POST /api/admin/charge/disapprove/{id}": ["superAdmin"],
-  "GET /api/admin/players": ["superAdmin"],
-  "POST /api/admin/users/status/{id}": ["superAdmin"],
-  "GET /api/admin/accounts": ["superAdmin"],
-  "POST /api/admin/accounts/create": ["superAdmin"],
-  "POST /api/admin/bonus/grant": ["superAdmin"],
-  "POST /api/admin/users/reset-password/{id}": ["superAdmin"],
-  "GET /api/auth/user/reset/password/requests": ["superAdmin"],
-  "GET /api/banks/all": ["superAdmin"],
-  "POST /api/banks/create": ["superAdmin"],
-  "POST /api/banks/status/{id}": ["superAdmin"],
-  "DELETE /api/banks/{id}": ["superAdmin"],
-  "GET /api/socials/all": ["superAdmin"],
-  "POST /api/socials/create": ["superAdmin"],
-  "POST /api/socials/status/{id}": ["superAdmin"],
-  "DELETE /api/socials/{id}": ["superAdmin"],
-  "POST /api/settings": ["superAdmin"],
-};
+import { type Access, MATRIX } from "../../../test-support/route-access.ts";
 
 let server: TestServer;
 beforeAll(async () => {
