@@ -27,6 +27,7 @@ import { healthRoute } from "./health.route.ts";
 import { authentication } from "./plugins/authentication.ts";
 import { errorHandler } from "./plugins/error-handler.ts";
 import { idempotency } from "./plugins/idempotency.ts";
+import { metrics } from "./plugins/metrics.ts";
 import {
   DEFAULT_RATE_LIMITS,
   RATE_LIMIT_MESSAGE,
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 10_000 },
   });
 
+  await app.register(metrics);
   await app.register(errorHandler);
   await app.register(authentication, { tokens: deps.tokens, users: deps.users });
   await app.register(idempotency, { db: deps.pool });

@@ -194,6 +194,16 @@ describe("abuse", () => {
     expect(typeof response.body.message).toBe("string");
   });
 
+  it("exposes Prometheus metrics, request durations included", async () => {
+    await server.call("GET", "/api/health");
+    const response = await fetch(`${server.url}/metrics`);
+    const text = await response.text();
+    expect(text).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}',
+    );
+    expect(text).toContain("process_resident_memory_bytes");
+  });
+
   it("lists every route in the OpenAPI document at /api/docs", async () => {
     const doc = await server.call("GET", "/api/docs/json");
     expect(Object.keys(doc.body.paths)).toEqual(
