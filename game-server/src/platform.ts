@@ -3,6 +3,7 @@ import { CommandHandler, type EventStore, Ledger } from "@igp/ledger";
 import type { FastifyInstance } from "fastify";
 import { AdminUsersRepository } from "./accounts/admin-users-repository.ts";
 import { type BootstrapResult, bootstrapSuperAdmin } from "./accounts/bootstrap-super-admin.ts";
+import { createGoogleSignIn } from "./accounts/google-sign-in.ts";
 import { createTokens } from "./accounts/tokens.ts";
 import { UsersRepository } from "./accounts/users-repository.ts";
 import type { Config } from "./config/config.ts";
@@ -69,6 +70,13 @@ export async function startPlatform(
         requests: new RequestsRepository(database.pool),
         charges: new ChargesRepository(database.pool),
         agentTransactions: new AgentTransactionsRepository(database.pool),
+        cookieSecret: config.jwtSecret,
+        google: googleSignInFrom(config),
+        telegram:
+          config.TELEGRAM_BOT_TOKEN && config.TELEGRAM_BOT_NAME
+            ? { botToken: config.TELEGRAM_BOT_TOKEN, botName: config.TELEGRAM_BOT_NAME }
+            : null,
+        publicUrl: config.PUBLIC_URL,
         images: createImageStore(path.join(config.dataDir, "uploads")),
         tokens: createTokens(config.jwtSecret),
         workersActive: () => workers?.active ?? false,
@@ -91,4 +99,13 @@ export async function startPlatform(
     await stop();
     throw error;
   }
+}
+
+function googleSignInFrom(config: Config) {
+  if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return null;
+  return createGoogleSignIn({
+    issuer: config.GOOGLE_ISSUER,
+    clientId: config.GOOGLE_CLIENT_ID,
+    clientSecret: config.GOOGLE_CLIENT_SECRET,
+  });
 }

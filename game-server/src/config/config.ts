@@ -31,10 +31,38 @@ const envSchema = z
       .string()
       .regex(/^[A-Z]{3}$/, "must be a 3-letter ISO 4217 code")
       .default("ETB"),
+    PUBLIC_URL: z.url("must be a URL such as https://games.example.com").optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ISSUER: z.url("must be a URL").default("https://accounts.google.com"),
+    TELEGRAM_BOT_TOKEN: z
+      .string()
+      .regex(/^\d+:[\w-]{30,}$/, "must look like 123456:ABC... (from @BotFather)")
+      .optional(),
+    TELEGRAM_BOT_NAME: z
+      .string()
+      .regex(/^\w{5,32}$/, "must be the bot's username")
+      .optional(),
   })
   .refine((env) => env.EVENT_STORE !== "kurrentdb" || env.KURRENTDB_URL, {
     message: "is required when EVENT_STORE=kurrentdb",
     path: ["KURRENTDB_URL"],
+  })
+  .refine((env) => !env.GOOGLE_CLIENT_ID === !env.GOOGLE_CLIENT_SECRET, {
+    message: "and GOOGLE_CLIENT_SECRET go together",
+    path: ["GOOGLE_CLIENT_ID"],
+  })
+  .refine((env) => !env.TELEGRAM_BOT_TOKEN === !env.TELEGRAM_BOT_NAME, {
+    message: "and TELEGRAM_BOT_NAME go together",
+    path: ["TELEGRAM_BOT_TOKEN"],
+  })
+  .refine((env) => !env.GOOGLE_CLIENT_ID === !env.GOOGLE_CLIENT_SECRET, {
+    message: "and GOOGLE_CLIENT_SECRET go together",
+    path: ["GOOGLE_CLIENT_ID"],
+  })
+  .refine((env) => !env.TELEGRAM_BOT_TOKEN === !env.TELEGRAM_BOT_NAME, {
+    message: "and TELEGRAM_BOT_NAME go together",
+    path: ["TELEGRAM_BOT_TOKEN"],
   })
   .refine((env) => !env.SUPERADMIN_PASSWORD || env.SUPERADMIN_EMAIL, {
     message: "is required when SUPERADMIN_PASSWORD is set",
@@ -59,7 +87,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
     const name = String(issue.path[0] ?? "environment");
     const given = env[name];
     const shown =
-      given === undefined || /SECRET|PASSWORD|URL/.test(name) ? "" : ` (got "${given}")`;
+      given === undefined || /SECRET|PASSWORD|URL|TOKEN/.test(name) ? "" : ` (got "${given}")`;
     return `Invalid configuration: ${name} ${issue.message}${shown}`;
   });
   throw new ConfigError(lines.join("\n"));

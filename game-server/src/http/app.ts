@@ -1,3 +1,4 @@
+import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
@@ -16,6 +17,7 @@ import {
 } from "fastify-type-provider-zod";
 import type pg from "pg";
 import type { AdminUsersRepository } from "../accounts/admin-users-repository.ts";
+import type { GoogleSignIn } from "../accounts/google-sign-in.ts";
 import type { Tokens } from "../accounts/tokens.ts";
 import type { UsersRepository } from "../accounts/users-repository.ts";
 import { type ImageStore, MAX_IMAGE_BYTES } from "../uploads/image-store.ts";
@@ -40,6 +42,7 @@ import { adminUsersRoutes } from "./routes/admin-users.routes.ts";
 import { banksRoutes } from "./routes/banks.routes.ts";
 import { chargesRoutes } from "./routes/charges.routes.ts";
 import { dashboardRoutes } from "./routes/dashboard.routes.ts";
+import { externalSignInRoutes } from "./routes/external-sign-in.routes.ts";
 import { imagesRoutes } from "./routes/images.routes.ts";
 import { passwordResetRoutes } from "./routes/password-reset.routes.ts";
 import { settingsRoutes } from "./routes/settings.routes.ts";
@@ -59,6 +62,10 @@ export interface AppDependencies {
   agentTransactions: AgentTransactionsRepository;
   images: ImageStore;
   workersActive: () => boolean;
+  cookieSecret: string;
+  google: GoogleSignIn | null;
+  telegram: { botToken: string; botName: string } | null;
+  publicUrl: string | undefined;
   rateLimits?: Partial<RateLimits>;
 }
 
@@ -88,6 +95,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(cookie, { secret: deps.cookieSecret });
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits });
   // Multipart fields arrive as values and files as buffers, so zod validates them like JSON.
   await app.register(multipart, {
@@ -102,6 +110,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
 
   await app.register(healthRoute, deps);
   await app.register(accountsRoutes, deps);
+  await app.register(externalSignInRoutes, deps);
   await app.register(walletRoutes, deps);
   await app.register(banksRoutes, deps);
   await app.register(imagesRoutes, deps);

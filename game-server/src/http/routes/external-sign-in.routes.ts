@@ -1,0 +1,181 @@
+import type { Ledger } from "@igp/ledger";
+import { loginResponseSchema, messageSchema } from "@igp/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type pg from "pg";
+import { z } from "zod";
+import { signInWithGoogle, signInWithTelegram } from "../../accounts/external-identities.ts";
+import type { GoogleSignIn, PendingSignIn } from "../../accounts/google-sign-in.ts";
+import { sessionOf } from "../../accounts/session.ts";
+import { whyTelegramLoginIsInvalid } from "../../accounts/telegram-login.ts";
+import type { Tokens } from "../../accounts/tokens.ts";
+import type { UserRow } from "../../accounts/users-repository.ts";
+import { forbidden, HttpError, notFound, unauthorized } from "../http-error.ts";
+
+export interface ExternalSignInDependencies {
+  pool: pg.Pool;
+  ledger: Ledger;
+  tokens: Tokens;
+  google: GoogleSignIn | null;
+  telegram: { botToken: string; botName: string } | null;
+  /** PUBLIC_URL; without it, the origin the request came to. */
+  publicUrl: string | undefined;
+}
+
+const PENDING_COOKIE = "igp_google";
+// Loose: every field Telegram sends is part of what its hash covers.
+const telegramSchema = z.looseObject({
+  id: z.coerce.number().int().positive(),
+  first_name: z.string().max(256).optional(),
+  last_name: z.string().max(256).optional(),
+  username: z.string().max(64).optional(),
+  photo_url: z.string().max(1024).optional(),
+  auth_date: z.coerce.number().int(),
+  hash: z.string().max(128),
+});
+
+/** Google (OpenID Connect) and Telegram sign-in; each creates the account or signs into it. */
+export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalSignInDependencies) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/api/auth/providers",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Which external sign-ins are configured (the client hides the others)",
+        response: {
+          200: z.object({
+            google: z.boolean(),
+            telegram: z.object({ botName: z.string() }).nullable(),
+          }),
+        },
+      },
+    },
+    async () => ({
+      google: deps.google !== null,
+      telegram: deps.telegram && { botName: deps.telegram.botName },
+    }),
+  );
+
+  api.get(
+    "/api/auth/google",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Start Google sign-in (full-page redirect)",
+        response: { 404: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!deps.google) throw notFound("Google sign-in is not configured.");
+      const { url, pending } = await deps.google.start(
+        `${origin(request)}/api/auth/google/callback`,
+      );
+      reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
+        path: "/api/auth/google",
+        httpOnly: true,
+        sameSite: "lax",
+        signed: true,
+        maxAge: 600,
+      });
+      return reply.redirect(url.href, 302);
+    },
+  );
+
+  api.get(
+    "/api/auth/google/callback",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Google's redirect back: signs in and goes to /process/{token}",
+        response: { 400: messageSchema, 403: messageSchema, 404: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!deps.google) throw notFound("Google sign-in is not configured.");
+      const cookie = request.cookies[PENDING_COOKIE];
+      const unsigned = cookie ? request.unsignCookie(cookie) : null;
+      if (!unsigned?.valid || !unsigned.value)
+        throw new HttpError(400, "This sign-in has expired. Please try again.");
+      reply.clearCookie(PENDING_COOKIE, { path: "/api/auth/google" });
+      const callbackUrl = new URL(request.url, origin(request));
+      let identity: Awaited<ReturnType<GoogleSignIn["finish"]>>;
+      try {
+        identity = await deps.google.finish(
+          callbackUrl,
+          JSON.parse(unsigned.value) as PendingSignIn,
+        );
+      } catch {
+        throw new HttpError(400, "Google sign-in failed. Please try again.");
+      }
+      const user = await signInWithGoogle(deps.pool, identity);
+      const token = await tokenFor(user);
+      return reply.redirect(`/process/${encodeURIComponent(token)}`, 302);
+    },
+  );
+
+  api.post(
+    "/api/auth/telegram",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign in with the Telegram login widget's data (answered like a login)",
+        body: telegramSchema,
+        response: {
+          200: loginResponseSchema,
+          401: messageSchema,
+          403: messageSchema,
+          404: messageSchema,
+        },
+      },
+      config: { limit: "login" },
+    },
+    async (request) => {
+      const user = await telegramUser(request.body as Record<string, unknown>);
+      return { token: await tokenFor(user), ...(await sessionOf(user, deps.ledger)) };
+    },
+  );
+
+  api.get(
+    "/api/auth/telegram/callback",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Telegram's redirect back: signs in and goes to /process/{token}",
+        querystring: telegramSchema,
+        response: { 401: messageSchema, 403: messageSchema, 404: messageSchema },
+      },
+      config: { limit: "login" },
+    },
+    async (request, reply) => {
+      const user = await telegramUser(request.query as Record<string, unknown>);
+      return reply.redirect(`/process/${encodeURIComponent(await tokenFor(user))}`, 302);
+    },
+  );
+
+  async function telegramUser(data: Record<string, unknown>) {
+    if (!deps.telegram) throw notFound("Telegram sign-in is not configured.");
+    const raw = Object.fromEntries(Object.entries(data).map(([key, value]) => [key, value]));
+    const problem = whyTelegramLoginIsInvalid(raw, deps.telegram.botToken);
+    if (problem) throw unauthorized(problem);
+    const name =
+      [data.first_name, data.last_name].filter(Boolean).join(" ") ||
+      String(data.username ?? "Telegram player");
+    return signInWithTelegram(deps.pool, {
+      id: Number(data.id),
+      name,
+      username: data.username as string | undefined,
+    });
+  }
+
+  /** Where the browser reaches us: redirect URIs are built on it. */
+  function origin(request: { protocol: string; host: string }) {
+    return (deps.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, "");
+  }
+
+  async function tokenFor(user: UserRow) {
+    if (user.status === "blocked") throw forbidden("Your account is blocked.");
+    return deps.tokens.issue({ userId: user.id, role: user.role });
+  }
+}
