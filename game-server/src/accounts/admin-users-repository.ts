@@ -1,23 +1,24 @@
 import { minorToMajor } from "@igp/shared";
 import type pg from "pg";
 import { PAGE_SIZE } from "../wallet/banks-repository.ts";
+import { PagedQuery } from "../wallet/paged-query.ts";
 
 /** Players and admin accounts as the back office lists them. */
 export class AdminUsersRepository {
   constructor(private readonly db: pg.Pool) {}
 
   async players(page: number, search?: string) {
-    const where =
-      "u.role = 'user' AND ($1::text IS NULL OR u.full_name ILIKE '%' || $1 || '%' OR u.phone = $1 OR u.email = lower($1))";
-    const [{ rows }, count] = await Promise.all([
-      this.db.query(
-        `SELECT u.id, u.full_name, u.phone, u.email, u.status, coalesce(b.main, 0) AS main, coalesce(b.bonus, 0) AS bonus
-           FROM users u LEFT JOIN player_balances b ON b.user_id = u.id::text
-          WHERE ${where} ORDER BY u.created_at DESC, u.id LIMIT ${PAGE_SIZE} OFFSET $2`,
-        [search || null, (page - 1) * PAGE_SIZE],
-      ),
-      this.db.query(`SELECT count(*)::int AS n FROM users u WHERE ${where}`, [search || null]),
-    ]);
+    const query = new PagedQuery().where("u.role = 'user'");
+    if (search && /^\+?\d{6,15}$/.test(search)) query.where("u.phone = $?", search);
+    else if (search)
+      query.where("(u.full_name ILIKE '%' || $? || '%' OR u.email = lower($?))", search);
+    const { rows, total } = await query.run(
+      this.db,
+      "u.id, u.full_name, u.phone, u.email, u.status, coalesce(b.main, 0) AS main, coalesce(b.bonus, 0) AS bonus",
+      "FROM users u LEFT JOIN player_balances b ON b.user_id = u.id::text",
+      "u.created_at DESC, u.id",
+      page,
+    );
     const players = rows.map((r) => ({
       id: r.id,
       fullName: r.full_name,
@@ -27,7 +28,7 @@ export class AdminUsersRepository {
       mainBalance: minorToMajor(Number(r.main)),
       bonusBalance: minorToMajor(Number(r.bonus)),
     }));
-    return { players, total: count.rows[0].n as number };
+    return { players, total };
   }
 
   async admins(page: number, search?: string) {

@@ -1,6 +1,7 @@
 import { AGENT_DEPOSIT_METHOD, minorToMajor } from "@igp/shared";
 import type pg from "pg";
 import { PAGE_SIZE } from "./banks-repository.ts";
+import { looksLikeCode, PagedQuery } from "./paged-query.ts";
 
 export interface DepositFilter {
   userId?: string;
@@ -13,33 +14,35 @@ export class RequestsRepository {
   constructor(private readonly db: pg.Pool) {}
 
   async deposits(filter: DepositFilter, page: number) {
-    const where = [
-      "($1::text IS NULL OR d.user_id = $1)",
-      "($2::text IS NULL OR d.method = $2)",
-      "($3::text IS NULL OR u.full_name ILIKE '%' || $3 || '%' OR d.deposit_code = upper($3) OR d.transaction_id = $3)",
-    ].join(" AND ");
-    const params = [filter.userId ?? null, filter.method ?? null, filter.search || null];
-    const from = "FROM deposit_requests d LEFT JOIN users u ON u.id::text = d.user_id";
-    const { rows, total } = await this.paged(
-      `SELECT d.*, u.full_name ${from} WHERE ${where} ORDER BY d.requested_at DESC, d.id`,
-      `SELECT count(*)::int AS n ${from} WHERE ${where}`,
-      params,
+    const query = new PagedQuery();
+    if (filter.userId) query.where("d.user_id = $?", filter.userId);
+    if (filter.method) query.where("d.method = $?", filter.method);
+    if (filter.search && looksLikeCode(filter.search)) {
+      query.where("(d.deposit_code = upper($?) OR d.transaction_id = $?)", filter.search);
+    } else if (filter.search) {
+      query.where("u.full_name ILIKE '%' || $? || '%'", filter.search);
+    }
+    const { rows, total } = await query.run(
+      this.db,
+      "d.*, u.full_name",
+      "FROM deposit_requests d LEFT JOIN users u ON u.id = d.user_id::uuid",
+      "d.requested_at DESC, d.id",
       page,
     );
     return { transactions: rows.map(toDeposit), total };
   }
 
   async withdrawals(filter: { userId?: string; search?: string }, page: number) {
-    const where = [
-      "($1::text IS NULL OR w.user_id = $1)",
-      "($2::text IS NULL OR u.full_name ILIKE '%' || $2 || '%' OR w.withdraw_code = upper($2))",
-    ].join(" AND ");
-    const params = [filter.userId ?? null, filter.search || null];
-    const from = "FROM withdrawal_requests w LEFT JOIN users u ON u.id::text = w.user_id";
-    const { rows, total } = await this.paged(
-      `SELECT w.*, u.full_name ${from} WHERE ${where} ORDER BY w.requested_at DESC, w.id`,
-      `SELECT count(*)::int AS n ${from} WHERE ${where}`,
-      params,
+    const query = new PagedQuery();
+    if (filter.userId) query.where("w.user_id = $?", filter.userId);
+    if (filter.search && looksLikeCode(filter.search))
+      query.where("w.withdraw_code = upper($?)", filter.search);
+    else if (filter.search) query.where("u.full_name ILIKE '%' || $? || '%'", filter.search);
+    const { rows, total } = await query.run(
+      this.db,
+      "w.*, u.full_name",
+      "FROM withdrawal_requests w LEFT JOIN users u ON u.id = w.user_id::uuid",
+      "w.requested_at DESC, w.id",
       page,
     );
     return { transactions: rows.map(toWithdrawal), total };
@@ -62,17 +65,6 @@ export class RequestsRepository {
       [id],
     );
     return rows[0]?.kind ?? null;
-  }
-
-  private async paged(select: string, count: string, params: unknown[], page: number) {
-    const [{ rows }, counted] = await Promise.all([
-      this.db.query(`${select} LIMIT ${PAGE_SIZE} OFFSET $${params.length + 1}`, [
-        ...params,
-        (page - 1) * PAGE_SIZE,
-      ]),
-      this.db.query(count, params),
-    ]);
-    return { rows, total: counted.rows[0].n as number };
   }
 }
 

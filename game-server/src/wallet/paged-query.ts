@@ -1,0 +1,43 @@
+import type pg from "pg";
+import { PAGE_SIZE } from "./banks-repository.ts";
+
+/**
+ * A paged list query built from only the filters in use: a `WHERE` with generic
+ * "($1 IS NULL OR …)" conditions keeps PostgreSQL from using the indexes.
+ */
+export class PagedQuery {
+  private readonly conditions: string[] = [];
+  readonly params: unknown[] = [];
+
+  /** Adds a condition; `$?` in it stands for `value`'s placeholder. */
+  where(condition: string, value?: unknown): this {
+    if (value === undefined) {
+      this.conditions.push(condition);
+      return this;
+    }
+    this.params.push(value);
+    this.conditions.push(condition.replaceAll("$?", `$${this.params.length}`));
+    return this;
+  }
+
+  get clause(): string {
+    return this.conditions.length > 0 ? `WHERE ${this.conditions.join(" AND ")}` : "";
+  }
+
+  /** Runs the page and the total count side by side. */
+  async run(db: pg.Pool, select: string, from: string, orderBy: string, page: number) {
+    const [{ rows }, counted] = await Promise.all([
+      db.query(
+        `SELECT ${select} ${from} ${this.clause} ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}`,
+        this.params,
+      ),
+      db.query(`SELECT count(*)::int AS n ${from} ${this.clause}`, this.params),
+    ]);
+    return { rows, total: counted.rows[0].n as number };
+  }
+}
+
+/** Codes and transaction ids are searched exactly; anything else as part of a player's name. */
+export function looksLikeCode(search: string): boolean {
+  return /^[A-Za-z0-9_-]{4,40}$/.test(search) && /\d/.test(search);
+}
