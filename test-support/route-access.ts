@@ -10,6 +10,7 @@ export const MATRIX: Record<string, Access> = {
   "POST /api/auth/user/login": "public",
   "POST /api/auth/user/reset/password": "public",
   "GET /api/banks/get/active": "public",
+  "GET /api/banks/active": "public",
   "GET /api/social/get/active": "public",
   "GET /api/auth/providers": "public",
   "GET /api/auth/google": "public",

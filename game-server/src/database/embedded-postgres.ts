@@ -93,7 +93,7 @@ async function lookupPostgresUser(): Promise<{ uid: number; gid: number }> {
  * A server whose owner is still alive is another instance's: refuse to start beside it.
  */
 async function stopLeftoverServer(databaseDir: string, log: (line: string) => void) {
-  const ownerFile = path.join(databaseDir, "..", "postgres.owner");
+  const ownerFile = `${databaseDir}.owner`;
   const owner = existsSync(ownerFile) ? Number(await readFile(ownerFile, "utf8")) : 0;
   if (owner > 0 && owner !== process.pid && isAlive(owner)) {
     throw new StartupError(

@@ -137,11 +137,14 @@ async function registerRateLimits(app: FastifyInstance, limits: RateLimits) {
   app.addHook("onRoute", (route: RouteOptions) => {
     const name = route.config?.limit;
     if (!name) return;
-    const limit = { max: limits[name], timeWindow: "1 minute", hook: "preHandler" as const };
-    // Sign-in and reset count per client and per account, so guessing one account's password
-    // is slowed without locking out everyone behind the same address.
+    const limit = { max: limits[name], timeWindow: "1 minute" };
+    // Sign-in and reset count per client and per account (so guessing one account's password is
+    // slowed without locking out everyone behind the same address): they need the parsed body.
+    // The others count every request from its arrival.
     const perAccount = name === "login" || name === "reset";
-    const rateLimit = perAccount ? { ...limit, keyGenerator: clientAndAccount } : limit;
+    const rateLimit = perAccount
+      ? { ...limit, hook: "preHandler" as const, keyGenerator: clientAndAccount }
+      : { ...limit, hook: "onRequest" as const };
     route.config = { ...route.config, rateLimit };
   });
   await app.register(rateLimit, {

@@ -188,6 +188,25 @@ describe("abuse", () => {
     });
   });
 
+  it("limits registrations and money requests per client with a clear 429", async () => {
+    const strict = await startTestServer({ rateLimits: { register: 3, money: 2 } });
+    try {
+      const player = await signUpPlayer(strict);
+      const statuses = async (times: number, call: () => Promise<{ status: number }>) => {
+        const seen: number[] = [];
+        for (let i = 0; i < times; i++) seen.push((await call()).status);
+        return seen;
+      };
+      const withdraw = () =>
+        strict.call("POST", "/api/wallet/withdraw/request", { token: player.token, body: {} });
+      expect(await statuses(3, withdraw)).toEqual([400, 400, 429]);
+      const register = () => strict.call("POST", "/api/auth/user/register", { body: {} });
+      expect(await statuses(3, register)).toEqual([400, 400, 429]);
+    } finally {
+      await strict.stop();
+    }
+  });
+
   it("answers malformed JSON with a 400 message", async () => {
     const response = await server.call("POST", "/api/auth/user/register", { body: "{not json" });
     expect(response.status).toBe(400);

@@ -265,22 +265,13 @@ describe("deposits", () => {
     });
   });
 
-  it("two admins approving one deposit at the same moment: one 200, one 409, money once", async () => {
+  it("two approvals of one deposit at the same moment: one 200, one 409, money once", async () => {
     const player = await signUpPlayer(server);
     const id = (await bankDeposit(player.token, 100)).body.transactionId;
     await eventually(
       () => server.call("GET", "/api/transactions/deposit", { token: player.token }),
       (r) => r.body.transactions.length === 1,
     );
-    const other = await server.call("POST", "/api/admin/accounts/create", {
-      token: root,
-      body: {
-        fullName: "Second Root",
-        email: `r-${randomUUID().slice(0, 6)}@x.com`,
-        password: "secret-1",
-      },
-    });
-    expect(other.status).toBe(201);
     const results = await Promise.all(
       [0, 1].map(() =>
         server.call("POST", `/api/admin/deposit/approve/${id}`, { token: root, body: {} }),
@@ -288,6 +279,38 @@ describe("deposits", () => {
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await balances(player.token)).toEqual({ main: 100, bonus: 0 });
+  });
+
+  it("two agents approving one agent deposit at the same moment: one pays, the other keeps its float", async () => {
+    const [first, second] = [await createAgent(), await createAgent()];
+    await Promise.all([fundAgent(first, 500), fundAgent(second, 500)]);
+    const player = await signUpPlayer(server);
+    const requested = await server.call("POST", "/api/wallet/deposit/request", {
+      token: player.token,
+      body: form({ method: "Agent Deposit", amount: 200 }),
+    });
+    const id = requested.body.transactionId;
+    await eventually(
+      () => server.call("GET", "/api/admin/deposit/requests", { token: first.token }),
+      (r) => r.body.transactions.some((t: { id: string }) => t.id === id),
+    );
+    const results = await Promise.all(
+      [first, second].map((agent) =>
+        server.call("POST", `/api/admin/deposit/approve/${id}`, {
+          token: agent.token,
+          body: { depositCode: requested.body.depositCode },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await balances(player.token)).toEqual({ main: 200, bonus: 0 });
+    const floats = await Promise.all(
+      [first, second].map(
+        async (agent) =>
+          (await server.call("GET", "/api/admin/float", { token: agent.token })).body.mainBalance,
+      ),
+    );
+    expect(floats.sort()).toEqual([300, 500]);
   });
 });
 

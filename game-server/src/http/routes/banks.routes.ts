@@ -16,6 +16,12 @@ const bankSchema = z.object({
   status: z.enum(["active", "blocked"]),
   color: z.string().nullable(),
 });
+const bankListSchema = z.object({
+  status: z.literal("ok"),
+  banks: z.array(bankSchema),
+  currentPage: z.number(),
+  totalPages: z.number(),
+});
 const errors = {
   400: messageSchema,
   401: messageSchema,
@@ -33,34 +39,32 @@ export async function banksRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const superAdmin = app.requireRole("superAdmin");
 
-  api.get(
-    "/api/banks/get/active",
-    {
-      schema: {
-        tags: ["banks"],
-        summary: "Active deposit banks and withdrawal methods (no sign-in needed)",
-        querystring: pageQuerySchema,
-        response: {
-          200: z.object({
-            status: z.literal("ok"),
-            banks: z.array(bankSchema),
-            currentPage: z.number(),
-            totalPages: z.number(),
-          }),
-          ...errors,
+  // The player site asks at /api/banks/get/active, the back office at /api/banks/active.
+  for (const url of ["/api/banks/get/active", "/api/banks/active"]) {
+    api.get(
+      url,
+      {
+        schema: {
+          tags: ["banks"],
+          summary: "Active deposit banks and withdrawal methods (no sign-in needed)",
+          querystring: pageQuerySchema,
+          response: { 200: bankListSchema, ...errors },
         },
       },
-    },
-    async (request) => {
-      const { rows, total } = await deps.banks.page({ page: request.query.page, status: "active" });
-      return {
-        status: "ok" as const,
-        banks: rows.map(toBank),
-        currentPage: request.query.page,
-        totalPages: totalPages(total),
-      };
-    },
-  );
+      async (request) => {
+        const { rows, total } = await deps.banks.page({
+          page: request.query.page,
+          status: "active",
+        });
+        return {
+          status: "ok" as const,
+          banks: rows.map(toBank),
+          currentPage: request.query.page,
+          totalPages: totalPages(total),
+        };
+      },
+    );
+  }
 
   api.get(
     "/api/banks/all",
