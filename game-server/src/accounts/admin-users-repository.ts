@@ -1,6 +1,5 @@
 import { minorToMajor } from "@igp/shared";
 import type pg from "pg";
-import { PAGE_SIZE } from "../wallet/banks-repository.ts";
 import { PagedQuery } from "../wallet/paged-query.ts";
 
 /** Players and admin accounts as the back office lists them. */
@@ -32,22 +31,22 @@ export class AdminUsersRepository {
   }
 
   async admins(page: number, search?: string) {
-    const where =
-      "role = 'admin' AND ($1::text IS NULL OR full_name ILIKE '%' || $1 || '%' OR email = lower($1))";
-    const [{ rows }, count] = await Promise.all([
-      this.db.query(
-        `SELECT id, full_name, email, status FROM users WHERE ${where} ORDER BY created_at DESC, id LIMIT ${PAGE_SIZE} OFFSET $2`,
-        [search || null, (page - 1) * PAGE_SIZE],
-      ),
-      this.db.query(`SELECT count(*)::int AS n FROM users WHERE ${where}`, [search || null]),
-    ]);
+    const query = new PagedQuery().where("role = 'admin'");
+    if (search) query.where("(full_name ILIKE '%' || $? || '%' OR email = lower($?))", search);
+    const { rows, total } = await query.run(
+      this.db,
+      "id, full_name, email, status",
+      "FROM users",
+      "created_at DESC, id",
+      page,
+    );
     const admins = rows.map((r) => ({
       id: r.id,
       fullName: r.full_name,
       email: r.email,
       status: r.status,
     }));
-    return { admins, total: count.rows[0].n as number };
+    return { admins, total };
   }
 
   /** Blocks an active player or agent, unblocks a blocked one; superAdmins are not toggled. */

@@ -1,6 +1,6 @@
 import { minorToMajor } from "@igp/shared";
 import type pg from "pg";
-import { PAGE_SIZE } from "./banks-repository.ts";
+import { PAGE_SIZE } from "./paged-query.ts";
 
 /**
  * Sub-admin transactions: what agents did with money: player deposits they paid, withdrawals

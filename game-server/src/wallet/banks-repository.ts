@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
+import { PagedQuery } from "./paged-query.ts";
 
 export interface BankRow {
   id: string;
@@ -10,8 +11,6 @@ export interface BankRow {
   status: "active" | "blocked";
   color: string | null;
 }
-
-export const PAGE_SIZE = 20;
 
 export function toBank(row: BankRow) {
   return {
@@ -43,20 +42,18 @@ export class BanksRepository {
     type?: BankRow["type"];
     search?: string;
   }) {
-    const where = [
-      "($1::text IS NULL OR status = $1)",
-      "($2::text IS NULL OR type = $2)",
-      "($3::text IS NULL OR bank_name ILIKE '%' || $3 || '%')",
-    ].join(" AND ");
-    const params = [options.status ?? null, options.type ?? null, options.search || null];
-    const [{ rows }, count] = await Promise.all([
-      this.db.query(
-        `SELECT * FROM banks WHERE ${where} ORDER BY created_at DESC, id LIMIT ${PAGE_SIZE} OFFSET $4`,
-        [...params, (options.page - 1) * PAGE_SIZE],
-      ),
-      this.db.query(`SELECT count(*)::int AS n FROM banks WHERE ${where}`, params),
-    ]);
-    return { rows: rows as BankRow[], total: count.rows[0].n as number };
+    const query = new PagedQuery();
+    if (options.status) query.where("status = $?", options.status);
+    if (options.type) query.where("type = $?", options.type);
+    if (options.search) query.where("bank_name ILIKE '%' || $? || '%'", options.search);
+    const { rows, total } = await query.run(
+      this.db,
+      "*",
+      "FROM banks",
+      "created_at DESC, id",
+      options.page,
+    );
+    return { rows: rows as BankRow[], total };
   }
 
   /** Returns null when a bank of that type already has the name. */

@@ -1,21 +1,21 @@
 import { minorToMajor } from "@igp/shared";
 import type pg from "pg";
-import { PAGE_SIZE } from "./banks-repository.ts";
+import { PagedQuery } from "./paged-query.ts";
 
 /** Agents' charge (float top-up) requests, read from the projections. */
 export class ChargesRepository {
   constructor(private readonly db: pg.Pool) {}
 
   async page(filter: { agentId?: string }, page: number) {
-    const where = "($1::text IS NULL OR c.agent_id = $1)";
-    const from = "FROM charge_requests c LEFT JOIN users u ON u.id::text = c.agent_id";
-    const [{ rows }, count] = await Promise.all([
-      this.db.query(
-        `SELECT c.*, u.full_name ${from} WHERE ${where} ORDER BY c.requested_at DESC, c.id LIMIT ${PAGE_SIZE} OFFSET $2`,
-        [filter.agentId ?? null, (page - 1) * PAGE_SIZE],
-      ),
-      this.db.query(`SELECT count(*)::int AS n ${from} WHERE ${where}`, [filter.agentId ?? null]),
-    ]);
+    const query = new PagedQuery();
+    if (filter.agentId) query.where("c.agent_id = $?", filter.agentId);
+    const { rows, total } = await query.run(
+      this.db,
+      "c.*, u.full_name",
+      "FROM charge_requests c LEFT JOIN users u ON u.id = c.agent_id::uuid",
+      "c.requested_at DESC, c.id",
+      page,
+    );
     const transactions = rows.map((r) => ({
       id: r.id,
       amount: minorToMajor(Number(r.amount)),
@@ -28,7 +28,7 @@ export class ChargesRepository {
       createdAt: new Date(r.requested_at).toISOString(),
       agent: { id: r.agent_id, fullName: r.full_name ?? "" },
     }));
-    return { transactions, total: count.rows[0].n as number };
+    return { transactions, total };
   }
 
   async agentFloat(agentId: string): Promise<number> {

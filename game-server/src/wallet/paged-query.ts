@@ -1,5 +1,9 @@
 import type pg from "pg";
-import { PAGE_SIZE } from "./banks-repository.ts";
+
+/** Rows per page of every back-office list. */
+export const PAGE_SIZE = 20;
+
+export const totalPages = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));
 
 /**
  * A paged list query built from only the filters in use: a `WHERE` with generic

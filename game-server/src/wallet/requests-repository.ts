@@ -1,6 +1,5 @@
 import { AGENT_DEPOSIT_METHOD, minorToMajor } from "@igp/shared";
 import type pg from "pg";
-import { PAGE_SIZE } from "./banks-repository.ts";
 import { looksLikeCode, PagedQuery } from "./paged-query.ts";
 
 export interface DepositFilter {
@@ -68,9 +67,39 @@ export class RequestsRepository {
   }
 }
 
-export const totalPages = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));
+/** A deposit_requests row joined with its player's name. */
+interface DepositRow {
+  id: string;
+  user_id: string;
+  method: "agent" | "bank";
+  amount: string;
+  deposit_code: string;
+  bank_name: string | null;
+  account_number: string | null;
+  transaction_id: string | null;
+  screenshot: string | null;
+  status: string;
+  requested_at: Date;
+  full_name: string | null;
+}
 
-function toDeposit(row: Record<string, any>) {
+interface WithdrawalRow {
+  id: string;
+  user_id: string;
+  amount: string;
+  fee: string;
+  payout: string;
+  method: "agent" | "bank";
+  bank_name: string | null;
+  account_number: string;
+  withdraw_code: string;
+  reference: string | null;
+  status: string;
+  requested_at: Date;
+  full_name: string | null;
+}
+
+function toDeposit(row: DepositRow) {
   const agent = row.method === "agent";
   return {
     id: row.id,
@@ -87,7 +116,7 @@ function toDeposit(row: Record<string, any>) {
   };
 }
 
-function toWithdrawal(row: Record<string, any>) {
+function toWithdrawal(row: WithdrawalRow) {
   return {
     id: row.id,
     amount: minorToMajor(Number(row.amount)),

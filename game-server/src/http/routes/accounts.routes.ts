@@ -17,14 +17,13 @@ import { sessionOf } from "../../accounts/session.ts";
 import type { Tokens } from "../../accounts/tokens.ts";
 import type { UsersRepository } from "../../accounts/users-repository.ts";
 import { badRequest, conflict, forbidden, unauthorized } from "../http-error.ts";
+import { errorResponses as errors } from "../schemas.ts";
 
 export interface AccountsDependencies {
   users: UsersRepository;
   tokens: Tokens;
   ledger: Ledger;
 }
-
-const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 409: messageSchema };
 
 /** Registration, sign-in, the session, profile and password (player spec sections 5 and 7). */
 export async function accountsRoutes(

@@ -8,26 +8,13 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type RequestsRepository, totalPages } from "../../wallet/requests-repository.ts";
+import { totalPages } from "../../wallet/paged-query.ts";
+import type { RequestsRepository } from "../../wallet/requests-repository.ts";
 import { badRequest, forbidden, notFound } from "../http-error.ts";
 import { commandContext } from "../request-context.ts";
+import { errorResponses as errors, pagedResponse } from "../schemas.ts";
 
-const errors = {
-  400: messageSchema,
-  401: messageSchema,
-  403: messageSchema,
-  404: messageSchema,
-  409: messageSchema,
-  422: messageSchema,
-};
 const idParams = z.object({ id: z.uuid("Request not found.") });
-const paged = <T extends z.ZodType>(item: T) =>
-  z.object({
-    status: z.literal("ok"),
-    transactions: z.array(item),
-    currentPage: z.number(),
-    totalPages: z.number(),
-  });
 
 /**
  * Deposit and withdrawal requests in the back office. An agent (admin) sees and decides agent
@@ -49,7 +36,7 @@ export async function adminRequestsRoutes(
         summary: "Deposit requests, newest first (agents see Agent Deposit requests only)",
         security: [{ bearer: [] }],
         querystring: pageQuerySchema,
-        response: { 200: paged(depositTransactionSchema), ...errors },
+        response: { 200: pagedResponse("transactions", depositTransactionSchema), ...errors },
       },
       onRequest: app.requireRole("admin", "superAdmin"),
     },
@@ -109,7 +96,7 @@ export async function adminRequestsRoutes(
         summary: "Withdrawal requests, newest first",
         security: [{ bearer: [] }],
         querystring: pageQuerySchema,
-        response: { 200: paged(withdrawalTransactionSchema), ...errors },
+        response: { 200: pagedResponse("transactions", withdrawalTransactionSchema), ...errors },
       },
       onRequest: app.requireRole("admin", "superAdmin"),
     },

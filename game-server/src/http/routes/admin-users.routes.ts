@@ -6,17 +6,11 @@ import { z } from "zod";
 import type { AdminUsersRepository } from "../../accounts/admin-users-repository.ts";
 import { hashPassword } from "../../accounts/passwords.ts";
 import type { UsersRepository } from "../../accounts/users-repository.ts";
+import { totalPages } from "../../wallet/paged-query.ts";
 import { conflict, notFound } from "../http-error.ts";
 import { commandContext } from "../request-context.ts";
+import { errorResponses as errors } from "../schemas.ts";
 
-const errors = {
-  400: messageSchema,
-  401: messageSchema,
-  403: messageSchema,
-  404: messageSchema,
-  409: messageSchema,
-  422: messageSchema,
-};
 const page = { currentPage: z.number(), totalPages: z.number() };
 
 const playerSchema = z.object({
@@ -45,7 +39,6 @@ export interface AdminUsersDependencies {
 export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDependencies) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const superAdmin = app.requireRole("superAdmin");
-  const pages = (total: number) => Math.max(1, Math.ceil(total / 20));
 
   api.get(
     "/api/admin/players",
@@ -62,7 +55,7 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDep
     async (request) => {
       const { page, search } = request.query;
       const { players, total } = await deps.adminUsers.players(page, search);
-      return { players, currentPage: page, totalPages: pages(total) };
+      return { players, currentPage: page, totalPages: totalPages(total) };
     },
   );
 
@@ -100,7 +93,7 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDep
     async (request) => {
       const { page, search } = request.query;
       const { admins, total } = await deps.adminUsers.admins(page, search);
-      return { admins, currentPage: page, totalPages: pages(total) };
+      return { admins, currentPage: page, totalPages: totalPages(total) };
     },
   );
 

@@ -4,8 +4,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ImageStore } from "../../uploads/image-store.ts";
 import { type BanksRepository, toBank } from "../../wallet/banks-repository.ts";
-import { totalPages } from "../../wallet/requests-repository.ts";
+import { totalPages } from "../../wallet/paged-query.ts";
 import { badRequest, conflict, notFound } from "../http-error.ts";
+import { errorResponses as errors, pagedResponse } from "../schemas.ts";
 
 const bankSchema = z.object({
   id: z.string(),
@@ -16,19 +17,7 @@ const bankSchema = z.object({
   status: z.enum(["active", "blocked"]),
   color: z.string().nullable(),
 });
-const bankListSchema = z.object({
-  status: z.literal("ok"),
-  banks: z.array(bankSchema),
-  currentPage: z.number(),
-  totalPages: z.number(),
-});
-const errors = {
-  400: messageSchema,
-  401: messageSchema,
-  403: messageSchema,
-  404: messageSchema,
-  409: messageSchema,
-};
+const bankListSchema = pagedResponse("banks", bankSchema);
 const idParams = z.object({ id: z.uuid("Unknown bank.") });
 
 /** Deposit banks and withdrawal methods: offered to players, kept by the superAdmin. */
@@ -75,12 +64,7 @@ export async function banksRoutes(
         security: [{ bearer: [] }],
         querystring: pageQuerySchema.extend({ type: z.enum(["deposit", "withdraw"]).optional() }),
         response: {
-          200: z.object({
-            status: z.literal("ok"),
-            banks: z.array(bankSchema),
-            currentPage: z.number(),
-            totalPages: z.number(),
-          }),
+          200: bankListSchema,
           ...errors,
         },
       },

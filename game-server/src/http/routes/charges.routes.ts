@@ -13,18 +13,11 @@ import type { ImageStore } from "../../uploads/image-store.ts";
 import type { AgentTransactionsRepository } from "../../wallet/agent-transactions-repository.ts";
 import type { BanksRepository } from "../../wallet/banks-repository.ts";
 import type { ChargesRepository } from "../../wallet/charges-repository.ts";
-import { totalPages } from "../../wallet/requests-repository.ts";
+import { totalPages } from "../../wallet/paged-query.ts";
 import { badRequest } from "../http-error.ts";
 import { commandContext, newEntityId } from "../request-context.ts";
+import { errorResponses as errors } from "../schemas.ts";
 
-const errors = {
-  400: messageSchema,
-  401: messageSchema,
-  403: messageSchema,
-  404: messageSchema,
-  409: messageSchema,
-  422: messageSchema,
-};
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(500);
 const chargeSchema = z.object({
   id: z.string(),

@@ -10,11 +10,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import { hashPassword } from "../../accounts/passwords.ts";
-import { PAGE_SIZE } from "../../wallet/banks-repository.ts";
-import { totalPages } from "../../wallet/requests-repository.ts";
+import { PagedQuery, totalPages } from "../../wallet/paged-query.ts";
 import { notFound } from "../http-error.ts";
+import { errorResponses as errors } from "../schemas.ts";
 
-const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
 const resetRowSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -79,16 +78,20 @@ export async function passwordResetRoutes(app: FastifyInstance, { pool }: { pool
       onRequest: superAdmin,
     },
     async (request) => {
-      const { page } = request.query;
-      const [{ rows }, count] = await Promise.all([
-        pool.query(
-          `SELECT r.id, r.user_id, u.full_name, u.phone, u.email, r.status, r.created_at
-             FROM password_reset_requests r JOIN users u ON u.id = r.user_id
-            ORDER BY r.created_at DESC, r.id LIMIT ${PAGE_SIZE} OFFSET $1`,
-          [(page - 1) * PAGE_SIZE],
-        ),
-        pool.query("SELECT count(*)::int AS n FROM password_reset_requests"),
-      ]);
+      const { page, search } = request.query;
+      const query = new PagedQuery();
+      if (search)
+        query.where(
+          "(u.full_name ILIKE '%' || $? || '%' OR u.phone = $? OR u.email = lower($?))",
+          search,
+        );
+      const { rows, total } = await query.run(
+        pool,
+        "r.id, r.user_id, u.full_name, u.phone, u.email, r.status, r.created_at",
+        "FROM password_reset_requests r JOIN users u ON u.id = r.user_id",
+        "r.created_at DESC, r.id",
+        page,
+      );
       const players = rows.map((r) => ({
         id: r.id,
         userId: r.user_id,
@@ -102,7 +105,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { pool }: { pool
         status: "ok" as const,
         players,
         currentPage: page,
-        totalPages: totalPages(count.rows[0].n),
+        totalPages: totalPages(total),
       };
     },
   );

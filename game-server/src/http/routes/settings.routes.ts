@@ -1,11 +1,10 @@
-import { messageSchema, type Settings, settingsSchema } from "@igp/shared";
+import { type Settings, settingsSchema } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import { readSettings } from "../../settings/settings-repository.ts";
-
-const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema };
+import { errorResponses as errors } from "../schemas.ts";
 
 /** The four settings groups of the admin spec, read by any signed-in user, changed by the superAdmin. */
 export async function settingsRoutes(app: FastifyInstance, { pool }: { pool: pg.Pool }) {

@@ -5,9 +5,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import type { ImageStore } from "../../uploads/image-store.ts";
-import { PAGE_SIZE } from "../../wallet/banks-repository.ts";
-import { totalPages } from "../../wallet/requests-repository.ts";
+import { PagedQuery, totalPages } from "../../wallet/paged-query.ts";
 import { notFound } from "../http-error.ts";
+import { errorResponses as errors, pagedResponse } from "../schemas.ts";
 
 const socialSchema = z.object({
   id: z.string(),
@@ -16,13 +16,7 @@ const socialSchema = z.object({
   socialLinkLogo: z.string(),
   status: z.enum(["active", "blocked"]),
 });
-const listSchema = z.object({
-  status: z.literal("ok"),
-  socials: z.array(socialSchema),
-  currentPage: z.number(),
-  totalPages: z.number(),
-});
-const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
+const listSchema = pagedResponse("socials", socialSchema);
 const idParams = z.object({ id: z.uuid("Social link not found.") });
 
 const toSocial = (row: Record<string, string>) => ({
@@ -42,21 +36,21 @@ export async function socialsRoutes(
   const superAdmin = app.requireRole("superAdmin");
 
   async function page(pageNumber: number, options: { activeOnly: boolean; search?: string }) {
-    const where =
-      "($1::boolean IS FALSE OR status = 'active') AND ($2::text IS NULL OR social_name ILIKE '%' || $2 || '%')";
-    const params = [options.activeOnly, options.search || null];
-    const [{ rows }, count] = await Promise.all([
-      pool.query(
-        `SELECT * FROM social_links WHERE ${where} ORDER BY created_at DESC, id LIMIT ${PAGE_SIZE} OFFSET $3`,
-        [...params, (pageNumber - 1) * PAGE_SIZE],
-      ),
-      pool.query(`SELECT count(*)::int AS n FROM social_links WHERE ${where}`, params),
-    ]);
+    const query = new PagedQuery();
+    if (options.activeOnly) query.where("status = 'active'");
+    if (options.search) query.where("social_name ILIKE '%' || $? || '%'", options.search);
+    const { rows, total } = await query.run(
+      pool,
+      "*",
+      "FROM social_links",
+      "created_at DESC, id",
+      pageNumber,
+    );
     return {
       status: "ok" as const,
       socials: rows.map(toSocial),
       currentPage: pageNumber,
-      totalPages: totalPages(count.rows[0].n),
+      totalPages: totalPages(total),
     };
   }
 

@@ -4,7 +4,6 @@ import {
   AGENT_WITHDRAW_METHOD,
   depositRequestSchema,
   depositTransactionSchema,
-  messageSchema,
   minorToMajor,
   withdrawalTransactionSchema,
   withdrawRequestSchema,
@@ -18,6 +17,7 @@ import { newCode } from "../../wallet/codes.ts";
 import type { RequestsRepository } from "../../wallet/requests-repository.ts";
 import { badRequest } from "../http-error.ts";
 import { commandContext, newEntityId } from "../request-context.ts";
+import { errorResponses as errors } from "../schemas.ts";
 
 export interface WalletDependencies {
   ledger: Ledger;
@@ -26,13 +26,6 @@ export interface WalletDependencies {
   images: ImageStore;
 }
 
-const errors = {
-  400: messageSchema,
-  401: messageSchema,
-  403: messageSchema,
-  409: messageSchema,
-  422: messageSchema,
-};
 const screenshotField = z.instanceof(Buffer).optional();
 
 /** A player's deposits and withdrawals (player spec sections 5 and 7). */
