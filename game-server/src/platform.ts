@@ -1,4 +1,5 @@
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { CommandHandler, type EventStore, Ledger } from "@igp/ledger";
 import type { FastifyInstance } from "fastify";
 import { AdminUsersRepository } from "./accounts/admin-users-repository.ts";
@@ -77,6 +78,7 @@ export async function startPlatform(
             ? { botToken: config.TELEGRAM_BOT_TOKEN, botName: config.TELEGRAM_BOT_NAME }
             : null,
         publicUrl: config.PUBLIC_URL,
+        clientDirectory: fileURLToPath(new URL("../../client/dist", import.meta.url)),
         images: createImageStore(path.join(config.dataDir, "uploads")),
         tokens: createTokens(config.jwtSecret),
         workersActive: () => workers?.active ?? false,

@@ -27,6 +27,7 @@ import type { ChargesRepository } from "../wallet/charges-repository.ts";
 import type { RequestsRepository } from "../wallet/requests-repository.ts";
 import { healthRoute } from "./health.route.ts";
 import { authentication } from "./plugins/authentication.ts";
+import { clientApp } from "./plugins/client-app.ts";
 import { errorHandler } from "./plugins/error-handler.ts";
 import { idempotency } from "./plugins/idempotency.ts";
 import { metrics } from "./plugins/metrics.ts";
@@ -66,6 +67,8 @@ export interface AppDependencies {
   google: GoogleSignIn | null;
   telegram: { botToken: string; botName: string } | null;
   publicUrl: string | undefined;
+  /** client/dist when built; the API alone otherwise. */
+  clientDirectory: string | null;
   rateLimits?: Partial<RateLimits>;
 }
 
@@ -108,6 +111,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(authentication, { tokens: deps.tokens, users: deps.users });
   await app.register(idempotency, { db: deps.pool });
 
+  await app.register(clientApp, { directory: deps.clientDirectory });
   await app.register(healthRoute, deps);
   await app.register(accountsRoutes, deps);
   await app.register(externalSignInRoutes, deps);

@@ -1,0 +1,51 @@
+import { createBrowserRouter, Navigate } from "react-router-dom";
+import { LoginPage } from "../features/auth/login-page.tsx";
+import { ProcessTokenPage } from "../features/auth/process-token-page.tsx";
+import { RegisterPage } from "../features/auth/register-page.tsx";
+import { ResetPage } from "../features/auth/reset-page.tsx";
+import { ContactPage } from "../features/contact/contact-page.tsx";
+import { GameRoute } from "../features/games/game-route.tsx";
+import { GamesList } from "../features/games/games-list.tsx";
+import { HomePage } from "../features/home/home-page.tsx";
+import { ProfilePage } from "../features/profile/profile-page.tsx";
+import { Layout } from "./layout.tsx";
+
+/** Every route of the player spec's table (section 2). */
+export const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    children: [
+      { path: "/", element: <HomePage /> },
+      {
+        path: "/demo",
+        element: (
+          <main className="page">
+            <GamesList mode="demo" />
+          </main>
+        ),
+      },
+      { path: "/demo/game/:game", element: <GameRoute demo /> },
+      {
+        path: "/instant",
+        element: (
+          <main className="page">
+            <GamesList mode="instant" />
+          </main>
+        ),
+      },
+      { path: "/play/instant/:game/lobby", element: <GameRoute /> },
+      { path: "/play/instant/:game", element: <GameRoute /> },
+      { path: "/play/instant/:game/:id", element: <GameRoute /> },
+      { path: "/create/private/:game", element: <GameRoute /> },
+      { path: "/auth/login", element: <LoginPage /> },
+      { path: "/auth/register", element: <RegisterPage /> },
+      { path: "/auth/reset", element: <ResetPage /> },
+      { path: "/process/:token", element: <ProcessTokenPage /> },
+      { path: "/dashboard/profile", element: <ProfilePage /> },
+      { path: "/contact", element: <ContactPage /> },
+      { path: "/admin/dashboard", element: <GameRoute /> },
+      { path: "/admin/profile", element: <GameRoute /> },
+      { path: "*", element: <Navigate to="/" replace /> },
+    ],
+  },
+]);

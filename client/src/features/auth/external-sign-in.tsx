@@ -1,0 +1,41 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../lib/api-client.ts";
+
+interface Providers {
+  google: boolean;
+  telegram: { botName: string } | null;
+}
+
+/** Google and Telegram buttons, shown only when the server has them configured. */
+export function ExternalSignIn() {
+  const { t } = useTranslation();
+  const [providers, setProviders] = useState<Providers | null>(null);
+  const telegram = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    api<Providers>("/api/auth/providers").then(setProviders, () => setProviders(null));
+  }, []);
+  useEffect(() => {
+    const bot = providers?.telegram?.botName;
+    if (!bot || !telegram.current) return;
+    const script = document.createElement("script");
+    script.src = "https://telegram.org/js/telegram-widget.js?22";
+    script.async = true;
+    script.dataset.telegramLogin = bot;
+    script.dataset.size = "large";
+    script.dataset.authUrl = "/api/auth/telegram/callback";
+    script.dataset.requestAccess = "write";
+    telegram.current.replaceChildren(script);
+  }, [providers]);
+  if (!providers?.google && !providers?.telegram) return null;
+  return (
+    <div className="external-sign-in">
+      {providers.google && (
+        <a className="button button-outline" href="/api/auth/google">
+          {t("auth.google")}
+        </a>
+      )}
+      {providers.telegram && <div ref={telegram} aria-label={t("auth.telegram")} />}
+    </div>
+  );
+}

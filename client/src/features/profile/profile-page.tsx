@@ -1,0 +1,198 @@
+import { changePasswordRequestSchema, updateProfileRequestSchema } from "@igp/shared";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, useOutletContext } from "react-router-dom";
+import { useNotice } from "../../components/ui/notice.tsx";
+import { ApiError, api } from "../../lib/api-client.ts";
+import { useMessage } from "../../lib/i18n.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { useSession } from "../../lib/session.tsx";
+import { Field } from "../auth/login-page.tsx";
+import { LogoutDialog } from "../auth/logout-dialog.tsx";
+import { TransactionsList } from "../wallet/transactions-list.tsx";
+import { WithdrawForm } from "../wallet/withdraw-form.tsx";
+
+type Tab = "user" | "balance" | "transactions";
+
+/** The player's profile: User, Balance and Transactions tabs; logout with confirmation. */
+export function ProfilePage() {
+  const { t, i18n } = useTranslation();
+  const { user, loading } = useSession();
+  const [tab, setTab] = useState<Tab>("balance");
+  const [sub, setSub] = useState<"deposit" | "withdraw">("deposit");
+  const [version, setVersion] = useState(0);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const { openDeposit } = useOutletContext<{ openDeposit(): void }>();
+  if (loading) return <main className="page">{t("common.loading")}</main>;
+  if (!user) return <Navigate to="/" replace />;
+  const money = (amount: number) => formatMoney(amount, i18n.language);
+
+  return (
+    <main className="page profile">
+      <h1>{t("profile.greeting", { name: user.fullName })}</h1>
+      <div className="tabs" role="tablist">
+        {(["user", "balance", "transactions"] as const).map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            onClick={() => setTab(key)}
+          >
+            {t(`profile.tabs.${key}`)}
+          </button>
+        ))}
+        <button type="button" className="link-button" onClick={() => setConfirmLogout(true)}>
+          {t("nav.logout")}
+        </button>
+      </div>
+      {tab === "balance" && (
+        <dl className="card balances-card">
+          <dt>{t("wallet.withdrawable")}</dt>
+          <dd>{money(user.mainBalance)}</dd>
+          <dt>{t("wallet.playable")}</dt>
+          <dd>{money(user.bonusBalance)}</dd>
+        </dl>
+      )}
+      {tab === "user" && <UserTab />}
+      {tab === "transactions" && (
+        <section>
+          <div className="tabs" role="tablist">
+            {(["deposit", "withdraw"] as const).map((key) => (
+              <button
+                key={key}
+                type="button"
+                role="tab"
+                aria-selected={sub === key}
+                onClick={() => setSub(key)}
+              >
+                {t(key === "deposit" ? "wallet.deposit" : "wallet.withdraw")}
+              </button>
+            ))}
+          </div>
+          {sub === "deposit" ? (
+            <button type="button" className="button" onClick={openDeposit}>
+              {t("wallet.proceedToDeposit")}
+            </button>
+          ) : (
+            <WithdrawForm onDone={() => setVersion((v) => v + 1)} />
+          )}
+          <TransactionsList kind={sub} version={version} />
+        </section>
+      )}
+      {confirmLogout && <LogoutDialog onCancel={() => setConfirmLogout(false)} />}
+    </main>
+  );
+}
+
+function UserTab() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const notice = useNotice();
+  const { refresh } = useSession();
+  const [profile, setProfile] = useState({ username: "", phone: "" });
+  const [passwords, setPasswords] = useState({ currentPassword: "", newPassword: "", confirm: "" });
+
+  const failed = (error: unknown) =>
+    notice({
+      type: "danger",
+      title: t("wallet.serverError"),
+      message: error instanceof ApiError ? message(error.message) : t("common.genericError"),
+    });
+
+  async function saveProfile(event: FormEvent) {
+    event.preventDefault();
+    const parsed = updateProfileRequestSchema.safeParse(profile);
+    if (!parsed.success)
+      return notice({
+        type: "warning",
+        title: t("wallet.missingFields"),
+        message: message(parsed.error.issues[0]!.message),
+      });
+    try {
+      await api("/api/user/update/profile", { body: parsed.data });
+      notice({ type: "success", title: t("profile.saved"), autoCloseMs: 2_000 });
+      void refresh();
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  async function changePassword(event: FormEvent) {
+    event.preventDefault();
+    if (!passwords.currentPassword || !passwords.newPassword || !passwords.confirm) {
+      return notice({
+        type: "warning",
+        title: t("wallet.missingFields"),
+        message: message("Please fill all fields."),
+      });
+    }
+    if (passwords.newPassword !== passwords.confirm)
+      return notice({ type: "warning", title: t("profile.passwordMismatch") });
+    const parsed = changePasswordRequestSchema.safeParse(passwords);
+    if (!parsed.success)
+      return notice({ type: "warning", title: message(parsed.error.issues[0]!.message) });
+    try {
+      await api("/api/user/update/password", { body: parsed.data });
+      setPasswords({ currentPassword: "", newPassword: "", confirm: "" });
+      notice({ type: "success", title: t("profile.passwordChanged"), autoCloseMs: 2_000 });
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  return (
+    <div className="user-tab">
+      <form className="card" onSubmit={saveProfile} noValidate>
+        <h2>{t("profile.details")}</h2>
+        <Field
+          id="username"
+          label={t("profile.username")}
+          value={profile.username}
+          onChange={(username) => setProfile((p) => ({ ...p, username }))}
+        />
+        <Field
+          id="profile-phone"
+          type="tel"
+          maxLength={10}
+          label={t("auth.phone")}
+          value={profile.phone}
+          onChange={(phone) => setProfile((p) => ({ ...p, phone }))}
+        />
+        <button className="button" type="submit">
+          {t("common.save")}
+        </button>
+      </form>
+      <form className="card" onSubmit={changePassword} noValidate>
+        <h2>{t("profile.changePassword")}</h2>
+        <Field
+          id="current-password"
+          type="password"
+          label={t("profile.currentPassword")}
+          value={passwords.currentPassword}
+          onChange={(currentPassword) => setPasswords((p) => ({ ...p, currentPassword }))}
+          autoComplete="current-password"
+        />
+        <Field
+          id="new-password"
+          type="password"
+          label={t("profile.newPassword")}
+          value={passwords.newPassword}
+          onChange={(newPassword) => setPasswords((p) => ({ ...p, newPassword }))}
+          autoComplete="new-password"
+        />
+        <Field
+          id="confirm-password"
+          type="password"
+          label={t("auth.confirmPassword")}
+          value={passwords.confirm}
+          onChange={(confirm) => setPasswords((p) => ({ ...p, confirm }))}
+          autoComplete="new-password"
+        />
+        <button className="button" type="submit">
+          {t("profile.changePassword")}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../lib/api-client.ts";
+import { formatMoney } from "../../lib/money.ts";
+
+interface Transaction {
+  id: string;
+  amount: number;
+  status: string;
+  createdAt: string;
+  depositCode?: string | null;
+  gameCode?: string | null;
+  method: string;
+}
+
+/** 'completed' green, 'failed' red, anything else yellow (player spec section 4). */
+export function statusColour(status: string): "green" | "red" | "yellow" {
+  const lower = status.toLowerCase();
+  if (lower === "completed" || lower === "approved") return "green";
+  if (lower === "failed" || lower === "disapproved") return "red";
+  return "yellow";
+}
+
+/** The player's recent deposits or withdrawals, newest first. */
+export function TransactionsList({
+  kind,
+  version,
+}: {
+  kind: "deposit" | "withdraw";
+  version: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const [transactions, setTransactions] = useState<Transaction[] | null>(null);
+  useEffect(() => {
+    void version;
+    api<{ transactions: Transaction[] }>(`/api/transactions/${kind}`).then(
+      (response) => setTransactions(response.transactions),
+      () => setTransactions([]),
+    );
+  }, [kind, version]);
+  if (transactions === null) return <p>{t("common.loading")}</p>;
+  if (transactions.length === 0)
+    return <p>{t(kind === "deposit" ? "wallet.noDeposits" : "wallet.noWithdrawals")}</p>;
+  return (
+    <ul className="transactions">
+      {transactions.map((transaction) => (
+        <li key={transaction.id} className="card transaction">
+          <strong>{formatMoney(transaction.amount, i18n.language)}</strong>
+          <span>{transaction.method}</span>
+          {(transaction.depositCode ?? transaction.gameCode) && (
+            <code>{transaction.depositCode ?? transaction.gameCode}</code>
+          )}
+          <time dateTime={transaction.createdAt}>
+            {new Date(transaction.createdAt).toLocaleString(i18n.language)}
+          </time>
+          <span className={`status status-${statusColour(transaction.status)}`}>
+            {t(`status.${transaction.status}`, transaction.status)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

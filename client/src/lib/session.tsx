@@ -1,0 +1,95 @@
+import type { LoginResponse } from "@igp/shared";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
+import { ApiError, api, tokenStore } from "./api-client.ts";
+
+export type SessionUser = Omit<LoginResponse, "token">;
+
+interface Session {
+  user: SessionUser | null;
+  loading: boolean;
+  signIn(response: LoginResponse): void;
+  /** Stores a token from an external sign-in (/process/{token}) and loads its user. */
+  adopt(token: string): Promise<void>;
+  signOut(): void;
+  refresh(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** How often balances are re-read while the page is visible (the realtime channel comes with the games). */
+const BALANCE_REFRESH_MS = 5_000;
+
+/** The signed-in user and both balances, kept fresh while the page is open. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [loading, setLoading] = useState(Boolean(tokenStore.get()));
+
+  const refresh = useCallback(async () => {
+    if (!tokenStore.get()) return setUser(null);
+    try {
+      setUser(await api<SessionUser>("/api/login/user"));
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        tokenStore.clear();
+        setUser(null);
+      }
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  useEffect(() => {
+    if (!user) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") void refresh();
+    }, BALANCE_REFRESH_MS);
+    const onFocus = () => void refresh();
+    window.addEventListener("focus", onFocus);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("focus", onFocus);
+    };
+  }, [user, refresh]);
+
+  const session = useMemo<Session>(
+    () => ({
+      user,
+      loading,
+      signIn({ token, ...signedIn }) {
+        tokenStore.set(token);
+        setUser(signedIn);
+      },
+      async adopt(token) {
+        tokenStore.set(token);
+        await refresh();
+      },
+      signOut() {
+        tokenStore.clear();
+        setUser(null);
+      },
+      refresh,
+    }),
+    [user, loading, refresh],
+  );
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("useSession outside SessionProvider");
+  return session;
+}
+
+export const isAdminRole = (role: string | undefined) => Boolean(role?.includes("dmin"));

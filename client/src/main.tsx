@@ -1,0 +1,18 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router-dom";
+import { router } from "./app/router.tsx";
+import { NoticeProvider } from "./components/ui/notice.tsx";
+import "./lib/i18n.ts";
+import { SessionProvider } from "./lib/session.tsx";
+import "./styles.css";
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <SessionProvider>
+      <NoticeProvider>
+        <RouterProvider router={router} />
+      </NoticeProvider>
+    </SessionProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,33 @@
+import { existsSync } from "node:fs";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+/**
+ * The built client (client/dist) on the same origin as the API: its files, and index.html for
+ * every other page address so that the browser router can take over (/auth/login, /process/…).
+ */
+export const clientApp = fp(
+  async (app: FastifyInstance, { directory }: { directory: string | null }) => {
+    if (!directory || !existsSync(`${directory}/index.html`)) return;
+    await app.register(fastifyStatic, {
+      root: directory,
+      wildcard: false,
+      index: false,
+      maxAge: "1h",
+    });
+    app.get("/", { schema: { hide: true } }, (_request, reply) =>
+      reply.header("cache-control", "no-cache").sendFile("index.html"),
+    );
+    app.addHook("onRequest", async (request, reply) => {
+      const url = request.url.split("?")[0]!;
+      const isPage =
+        request.method === "GET" &&
+        !/^\/(api|image|metrics)(\/|$)/.test(url) &&
+        !/\.\w+$/.test(url);
+      if (isPage && url !== "/")
+        return reply.header("cache-control", "no-cache").sendFile("index.html");
+    });
+  },
+  { name: "client-app" },
+);

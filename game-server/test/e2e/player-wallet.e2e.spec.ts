@@ -1,0 +1,140 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ensureClientBuilt,
+  hasChromium,
+  launchBrowser,
+  SCREENSHOTS,
+} from "../../../test-support/browser.ts";
+import { signInSuperAdmin, startTestServer, type TestServer } from "../../../test-support/http.ts";
+import { form, pngImage } from "../../../test-support/images.ts";
+
+/**
+ * A player's first visit in a real browser: register, sign in, deposit by bank with a screenshot,
+ * see the balance change in the header without reloading once an admin approves, preview a
+ * withdrawal's fee, withdraw, log out. Screenshots of each screen at 360 and 1280 px.
+ */
+describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/chromium)", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let root: string;
+  beforeAll(async () => {
+    ensureClientBuilt();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    server = await startTestServer();
+    root = (await signInSuperAdmin(server)).token;
+    const bank = form(
+      { bankName: "CBE", accountNumber: "1000123456789" },
+      { field: "bankLogo", bytes: await pngImage() },
+    );
+    await server.call("POST", "/api/banks/create", { token: root, body: bank });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const shoot = (page: Page, name: string) =>
+    page.screenshot({
+      path: `${SCREENSHOTS}/${name}-${page.viewportSize()!.width}.png`,
+      fullPage: true,
+    });
+
+  for (const width of [360, 1280]) {
+    it(`registers, deposits, sees the balance live, withdraws and logs out at ${width} px`, async () => {
+      const page = await browser.newPage({
+        viewport: { width, height: width === 360 ? 740 : 800 },
+      });
+      const phone = `09${String(Date.now()).slice(-8)}`;
+      await page.goto(`${server.url}/`);
+      await shoot(page, "home");
+
+      await page.goto(`${server.url}/auth/register`);
+      await page.getByRole("button", { name: "Register" }).click();
+      await page.getByText("Phone or Email is required.").waitFor();
+      await page.getByLabel("Phone or email").fill(phone);
+      await page.getByLabel("Full name").fill("Meron Alemu");
+      await page.getByLabel("Password", { exact: true }).fill("secret12");
+      await page.getByLabel("Confirm password").fill("secret12");
+      await shoot(page, "register");
+      await page.getByRole("button", { name: "Register" }).click();
+      await page.getByText("Account created successfully!").waitFor();
+      await page.waitForURL("**/auth/login");
+
+      await page.getByLabel("Phone or email").fill(phone);
+      await page.getByLabel("Password").fill("secret12");
+      await shoot(page, "login");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL("**/dashboard/profile");
+      await shoot(page, "profile");
+
+      if (width === 360) await page.getByRole("button", { name: "Menu" }).click();
+      await page.getByRole("button", { name: "Deposit" }).first().click();
+      await page.getByLabel("Amount (ETB)").fill("120");
+      await page.getByLabel("Your account number").fill("55667788");
+      await page.getByLabel("Transaction ID or link").fill("FT261122ABC");
+      await page.getByLabel("Screenshot", { exact: true }).setInputFiles({
+        name: "proof.png",
+        mimeType: "image/png",
+        buffer: await pngImage("#e53935"),
+      });
+      await page.getByAltText("Screenshot preview").waitFor();
+      await shoot(page, "deposit-dialog");
+      await page.getByRole("button", { name: "Submit Deposit" }).click();
+      await page.getByText("Deposit request submitted.").waitFor();
+      await page.getByRole("button", { name: "OK" }).click();
+
+      const me = await server.call("POST", "/api/auth/user/login", {
+        body: { phone, password: "secret12" },
+      });
+      let depositId: string | undefined;
+      for (let i = 0; i < 50 && !depositId; i++) {
+        const list = await server.call("GET", "/api/transactions/deposit", {
+          token: me.body.token,
+        });
+        depositId = list.body.transactions[0]?.id;
+        if (!depositId) await page.waitForTimeout(100);
+      }
+      expect(
+        (
+          await server.call("POST", `/api/admin/deposit/approve/${depositId}`, {
+            token: root,
+            body: {},
+          })
+        ).status,
+      ).toBe(200);
+      await server.call("POST", "/api/admin/bonus/grant", {
+        token: root,
+        body: { userId: me.body.userId, amount: 50 },
+      });
+      // No reload: the header follows the server by itself.
+      await page.getByText("ETB 120.00").first().waitFor({ timeout: 15_000 });
+      await page.getByText("ETB 50.00").first().waitFor({ timeout: 15_000 });
+
+      await page.getByRole("tab", { name: "Transactions" }).click();
+      await page.getByRole("tab", { name: "Withdraw" }).click();
+      await page.getByLabel("Amount", { exact: true }).fill("130");
+      await page.getByText("You will receive ETB 128.00 (fee ETB 2.00)").waitFor();
+      await page.getByLabel("Amount", { exact: true }).fill("171");
+      await page.getByText("Insufficient").waitFor();
+      await page.getByLabel("Amount", { exact: true }).fill("130");
+      await page.getByLabel("Method").selectOption("agent");
+      await page.getByLabel("Account number").fill("0911223344");
+      await page.getByLabel(/Also withdraw from my playable balance/).check();
+      await shoot(page, "withdraw");
+      await page.getByRole("button", { name: "Withdraw", exact: true }).last().click();
+      await page.getByText(/Tell this code to the agent: [A-Z2-9]{8}/).waitFor();
+      await page.getByRole("button", { name: "OK" }).click();
+      await page.getByText("ETB 0.00").first().waitFor();
+
+      await page.getByRole("button", { name: "Logout" }).first().click();
+      await page.getByText("Are you sure do you want to logout?").waitFor();
+      await page.getByRole("button", { name: "Yes" }).click();
+      await page.waitForURL(`${server.url}/`);
+      expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+      await page.close();
+    }, 90_000);
+  }
+});
