@@ -130,7 +130,10 @@ function Header({
                 <button
                   type="button"
                   className="link-button"
-                  onClick={() => (close(), onDeposit())}
+                  onClick={() => {
+                    close();
+                    onDeposit();
+                  }}
                 >
                   {t("wallet.deposit")}
                 </button>
@@ -141,7 +144,10 @@ function Header({
               <button
                 type="button"
                 className="link-button"
-                onClick={() => (close(), setConfirmLogout(true))}
+                onClick={() => {
+                  close();
+                  setConfirmLogout(true);
+                }}
               >
                 {t("nav.logout")}
               </button>

@@ -11,7 +11,7 @@ interface Providers {
 export function ExternalSignIn() {
   const { t } = useTranslation();
   const [providers, setProviders] = useState<Providers | null>(null);
-  const telegram = useRef<HTMLDivElement>(null);
+  const telegram = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
     api<Providers>("/api/auth/providers").then(setProviders, () => setProviders(null));
   }, []);
@@ -35,7 +35,9 @@ export function ExternalSignIn() {
           {t("auth.google")}
         </a>
       )}
-      {providers.telegram && <div ref={telegram} aria-label={t("auth.telegram")} />}
+      {providers.telegram && (
+        <fieldset ref={telegram} className="telegram-login" aria-label={t("auth.telegram")} />
+      )}
     </div>
   );
 }
