@@ -5,14 +5,17 @@ import { router } from "./app/router.tsx";
 import { NoticeProvider } from "./components/ui/notice.tsx";
 import "./lib/i18n.ts";
 import { SessionProvider } from "./lib/session.tsx";
+import { SiteConfigProvider } from "./lib/site-config.tsx";
 import "./styles.css";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <SessionProvider>
-      <NoticeProvider>
-        <RouterProvider router={router} />
-      </NoticeProvider>
-    </SessionProvider>
+    <SiteConfigProvider>
+      <SessionProvider>
+        <NoticeProvider>
+          <RouterProvider router={router} />
+        </NoticeProvider>
+      </SessionProvider>
+    </SiteConfigProvider>
   </StrictMode>,
 );

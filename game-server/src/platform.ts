@@ -78,6 +78,7 @@ export async function startPlatform(
             ? { botToken: config.TELEGRAM_BOT_TOKEN, botName: config.TELEGRAM_BOT_NAME }
             : null,
         publicUrl: config.PUBLIC_URL,
+        currency: config.CURRENCY,
         clientDirectory: fileURLToPath(new URL("../../client/dist", import.meta.url)),
         images: createImageStore(path.join(config.dataDir, "uploads")),
         tokens: createTokens(config.jwtSecret),

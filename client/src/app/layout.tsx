@@ -4,8 +4,8 @@ import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import { LogoutDialog } from "../features/auth/logout-dialog.tsx";
 import { DepositDialog } from "../features/wallet/deposit-dialog.tsx";
 import { setLanguage } from "../lib/i18n.ts";
-import { formatMoney } from "../lib/money.ts";
 import { isAdminRole, useSession } from "../lib/session.tsx";
+import { useMoney } from "../lib/site-config.tsx";
 
 /** Header (transparent on /, dark elsewhere, hides on scroll down), page, footer. */
 export function Layout() {
@@ -43,7 +43,7 @@ function Header({
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const admin = isAdminRole(user?.role);
-  const money = (amount: number) => formatMoney(amount, i18n.language);
+  const money = useMoney();
   const close = () => setMenuOpen(false);
   const links = (
     <>

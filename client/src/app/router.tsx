@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from "react-router-dom";
+import { AdminArea } from "../features/admin-area.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { ProcessTokenPage } from "../features/auth/process-token-page.tsx";
 import { RegisterPage } from "../features/auth/register-page.tsx";
@@ -43,8 +44,8 @@ export const router = createBrowserRouter([
       { path: "/process/:token", element: <ProcessTokenPage /> },
       { path: "/dashboard/profile", element: <ProfilePage /> },
       { path: "/contact", element: <ContactPage /> },
-      { path: "/admin/dashboard", element: <GameRoute /> },
-      { path: "/admin/profile", element: <GameRoute /> },
+      { path: "/admin/dashboard", element: <AdminArea /> },
+      { path: "/admin/profile", element: <AdminArea /> },
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

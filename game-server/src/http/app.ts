@@ -67,6 +67,7 @@ export interface AppDependencies {
   google: GoogleSignIn | null;
   telegram: { botToken: string; botName: string } | null;
   publicUrl: string | undefined;
+  currency: string;
   /** client/dist when built; the API alone otherwise. */
   clientDirectory: string | null;
   rateLimits?: Partial<RateLimits>;

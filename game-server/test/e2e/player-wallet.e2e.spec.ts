@@ -50,6 +50,11 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
       const phone = `09${String(Date.now()).slice(-8)}`;
       await page.goto(`${server.url}/`);
       await shoot(page, "home");
+      await page.getByRole("button", { name: "Change language" }).click();
+      await page.getByText("አሁን ይጫወቱ").first().waitFor(); // Play Now, in Amharic
+      await shoot(page, "home-amharic");
+      await page.getByRole("button", { name: "ቋንቋ ቀይር" }).click();
+      await page.getByText("Play Now").first().waitFor();
 
       await page.goto(`${server.url}/auth/register`);
       await page.getByRole("button", { name: "Register" }).click();

@@ -55,6 +55,7 @@ describe("Google sign-in", () => {
     expect((await server.call("GET", "/api/auth/providers")).body).toEqual({
       google: true,
       telegram: { botName: "instant_games_bot" },
+      currency: "ETB",
     });
     const first = await googleSignIn();
     expect(first.done.status).toBe(302);

@@ -1,20 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api-client.ts";
-
-interface Providers {
-  google: boolean;
-  telegram: { botName: string } | null;
-}
+import { useSiteConfig } from "../../lib/site-config.tsx";
 
 /** Google and Telegram buttons, shown only when the server has them configured. */
 export function ExternalSignIn() {
   const { t } = useTranslation();
-  const [providers, setProviders] = useState<Providers | null>(null);
+  const providers = useSiteConfig();
   const telegram = useRef<HTMLFieldSetElement>(null);
-  useEffect(() => {
-    api<Providers>("/api/auth/providers").then(setProviders, () => setProviders(null));
-  }, []);
   useEffect(() => {
     const bot = providers?.telegram?.botName;
     if (!bot || !telegram.current) return;
@@ -27,7 +19,7 @@ export function ExternalSignIn() {
     script.dataset.requestAccess = "write";
     telegram.current.replaceChildren(script);
   }, [providers]);
-  if (!providers?.google && !providers?.telegram) return null;
+  if (!providers.google && !providers.telegram) return null;
   return (
     <div className="external-sign-in">
       {providers.google && (

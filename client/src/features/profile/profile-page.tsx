@@ -5,8 +5,8 @@ import { Navigate, useOutletContext } from "react-router-dom";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { ApiError, api } from "../../lib/api-client.ts";
 import { useMessage } from "../../lib/i18n.ts";
-import { formatMoney } from "../../lib/money.ts";
 import { useSession } from "../../lib/session.tsx";
+import { useMoney } from "../../lib/site-config.tsx";
 import { Field } from "../auth/login-page.tsx";
 import { LogoutDialog } from "../auth/logout-dialog.tsx";
 import { TransactionsList } from "../wallet/transactions-list.tsx";
@@ -16,16 +16,16 @@ type Tab = "user" | "balance" | "transactions";
 
 /** The player's profile: User, Balance and Transactions tabs; logout with confirmation. */
 export function ProfilePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user, loading } = useSession();
   const [tab, setTab] = useState<Tab>("balance");
   const [sub, setSub] = useState<"deposit" | "withdraw">("deposit");
   const [version, setVersion] = useState(0);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const { openDeposit } = useOutletContext<{ openDeposit(): void }>();
+  const money = useMoney();
   if (loading) return <main className="page">{t("common.loading")}</main>;
   if (!user) return <Navigate to="/" replace />;
-  const money = (amount: number) => formatMoney(amount, i18n.language);
 
   return (
     <main className="page profile">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api-client.ts";
-import { formatMoney } from "../../lib/money.ts";
+import { useMoney } from "../../lib/site-config.tsx";
 
 interface Transaction {
   id: string;
@@ -30,6 +30,7 @@ export function TransactionsList({
   version: number;
 }) {
   const { t, i18n } = useTranslation();
+  const money = useMoney();
   const [transactions, setTransactions] = useState<Transaction[] | null>(null);
   useEffect(() => {
     void version;
@@ -45,7 +46,7 @@ export function TransactionsList({
     <ul className="transactions">
       {transactions.map((transaction) => (
         <li key={transaction.id} className="card transaction">
-          <strong>{formatMoney(transaction.amount, i18n.language)}</strong>
+          <strong>{money(transaction.amount)}</strong>
           <span>{transaction.method}</span>
           {(transaction.depositCode ?? transaction.gameCode) && (
             <code>{transaction.depositCode ?? transaction.gameCode}</code>

@@ -3,15 +3,16 @@ import { useTranslation } from "react-i18next";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { ApiError, api } from "../../lib/api-client.ts";
 import { useMessage } from "../../lib/i18n.ts";
-import { formatMoney } from "../../lib/money.ts";
 import { useSession } from "../../lib/session.tsx";
+import { useMoney } from "../../lib/site-config.tsx";
 import { Field } from "../auth/login-page.tsx";
 import { useBanks } from "./use-banks.ts";
 import { withdrawPreview } from "./withdraw-preview.ts";
 
 /** Withdrawal: amount, method ('agent' or an active withdraw bank), account, and the live preview. */
 export function WithdrawForm({ onDone }: { onDone(): void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const money = useMoney();
   const message = useMessage();
   const notice = useNotice();
   const { user, refresh } = useSession();
@@ -110,8 +111,8 @@ export function WithdrawForm({ onDone }: { onDone(): void }) {
         )}
         {preview.kind === "ok" &&
           t(preview.usesBonus ? "wallet.previewWithFee" : "wallet.preview", {
-            payout: formatMoney(preview.payout, i18n.language),
-            fee: formatMoney(preview.fee, i18n.language),
+            payout: money(preview.payout),
+            fee: money(preview.fee),
           })}
       </p>
       <button className="button" type="submit" disabled={busy}>

@@ -18,6 +18,7 @@ export interface ExternalSignInDependencies {
   tokens: Tokens;
   google: GoogleSignIn | null;
   telegram: { botToken: string; botName: string } | null;
+  currency: string;
   /** PUBLIC_URL; without it, the origin the request came to. */
   publicUrl: string | undefined;
 }
@@ -43,11 +44,13 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
     {
       schema: {
         tags: ["accounts"],
-        summary: "Which external sign-ins are configured (the client hides the others)",
+        summary:
+          "Which external sign-ins are configured (the client hides the others), and the currency",
         response: {
           200: z.object({
             google: z.boolean(),
             telegram: z.object({ botName: z.string() }).nullable(),
+            currency: z.string(),
           }),
         },
       },
@@ -55,6 +58,7 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
     async () => ({
       google: deps.google !== null,
       telegram: deps.telegram && { botName: deps.telegram.botName },
+      currency: deps.currency,
     }),
   );
 

@@ -1,0 +1,31 @@
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "./api-client.ts";
+import { formatMoney } from "./money.ts";
+
+export interface SiteConfig {
+  google: boolean;
+  telegram: { botName: string } | null;
+  currency: string;
+}
+
+const DEFAULTS: SiteConfig = { google: false, telegram: null, currency: "ETB" };
+const SiteConfigContext = createContext<SiteConfig>(DEFAULTS);
+
+/** What the server is configured with: the currency, which external sign-ins exist. */
+export function SiteConfigProvider({ children }: { children: ReactNode }) {
+  const [config, setConfig] = useState(DEFAULTS);
+  useEffect(() => {
+    api<SiteConfig>("/api/auth/providers").then(setConfig, () => {});
+  }, []);
+  return <SiteConfigContext.Provider value={config}>{children}</SiteConfigContext.Provider>;
+}
+
+export const useSiteConfig = () => useContext(SiteConfigContext);
+
+/** Formats a major-unit amount in the configured currency for the current language. */
+export function useMoney() {
+  const { i18n } = useTranslation();
+  const { currency } = useSiteConfig();
+  return (amount: number) => formatMoney(amount, i18n.language, currency);
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import am from "./am.json";
+import en from "./en.json";
+
+/** Every key of a nested translation object, as dotted paths. */
+function keys(value: unknown, prefix = ""): string[] {
+  if (typeof value !== "object" || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) =>
+    keys(child, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+describe("translations", () => {
+  it("give Amharic every interface string English has, and nothing else", () => {
+    expect(keys(am.translation).sort()).toEqual(keys(en.translation).sort());
+  });
+
+  it("leave no Amharic string empty or still in English", () => {
+    const english = new Map(
+      keys(en.translation).map((key) => [
+        key,
+        key.split(".").reduce<any>((o, k) => o[k], en.translation),
+      ]),
+    );
+    const untranslated = keys(am.translation).filter((key) => {
+      const text = key.split(".").reduce<any>((o, k) => o[k], am.translation) as string;
+      return (
+        !text.trim() ||
+        (text === english.get(key) && /[a-z]{3}/i.test(text) && !/^(OK|EN)$/.test(text))
+      );
+    });
+    expect(untranslated).toEqual([]);
+  });
+
+  it("translate the specs' validation messages", () => {
+    for (const message of [
+      "Phone or Email is required.",
+      "Passwords do not match.",
+      "Please fill all fields.",
+    ]) {
+      expect(am.messages[message as keyof typeof am.messages]).toMatch(/\p{Script=Ethiopic}/u);
+    }
+  });
+});
