@@ -1,5 +1,5 @@
+import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate } from "react-router-dom";
-import { AdminArea } from "../features/admin-area.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { ProcessTokenPage } from "../features/auth/process-token-page.tsx";
 import { RegisterPage } from "../features/auth/register-page.tsx";
@@ -11,7 +11,9 @@ import { HomePage } from "../features/home/home-page.tsx";
 import { ProfilePage } from "../features/profile/profile-page.tsx";
 import { Layout } from "./layout.tsx";
 
-/** Every route of the player spec's table (section 2). */
+const AdminApp = lazy(() => import("../features/admin/index.tsx"));
+
+/** Every route of the player spec's table (section 2); the back office loads on demand. */
 export const router = createBrowserRouter([
   {
     element: <Layout />,
@@ -44,8 +46,15 @@ export const router = createBrowserRouter([
       { path: "/process/:token", element: <ProcessTokenPage /> },
       { path: "/dashboard/profile", element: <ProfilePage /> },
       { path: "/contact", element: <ContactPage /> },
-      { path: "/admin/dashboard", element: <AdminArea /> },
-      { path: "/admin/profile", element: <AdminArea /> },
+      {
+        path: "/admin/dashboard/*",
+        element: (
+          <Suspense fallback={<main className="page">…</main>}>
+            <AdminApp />
+          </Suspense>
+        ),
+      },
+      { path: "/admin/profile", element: <Navigate to="/admin/dashboard" replace /> },
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

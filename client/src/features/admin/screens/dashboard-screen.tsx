@@ -1,0 +1,47 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../../lib/api-client.ts";
+import { useSession } from "../../../lib/session.tsx";
+import { useMoney } from "../../../lib/site-config.tsx";
+
+const MONEY_STATS = new Set(["userBalance", "BonesBalance", "houseRevenue"]);
+
+/** The superAdmin's 14 statistics; an agent's remaining float. */
+export function DashboardScreen() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const { user } = useSession();
+  const [stats, setStats] = useState<Record<string, number> | null>(null);
+  useEffect(() => {
+    api<Record<string, number>>("/api/admin/dashboard/stats").then(setStats, (error) =>
+      console.error(error),
+    );
+  }, []);
+  if (!stats) return <p>{t("common.loading")}</p>;
+  if (user?.role === "admin") {
+    return (
+      <section>
+        <h1>{t("admin.menu.dashboard")}</h1>
+        <dl className="stat-cards">
+          <div className="card stat">
+            <dt>{t("admin.stats.remaining")}</dt>
+            <dd>{money(stats.mainBalance ?? 0)}</dd>
+          </div>
+        </dl>
+      </section>
+    );
+  }
+  return (
+    <section>
+      <h1>{t("admin.menu.dashboard")}</h1>
+      <dl className="stat-cards">
+        {Object.entries(stats).map(([key, value]) => (
+          <div key={key} className="card stat">
+            <dt>{t(`admin.stats.${key}`)}</dt>
+            <dd>{MONEY_STATS.has(key) ? money(value) : value.toLocaleString()}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ensureClientBuilt,
+  hasChromium,
+  launchBrowser,
+  SCREENSHOTS,
+} from "../../../test-support/browser.ts";
+import {
+  signInSuperAdmin,
+  signUpPlayer,
+  startTestServer,
+  type TestServer,
+} from "../../../test-support/http.ts";
+import { form, pngImage } from "../../../test-support/images.ts";
+
+/**
+ * The back office in a real browser: the superAdmin creates an agent; the agent (funded by an
+ * approved charge) approves a player's agent deposit with its code; the superAdmin blocks the
+ * player, whose session ends. Screenshots at 1280 and 768 px.
+ */
+describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chromium)", () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    ensureClientBuilt();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    server = await startTestServer();
+    const root = (await signInSuperAdmin(server)).token;
+    const bank = form(
+      { bankName: "CBE", accountNumber: "1000123456789" },
+      { field: "bankLogo", bytes: await pngImage() },
+    );
+    await server.call("POST", "/api/banks/create", { token: root, body: bank });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const shoot = (page: Page, name: string) =>
+    page.screenshot({
+      path: `${SCREENSHOTS}/admin-${name}-${page.viewportSize()!.width}.png`,
+      fullPage: true,
+    });
+  async function signIn(page: Page, login: string, password: string) {
+    await page.goto(`${server.url}/auth/login`);
+    await page.getByLabel("Phone or email").fill(login);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+  }
+
+  for (const width of [1280, 768]) {
+    it(`runs an agent deposit from creating the agent to blocking the player at ${width} px`, async () => {
+      const viewport = { width, height: 900 };
+      const admin = await browser.newPage({ viewport });
+      await signIn(admin, "root@example.com", "root-password-1");
+      await admin.waitForURL("**/admin/dashboard");
+      await admin.getByText("Players' balance").waitFor();
+      await shoot(admin, "dashboard");
+
+      const email = `agent${width}@example.com`;
+      await admin.getByRole("link", { name: "Sub Admins" }).click();
+      await admin.getByRole("button", { name: "Create Admin" }).click();
+      await admin.getByLabel("Full name").fill("Agent Tsehay");
+      await admin.getByLabel("Email").fill(email);
+      await admin.getByLabel("Password", { exact: true }).fill("agent-pass-1");
+      await admin.getByLabel("Confirm password").fill("agent-pass-2");
+      await admin.getByRole("button", { name: "Create", exact: true }).click();
+      await admin.getByText("please confirm the password before creating!").waitFor();
+      await admin.getByRole("button", { name: "OK" }).click();
+      await admin.getByLabel("Confirm password").fill("agent-pass-1");
+      await admin.getByRole("button", { name: "Create", exact: true }).click();
+      await admin.getByRole("cell", { name: email }).waitFor();
+      await shoot(admin, "sub-admins");
+
+      const agentLogin = await server.call("POST", "/api/auth/user/login", {
+        body: { phone: email, password: "agent-pass-1" },
+      });
+      const charge = form(
+        { method: "CBE", amount: 1000, accountNumber: "9", transactionId: "https://cbe/tx/7" },
+        { field: "screenshot", bytes: await pngImage() },
+      );
+      const charged = await server.call("POST", "/api/admin/charge/request", {
+        token: agentLogin.body.token,
+        body: charge,
+      });
+      const root = (await signInSuperAdmin(server)).token;
+      await server.call("POST", `/api/admin/charge/approve/${charged.body.id}`, { token: root });
+
+      const name = `Kidist Haile ${width}`;
+      const player = await signUpPlayer(server, name);
+      const requested = await server.call("POST", "/api/wallet/deposit/request", {
+        token: player.token,
+        body: form({ method: "Agent Deposit", amount: 250 }),
+      });
+
+      const agent = await browser.newPage({ viewport });
+      await signIn(agent, email, "agent-pass-1");
+      await agent.waitForURL("**/admin/dashboard");
+      await agent.getByText("Remaining balance").waitFor();
+      await expect(agent.getByRole("link", { name: "Players" }).count()).resolves.toBe(0); // not in an agent's menu
+      await agent.getByRole("link", { name: "Deposit Request" }).click();
+      const row = agent.getByRole("row").filter({ hasText: name });
+      await row.waitFor();
+      await row.getByRole("button", { name: "Approve", exact: true }).click();
+      await agent.getByRole("button", { name: "Approve", exact: true }).last().click();
+      await agent.getByText("Please enter a deposit code before approving.").waitFor();
+      await agent.getByLabel("Deposit code").fill(requested.body.depositCode.toLowerCase());
+      await shoot(agent, "approve-deposit");
+      await agent.getByRole("button", { name: "Approve", exact: true }).last().click();
+      await row.getByText("No action").waitFor();
+      await shoot(agent, "deposits");
+
+      const balances = await server.call("GET", "/api/login/user", { token: player.token });
+      expect(balances.body.mainBalance).toBe(250);
+      expect(
+        (await server.call("GET", "/api/admin/float", { token: agentLogin.body.token })).body,
+      ).toEqual({ mainBalance: 750 });
+
+      await admin.getByRole("link", { name: "Players" }).click();
+      const playerRow = admin.getByRole("row").filter({ hasText: name });
+      await playerRow.getByRole("button", { name: "Block", exact: true }).click();
+      await admin.getByText(`Block ${name}?`).waitFor();
+      await admin.getByRole("button", { name: "Block", exact: true }).last().click();
+      await playerRow.getByRole("button", { name: "Unblock" }).waitFor();
+      await shoot(admin, "players");
+      expect((await server.call("GET", "/api/login/user", { token: player.token })).status).toBe(
+        403,
+      );
+      await admin.close();
+      await agent.close();
+    }, 90_000);
+  }
+});
