@@ -53,6 +53,101 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
   }
 
   for (const width of [1280, 768]) {
+    it(`sets up banks, methods, links and settings, and approves an agent's charge at ${width} px`, async () => {
+      const viewport = { width, height: 900 };
+      const admin = await browser.newPage({ viewport });
+      await signIn(admin, "root@example.com", "root-password-1");
+      await admin.waitForURL("**/admin/dashboard");
+      const logo = async () => ({
+        name: "logo.png",
+        mimeType: "image/png",
+        buffer: await pngImage("#8e24aa"),
+      });
+
+      await admin.getByRole("link", { name: "Banks" }).click();
+      await admin.getByRole("button", { name: "Create Bank" }).click();
+      await admin.getByLabel("Bank name").fill(`Awash ${width}`);
+      await admin.getByLabel("Account").fill("0132456789");
+      await admin.getByLabel("Logo").setInputFiles(await logo());
+      await admin.getByRole("button", { name: "Create", exact: true }).click();
+      await admin.getByRole("cell", { name: `Awash ${width}`, exact: true }).waitFor();
+      await shoot(admin, "banks");
+
+      await admin.getByRole("link", { name: "Withdraw Method" }).click();
+      await admin.getByRole("button", { name: "Create Method" }).click();
+      await admin.getByLabel("Method name").fill(`Telebirr ${width}`);
+      await admin.getByLabel("Logo").setInputFiles(await logo());
+      await admin.getByRole("button", { name: "Create", exact: true }).click();
+      await admin.getByRole("cell", { name: `Telebirr ${width}`, exact: true }).waitFor();
+
+      await admin.getByRole("link", { name: "Social links" }).click();
+      await admin.getByRole("button", { name: "Create Social" }).click();
+      await admin.getByLabel("Social Name").fill(`Telegram ${width}`);
+      await admin.getByLabel("Link").fill("javascript:alert(1)");
+      await admin.getByLabel("Logo").setInputFiles(await logo());
+      await admin.getByRole("button", { name: "Create", exact: true }).click();
+      await admin.getByText("The link must start with http:// or https://.").waitFor();
+      await admin.getByRole("button", { name: "OK" }).click();
+      await admin.getByLabel("Link").fill("https://t.me/instantgames");
+      await admin.getByRole("button", { name: "Create", exact: true }).click();
+      await admin.getByRole("cell", { name: `Telegram ${width}`, exact: true }).waitFor();
+      await shoot(admin, "socials");
+
+      await admin.getByRole("link", { name: "Settings" }).click();
+      await admin.getByLabel("Waiting time (minutes)").nth(1).fill("0");
+      await admin.getByRole("button", { name: "Save" }).click();
+      await admin.getByText("All values must be valid numbers and within proper range.").waitFor();
+      await admin.getByRole("button", { name: "OK" }).click();
+      await admin.getByLabel("Waiting time (minutes)").nth(1).fill("3");
+      await admin.getByLabel("Win cut (%)").nth(1).fill("12.5");
+      await admin.getByRole("button", { name: "Save" }).click();
+      await admin.getByText("Settings saved.").waitFor();
+      await shoot(admin, "settings");
+      const settings = await server.call("GET", "/api/settings", {
+        token: (await signInSuperAdmin(server)).token,
+      });
+      expect(settings.body.settings.coinFlip).toEqual({ gameWaitingTime: 3, winPercentCut: 12.5 });
+
+      const email = `charger${width}@example.com`;
+      const root = (await signInSuperAdmin(server)).token;
+      await server.call("POST", "/api/admin/accounts/create", {
+        token: root,
+        body: { fullName: `Agent ${width}`, email, password: "agent-pass-1" },
+      });
+      const agent = await browser.newPage({ viewport });
+      await signIn(agent, email, "agent-pass-1");
+      await agent.waitForURL("**/admin/dashboard");
+      await agent.getByRole("link", { name: "Request Charge" }).click();
+      await agent.getByLabel("Bank").selectOption(`Awash ${width}`);
+      await agent.getByText("0132456789").waitFor();
+      await agent.getByLabel("Amount (ETB)").fill("400");
+      await agent.getByLabel("Account number").fill("5544");
+      await agent.getByLabel("Transaction link").fill("https://awash/tx/1");
+      await agent.getByLabel("Screenshot").setInputFiles(await logo());
+      await shoot(agent, "request-charge");
+      await agent.getByRole("button", { name: "Request Charge" }).last().click();
+      await agent.getByText("charge request submitted successfully.").waitFor();
+
+      await admin.getByRole("link", { name: "Transactions" }).click();
+      const row = admin.getByRole("row").filter({ hasText: `Agent ${width}` });
+      await row.getByRole("button", { name: "Approve", exact: true }).click();
+      await admin.getByRole("button", { name: "Approve", exact: true }).last().click();
+      await row.getByText("No action").waitFor();
+      await shoot(admin, "transactions");
+      const agentToken = (
+        await server.call("POST", "/api/auth/user/login", {
+          body: { phone: email, password: "agent-pass-1" },
+        })
+      ).body.token;
+      expect((await server.call("GET", "/api/admin/float", { token: agentToken })).body).toEqual({
+        mainBalance: 400,
+      });
+      await admin.close();
+      await agent.close();
+    }, 90_000);
+  }
+
+  for (const width of [1280, 768]) {
     it(`runs an agent deposit from creating the agent to blocking the player at ${width} px`, async () => {
       const viewport = { width, height: 900 };
       const admin = await browser.newPage({ viewport });
@@ -73,7 +168,7 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
       await admin.getByRole("button", { name: "OK" }).click();
       await admin.getByLabel("Confirm password").fill("agent-pass-1");
       await admin.getByRole("button", { name: "Create", exact: true }).click();
-      await admin.getByRole("cell", { name: email }).waitFor();
+      await admin.getByRole("cell", { name: email, exact: true }).waitFor();
       await shoot(admin, "sub-admins");
 
       const agentLogin = await server.call("POST", "/api/auth/user/login", {

@@ -1,13 +1,26 @@
 import type { Role } from "@igp/shared";
 
-/** The back office menu (admin spec sections 2 and 6): each entry and the roles that see it. */
+const BOTH: Role[] = ["admin", "superAdmin"];
+const SUPER: Role[] = ["superAdmin"];
+
+/**
+ * The back office menu (admin spec sections 2 and 6), in its order, with the roles that see each
+ * entry. (Games joins with the games themselves.)
+ */
 export const ADMIN_MENU: { path: string; label: string; roles: Role[] }[] = [
-  { path: "", label: "admin.menu.dashboard", roles: ["admin", "superAdmin"] },
-  { path: "deposits", label: "admin.menu.deposits", roles: ["admin", "superAdmin"] },
-  { path: "withdrawals", label: "admin.menu.withdrawals", roles: ["admin", "superAdmin"] },
-  { path: "players", label: "admin.menu.players", roles: ["superAdmin"] },
-  { path: "sub-admins", label: "admin.menu.subAdmins", roles: ["superAdmin"] },
-  { path: "change-password", label: "admin.menu.changePassword", roles: ["admin", "superAdmin"] },
+  { path: "", label: "admin.menu.dashboard", roles: BOTH },
+  { path: "deposits", label: "admin.menu.deposits", roles: BOTH },
+  { path: "withdrawals", label: "admin.menu.withdrawals", roles: BOTH },
+  { path: "transactions", label: "admin.menu.transactions", roles: BOTH },
+  { path: "players", label: "admin.menu.players", roles: SUPER },
+  { path: "sub-admins", label: "admin.menu.subAdmins", roles: SUPER },
+  { path: "banks", label: "admin.menu.banks", roles: SUPER },
+  { path: "withdraw-methods", label: "admin.menu.withdrawMethods", roles: SUPER },
+  { path: "social-links", label: "admin.menu.socials", roles: SUPER },
+  { path: "request-charge", label: "admin.menu.requestCharge", roles: ["admin"] },
+  { path: "settings", label: "admin.menu.settings", roles: SUPER },
+  { path: "reset-passwords", label: "admin.menu.resetPasswords", roles: SUPER },
+  { path: "change-password", label: "admin.menu.changePassword", roles: BOTH },
 ];
 
 export const menuFor = (role: Role) => ADMIN_MENU.filter((entry) => entry.roles.includes(role));

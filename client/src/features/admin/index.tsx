@@ -5,8 +5,12 @@ import {
   PlayersScreen,
   SubAdminsScreen,
 } from "./screens/accounts-screens.tsx";
+import { RequestChargeScreen, TransactionsScreen } from "./screens/agent-money-screens.tsx";
+import { CatalogScreen } from "./screens/catalog-screens.tsx";
 import { DashboardScreen } from "./screens/dashboard-screen.tsx";
 import { DepositRequestsScreen, WithdrawalRequestsScreen } from "./screens/requests-screens.tsx";
+import { ResetPasswordsScreen } from "./screens/reset-passwords-screen.tsx";
+import { SettingsScreen } from "./screens/settings-screen.tsx";
 
 /** The back office under /admin/dashboard, loaded only when an admin opens it. */
 export default function AdminApp() {
@@ -16,8 +20,15 @@ export default function AdminApp() {
         <Route index element={<DashboardScreen />} />
         <Route path="deposits" element={<DepositRequestsScreen />} />
         <Route path="withdrawals" element={<WithdrawalRequestsScreen />} />
+        <Route path="transactions" element={<TransactionsScreen />} />
         <Route path="players" element={<PlayersScreen />} />
         <Route path="sub-admins" element={<SubAdminsScreen />} />
+        <Route path="banks" element={<CatalogScreen kind="bank" />} />
+        <Route path="withdraw-methods" element={<CatalogScreen kind="method" />} />
+        <Route path="social-links" element={<CatalogScreen kind="social" />} />
+        <Route path="request-charge" element={<RequestChargeScreen />} />
+        <Route path="settings" element={<SettingsScreen />} />
+        <Route path="reset-passwords" element={<ResetPasswordsScreen />} />
         <Route path="change-password" element={<ChangePasswordScreen />} />
       </Route>
     </Routes>

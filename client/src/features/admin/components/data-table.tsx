@@ -38,7 +38,7 @@ export function DataTable<Row extends { id: string }>(props: {
     try {
       const answer = await api<
         Record<string, unknown> & { currentPage: number; totalPages: number }
-      >(`${props.path}?${params}`);
+      >(`${props.path}${props.path.includes("?") ? "&" : "?"}${params}`);
       setData({
         rows: (answer[props.listKey] as Row[]) ?? [],
         currentPage: answer.currentPage,
