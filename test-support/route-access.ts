@@ -33,6 +33,7 @@ export const MATRIX: Record<string, Access> = {
   "GET /api/admin/charge/requests": ["admin", "superAdmin"],
   "GET /api/admin/transactions": ["admin", "superAdmin"],
   "GET /api/admin/dashboard/stats": ["admin", "superAdmin"],
+  "GET /api/admin/dashboard/series": ["superAdmin"],
   "POST /api/admin/charge/request": ["admin"],
   "GET /api/admin/float": ["admin"],
   "POST /api/admin/charge/approve/{id}": ["superAdmin"],

@@ -159,6 +159,11 @@ describe("deposits", () => {
       ).status,
     ).toBe(200);
     expect(await balances(player.token)).toEqual({ main: 75.5, bonus: 0 });
+    const today = await eventually(
+      () => server.call("GET", "/api/admin/dashboard/series", { token: root }),
+      (r) => r.body.days.at(-1).deposits >= 75.5,
+    );
+    expect(today.body.days.at(-1).deposits).toBeGreaterThanOrEqual(75.5);
   });
 
   it("validates deposits with clear messages and stores nothing", async () => {

@@ -34,6 +34,31 @@ export async function dashboardRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
+    "/api/admin/dashboard/series",
+    {
+      schema: {
+        tags: ["back office"],
+        summary: "Deposits, withdrawals, house revenue and rounds per day over the last 30 days",
+        security: [{ bearer: [] }],
+        response: { 200: seriesSchema, 401: messageSchema, 403: messageSchema },
+      },
+      onRequest: app.requireRole("superAdmin"),
+    },
+    async () => {
+      const { rows } = await pool.query(SERIES);
+      return {
+        days: rows.map((r) => ({
+          day: r.day,
+          deposits: minorToMajor(Number(r.deposits)),
+          withdrawals: minorToMajor(Number(r.withdrawals)),
+          houseRevenue: minorToMajor(Number(r.house_revenue)),
+          rounds: Number(r.rounds),
+        })),
+      };
+    },
+  );
+
+  api.get(
     "/api/admin/dashboard/stats",
     {
       schema: {
@@ -76,6 +101,40 @@ export async function dashboardRoutes(
     },
   );
 }
+
+const seriesSchema = z.object({
+  days: z.array(
+    z.object({
+      day: z.string(),
+      deposits: z.number(),
+      withdrawals: z.number(),
+      houseRevenue: z.number(),
+      rounds: z.number(),
+    }),
+  ),
+});
+
+/**
+ * The last 30 days (UTC), one row per day: approved deposits and withdrawals (major units), the
+ * house's revenue from round cuts and withdrawal fees, and rounds settled.
+ */
+const SERIES = `
+  WITH days AS (
+    SELECT generate_series(date_trunc('day', now() AT TIME ZONE 'UTC') - interval '29 days',
+                           date_trunc('day', now() AT TIME ZONE 'UTC'), interval '1 day') AS day
+  )
+  SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+    (SELECT coalesce(sum(amount), 0) FROM deposit_requests
+      WHERE status = 'approved' AND (decided_at AT TIME ZONE 'UTC') >= d.day AND (decided_at AT TIME ZONE 'UTC') < d.day + interval '1 day') AS deposits,
+    (SELECT coalesce(sum(amount), 0) FROM withdrawal_requests
+      WHERE status = 'approved' AND (decided_at AT TIME ZONE 'UTC') >= d.day AND (decided_at AT TIME ZONE 'UTC') < d.day + interval '1 day') AS withdrawals,
+    (SELECT coalesce(sum(fee), 0) FROM withdrawal_requests
+      WHERE status = 'approved' AND (decided_at AT TIME ZONE 'UTC') >= d.day AND (decided_at AT TIME ZONE 'UTC') < d.day + interval '1 day')
+    + (SELECT coalesce(sum(house_cut), 0) FROM rounds
+      WHERE status = 'settled' AND (closed_at AT TIME ZONE 'UTC') >= d.day AND (closed_at AT TIME ZONE 'UTC') < d.day + interval '1 day') AS house_revenue,
+    (SELECT count(*) FROM rounds
+      WHERE status = 'settled' AND (closed_at AT TIME ZONE 'UTC') >= d.day AND (closed_at AT TIME ZONE 'UTC') < d.day + interval '1 day') AS rounds
+  FROM days d ORDER BY d.day`;
 
 const STATS = `
   WITH today AS (SELECT date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS start)

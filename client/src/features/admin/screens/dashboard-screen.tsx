@@ -3,20 +3,36 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useMoney } from "../../../lib/site-config.tsx";
+import { BarChart } from "../components/bar-chart.tsx";
+
+interface Day {
+  day: string;
+  deposits: number;
+  withdrawals: number;
+  houseRevenue: number;
+  rounds: number;
+}
 
 const MONEY_STATS = new Set(["userBalance", "BonesBalance", "houseRevenue"]);
 
-/** The superAdmin's 14 statistics; an agent's remaining float. */
+/** The superAdmin's 14 statistics and 30-day charts; an agent's remaining float. */
 export function DashboardScreen() {
   const { t } = useTranslation();
   const money = useMoney();
   const { user } = useSession();
   const [stats, setStats] = useState<Record<string, number> | null>(null);
+  const [series, setSeries] = useState<Day[]>([]);
   useEffect(() => {
     api<Record<string, number>>("/api/admin/dashboard/stats").then(setStats, (error) =>
       console.error(error),
     );
-  }, []);
+    if (user?.role === "superAdmin") {
+      api<{ days: Day[] }>("/api/admin/dashboard/series").then(
+        ({ days }) => setSeries(days),
+        (error) => console.error(error),
+      );
+    }
+  }, [user?.role]);
   if (!stats) return <p>{t("common.loading")}</p>;
   if (user?.role === "admin") {
     return (
@@ -42,6 +58,18 @@ export function DashboardScreen() {
           </div>
         ))}
       </dl>
+      {series.length > 0 && (
+        <div className="charts">
+          {(["deposits", "withdrawals", "houseRevenue", "rounds"] as const).map((key) => (
+            <BarChart
+              key={key}
+              title={t(`admin.charts.${key}`)}
+              points={series.map((day) => ({ label: day.day, value: day[key] }))}
+              format={key === "rounds" ? (value) => value.toLocaleString() : money}
+            />
+          ))}
+        </div>
+      )}
     </section>
   );
 }
