@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { chmod, chown, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { userInfo } from "node:os";
@@ -61,10 +61,14 @@ export async function startEmbeddedPostgres(
       `Embedded PostgreSQL did not start on port ${options.port} (is the port taken? set EMBEDDED_POSTGRES_PORT): ${String(error ?? "it exited")}`,
     );
   });
-  releaseExitCode();
+  takeOverExitHandling();
+  running.add(databaseDir);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
-    stop: () => server.stop(),
+    stop: async () => {
+      await server.stop();
+      running.delete(databaseDir);
+    },
   };
 }
 
@@ -114,16 +118,38 @@ async function stopLeftoverServer(databaseDir: string, log: (line: string) => vo
   }
 }
 
+/** Servers this process started and has not stopped yet: stopped at exit if still running. */
+const running = new Set<string>();
+let exitHandlerInstalled = false;
+
 /**
- * embedded-postgres stops its server through async-exit-hook, whose `beforeExit` handler calls
- * process.exit(0) and so erases the process's exit code (a failed test run would exit 0). Its
- * other hooks stay; this process stops the server itself.
+ * embedded-postgres stops its servers through async-exit-hook, whose `beforeExit` handler calls
+ * process.exit(0), erasing the process's exit code (a failed test run would exit 0), and whose
+ * `exit` handler cannot finish its asynchronous stop. Both are replaced by one synchronous
+ * `exit` handler that signals every server still running; signal handlers stay as they are.
  */
-function releaseExitCode() {
+function takeOverExitHandling() {
   const hook = createRequire(import.meta.url)("async-exit-hook") as {
+    hookedEvents(): string[];
     unhookEvent(event: string): void;
   };
-  hook.unhookEvent("beforeExit");
+  for (const event of ["beforeExit", "exit"]) {
+    if (hook.hookedEvents().includes(event)) hook.unhookEvent(event);
+  }
+  if (exitHandlerInstalled) return;
+  exitHandlerInstalled = true;
+  process.on("exit", () => {
+    for (const databaseDir of running) {
+      try {
+        const pid = Number(
+          readFileSync(path.join(databaseDir, "postmaster.pid"), "utf8").split("\n")[0],
+        );
+        if (pid > 0) process.kill(pid, "SIGINT");
+      } catch {
+        // already stopped
+      }
+    }
+  });
 }
 
 /** The connection string of the embedded server under `dataDir` if one is running now. */
