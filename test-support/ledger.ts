@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   type CommandContext,
   CommandHandler,
+  createPgPool,
   createPostgresCheckpointStore,
   createPostgresEventStore,
   type EventStore,
@@ -9,13 +10,13 @@ import {
   LedgerReplay,
   type RecordedEvent,
 } from "@igp/ledger";
-import pg from "pg";
+import type pg from "pg";
 import { createTestDatabase } from "./database.ts";
 
 /** A ledger on a fresh test database, with helpers to replay and check everything written. */
 export async function createTestLedger() {
   const url = await createTestDatabase();
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const pool = createPgPool(url, 20);
   const store = createPostgresEventStore({ pool, idlePollMs: 20 });
   const ledger = new Ledger(new CommandHandler(store));
   return {
@@ -26,7 +27,7 @@ export async function createTestLedger() {
     checkpoints: createPostgresCheckpointStore(pool),
     /** A second, independent writer: its own pool, cache and queue, like another process. */
     async otherProcess() {
-      const otherPool = new pg.Pool({ connectionString: url, max: 20 });
+      const otherPool = createPgPool(url, 20);
       const otherStore = createPostgresEventStore({ pool: otherPool });
       return { ledger: new Ledger(new CommandHandler(otherStore)), close: () => otherPool.end() };
     },

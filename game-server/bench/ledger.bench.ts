@@ -2,8 +2,13 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CommandHandler, createPostgresEventStore, Ledger, walletStream } from "@igp/ledger";
-import pg from "pg";
+import {
+  CommandHandler,
+  createPgPool,
+  createPostgresEventStore,
+  Ledger,
+  walletStream,
+} from "@igp/ledger";
 import { decideWallet } from "../../ledger/src/domain/wallet/wallet.decide.ts";
 import type { WalletState } from "../../ledger/src/domain/wallet/wallet.events.ts";
 import { freePort } from "../../test-support/global-setup.ts";
@@ -32,8 +37,7 @@ async function main() {
   try {
     const url = await createDatabase(server.url, "bench");
     await migrateUp(url);
-    const pool = new pg.Pool({ connectionString: url, max: 40 });
-    pool.on("error", () => {}); // connections end when the server stops
+    const pool = createPgPool(url, 40);
     await pool.query(
       "CREATE TABLE baseline_inserts (id bigserial PRIMARY KEY, body jsonb NOT NULL)",
     );

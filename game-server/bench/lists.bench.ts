@@ -1,7 +1,8 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { createPgPool } from "@igp/ledger";
+import type pg from "pg";
 import { freePort } from "../../test-support/global-setup.ts";
 import { AdminUsersRepository } from "../src/accounts/admin-users-repository.ts";
 import { createDatabase } from "../src/database/create-database.ts";
@@ -28,8 +29,7 @@ async function main() {
   try {
     const url = await createDatabase(server.url, "bench");
     await migrateUp(url);
-    const pool = new pg.Pool({ connectionString: url, max: 4 });
-    pool.on("error", () => {});
+    const pool = createPgPool(url, 4);
     console.log(`Filling ${ROWS.toLocaleString("en")} players, deposits and withdrawals...`);
     await fill(pool);
     const requests = new RequestsRepository(pool);

@@ -15,4 +15,5 @@ export * from "./event-store/canonical-json.ts";
 export * from "./event-store/event-store.ts";
 export * from "./event-store/hash-chain.ts";
 export { createKurrentDbEventStore } from "./event-store/kurrentdb/kurrentdb-event-store.ts";
+export { createPgPool } from "./event-store/postgres/create-pool.ts";
 export { createPostgresEventStore } from "./event-store/postgres/postgres-event-store.ts";

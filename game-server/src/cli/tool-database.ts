@@ -1,6 +1,6 @@
 import path from "node:path";
-import { createPostgresEventStore, type EventStore } from "@igp/ledger";
-import pg from "pg";
+import { createPgPool, createPostgresEventStore, type EventStore } from "@igp/ledger";
+import type pg from "pg";
 import { ConfigError, loadConfig } from "../config/config.ts";
 import { withDatabase } from "../database/create-database.ts";
 import { type Database, EMBEDDED_DATABASE, openDatabase } from "../database/database.ts";
@@ -27,7 +27,7 @@ export async function openToolDatabase(): Promise<ToolDatabase> {
   if (running) {
     const url = withDatabase(running, EMBEDDED_DATABASE);
     await migrateUp(url);
-    const pool = new pg.Pool({ connectionString: url, max: 4 });
+    const pool = createPgPool(url, 4);
     database = { pool, close: () => pool.end() };
   } else {
     database = await openDatabase({ ...config, DATABASE_POOL_SIZE: 4 }, () => {});

@@ -1,5 +1,6 @@
 import path from "node:path";
-import pg from "pg";
+import { createPgPool } from "@igp/ledger";
+import type pg from "pg";
 import type { Config } from "../config/config.ts";
 import { createDatabase, databaseExists, withDatabase } from "./create-database.ts";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./embedded-postgres.ts";
@@ -37,8 +38,9 @@ export async function openDatabase(
   }
   const applied = await migrateUp(url);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}.`);
-  const pool = new pg.Pool({ connectionString: url, max: config.DATABASE_POOL_SIZE });
-  pool.on("error", (error) => log(`Idle database connection failed: ${error.message}`));
+  const pool = createPgPool(url, config.DATABASE_POOL_SIZE, (error) =>
+    log(`Idle database connection failed: ${error.message}`),
+  );
   return {
     url,
     pool,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createExternalTestDatabase,
@@ -8,6 +8,7 @@ import {
 import { describeEventStoreContract, lastPosition, readAllFrom } from "../event-store.contract.ts";
 import type { EventStore } from "../event-store.ts";
 import { eventBody } from "../hash-chain.ts";
+import { createPgPool } from "./create-pool.ts";
 import { createPostgresEventStore } from "./postgres-event-store.ts";
 
 describeEventStoreContract("PostgreSQL (embedded)", async () =>
@@ -32,7 +33,7 @@ describe("PostgreSQL event store specifics", () => {
   let pool: pg.Pool;
   beforeAll(async () => {
     url = await createTestDatabase();
-    pool = new pg.Pool({ connectionString: url });
+    pool = createPgPool(url);
     store = createPostgresEventStore({ pool });
   });
   afterAll(async () => {

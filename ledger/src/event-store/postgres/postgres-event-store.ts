@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 import {
   type AppendResult,
   type EventStore,
@@ -15,6 +15,7 @@ import { eventBody } from "../hash-chain.ts";
 import { createWakeups, pollingSubscription } from "../subscription-loop.ts";
 import { assertValidAppend, assertValidStreamId } from "../validate-new-events.ts";
 import { AppendBatcher } from "./append-batcher.ts";
+import { createPgPool } from "./create-pool.ts";
 
 export interface PostgresEventStoreOptions {
   /** A pool the store shares with its owner (not closed by `close`), or a connection string. */
@@ -49,9 +50,7 @@ const READ_STREAM = `${SELECT_EVENTS}
 
 export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
   const ownsPool = !options.pool;
-  const pool =
-    options.pool ??
-    new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 16 });
+  const pool = options.pool ?? createPgPool(options.connectionString!, options.poolSize ?? 16);
   const wakeups = createWakeups();
   const batcher = new AppendBatcher(pool);
 
