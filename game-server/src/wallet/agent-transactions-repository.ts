@@ -12,14 +12,15 @@ export class AgentTransactionsRepository {
   async page(filter: { agentId?: string }, page: number) {
     const union = `
       SELECT d.id, d.user_id, d.decided_by AS agent_id, d.amount, 'Agent Deposit' AS bank, d.account_number,
-             d.status, 'deposit' AS type, coalesce(d.decided_at, d.requested_at) AS at
+             d.status, 'deposit' AS type, coalesce(d.decided_at, d.requested_at) AS at, NULL AS screenshot
         FROM deposit_requests d WHERE d.method = 'agent' AND d.decided_by IS NOT NULL
       UNION ALL
       SELECT w.id, w.user_id, w.decided_by, w.amount, 'agent', w.account_number, w.status, 'withdraw',
-             coalesce(w.decided_at, w.requested_at)
+             coalesce(w.decided_at, w.requested_at), NULL
         FROM withdrawal_requests w WHERE w.method = 'agent' AND w.decided_by IS NOT NULL
       UNION ALL
-      SELECT c.id, NULL, c.agent_id, c.amount, c.bank_name, c.account_number, c.status, 'charge', c.requested_at
+      SELECT c.id, NULL, c.agent_id, c.amount, c.bank_name, c.account_number, c.status, 'charge', c.requested_at,
+             c.screenshot
         FROM charge_requests c`;
     const where = "($1::text IS NULL OR t.agent_id = $1)";
     const [{ rows }, count] = await Promise.all([
@@ -42,6 +43,7 @@ export class AgentTransactionsRepository {
       accountNumber: r.account_number,
       status: r.status,
       type: r.type,
+      screenShot: r.screenshot,
       createdAt: new Date(r.at).toISOString(),
     }));
     return { transactions, total: count.rows[0].n as number };

@@ -134,6 +134,9 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
       await admin.getByRole("button", { name: "Approve", exact: true }).last().click();
       await row.getByText("No action").waitFor();
       await shoot(admin, "transactions");
+      await row.getByRole("button", { name: "View Screenshot" }).click(); // the proof, full size
+      await admin.getByRole("dialog", { name: "Screenshot" }).waitFor();
+      await admin.getByRole("button", { name: "Close" }).click();
       const agentToken = (
         await server.call("POST", "/api/auth/user/login", {
           body: { phone: email, password: "agent-pass-1" },

@@ -172,6 +172,7 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
                 accountNumber: z.string().nullable(),
                 status: z.string(),
                 type: z.enum(["deposit", "withdraw", "charge"]),
+                screenShot: z.string().nullable(),
                 createdAt: z.string(),
               }),
             ),

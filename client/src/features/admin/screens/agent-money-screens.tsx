@@ -10,6 +10,7 @@ import { statusColour } from "../../wallet/transactions-list.tsx";
 import { useBanks } from "../../wallet/use-banks.ts";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { type Column, DataTable } from "../components/data-table.tsx";
+import { ImageThumbnail } from "../components/image-thumbnail.tsx";
 
 interface AgentTransaction {
   id: string;
@@ -20,6 +21,7 @@ interface AgentTransaction {
   accountNumber: string | null;
   status: string;
   type: "deposit" | "withdraw" | "charge";
+  screenShot: string | null;
 }
 
 /**
@@ -69,6 +71,10 @@ export function TransactionsScreen() {
       ),
     },
     { header: t("admin.columns.type"), cell: (r) => t(`admin.types.${r.type}`) },
+    {
+      header: t("admin.columns.screenshot"),
+      cell: (r) => <ImageThumbnail file={r.screenShot} label={t("admin.columns.screenshot")} />,
+    },
     ...(superAdmin
       ? [
           {
