@@ -7,6 +7,7 @@ import { fieldErrors } from "../../lib/form-errors.ts";
 import { useMessage } from "../../lib/i18n.ts";
 import { useSession } from "../../lib/session.tsx";
 import { Field } from "../auth/login-page.tsx";
+import { PayToAccount } from "./pay-to-account.tsx";
 import { useBanks } from "./use-banks.ts";
 
 /** Deposit: by bank transfer with proof, or through an agent with a deposit code. */
@@ -124,18 +125,7 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
                 </label>
               ))}
             </fieldset>
-            {bank && (
-              <p className="account-to-pay">
-                {t("wallet.payTo")} <strong>{bank.accountNumber}</strong>{" "}
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => navigator.clipboard?.writeText(bank.accountNumber)}
-                >
-                  {t("wallet.copy")}
-                </button>
-              </p>
-            )}
+            {bank && <PayToAccount accountNumber={bank.accountNumber} />}
           </>
         )}
         <Field

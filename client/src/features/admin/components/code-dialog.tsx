@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../components/ui/form-dialog.tsx";
 
 /** Asks for a code (deposit or withdraw) before approving; empty is refused with `required`. */
 export function CodeDialog(props: {
@@ -18,38 +19,26 @@ export function CodeDialog(props: {
     props.onSubmit(code.trim().toUpperCase());
   };
   return (
-    <div className="modal-backdrop">
-      <form
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="code-title"
-        onSubmit={submit}
-        noValidate
-      >
-        <h2 id="code-title">{props.title}</h2>
-        <div className="field">
-          <label htmlFor="approval-code">{props.label}</label>
-          <input
-            id="approval-code"
-            value={code}
-            autoComplete="off"
-            onChange={(event) => {
-              setCode(event.target.value.toUpperCase());
-              setError(null);
-            }}
-          />
-          {error && <p className="field-error">{error}</p>}
-        </div>
-        <div className="modal-actions">
-          <button type="button" className="button button-outline" onClick={props.onCancel}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" className="button">
-            {t("admin.approve")}
-          </button>
-        </div>
-      </form>
-    </div>
+    <FormDialog
+      id="code"
+      title={props.title}
+      submitLabel={t("admin.approve")}
+      onSubmit={submit}
+      onCancel={props.onCancel}
+    >
+      <div className="field">
+        <label htmlFor="approval-code">{props.label}</label>
+        <input
+          id="approval-code"
+          value={code}
+          autoComplete="off"
+          onChange={(event) => {
+            setCode(event.target.value.toUpperCase());
+            setError(null);
+          }}
+        />
+        {error && <p className="field-error">{error}</p>}
+      </div>
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../components/ui/form-dialog.tsx";
 import { useNotice } from "../../../components/ui/notice.tsx";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { useMessage } from "../../../lib/i18n.ts";
@@ -152,55 +153,43 @@ function CreateAdminDialog({ onClose, onCreated }: { onClose(): void; onCreated(
   }
 
   return (
-    <div className="modal-backdrop">
-      <form
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="create-admin-title"
-        onSubmit={submit}
-        noValidate
-      >
-        <h2 id="create-admin-title">{t("admin.createAdmin")}</h2>
-        <Field
-          id="admin-name"
-          label={t("auth.fullName")}
-          value={form.fullName}
-          onChange={edit("fullName")}
-        />
-        <Field
-          id="admin-email"
-          type="email"
-          label={t("admin.columns.email")}
-          value={form.email}
-          onChange={edit("email")}
-        />
-        <Field
-          id="admin-password"
-          type="password"
-          label={t("auth.password")}
-          value={form.password}
-          onChange={edit("password")}
-          autoComplete="new-password"
-        />
-        <Field
-          id="admin-confirm"
-          type="password"
-          label={t("auth.confirmPassword")}
-          value={form.confirm}
-          onChange={edit("confirm")}
-          autoComplete="new-password"
-        />
-        <div className="modal-actions">
-          <button type="button" className="button button-outline" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" className="button">
-            {t("admin.create")}
-          </button>
-        </div>
-      </form>
-    </div>
+    <FormDialog
+      id="create-admin"
+      title={t("admin.createAdmin")}
+      submitLabel={t("admin.create")}
+      onSubmit={submit}
+      onCancel={onClose}
+    >
+      <Field
+        id="admin-name"
+        label={t("auth.fullName")}
+        value={form.fullName}
+        onChange={edit("fullName")}
+      />
+      <Field
+        id="admin-email"
+        type="email"
+        label={t("admin.columns.email")}
+        value={form.email}
+        onChange={edit("email")}
+      />
+      <Field
+        id="admin-password"
+        type="password"
+        label={t("auth.password")}
+        value={form.password}
+        onChange={edit("password")}
+        autoComplete="new-password"
+      />
+      <Field
+        id="admin-confirm"
+        type="password"
+        label={t("auth.confirmPassword")}
+        value={form.confirm}
+        onChange={edit("confirm")}
+        autoComplete="new-password"
+      />
+    </FormDialog>
   );
 }
 

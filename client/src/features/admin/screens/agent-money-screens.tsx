@@ -6,6 +6,7 @@ import { useMessage } from "../../../lib/i18n.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useMoney } from "../../../lib/site-config.tsx";
 import { Field } from "../../auth/login-page.tsx";
+import { PayToAccount } from "../../wallet/pay-to-account.tsx";
 import { statusColour } from "../../wallet/transactions-list.tsx";
 import { useBanks } from "../../wallet/use-banks.ts";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
@@ -202,18 +203,7 @@ export function RequestChargeScreen() {
             ))}
           </select>
         </div>
-        {bank && (
-          <p className="account-to-pay">
-            {t("wallet.payTo")} <strong>{bank.accountNumber}</strong>{" "}
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => navigator.clipboard?.writeText(bank.accountNumber)}
-            >
-              {t("wallet.copy")}
-            </button>
-          </p>
-        )}
+        {bank && <PayToAccount accountNumber={bank.accountNumber} />}
         <Field
           id="charge-amount"
           type="number"

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../components/ui/form-dialog.tsx";
 import { useNotice } from "../../../components/ui/notice.tsx";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { useMessage } from "../../../lib/i18n.ts";
@@ -210,54 +211,42 @@ function CreateDialog({
   }
 
   return (
-    <div className="modal-backdrop">
-      <form
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="catalog-create-title"
-        onSubmit={submit}
-        noValidate
-      >
-        <h2 id="catalog-create-title">{t(`admin.catalog.create.${kind}`)}</h2>
-        <Field
-          id="catalog-name"
-          label={t(
-            kind === "social"
-              ? "admin.catalog.socialName"
-              : kind === "method"
-                ? "admin.catalog.methodName"
-                : "admin.catalog.bankName",
-          )}
-          value={name}
-          onChange={setName}
-        />
-        {kind !== "method" && (
-          <Field
-            id="catalog-second"
-            label={t(kind === "social" ? "admin.catalog.link" : "admin.columns.account")}
-            value={second}
-            onChange={setSecond}
-          />
+    <FormDialog
+      id="catalog-create"
+      title={t(`admin.catalog.create.${kind}`)}
+      submitLabel={t("admin.create")}
+      onSubmit={submit}
+      onCancel={onClose}
+    >
+      <Field
+        id="catalog-name"
+        label={t(
+          kind === "social"
+            ? "admin.catalog.socialName"
+            : kind === "method"
+              ? "admin.catalog.methodName"
+              : "admin.catalog.bankName",
         )}
-        <div className="field">
-          <label htmlFor="catalog-logo">{t("admin.catalog.logo")}</label>
-          <input
-            id="catalog-logo"
-            type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            onChange={(event) => setLogo(event.target.files?.[0] ?? null)}
-          />
-        </div>
-        <div className="modal-actions">
-          <button type="button" className="button button-outline" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" className="button">
-            {t("admin.create")}
-          </button>
-        </div>
-      </form>
-    </div>
+        value={name}
+        onChange={setName}
+      />
+      {kind !== "method" && (
+        <Field
+          id="catalog-second"
+          label={t(kind === "social" ? "admin.catalog.link" : "admin.columns.account")}
+          value={second}
+          onChange={setSecond}
+        />
+      )}
+      <div className="field">
+        <label htmlFor="catalog-logo">{t("admin.catalog.logo")}</label>
+        <input
+          id="catalog-logo"
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          onChange={(event) => setLogo(event.target.files?.[0] ?? null)}
+        />
+      </div>
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { adminResetPasswordSchema } from "@igp/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../components/ui/form-dialog.tsx";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { useMessage } from "../../../lib/i18n.ts";
 import { Field } from "../../auth/login-page.tsx";
@@ -94,46 +95,34 @@ export function ResetDialog({
   }
 
   return (
-    <div className="modal-backdrop">
-      <form
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="reset-title"
-        onSubmit={submit}
-        noValidate
-      >
-        <h2 id="reset-title">{t("admin.reset.title", { name: request.fullName })}</h2>
-        <Field
-          id="reset-new"
-          type="password"
-          label={t("profile.newPassword")}
-          value={password}
-          onChange={setPassword}
-          autoComplete="new-password"
-        />
-        <Field
-          id="reset-confirm"
-          type="password"
-          label={t("auth.confirmPassword")}
-          value={confirm}
-          onChange={setConfirm}
-          autoComplete="new-password"
-        />
-        {status && (
-          <p role="status" className={status.ok ? "text-success" : "text-danger"}>
-            {status.text}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="button button-outline" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" className="button">
-            {t("admin.reset.action")}
-          </button>
-        </div>
-      </form>
-    </div>
+    <FormDialog
+      id="reset"
+      title={t("admin.reset.title", { name: request.fullName })}
+      submitLabel={t("admin.reset.action")}
+      onSubmit={submit}
+      onCancel={onClose}
+    >
+      <Field
+        id="reset-new"
+        type="password"
+        label={t("profile.newPassword")}
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+      />
+      <Field
+        id="reset-confirm"
+        type="password"
+        label={t("auth.confirmPassword")}
+        value={confirm}
+        onChange={setConfirm}
+        autoComplete="new-password"
+      />
+      {status && (
+        <p role="status" className={status.ok ? "text-success" : "text-danger"}>
+          {status.text}
+        </p>
+      )}
+    </FormDialog>
   );
 }
