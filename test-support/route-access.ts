@@ -54,4 +54,7 @@ export const MATRIX: Record<string, Access> = {
   "POST /api/socials/status/{id}": ["superAdmin"],
   "DELETE /api/socials/{id}": ["superAdmin"],
   "POST /api/settings": ["superAdmin"],
+  "GET /api/games/all": ["superAdmin"],
+  "POST /api/games/create": ["superAdmin"],
+  "DELETE /api/games/{id}": ["superAdmin"],
 };

@@ -45,6 +45,7 @@ import { chargesRoutes } from "./routes/charges.routes.ts";
 import { dashboardRoutes } from "./routes/dashboard.routes.ts";
 import { externalSignInRoutes } from "./routes/external-sign-in.routes.ts";
 import { imagesRoutes } from "./routes/images.routes.ts";
+import { instantGamesRoutes } from "./routes/instant-games.routes.ts";
 import { passwordResetRoutes } from "./routes/password-reset.routes.ts";
 import { settingsRoutes } from "./routes/settings.routes.ts";
 import { socialsRoutes } from "./routes/socials.routes.ts";
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(settingsRoutes, deps);
   await app.register(passwordResetRoutes, deps);
   await app.register(dashboardRoutes, deps);
+  await app.register(instantGamesRoutes, deps);
   return app;
 }
 

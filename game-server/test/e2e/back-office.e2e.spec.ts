@@ -93,6 +93,21 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
       await admin.getByRole("cell", { name: `Telegram ${width}`, exact: true }).waitFor();
       await shoot(admin, "socials");
 
+      await admin.getByRole("link", { name: "Games" }).click();
+      await admin.getByRole("button", { name: "Create Instant Game" }).click();
+      await admin.getByLabel("Bet amount").fill("0.5");
+      await admin.getByRole("button", { name: "Create", exact: true }).click();
+      await admin.getByText("Please enter a valid bet amount!").waitFor();
+      await admin.getByRole("button", { name: "OK" }).click();
+      await admin.getByLabel("Bet amount").fill("25");
+      await admin.getByRole("button", { name: "Create", exact: true }).click();
+      const table = admin.getByRole("row").filter({ hasText: "ETB 25.00" });
+      await table.first().waitFor();
+      await shoot(admin, "games");
+      await table.first().getByRole("button", { name: "Delete" }).click();
+      await admin.getByRole("button", { name: "Delete" }).last().click();
+      await expect.poll(() => table.count(), { timeout: 5_000 }).toBe(0);
+
       await admin.getByRole("link", { name: "Settings" }).click();
       await admin.getByLabel("Waiting time (minutes)").nth(1).fill("0");
       await admin.getByRole("button", { name: "Save" }).click();

@@ -155,3 +155,40 @@ describe("dashboard", () => {
     ).toBe(403);
   });
 });
+
+describe("instant game tables", () => {
+  it("are created with a bet of at least 1, listed and deleted by the superAdmin", async () => {
+    const create = (body: unknown) =>
+      server.call("POST", "/api/games/create", { token: root, body });
+    expect(await create({ type: "coin-flip", betAmount: 0.5 })).toMatchObject({
+      status: 400,
+      body: { message: "Please enter a valid bet amount!" },
+    });
+    expect(await create({ type: "lottery", betAmount: 10 })).toMatchObject({
+      status: 400,
+      body: { message: "Invalid game type specified." },
+    });
+    const created = await create({ type: "coin-flip", betAmount: 10 });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { type: "coin-flip", betAmount: 10, status: "active" },
+    });
+    await create({ type: "spin-wheel", betAmount: 2.5 });
+    const list = await server.call("GET", "/api/games/all?page=1", { token: root });
+    expect(
+      list.body.games.map((g: { type: string; betAmount: number }) => [g.type, g.betAmount]),
+    ).toEqual([
+      ["coin-flip", 10],
+      ["spin-wheel", 2.5],
+    ]);
+    expect(
+      (await server.call("DELETE", `/api/games/${created.body.id}`, { token: root })).status,
+    ).toBe(200);
+    expect(
+      (await server.call("DELETE", `/api/games/${created.body.id}`, { token: root })).status,
+    ).toBe(404);
+    expect((await server.call("GET", "/api/games/all", { token: root })).body.games).toHaveLength(
+      1,
+    );
+  });
+});

@@ -5,7 +5,7 @@ const SUPER: Role[] = ["superAdmin"];
 
 /**
  * The back office menu (admin spec sections 2 and 6), in its order, with the roles that see each
- * entry. (Games joins with the games themselves.)
+ * entry.
  */
 export const ADMIN_MENU: { path: string; label: string; roles: Role[] }[] = [
   { path: "", label: "admin.menu.dashboard", roles: BOTH },
@@ -14,6 +14,7 @@ export const ADMIN_MENU: { path: string; label: string; roles: Role[] }[] = [
   { path: "transactions", label: "admin.menu.transactions", roles: BOTH },
   { path: "players", label: "admin.menu.players", roles: SUPER },
   { path: "sub-admins", label: "admin.menu.subAdmins", roles: SUPER },
+  { path: "games", label: "admin.menu.games", roles: SUPER },
   { path: "banks", label: "admin.menu.banks", roles: SUPER },
   { path: "withdraw-methods", label: "admin.menu.withdrawMethods", roles: SUPER },
   { path: "social-links", label: "admin.menu.socials", roles: SUPER },

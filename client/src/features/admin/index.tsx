@@ -8,6 +8,7 @@ import {
 import { RequestChargeScreen, TransactionsScreen } from "./screens/agent-money-screens.tsx";
 import { CatalogScreen } from "./screens/catalog-screens.tsx";
 import { DashboardScreen } from "./screens/dashboard-screen.tsx";
+import { GamesScreen } from "./screens/games-screen.tsx";
 import { DepositRequestsScreen, WithdrawalRequestsScreen } from "./screens/requests-screens.tsx";
 import { ResetPasswordsScreen } from "./screens/reset-passwords-screen.tsx";
 import { SettingsScreen } from "./screens/settings-screen.tsx";
@@ -23,6 +24,7 @@ export default function AdminApp() {
         <Route path="transactions" element={<TransactionsScreen />} />
         <Route path="players" element={<PlayersScreen />} />
         <Route path="sub-admins" element={<SubAdminsScreen />} />
+        <Route path="games" element={<GamesScreen />} />
         <Route path="banks" element={<CatalogScreen kind="bank" />} />
         <Route path="withdraw-methods" element={<CatalogScreen kind="method" />} />
         <Route path="social-links" element={<CatalogScreen kind="social" />} />
