@@ -2,5 +2,6 @@ export * from "./api/accounts.ts";
 export * from "./api/back-office.ts";
 export * from "./api/wallet.ts";
 export * from "./constants.ts";
+export * from "./fairness.ts";
 export * from "./money.ts";
 export * from "./wallet-rules.ts";

@@ -1,0 +1,84 @@
+/**
+ * Provably fair draws (DESIGN.md section 5), shared by the server and the browser's /fair page:
+ * Web Crypto only, so the same code runs in Node and in the browser.
+ *
+ * - The server seed of a round is HMAC-SHA256(server secret, "server-seed:" + roundId): it survives
+ *   a restart and cannot be known before the reveal without the secret.
+ * - Before play the server shows commitment = SHA-256(server seed).
+ * - Each draw is HMAC-SHA256(key = server seed, message = clientSeeds joined by ":" + ":" + roundId
+ *   + ":" + nonce + ":" + cursor), read 4 bytes at a time as unsigned integers; a value at or above
+ *   the largest multiple of n below 2^32 is skipped (no modulo bias), the next 4 bytes are used,
+ *   and after 8 values the cursor moves on to a fresh HMAC.
+ */
+const encoder = new TextEncoder();
+
+function hex(bytes: ArrayBuffer): string {
+  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function hmac(key: string, message: string): Promise<ArrayBuffer> {
+  const cryptoKey = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(key),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  return crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(message));
+}
+
+export async function serverSeedFor(secret: string, roundId: string): Promise<string> {
+  return hex(await hmac(secret, `server-seed:${roundId}`));
+}
+
+export async function commitmentOf(serverSeed: string): Promise<string> {
+  return hex(await crypto.subtle.digest("SHA-256", encoder.encode(serverSeed)));
+}
+
+export interface DrawInput {
+  serverSeed: string;
+  clientSeeds: string[];
+  roundId: string;
+}
+
+/** A uniform integer in [0, n) for draw number `nonce` of a round. */
+export async function drawIndex(input: DrawInput, nonce: number, n: number): Promise<number> {
+  if (!Number.isInteger(n) || n < 1 || n > 2 ** 32) throw new RangeError(`Cannot draw among ${n}.`);
+  if (!input.serverSeed) throw new RangeError("A server seed is required.");
+  const limit = 2 ** 32 - (2 ** 32 % n);
+  for (let cursor = 0; cursor < 1_000; cursor++) {
+    const message = `${input.clientSeeds.join(":")}:${input.roundId}:${nonce}:${cursor}`;
+    const view = new DataView(await hmac(input.serverSeed, message));
+    for (let offset = 0; offset < 32; offset += 4) {
+      const value = view.getUint32(offset);
+      if (value < limit) return value % n;
+    }
+  }
+  throw new Error("No unbiased value found."); // probability below 2^-8000
+}
+
+/** Coin flip: heads or tails. */
+export async function flipCoin(input: DrawInput): Promise<"H" | "T"> {
+  return (await drawIndex(input, 0, 2)) === 0 ? "H" : "T";
+}
+
+/** Spin wheel: the winning number among the numbers players hold (each equally likely). */
+export async function spinWinner(input: DrawInput, heldNumbers: number[]): Promise<number> {
+  const held = [...new Set(heldNumbers)].sort((a, b) => a - b);
+  return held[await drawIndex(input, 0, held.length)]!;
+}
+
+/** Lottery: `count` winning tickets drawn without replacement, first place first. */
+export async function drawLottery(
+  input: DrawInput,
+  tickets: string[],
+  count: number,
+): Promise<string[]> {
+  const remaining = [...new Set(tickets)].sort();
+  const winners: string[] = [];
+  for (let draw = 0; draw < count && remaining.length > 0; draw++) {
+    const [winner] = remaining.splice(await drawIndex(input, draw, remaining.length), 1);
+    winners.push(winner!);
+  }
+  return winners;
+}
