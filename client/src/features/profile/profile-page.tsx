@@ -1,4 +1,4 @@
-import { changePasswordRequestSchema, updateProfileRequestSchema } from "@igp/shared";
+import { updateProfileRequestSchema } from "@igp/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useOutletContext } from "react-router-dom";
@@ -7,6 +7,7 @@ import { ApiError, api } from "../../lib/api-client.ts";
 import { useMessage } from "../../lib/i18n.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
+import { ChangePasswordForm } from "../auth/change-password-form.tsx";
 import { Field } from "../auth/login-page.tsx";
 import { LogoutDialog } from "../auth/logout-dialog.tsx";
 import { TransactionsList } from "../wallet/transactions-list.tsx";
@@ -91,7 +92,6 @@ function UserTab() {
   const notice = useNotice();
   const { refresh } = useSession();
   const [profile, setProfile] = useState({ username: "", phone: "" });
-  const [passwords, setPasswords] = useState({ currentPassword: "", newPassword: "", confirm: "" });
 
   const failed = (error: unknown) =>
     notice({
@@ -113,29 +113,6 @@ function UserTab() {
       await api("/api/user/update/profile", { body: parsed.data });
       notice({ type: "success", title: t("profile.saved"), autoCloseMs: 2_000 });
       void refresh();
-    } catch (error) {
-      failed(error);
-    }
-  }
-
-  async function changePassword(event: FormEvent) {
-    event.preventDefault();
-    if (!passwords.currentPassword || !passwords.newPassword || !passwords.confirm) {
-      return notice({
-        type: "warning",
-        title: t("wallet.missingFields"),
-        message: message("Please fill all fields."),
-      });
-    }
-    if (passwords.newPassword !== passwords.confirm)
-      return notice({ type: "warning", title: t("profile.passwordMismatch") });
-    const parsed = changePasswordRequestSchema.safeParse(passwords);
-    if (!parsed.success)
-      return notice({ type: "warning", title: message(parsed.error.issues[0]!.message) });
-    try {
-      await api("/api/user/update/password", { body: parsed.data });
-      setPasswords({ currentPassword: "", newPassword: "", confirm: "" });
-      notice({ type: "success", title: t("profile.passwordChanged"), autoCloseMs: 2_000 });
     } catch (error) {
       failed(error);
     }
@@ -163,36 +140,7 @@ function UserTab() {
           {t("common.save")}
         </button>
       </form>
-      <form className="card" onSubmit={changePassword} noValidate>
-        <h2>{t("profile.changePassword")}</h2>
-        <Field
-          id="current-password"
-          type="password"
-          label={t("profile.currentPassword")}
-          value={passwords.currentPassword}
-          onChange={(currentPassword) => setPasswords((p) => ({ ...p, currentPassword }))}
-          autoComplete="current-password"
-        />
-        <Field
-          id="new-password"
-          type="password"
-          label={t("profile.newPassword")}
-          value={passwords.newPassword}
-          onChange={(newPassword) => setPasswords((p) => ({ ...p, newPassword }))}
-          autoComplete="new-password"
-        />
-        <Field
-          id="confirm-password"
-          type="password"
-          label={t("auth.confirmPassword")}
-          value={passwords.confirm}
-          onChange={(confirm) => setPasswords((p) => ({ ...p, confirm }))}
-          autoComplete="new-password"
-        />
-        <button className="button" type="submit">
-          {t("profile.changePassword")}
-        </button>
-      </form>
+      <ChangePasswordForm variant="player" title={t("profile.changePassword")} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useNotice } from "../../../components/ui/notice.tsx";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { useMessage } from "../../../lib/i18n.ts";
 import { useMoney } from "../../../lib/site-config.tsx";
+import { ChangePasswordForm } from "../../auth/change-password-form.tsx";
 import { Field } from "../../auth/login-page.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { type Column, DataTable } from "../components/data-table.tsx";
@@ -195,75 +196,10 @@ function CreateAdminDialog({ onClose, onCreated }: { onClose(): void; onCreated(
 
 export function ChangePasswordScreen() {
   const { t } = useTranslation();
-  const message = useMessage();
-  const notice = useNotice();
-  const [form, setForm] = useState({ currentPassword: "", newPassword: "", confirm: "" });
-  const edit = (field: keyof typeof form) => (value: string) =>
-    setForm((current) => ({ ...current, [field]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.currentPassword || !form.newPassword || !form.confirm) {
-      return notice({
-        type: "warning",
-        title: t("wallet.missingFields"),
-        message: message("Please fill all fields."),
-      });
-    }
-    if (form.newPassword !== form.confirm) {
-      return notice({
-        type: "warning",
-        title: t("admin.passwordMismatchTitle"),
-        message: t("admin.passwordMismatch"),
-      });
-    }
-    try {
-      await api("/api/user/update/password", {
-        body: { currentPassword: form.currentPassword, newPassword: form.newPassword },
-      });
-      setForm({ currentPassword: "", newPassword: "", confirm: "" });
-      notice({ type: "success", title: t("profile.passwordChanged"), autoCloseMs: 2_000 });
-    } catch (error) {
-      notice({
-        type: "danger",
-        title: t("admin.changeFailed"),
-        message: error instanceof ApiError ? message(error.message) : t("admin.changeFailedText"),
-      });
-    }
-  }
-
   return (
     <section>
       <h1>{t("admin.menu.changePassword")}</h1>
-      <form className="card narrow-form" onSubmit={submit} noValidate>
-        <Field
-          id="admin-current"
-          type="password"
-          label={t("profile.currentPassword")}
-          value={form.currentPassword}
-          onChange={edit("currentPassword")}
-          autoComplete="current-password"
-        />
-        <Field
-          id="admin-new"
-          type="password"
-          label={t("profile.newPassword")}
-          value={form.newPassword}
-          onChange={edit("newPassword")}
-          autoComplete="new-password"
-        />
-        <Field
-          id="admin-new-confirm"
-          type="password"
-          label={t("auth.confirmPassword")}
-          value={form.confirm}
-          onChange={edit("confirm")}
-          autoComplete="new-password"
-        />
-        <button type="submit" className="button">
-          {t("profile.changePassword")}
-        </button>
-      </form>
+      <ChangePasswordForm variant="admin" />
     </section>
   );
 }

@@ -1,0 +1,59 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { NoticeProvider } from "../../components/ui/notice.tsx";
+import "../../lib/i18n.ts";
+import { ChangePasswordForm } from "./change-password-form.tsx";
+
+const sent: unknown[] = [];
+beforeEach(() => {
+  sent.length = 0;
+  vi.stubGlobal("fetch", async (_url: string, init?: RequestInit) => {
+    sent.push(JSON.parse(String(init?.body)));
+    return new Response(JSON.stringify({ message: "Password changed." }), { status: 200 });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function fill(current: string, next: string, confirm: string) {
+  fireEvent.change(screen.getByLabelText("Current password"), { target: { value: current } });
+  fireEvent.change(screen.getByLabelText("New password"), { target: { value: next } });
+  fireEvent.change(screen.getByLabelText("Confirm password"), { target: { value: confirm } });
+  fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+}
+
+describe("password change", () => {
+  it("asks for every field, a matching confirmation and 6 characters (player wording)", async () => {
+    render(
+      <NoticeProvider>
+        <ChangePasswordForm variant="player" />
+      </NoticeProvider>,
+    );
+    fill("", "", "");
+    expect(screen.getByText("Please fill all fields.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "OK" }));
+    fill("old-pass1", "abcdef", "abcdeg");
+    expect(screen.getByText("New passwords do not match.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "OK" }));
+    fill("old-pass1", "abc", "abc");
+    expect(screen.getByText(/Password length should not\s+less than 6 \(six\) digits/)).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "OK" }));
+    fill("old-pass1", "new-pass1", "new-pass1");
+    expect(await screen.findByText("Password changed.")).toBeTruthy();
+    expect(sent).toEqual([{ currentPassword: "old-pass1", newPassword: "new-pass1" }]);
+  });
+
+  it("uses the admin spec's mismatch wording in the back office", () => {
+    render(
+      <NoticeProvider>
+        <ChangePasswordForm variant="admin" />
+      </NoticeProvider>,
+    );
+    fill("old-pass1", "abcdef", "abcdeg");
+    expect(screen.getByText("Password Mismatch")).toBeTruthy();
+    expect(screen.getByText("New password and confirm password do not match.")).toBeTruthy();
+  });
+});
