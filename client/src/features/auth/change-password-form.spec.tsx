@@ -38,7 +38,9 @@ describe("password change", () => {
     expect(screen.getByText("New passwords do not match.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "OK" }));
     fill("old-pass1", "abc", "abc");
-    expect(screen.getByText(/Password length should not\s+less than 6 \(six\) digits/)).toBeTruthy();
+    expect(
+      screen.getByText(/Password length should not\s+less than 6 \(six\) digits/),
+    ).toBeTruthy();
     expect(sent).toEqual([]);
     fireEvent.click(screen.getByRole("button", { name: "OK" }));
     fill("old-pass1", "new-pass1", "new-pass1");
