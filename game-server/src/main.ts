@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from "./config/config.ts";
+import { loadConfig } from "./config/config.ts";
+import { startupFailure } from "./config/startup-failure.ts";
 import { startPlatform } from "./platform.ts";
 
 /** `npm start`: the whole platform on its embedded defaults, until Ctrl-C. */
@@ -30,9 +31,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // Configuration and start-up refusals are one clear line; anything else keeps its stack.
-  const expected =
-    error instanceof ConfigError || (error instanceof Error && error.name === "StartupError");
-  console.error(expected ? (error as Error).message : error);
+  console.error(startupFailure(error));
   process.exit(1);
 });

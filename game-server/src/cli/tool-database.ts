@@ -1,7 +1,8 @@
 import path from "node:path";
-import { createPgPool, createPostgresEventStore, type EventStore } from "@igp/ledger";
+import { createPgPool, type EventStore } from "@igp/ledger";
 import type pg from "pg";
-import { ConfigError, loadConfig } from "../config/config.ts";
+import { loadConfig } from "../config/config.ts";
+import { startupFailure } from "../config/startup-failure.ts";
 import { withDatabase } from "../database/create-database.ts";
 import { type Database, EMBEDDED_DATABASE, openDatabase } from "../database/database.ts";
 import { runningEmbeddedPostgres } from "../database/embedded-postgres.ts";
@@ -32,10 +33,7 @@ export async function openToolDatabase(): Promise<ToolDatabase> {
   } else {
     database = await openDatabase({ ...config, DATABASE_POOL_SIZE: 4 }, () => {});
   }
-  const store =
-    config.EVENT_STORE === "postgres"
-      ? createPostgresEventStore({ pool: database.pool })
-      : createEventStore(config, database.pool);
+  const store = createEventStore(config, database.pool);
   return {
     pool: database.pool,
     store,
@@ -46,16 +44,12 @@ export async function openToolDatabase(): Promise<ToolDatabase> {
   };
 }
 
-/** Runs a tool: one-line errors for configuration, exit code from the tool's result. */
+/** Runs a tool: one-line errors for configuration and start-up, exit code from the tool's result. */
 export function runTool(tool: () => Promise<number>) {
   tool().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(
-        error instanceof ConfigError || (error as Error)?.name === "StartupError"
-          ? (error as Error).message
-          : error,
-      );
+      console.error(startupFailure(error));
       process.exit(1);
     },
   );

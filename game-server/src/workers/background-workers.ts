@@ -55,14 +55,8 @@ export class BackgroundWorkers {
   }
 
   private async acquireLock(): Promise<boolean> {
-    const client = await this.pool.connect();
-    const { rows } = await client.query("SELECT pg_try_advisory_lock($1) AS locked", [
-      WORKERS_LOCK,
-    ]);
-    if (!rows[0].locked) {
-      client.release();
-      return false;
-    }
+    const client = await tryWorkersLock(this.pool);
+    if (!client) return false;
     // Losing this connection loses the lock: stop the workers and compete for it again.
     client.on("error", (error) => void this.lostLock(error));
     this.lockClient = client;
@@ -108,6 +102,7 @@ export class BackgroundWorkers {
   }
 }
 
+/** A connection holding the workers' lock, or null when another process holds it. */
 export async function tryWorkersLock(pool: pg.Pool): Promise<pg.PoolClient | null> {
   const client = await pool.connect();
   const { rows } = await client.query("SELECT pg_try_advisory_lock($1) AS locked", [WORKERS_LOCK]);
