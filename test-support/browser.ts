@@ -1,7 +1,9 @@
 import { execSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { signInSuperAdmin, startTestServer } from "./http.ts";
+import { form, pngImage } from "./images.ts";
 
 /** Debian's Chromium (CI installs the package; a machine without it skips browser tests). */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -38,3 +40,34 @@ export function ensureClientBuilt() {
 }
 
 export const SCREENSHOTS = fileURLToPath(new URL("../test-results/screenshots", import.meta.url));
+
+/**
+ * What every browser journey starts from: the built client served by a fresh platform that has
+ * one deposit bank (CBE), the superAdmin's token, Chromium, and a screenshot helper.
+ */
+export async function startBrowserJourney(screenshotPrefix = "") {
+  ensureClientBuilt();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const server = await startTestServer();
+  const root = (await signInSuperAdmin(server)).token;
+  const bank = form(
+    { bankName: "CBE", accountNumber: "1000123456789" },
+    { field: "bankLogo", bytes: await pngImage() },
+  );
+  await server.call("POST", "/api/banks/create", { token: root, body: bank });
+  const browser = await launchBrowser();
+  return {
+    server,
+    browser,
+    root,
+    shoot: (page: Page, name: string) =>
+      page.screenshot({
+        path: `${SCREENSHOTS}/${screenshotPrefix}${name}-${page.viewportSize()!.width}.png`,
+        fullPage: true,
+      }),
+    async stop() {
+      await browser.close();
+      await server.stop();
+    },
+  };
+}

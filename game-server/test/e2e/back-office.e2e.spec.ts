@@ -1,18 +1,7 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ensureClientBuilt,
-  hasChromium,
-  launchBrowser,
-  SCREENSHOTS,
-} from "../../../test-support/browser.ts";
-import {
-  signInSuperAdmin,
-  signUpPlayer,
-  startTestServer,
-  type TestServer,
-} from "../../../test-support/http.ts";
+import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
+import { signInSuperAdmin, signUpPlayer, type TestServer } from "../../../test-support/http.ts";
 import { form, pngImage } from "../../../test-support/images.ts";
 
 /**
@@ -21,30 +10,16 @@ import { form, pngImage } from "../../../test-support/images.ts";
  * player, whose session ends. Screenshots at 1280 and 768 px.
  */
 describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chromium)", () => {
+  let journey: Awaited<ReturnType<typeof startBrowserJourney>>;
   let server: TestServer;
   let browser: Browser;
+  let shoot: (page: Page, name: string) => Promise<Buffer>;
   beforeAll(async () => {
-    ensureClientBuilt();
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    server = await startTestServer();
-    const root = (await signInSuperAdmin(server)).token;
-    const bank = form(
-      { bankName: "CBE", accountNumber: "1000123456789" },
-      { field: "bankLogo", bytes: await pngImage() },
-    );
-    await server.call("POST", "/api/banks/create", { token: root, body: bank });
-    browser = await launchBrowser();
+    journey = await startBrowserJourney("admin-");
+    ({ server, browser, shoot } = journey);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => journey?.stop());
 
-  const shoot = (page: Page, name: string) =>
-    page.screenshot({
-      path: `${SCREENSHOTS}/admin-${name}-${page.viewportSize()!.width}.png`,
-      fullPage: true,
-    });
   async function signIn(page: Page, login: string, password: string) {
     await page.goto(`${server.url}/auth/login`);
     await page.getByLabel("Phone or email").fill(login);

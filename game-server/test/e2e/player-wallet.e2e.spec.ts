@@ -1,14 +1,8 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ensureClientBuilt,
-  hasChromium,
-  launchBrowser,
-  SCREENSHOTS,
-} from "../../../test-support/browser.ts";
-import { signInSuperAdmin, startTestServer, type TestServer } from "../../../test-support/http.ts";
-import { form, pngImage } from "../../../test-support/images.ts";
+import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
+import type { TestServer } from "../../../test-support/http.ts";
+import { pngImage } from "../../../test-support/images.ts";
 
 /**
  * A player's first visit in a real browser: register, sign in, deposit by bank with a screenshot,
@@ -16,31 +10,16 @@ import { form, pngImage } from "../../../test-support/images.ts";
  * withdrawal's fee, withdraw, log out. Screenshots of each screen at 360 and 1280 px.
  */
 describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/chromium)", () => {
+  let journey: Awaited<ReturnType<typeof startBrowserJourney>>;
   let server: TestServer;
   let browser: Browser;
+  let shoot: (page: Page, name: string) => Promise<Buffer>;
   let root: string;
   beforeAll(async () => {
-    ensureClientBuilt();
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    server = await startTestServer();
-    root = (await signInSuperAdmin(server)).token;
-    const bank = form(
-      { bankName: "CBE", accountNumber: "1000123456789" },
-      { field: "bankLogo", bytes: await pngImage() },
-    );
-    await server.call("POST", "/api/banks/create", { token: root, body: bank });
-    browser = await launchBrowser();
+    journey = await startBrowserJourney("");
+    ({ server, browser, shoot, root } = journey);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const shoot = (page: Page, name: string) =>
-    page.screenshot({
-      path: `${SCREENSHOTS}/${name}-${page.viewportSize()!.width}.png`,
-      fullPage: true,
-    });
+  afterAll(() => journey?.stop());
 
   for (const width of [360, 1280]) {
     it(`registers, deposits, sees the balance live, withdraws and logs out at ${width} px`, async () => {
