@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useOutletContext } from "react-router-dom";
 import { useNotice } from "../../components/ui/notice.tsx";
+import { Tabs } from "../../components/ui/tabs.tsx";
 import { ApiError, api } from "../../lib/api-client.ts";
 import { useMessage } from "../../lib/i18n.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -31,22 +32,16 @@ export function ProfilePage() {
   return (
     <main className="page profile">
       <h1>{t("profile.greeting", { name: user.fullName })}</h1>
-      <div className="tabs" role="tablist">
-        {(["user", "balance", "transactions"] as const).map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={tab === key}
-            onClick={() => setTab(key)}
-          >
-            {t(`profile.tabs.${key}`)}
-          </button>
-        ))}
+      <Tabs
+        keys={["user", "balance", "transactions"] as const}
+        selected={tab}
+        label={(key) => t(`profile.tabs.${key}`)}
+        onSelect={setTab}
+      >
         <button type="button" className="link-button" onClick={() => setConfirmLogout(true)}>
           {t("nav.logout")}
         </button>
-      </div>
+      </Tabs>
       {tab === "balance" && (
         <dl className="card balances-card">
           <dt>{t("wallet.withdrawable")}</dt>
@@ -58,19 +53,12 @@ export function ProfilePage() {
       {tab === "user" && <UserTab />}
       {tab === "transactions" && (
         <section>
-          <div className="tabs" role="tablist">
-            {(["deposit", "withdraw"] as const).map((key) => (
-              <button
-                key={key}
-                type="button"
-                role="tab"
-                aria-selected={sub === key}
-                onClick={() => setSub(key)}
-              >
-                {t(key === "deposit" ? "wallet.deposit" : "wallet.withdraw")}
-              </button>
-            ))}
-          </div>
+          <Tabs
+            keys={["deposit", "withdraw"] as const}
+            selected={sub}
+            label={(key) => t(key === "deposit" ? "wallet.deposit" : "wallet.withdraw")}
+            onSelect={setSub}
+          />
           {sub === "deposit" ? (
             <button type="button" className="button" onClick={openDeposit}>
               {t("wallet.proceedToDeposit")}

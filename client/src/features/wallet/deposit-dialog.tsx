@@ -2,6 +2,7 @@ import { AGENT_DEPOSIT_METHOD, depositRequestSchema } from "@igp/shared";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotice } from "../../components/ui/notice.tsx";
+import { Tabs } from "../../components/ui/tabs.tsx";
 import { ApiError, api } from "../../lib/api-client.ts";
 import { fieldErrors } from "../../lib/form-errors.ts";
 import { useMessage } from "../../lib/i18n.ts";
@@ -92,19 +93,12 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
         noValidate
       >
         <h2 id="deposit-title">{t("wallet.deposit")}</h2>
-        <div className="tabs" role="tablist">
-          {(["bank", "agent"] as const).map((key) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              aria-selected={tab === key}
-              onClick={() => setTab(key)}
-            >
-              {t(key === "bank" ? "wallet.bankDeposit" : "wallet.fromAgent")}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          keys={["bank", "agent"] as const}
+          selected={tab}
+          label={(key) => t(key === "bank" ? "wallet.bankDeposit" : "wallet.fromAgent")}
+          onSelect={setTab}
+        />
         {tab === "bank" && (
           <>
             <fieldset className="bank-list">

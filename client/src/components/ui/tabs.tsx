@@ -1,0 +1,27 @@
+import type { ReactNode } from "react";
+
+/** A row of tabs: one selected key, a label per key, anything extra after them. */
+export function Tabs<const Key extends string>(props: {
+  keys: readonly Key[];
+  selected: Key;
+  label(key: NoInfer<Key>): string;
+  onSelect(key: NoInfer<Key>): void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="tabs" role="tablist">
+      {props.keys.map((key) => (
+        <button
+          key={key}
+          type="button"
+          role="tab"
+          aria-selected={props.selected === key}
+          onClick={() => props.onSelect(key)}
+        >
+          {props.label(key)}
+        </button>
+      ))}
+      {props.children}
+    </div>
+  );
+}
