@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
 import { ApiError, api } from "../../lib/api-client.ts";
-import { fieldErrors } from "../../lib/form-errors.ts";
+import { fieldErrors, useFormFields } from "../../lib/form-errors.ts";
 import { isAdminRole, useSession } from "../../lib/session.tsx";
 import { ExternalSignIn } from "./external-sign-in.tsx";
 import { useTimedMessage } from "./use-timed-message.ts";
@@ -12,15 +12,9 @@ export function LoginPage() {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ phone: "", password: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, errors, setErrors, edit } = useFormFields({ phone: "", password: "" });
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useTimedMessage(2_000);
-
-  const edit = (field: keyof typeof form) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _, ...rest }) => rest);
-  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
 import { ApiError, api } from "../../lib/api-client.ts";
-import { fieldErrors } from "../../lib/form-errors.ts";
+import { fieldErrors, useFormFields } from "../../lib/form-errors.ts";
 import { useMessage } from "../../lib/i18n.ts";
 import { ExternalSignIn } from "./external-sign-in.tsx";
 import { Field } from "./login-page.tsx";
@@ -15,16 +15,9 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const message = useMessage();
   const navigate = useNavigate();
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, setForm, errors, setErrors, edit } = useFormFields(EMPTY);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useTimedMessage(3_000);
-
-  // Editing a field clears its error (player spec section 5).
-  const edit = (field: keyof typeof EMPTY) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _, ...rest }) => rest);
-  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
 import { ApiError, api } from "../../lib/api-client.ts";
-import { fieldErrors } from "../../lib/form-errors.ts";
+import { fieldErrors, useFormFields } from "../../lib/form-errors.ts";
 import { useMessage } from "../../lib/i18n.ts";
 import { useSession } from "../../lib/session.tsx";
 import { Field } from "../auth/login-page.tsx";
@@ -20,10 +20,13 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
   const banks = useBanks("deposit");
   const [tab, setTab] = useState<"bank" | "agent">("bank");
   const [bankName, setBankName] = useState("");
-  const [form, setForm] = useState({ amount: "", accountNumber: "", transactionId: "" });
+  const { form, setForm, errors, setErrors, edit } = useFormFields({
+    amount: "",
+    accountNumber: "",
+    transactionId: "",
+  });
   const [screenshot, setScreenshot] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -36,10 +39,6 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
     return () => URL.revokeObjectURL(url);
   }, [screenshot]);
 
-  const edit = (field: keyof typeof form) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _, ...rest }) => rest);
-  };
   const bank = banks.find((candidate) => candidate.bankName === bankName);
 
   async function submit(event: FormEvent) {
