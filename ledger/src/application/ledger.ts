@@ -113,7 +113,8 @@ export class Ledger {
 
   // Withdrawals
 
-  /** Holds the money at once: wallet → the withdrawal's own stream, with the fee fixed now. */
+  /** Holds the money at once: wallet → the withdrawal's own stream, with the fee fixed now.
+   *  Returns how the amount was taken and the fee. */
   async requestWithdrawal(
     request: Omit<Extract<WalletCommand, { type: "HoldWithdrawal" }>, "type" | "transferId" | "at">,
     ctx: CommandContext,
@@ -131,6 +132,12 @@ export class Ledger {
       ctx,
     );
     await this.deliverAll(held, ctx);
+    // The stored hold (the original one when this command was a repeat) says what was taken.
+    const hold = held[0]?.event;
+    if (hold?.type !== "WithdrawalHeld")
+      throw new LedgerError("invalid", "The withdrawal was not held.");
+    const { fromMain, fromBonus, fee } = hold.data;
+    return { fromMain, fromBonus, fee };
   }
 
   async approveWithdrawal(withdrawalId: string, withdrawCode: string, ctx: CommandContext) {

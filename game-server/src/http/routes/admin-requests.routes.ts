@@ -38,7 +38,7 @@ export async function adminRequestsRoutes(
         querystring: pageQuerySchema,
         response: { 200: pagedResponse("transactions", depositTransactionSchema), ...errors },
       },
-      onRequest: app.requireRole("admin", "superAdmin"),
+      onRequest: staff,
     },
     async (request) => {
       const { page, search } = request.query;
@@ -98,7 +98,7 @@ export async function adminRequestsRoutes(
         querystring: pageQuerySchema,
         response: { 200: pagedResponse("transactions", withdrawalTransactionSchema), ...errors },
       },
-      onRequest: app.requireRole("admin", "superAdmin"),
+      onRequest: staff,
     },
     async (request) => {
       const { page, search } = request.query;

@@ -139,7 +139,7 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
         throw badRequest("Please choose 'agent' or an active withdrawal method.");
       const withdrawalId = newEntityId(request, "withdrawal");
       const withdrawCode = newCode();
-      await deps.ledger.requestWithdrawal(
+      const { fee } = await deps.ledger.requestWithdrawal(
         {
           withdrawalId,
           amount,
@@ -151,10 +151,6 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
         },
         commandContext(request),
       );
-      const held = await deps.ledger.handler.load<{
-        request: { fee: number; amount: number } | null;
-      }>(`withdrawal-${withdrawalId}`);
-      const fee = held.request?.fee ?? 0;
       return reply.code(201).send({
         message: `Withdrawal requested. Tell this code to the agent: ${withdrawCode}`,
         transaction: {
