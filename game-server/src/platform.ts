@@ -10,8 +10,14 @@ import { UsersRepository } from "./accounts/users-repository.ts";
 import type { Config } from "./config/config.ts";
 import { type Database, openDatabase } from "./database/database.ts";
 import { createEventStore } from "./database/event-store.ts";
+import { CoinFlipRounds } from "./games/coin-flip/coin-flip-rounds.ts";
+import { recoverRounds } from "./games/round-recovery.ts";
 import { buildApp } from "./http/app.ts";
 import type { RateLimits } from "./http/rate-limits.ts";
+import { BalanceNotifier } from "./realtime/balance-notifier.ts";
+import { startRealtime } from "./realtime/realtime-server.ts";
+import { createRoomAuth } from "./realtime/room-auth.ts";
+import { matchMakerRoundRooms } from "./realtime/round-rooms.ts";
 import { createImageStore } from "./uploads/image-store.ts";
 import { AgentTransactionsRepository } from "./wallet/agent-transactions-repository.ts";
 import { BanksRepository } from "./wallet/banks-repository.ts";
@@ -59,13 +65,18 @@ export async function startPlatform(
     const store = createEventStore(config, database.pool);
     undo.push(() => store.close());
     const ledger = new Ledger(new CommandHandler(store));
+    const coinFlipRounds = new CoinFlipRounds(database.pool, ledger, config.fairnessSecret);
+    const users = new UsersRepository(database.pool);
+    const tokens = createTokens(config.jwtSecret);
     let workers: BackgroundWorkers | null = null;
     const app = await buildApp(
       {
         pool: database.pool,
         store,
         ledger,
-        users: new UsersRepository(database.pool),
+        users,
+        coinFlipRounds,
+        roundRooms: () => matchMakerRoundRooms,
         adminUsers: new AdminUsersRepository(database.pool),
         banks: new BanksRepository(database.pool),
         requests: new RequestsRepository(database.pool),
@@ -81,21 +92,41 @@ export async function startPlatform(
         currency: config.CURRENCY,
         clientDirectory: fileURLToPath(new URL("../../client/dist", import.meta.url)),
         images: createImageStore(path.join(config.dataDir, "uploads")),
-        tokens: createTokens(config.jwtSecret),
+        tokens,
         workersActive: () => workers?.active ?? false,
         rateLimits: options.rateLimits,
       },
       { logger: { level: config.LOG_LEVEL } },
     );
-    workers = new BackgroundWorkers(database.pool, store, ledger, (message, error) => {
+    const report = (message: string, error?: unknown) => {
       if (stopping) return;
       if (error) app.log.error({ err: error }, message);
       else app.log.info(message);
+    };
+    const balances = new BalanceNotifier(store, ledger, database.pool, (error) =>
+      report("Balance notifier error.", error),
+    );
+    const realtime = await startRealtime(app, {
+      auth: createRoomAuth(tokens, users),
+      balances,
+      registry: coinFlipRounds.registry,
+      coinFlip: { rounds: coinFlipRounds, startNoticeMs: config.GAME_START_NOTICE_MS, log: report },
+      redisUrl: config.REDIS_URL,
     });
+    await balances.start();
+    undo.push(() => balances.stop());
+    // Rounds left open by a previous process resume wherever the workers run.
+    const resumeRounds = async () => {
+      const resumed = await recoverRounds(coinFlipRounds, matchMakerRoundRooms, report);
+      if (resumed > 0) report(`Resumed ${resumed} open round(s).`);
+    };
+    workers = new BackgroundWorkers(database.pool, store, ledger, report, resumeRounds);
     const started = workers;
     undo.push(() => started.stop());
     await workers.start();
     undo.push(() => app.close());
+    // Before the HTTP server closes: websockets first, then every room is disposed.
+    undo.push(() => realtime.stop());
     const url = await app.listen({ port: config.PORT, host: config.HOST });
     return { config, app, database, store, ledger, superAdmin, url, stop };
   } catch (error) {

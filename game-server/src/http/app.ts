@@ -20,6 +20,8 @@ import type { AdminUsersRepository } from "../accounts/admin-users-repository.ts
 import type { GoogleSignIn } from "../accounts/google-sign-in.ts";
 import type { Tokens } from "../accounts/tokens.ts";
 import type { UsersRepository } from "../accounts/users-repository.ts";
+import type { CoinFlipRounds } from "../games/coin-flip/coin-flip-rounds.ts";
+import type { RoundRooms } from "../realtime/round-rooms.ts";
 import { type ImageStore, MAX_IMAGE_BYTES } from "../uploads/image-store.ts";
 import type { AgentTransactionsRepository } from "../wallet/agent-transactions-repository.ts";
 import type { BanksRepository } from "../wallet/banks-repository.ts";
@@ -42,6 +44,7 @@ import { adminRequestsRoutes } from "./routes/admin-requests.routes.ts";
 import { adminUsersRoutes } from "./routes/admin-users.routes.ts";
 import { banksRoutes } from "./routes/banks.routes.ts";
 import { chargesRoutes } from "./routes/charges.routes.ts";
+import { coinFlipRoutes } from "./routes/coin-flip.routes.ts";
 import { dashboardRoutes } from "./routes/dashboard.routes.ts";
 import { externalSignInRoutes } from "./routes/external-sign-in.routes.ts";
 import { imagesRoutes } from "./routes/images.routes.ts";
@@ -64,6 +67,9 @@ export interface AppDependencies {
   agentTransactions: AgentTransactionsRepository;
   images: ImageStore;
   workersActive: () => boolean;
+  coinFlipRounds: CoinFlipRounds;
+  /** The round rooms, once the realtime server runs. */
+  roundRooms: () => RoundRooms;
   cookieSecret: string;
   google: GoogleSignIn | null;
   telegram: { botToken: string; botName: string } | null;
@@ -128,6 +134,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(passwordResetRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(instantGamesRoutes, deps);
+  await app.register(coinFlipRoutes, deps);
   return app;
 }
 

@@ -21,3 +21,15 @@ export async function readSettings(pool: pg.Pool): Promise<Settings> {
     ]),
   ) as Settings;
 }
+
+/** One game's settings as a new round records them: minutes to wait and the cut in basis points. */
+export async function readGameSettings(
+  pool: pg.Pool,
+  group: "coinFlip" | "spinWheel",
+): Promise<{ waitingMinutes: number; cutBasisPoints: number }> {
+  const { rows } = await pool.query(
+    "SELECT game_waiting_time, win_percent_cut_bps FROM settings WHERE group_name = $1",
+    [group],
+  );
+  return { waitingMinutes: rows[0].game_waiting_time, cutBasisPoints: rows[0].win_percent_cut_bps };
+}

@@ -1,11 +1,12 @@
 import { randomInt } from "node:crypto";
+import { CODE_ALPHABET, CODE_LENGTH } from "@igp/shared";
 
-/** Upper case, without look-alikes (0/O, 1/I/L): easy to read out at an agent's counter. */
-const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
-/** An unguessable code: 8 characters, about 40 bits. */
-export function newCode(length = 8): string {
+/**
+ * An unguessable code, upper case without look-alikes (0/O, 1/I/L): easy to read out at an
+ * agent's counter or share with a friend. 8 characters of 31 is about 40 bits.
+ */
+export function newCode(length = CODE_LENGTH): string {
   let code = "";
-  for (let i = 0; i < length; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+  for (let i = 0; i < length; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return code;
 }

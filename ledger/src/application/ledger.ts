@@ -245,13 +245,24 @@ export class Ledger {
     }
   }
 
-  async settleRound(roundId: string, payouts: Award[], prizes: Award[], ctx: CommandContext) {
+  async settleRound(
+    roundId: string,
+    payouts: Award[],
+    prizes: Award[],
+    ctx: CommandContext,
+    draw?: Record<string, JsonValue>,
+  ) {
     const stored = await this.run(
       roundStream(roundId),
-      (s: RoundState) => decideRound(s, { type: "SettleRound", payouts, prizes }),
+      (s: RoundState) => decideRound(s, { type: "SettleRound", payouts, prizes, draw }),
       ctx,
     );
     await this.deliverAll(stored, ctx);
+  }
+
+  /** A round's money as its stream folds: status, stakes (with selections), escrow. */
+  readRound(roundId: string): Promise<RoundState> {
+    return this.handler.load<RoundState>(roundStream(roundId));
   }
 
   async cancelRound(roundId: string, why: string, ctx: CommandContext) {

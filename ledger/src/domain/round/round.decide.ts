@@ -1,5 +1,6 @@
 import { basisPointsOf } from "@igp/shared";
 import type { z } from "zod";
+import type { JsonValue } from "../../event-store/event-store.ts";
 import { refuse } from "../ledger-error.ts";
 import { walletStream } from "../stream-ids.ts";
 import { stepId, type Transfer } from "../transfer.ts";
@@ -21,7 +22,7 @@ export type RoundCommand =
       placed: z.infer<typeof walletEvents.StakePlaced>;
     }
   /** Payouts come out of the escrow, the house keeps the rest; prizes are paid by the house. */
-  | { type: "SettleRound"; payouts: Award[]; prizes: Award[] }
+  | { type: "SettleRound"; payouts: Award[]; prizes: Award[]; draw?: Record<string, JsonValue> }
   | { type: "CancelRound"; why: string };
 
 /** What the winner of a pot receives after the house cut (rounded in the player's favour). */
@@ -118,6 +119,7 @@ function settle(
         payouts: toTransfers(command.payouts, "payout"),
         houseCut: state.escrow - paid,
         prizes: toTransfers(command.prizes, "prize"),
+        ...(command.draw && { draw: command.draw }),
       },
     },
   ];

@@ -16,6 +16,8 @@ export const roundEvents = {
     betAmount: amountMinorSchema,
     /** The house cut of the pot, in basis points (1000 = 10%), fixed when the round opened. */
     cutBasisPoints: z.number().int().min(0).max(10_000),
+    /** What the game needs to resume the round after a restart (code, deadline, commitment...). */
+    details: z.record(z.string(), z.json()).optional(),
   }),
   StakeReceived: z.object({
     transferId: z.uuid(),
@@ -33,6 +35,8 @@ export const roundEvents = {
     houseCut: partMinorSchema,
     /** Lottery prizes, paid by the house rather than from the escrow. */
     prizes: z.array(transferSchema).max(1000),
+    /** The draw that decided the payouts, with the revealed server seed (provably fair). */
+    draw: z.record(z.string(), z.json()).optional(),
   }),
   RoundCancelled: z.object({
     refunds: z.array(transferSchema).max(10_000),
@@ -45,6 +49,7 @@ export type RoundEvent = EventUnion<typeof roundEvents>;
 export interface Stake {
   transferId: string;
   userId: string;
+  selection?: Record<string, z.infer<ReturnType<typeof z.json>>>;
   amount: number;
   fromMain: number;
   fromBonus: number;
@@ -53,6 +58,7 @@ export interface Stake {
 export interface RoundState {
   status: "none" | "open" | "settled" | "cancelled";
   opened: z.infer<typeof roundEvents.RoundOpened> | null;
+  settled: z.infer<typeof roundEvents.RoundSettled> | null;
   stakes: Stake[];
   escrow: number;
 }
@@ -60,6 +66,7 @@ export interface RoundState {
 export const initialRound = (): RoundState => ({
   status: "none",
   opened: null,
+  settled: null,
   stakes: [],
   escrow: 0,
 });
@@ -69,8 +76,8 @@ export function evolveRound(state: RoundState, event: RoundEvent): RoundState {
     case "RoundOpened":
       return { ...state, status: "open", opened: event.data };
     case "StakeReceived": {
-      const { transferId, userId, amount, fromMain, fromBonus } = event.data;
-      const stake = { transferId, userId, amount, fromMain, fromBonus };
+      const { transferId, userId, amount, fromMain, fromBonus, selection } = event.data;
+      const stake = { transferId, userId, amount, fromMain, fromBonus, selection };
       return { ...state, stakes: [...state.stakes, stake], escrow: state.escrow + amount };
     }
     case "StakeReturned":
@@ -80,7 +87,7 @@ export function evolveRound(state: RoundState, event: RoundEvent): RoundState {
         escrow: state.escrow - event.data.transfer.amount,
       };
     case "RoundSettled":
-      return { ...state, status: "settled", escrow: 0 };
+      return { ...state, status: "settled", settled: event.data, escrow: 0 };
     case "RoundCancelled":
       return { ...state, status: "cancelled", escrow: 0 };
   }

@@ -1,0 +1,194 @@
+import {
+  type CoinFlipGame,
+  type CoinSide,
+  HISTORY_LENGTH,
+  minorToMajor,
+  type RoundStatus,
+} from "@igp/shared";
+import type pg from "pg";
+import { basisPointsToPercent } from "../settings/settings-repository.ts";
+
+export interface RoundPlayer {
+  player: string;
+  selectedSide: CoinSide;
+  clientSeed: string;
+}
+
+export interface RegisteredRound {
+  roundId: string;
+  code: string;
+  game: "coin-flip";
+  instantId: number | null;
+  access: "public" | "private";
+  createdBy: string;
+  betAmount: number;
+  cutBasisPoints: number;
+  waitingMinutes: number;
+  createdAt: string;
+  deadline: string;
+  status: RoundStatus;
+  players: RoundPlayer[];
+  commitment: string;
+  outcome: CoinSide | null;
+  serverSeed: string | null;
+}
+
+const toRound = (row: pg.QueryResultRow): RegisteredRound => ({
+  roundId: row.round_id,
+  code: row.code,
+  game: row.game,
+  instantId: row.instant_id === null ? null : Number(row.instant_id),
+  access: row.access,
+  createdBy: row.created_by,
+  betAmount: Number(row.bet_amount),
+  cutBasisPoints: row.cut_bps,
+  waitingMinutes: row.waiting_minutes,
+  createdAt: new Date(row.created_at).toISOString(),
+  deadline: new Date(row.deadline).toISOString(),
+  status: row.status,
+  players: row.players,
+  commitment: row.commitment,
+  outcome: row.outcome,
+  serverSeed: row.server_seed,
+});
+
+/** A round as the API and the realtime messages show it (amounts in major units). */
+export function coinFlipGameView(round: RegisteredRound): CoinFlipGame {
+  return {
+    code: round.code,
+    status: round.status,
+    access: round.access,
+    instantId: round.instantId,
+    createdBy: round.createdBy,
+    createdAt: round.createdAt,
+    gameWaitingTime: round.waitingMinutes,
+    deadline: round.deadline,
+    betAmount: minorToMajor(round.betAmount),
+    winPercentCut: basisPointsToPercent(round.cutBasisPoints),
+    playerWithChoice: round.players.map(({ player, selectedSide }) => ({ player, selectedSide })),
+    fairness: {
+      roundId: round.roundId,
+      commitment: round.commitment,
+      clientSeeds: round.players.map((p) => p.clientSeed),
+      serverSeed: round.status === "finished" ? round.serverSeed : null,
+      outcome: round.outcome,
+    },
+  };
+}
+
+export class TableTakenError extends Error {}
+
+/**
+ * The round registry (migration game_rounds): codes, the one open round per table, the lobby,
+ * past outcomes. Each round's room is its only writer, right after the round's stream moves.
+ */
+export class RoundRegistry {
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** Registers a new round; a TableTakenError when its table already has an open round. */
+  async register(round: RegisteredRound): Promise<void> {
+    try {
+      await this.pool.query(
+        `INSERT INTO game_rounds (round_id, code, game, instant_id, access, created_by, bet_amount,
+           cut_bps, waiting_minutes, created_at, deadline, status, players, commitment)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [
+          round.roundId,
+          round.code,
+          round.game,
+          round.instantId,
+          round.access,
+          round.createdBy,
+          round.betAmount,
+          round.cutBasisPoints,
+          round.waitingMinutes,
+          round.createdAt,
+          round.deadline,
+          round.status,
+          JSON.stringify(round.players),
+          round.commitment,
+        ],
+      );
+    } catch (error) {
+      if ((error as { constraint?: string }).constraint === "game_rounds_one_open_per_table")
+        throw new TableTakenError("A round is already open on this table.");
+      throw error;
+    }
+  }
+
+  async update(
+    roundId: string,
+    change: Pick<RegisteredRound, "status" | "players"> &
+      Partial<Pick<RegisteredRound, "outcome" | "serverSeed">>,
+  ): Promise<void> {
+    const closed = change.status === "finished" || change.status === "expired";
+    await this.pool.query(
+      `UPDATE game_rounds SET status = $2, players = $3, outcome = COALESCE($4, outcome),
+         server_seed = COALESCE($5, server_seed), closed_at = CASE WHEN $6 THEN now() END
+       WHERE round_id = $1`,
+      [
+        roundId,
+        change.status,
+        JSON.stringify(change.players),
+        change.outcome ? JSON.stringify(change.outcome) : null,
+        change.serverSeed ?? null,
+        closed,
+      ],
+    );
+  }
+
+  /** A round that never opened (its stream is empty) leaves no trace. */
+  async remove(roundId: string): Promise<void> {
+    await this.pool.query("DELETE FROM game_rounds WHERE round_id = $1", [roundId]);
+  }
+
+  async byCode(code: string): Promise<RegisteredRound | null> {
+    const { rows } = await this.pool.query("SELECT * FROM game_rounds WHERE code = $1", [code]);
+    return rows[0] ? toRound(rows[0]) : null;
+  }
+
+  async byId(roundId: string): Promise<RegisteredRound | null> {
+    const { rows } = await this.pool.query("SELECT * FROM game_rounds WHERE round_id = $1", [
+      roundId,
+    ]);
+    return rows[0] ? toRound(rows[0]) : null;
+  }
+
+  /** Every round that is not over, oldest first: what recovery resumes after a restart. */
+  async open(): Promise<RegisteredRound[]> {
+    const { rows } = await this.pool.query(
+      `SELECT * FROM game_rounds WHERE status IN ('waiting', 'player-joined') ORDER BY created_at`,
+    );
+    return rows.map(toRound);
+  }
+
+  /** Public rounds waiting for a second player: the lobby. */
+  async waitingPublic(game: string, limit = 200): Promise<RegisteredRound[]> {
+    const { rows } = await this.pool.query(
+      `SELECT * FROM game_rounds WHERE game = $1 AND status = 'waiting' AND access = 'public'
+       ORDER BY created_at LIMIT $2`,
+      [game, limit],
+    );
+    return rows.map(toRound);
+  }
+
+  /** The open round of each given table. */
+  async openOnTables(instantIds: number[]): Promise<Map<number, RegisteredRound>> {
+    const { rows } = await this.pool.query(
+      `SELECT * FROM game_rounds WHERE instant_id = ANY($1::bigint[])
+         AND status IN ('waiting', 'player-joined')`,
+      [instantIds],
+    );
+    return new Map(rows.map((row) => [Number(row.instant_id), toRound(row)]));
+  }
+
+  /** The last outcomes of a game, newest first. */
+  async lastOutcomes(game: string, limit = HISTORY_LENGTH): Promise<CoinSide[]> {
+    const { rows } = await this.pool.query(
+      `SELECT outcome FROM game_rounds WHERE game = $1 AND status = 'finished'
+       ORDER BY closed_at DESC LIMIT $2`,
+      [game, limit],
+    );
+    return rows.map((row) => row.outcome);
+  }
+}

@@ -1,0 +1,77 @@
+import {
+  type EventStore,
+  type Ledger,
+  parseStreamId,
+  type Subscription,
+  walletStream,
+} from "@igp/ledger";
+import { loadCheckpoint } from "@igp/projections";
+import { minorToMajor } from "@igp/shared";
+import type pg from "pg";
+
+export interface Balances {
+  mainBalance: number;
+  bonusBalance: number;
+}
+type Listener = (balances: Balances) => void;
+
+/**
+ * Follows the ledger in every process and tells this process' player rooms when their user's
+ * wallet moved (deposits approved, stakes, payouts, refunds), with balances folded from the
+ * wallet stream itself. It starts near the head (the projections' checkpoint): a client reads
+ * its balances when it connects, so nothing older matters.
+ */
+export class BalanceNotifier {
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private subscription: Subscription | null = null;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly ledger: Ledger,
+    private readonly pool: pg.Pool,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  async start() {
+    this.subscription = this.store.subscribe({
+      after: await loadCheckpoint(this.pool),
+      onEvents: async (events) => {
+        const moved = new Set(
+          events
+            .filter((e) => e.streamId.startsWith("wallet-"))
+            .map((e) => parseStreamId(e.streamId).id)
+            .filter((userId) => this.listeners.has(userId)),
+        );
+        for (const userId of moved) this.tell(userId, await this.current(userId));
+      },
+      onError: this.onError,
+    });
+  }
+
+  async stop() {
+    await this.subscription?.stop();
+  }
+
+  watch(userId: string, listener: Listener) {
+    const set = this.listeners.get(userId) ?? new Set();
+    set.add(listener);
+    this.listeners.set(userId, set);
+  }
+
+  unwatch(userId: string, listener: Listener) {
+    const set = this.listeners.get(userId);
+    set?.delete(listener);
+    if (set?.size === 0) this.listeners.delete(userId);
+  }
+
+  async current(userId: string): Promise<Balances> {
+    const wallet = await this.ledger.handler.load<{ main: number; bonus: number }>(
+      walletStream(userId),
+    );
+    return { mainBalance: minorToMajor(wallet.main), bonusBalance: minorToMajor(wallet.bonus) };
+  }
+
+  private tell(userId: string, balances: Balances) {
+    for (const listener of this.listeners.get(userId) ?? []) listener(balances);
+  }
+}

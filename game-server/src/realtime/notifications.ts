@@ -1,0 +1,25 @@
+import type { Presence } from "@colyseus/core";
+
+export const userChannel = (userId: string) => `user:${userId}`;
+export const LOBBY_CHANNEL = "lobby:rounds";
+
+export interface LobbyChange {
+  op: "upsert" | "remove";
+  code: string;
+}
+
+/**
+ * Messages between rooms over Colyseus presence (in-process, or Redis with several processes):
+ * to one user's channel (`balanceUpdated`, `noPlayerJoined`), and lobby changes.
+ */
+export class Notifications {
+  constructor(private readonly presence: Presence) {}
+
+  toUser(userId: string, type: string, payload: unknown) {
+    this.presence.publish(userChannel(userId), { type, payload });
+  }
+
+  lobbyChanged(change: LobbyChange) {
+    this.presence.publish(LOBBY_CHANNEL, change);
+  }
+}

@@ -1,0 +1,39 @@
+import { type AuthContext, type Client, Room, ServerError } from "@colyseus/core";
+import type { BalanceNotifier } from "./balance-notifier.ts";
+import { userChannel } from "./notifications.ts";
+import type { RoomAuth, RoomUser } from "./room-auth.ts";
+
+/**
+ * One signed-in user's channel (one room per user: `joinOrCreate("player", { userId })`):
+ * `balanceUpdated` whenever the wallet moves, `noPlayerJoined` when a round expired unjoined.
+ */
+export function playerRoom(deps: { auth: RoomAuth; balances: BalanceNotifier }) {
+  return class PlayerRoom extends Room<{ client: Client<{ auth: RoomUser }> }> {
+    private userId = "";
+    private readonly forward = (message: { type: string; payload: unknown }) =>
+      this.broadcast(message.type, message.payload);
+    private readonly sendBalances = (balances: unknown) =>
+      this.broadcast("balanceUpdated", balances);
+
+    override async onCreate(options: { userId: string }) {
+      this.userId = options.userId;
+      await this.presence.subscribe(userChannel(this.userId), this.forward);
+      deps.balances.watch(this.userId, this.sendBalances);
+    }
+
+    override async onAuth(_client: Client, options: { userId?: unknown }, context: AuthContext) {
+      const user = await deps.auth(context.token);
+      if (options?.userId !== user.id) throw new ServerError(403, "This is not your channel.");
+      return user;
+    }
+
+    override async onJoin(client: Client) {
+      client.send("balanceUpdated", await deps.balances.current(this.userId));
+    }
+
+    override onDispose() {
+      this.presence.unsubscribe(userChannel(this.userId), this.forward);
+      deps.balances.unwatch(this.userId, this.sendBalances);
+    }
+  };
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  balancesOf,
+  coinFlipTable,
+  fundedPlayer,
+  nextMessage,
+  seed,
+  watchRound,
+} from "../../../test-support/games.ts";
+import { startTestServer, type TestServer } from "../../../test-support/http.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { GAME_START_NOTICE_MS: "300" } });
+});
+afterAll(() => server.stop());
+
+describe("a public coin flip", () => {
+  it("debits both stakes, flips, pays the winner the pot minus 10% and reveals the seed", async () => {
+    const table = await coinFlipTable(server, 50);
+    const alice = await fundedPlayer(server, 100_00, 0, "Alice Tadesse");
+    const bob = await fundedPlayer(server, 100_00, 0, "Bob Girma");
+
+    const created = await server.call("POST", "/api/game/coin-flip/create", {
+      token: alice.token,
+      body: { instantId: table, selectedSide: "H", clientSeed: seed() },
+    });
+    expect(created.status).toBe(201);
+    const code = created.body.gameCode;
+    expect(code).toMatch(/^[2-9A-Z]{8}$/);
+    expect(created.body.game).toMatchObject({
+      status: "waiting",
+      betAmount: 50,
+      gameWaitingTime: 5,
+    });
+    expect((await balancesOf(server, alice.token)).main).toBe(50);
+
+    const entry = await server.call("GET", `/api/instant/game/by/${table}`);
+    expect(entry.body).toMatchObject({ players: 1, code, side: "H", status: "waiting" });
+
+    const room = await watchRound(server, alice.token, code);
+    const coin = nextMessage(room, "coin");
+    const joined = await server.call("POST", "/api/game/coin-flip/join", {
+      token: bob.token,
+      body: { code, clientSeed: seed() },
+    });
+    expect(joined.status).toBe(200);
+    expect(joined.body.game.playerWithChoice).toEqual([
+      { player: alice.userId, selectedSide: "H" },
+      { player: bob.userId, selectedSide: "T" },
+    ]);
+    const result = await coin;
+    const winner = result.coin === "H" ? alice : bob;
+    const loser = winner === alice ? bob : alice;
+    expect(result.winner).toBe(winner.userId);
+    expect(result.payout).toBe(90);
+    expect((await balancesOf(server, winner.token)).main).toBe(140);
+    expect((await balancesOf(server, loser.token)).main).toBe(50);
+    expect(result.game.fairness.serverSeed).toMatch(/^[0-9a-f]{64}$/);
+    await room.leave();
+
+    const after = await server.call("GET", `/api/game/coin-flip/get/${code}`);
+    expect(after.body.status).toBe("finished");
+    expect(after.body.fairness.outcome).toBe(result.coin);
+  });
+});

@@ -1,0 +1,83 @@
+import { randomUUID } from "node:crypto";
+import { Client, type Room } from "@colyseus/sdk";
+import { ROOMS } from "@igp/shared";
+import { signInSuperAdmin, signUpPlayer, type TestServer } from "./http.ts";
+import { ctx } from "./ledger.ts";
+
+/** A player with an approved bank deposit of `amountMinor` (and `bonusMinor` of bonus). */
+export async function fundedPlayer(
+  server: TestServer,
+  amountMinor: number,
+  bonusMinor = 0,
+  name = "Abebe Kebede",
+) {
+  const player = await signUpPlayer(server, name);
+  const ledger = server.platform.ledger;
+  const depositId = randomUUID();
+  await ledger.requestDeposit(
+    {
+      depositId,
+      userId: player.userId,
+      method: "bank",
+      amount: amountMinor,
+      depositCode: `T${randomUUID().slice(0, 6)}`,
+      bankName: "CBE",
+      accountNumber: "7",
+      transactionId: "FT7",
+      screenshot: "proof.png",
+    },
+    ctx("user", player.userId),
+  );
+  await ledger.approveBankDeposit(depositId, ctx("superAdmin"));
+  if (bonusMinor > 0)
+    await ledger.grantBonus(player.userId, randomUUID(), bonusMinor, ctx("superAdmin"));
+  return player;
+}
+
+/** A coin flip table with the given bet (major units), created by the superAdmin. */
+export async function coinFlipTable(server: TestServer, betAmount: number): Promise<number> {
+  const { token } = await signInSuperAdmin(server);
+  const created = await server.call("POST", "/api/games/create", {
+    token,
+    body: { type: "coin-flip", betAmount },
+  });
+  if (created.status !== 201) throw new Error(`table: ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
+
+export async function balancesOf(server: TestServer, token: string) {
+  const me = await server.call("GET", "/api/login/user", { token });
+  return { main: me.body.mainBalance as number, bonus: me.body.bonusBalance as number };
+}
+
+/** An SDK client signed in with the player's token. */
+export function sdkClient(server: TestServer, token: string) {
+  const client = new Client(server.url);
+  client.auth.token = token;
+  return client;
+}
+
+/** Joins a round's room to watch it (room id = the round code). */
+export function watchRound(server: TestServer, token: string, code: string): Promise<Room> {
+  return sdkClient(server, token).joinById(code);
+}
+
+/** The next message of a type on a room. */
+export function nextMessage<T = any>(room: Room, type: string, timeoutMs = 20_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no "${type}" within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    room.onMessage(type, (message: T) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+  });
+}
+
+export function playerChannel(server: TestServer, player: { token: string; userId: string }) {
+  return sdkClient(server, player.token).joinOrCreate(ROOMS.player, { userId: player.userId });
+}
+
+export const seed = () => randomUUID().replaceAll("-", "");
