@@ -45,10 +45,10 @@ export const SCREENSHOTS = fileURLToPath(new URL("../test-results/screenshots", 
  * What every browser journey starts from: the built client served by a fresh platform that has
  * one deposit bank (CBE), the superAdmin's token, Chromium, and a screenshot helper.
  */
-export async function startBrowserJourney(screenshotPrefix = "") {
+export async function startBrowserJourney(screenshotPrefix = "", env: NodeJS.ProcessEnv = {}) {
   ensureClientBuilt();
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const server = await startTestServer();
+  const server = await startTestServer({ env });
   const root = (await signInSuperAdmin(server)).token;
   const bank = form(
     { bankName: "CBE", accountNumber: "1000123456789" },

@@ -31,6 +31,7 @@ export interface Platform {
   database: Database;
   store: EventStore;
   ledger: Ledger;
+  coinFlipRounds: CoinFlipRounds;
   superAdmin: BootstrapResult;
   url: string;
   stop(): Promise<void>;
@@ -128,7 +129,7 @@ export async function startPlatform(
     // Before the HTTP server closes: websockets first, then every room is disposed.
     undo.push(() => realtime.stop());
     const url = await app.listen({ port: config.PORT, host: config.HOST });
-    return { config, app, database, store, ledger, superAdmin, url, stop };
+    return { config, app, database, store, ledger, coinFlipRounds, superAdmin, url, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import { LogoutDialog } from "../features/auth/logout-dialog.tsx";
 import { DepositDialog } from "../features/wallet/deposit-dialog.tsx";
 import { setLanguage } from "../lib/i18n.ts";
+import { PlayerChannel } from "../lib/player-channel.tsx";
 import { isAdminRole, useSession } from "../lib/session.tsx";
 import { useMoney } from "../lib/site-config.tsx";
 
@@ -25,6 +26,7 @@ export function Layout() {
       <Outlet context={{ openDeposit: () => setDepositOpen(true) }} />
       {!onAdmin && <Footer />}
       {depositOpen && <DepositDialog onClose={() => setDepositOpen(false)} />}
+      <PlayerChannel />
     </>
   );
 }

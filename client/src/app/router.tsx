@@ -12,6 +12,17 @@ import { ProfilePage } from "../features/profile/profile-page.tsx";
 import { Layout } from "./layout.tsx";
 
 const AdminApp = lazy(() => import("../features/admin/index.tsx"));
+const CoinFlip = lazy(() => import("../features/coin-flip/index.tsx"));
+const FairPage = lazy(() =>
+  import("../features/fair/fair-page.tsx").then((module) => ({ default: module.FairPage })),
+);
+
+const loading = <main className="page">…</main>;
+const coinFlip = (screen: "lobby" | "tables" | "game" | "private") => (
+  <Suspense fallback={loading}>
+    <CoinFlip screen={screen} />
+  </Suspense>
+);
 
 /** Every route of the player spec's table (section 2); the back office loads on demand. */
 export const router = createBrowserRouter([
@@ -36,6 +47,18 @@ export const router = createBrowserRouter([
           </main>
         ),
       },
+      { path: "/play/instant/coin-flip/lobby", element: coinFlip("lobby") },
+      { path: "/play/instant/coin-flip", element: coinFlip("tables") },
+      { path: "/play/instant/coin-flip/:id", element: coinFlip("game") },
+      { path: "/create/private/coin-flip", element: coinFlip("private") },
+      {
+        path: "/fair",
+        element: (
+          <Suspense fallback={loading}>
+            <FairPage />
+          </Suspense>
+        ),
+      },
       { path: "/play/instant/:game/lobby", element: <GameRoute /> },
       { path: "/play/instant/:game", element: <GameRoute /> },
       { path: "/play/instant/:game/:id", element: <GameRoute /> },
@@ -49,7 +72,7 @@ export const router = createBrowserRouter([
       {
         path: "/admin/dashboard/*",
         element: (
-          <Suspense fallback={<main className="page">…</main>}>
+          <Suspense fallback={loading}>
             <AdminApp />
           </Suspense>
         ),

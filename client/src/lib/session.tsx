@@ -20,17 +20,27 @@ interface Session {
   adopt(token: string): Promise<void>;
   signOut(): void;
   refresh(): Promise<void>;
+  /** A realtime `balanceUpdated`: changes only the balances. */
+  applyBalances(balances: { mainBalance: number; bonusBalance: number }): void;
+  /** Whether the realtime channel is connected (then balances are not polled). */
+  setLive(live: boolean): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
 
-/** How often balances are re-read while the page is visible (the realtime channel comes with the games). */
+/** How often balances are re-read while the realtime channel is down and the page visible. */
 const BALANCE_REFRESH_MS = 5_000;
 
 /** The signed-in user and both balances, kept fresh while the page is open. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(null);
   const [loading, setLoading] = useState(Boolean(tokenStore.get()));
+  const [live, setLive] = useState(false);
+  const applyBalances = useCallback(
+    (balances: { mainBalance: number; bonusBalance: number }) =>
+      setUser((current) => current && { ...current, ...balances }),
+    [],
+  );
 
   const refresh = useCallback(async () => {
     if (!tokenStore.get()) return setUser(null);
@@ -50,10 +60,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void refresh();
   }, [refresh]);
 
+  const signedIn = Boolean(user);
   useEffect(() => {
-    if (!user) return;
+    if (!signedIn) return;
     const timer = setInterval(() => {
-      if (document.visibilityState === "visible") void refresh();
+      if (!live && document.visibilityState === "visible") void refresh();
     }, BALANCE_REFRESH_MS);
     const onFocus = () => void refresh();
     window.addEventListener("focus", onFocus);
@@ -61,7 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       clearInterval(timer);
       window.removeEventListener("focus", onFocus);
     };
-  }, [user, refresh]);
+  }, [signedIn, live, refresh]);
 
   const session = useMemo<Session>(
     () => ({
@@ -80,8 +91,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setUser(null);
       },
       refresh,
+      applyBalances,
+      setLive,
     }),
-    [user, loading, refresh],
+    [user, loading, refresh, applyBalances],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

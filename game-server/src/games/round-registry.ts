@@ -182,12 +182,12 @@ export class RoundRegistry {
     return new Map(rows.map((row) => [Number(row.instant_id), toRound(row)]));
   }
 
-  /** The last outcomes of a game, newest first. */
-  async lastOutcomes(game: string, limit = HISTORY_LENGTH): Promise<CoinSide[]> {
+  /** The last outcomes of a game before the given round, newest first. */
+  async lastOutcomes(game: string, before: string, limit = HISTORY_LENGTH): Promise<CoinSide[]> {
     const { rows } = await this.pool.query(
-      `SELECT outcome FROM game_rounds WHERE game = $1 AND status = 'finished'
-       ORDER BY closed_at DESC LIMIT $2`,
-      [game, limit],
+      `SELECT outcome FROM game_rounds WHERE game = $1 AND status = 'finished' AND round_id <> $2
+       ORDER BY closed_at DESC LIMIT $3`,
+      [game, before, limit],
     );
     return rows.map((row) => row.outcome);
   }

@@ -145,6 +145,10 @@ function clientAndAccount(request: FastifyRequest): string {
   return `${request.ip}:${account.trim().toLowerCase()}`;
 }
 
+function userOrClient(request: FastifyRequest): string {
+  return request.user ? `user:${request.user.id}` : request.ip;
+}
+
 /** Named per-route limits, counted per client address and route. */
 async function registerRateLimits(app: FastifyInstance, limits: RateLimits) {
   // Routes are added after this hook, so it sees each one's named limit.
@@ -154,11 +158,14 @@ async function registerRateLimits(app: FastifyInstance, limits: RateLimits) {
     const limit = { max: limits[name], timeWindow: "1 minute" };
     // Sign-in and reset count per client and per account (so guessing one account's password is
     // slowed without locking out everyone behind the same address): they need the parsed body.
-    // The others count every request from its arrival.
+    // Money routes count per signed-in user (players behind one carrier NAT share an address),
+    // after authentication has run. The others count every request from its arrival.
     const perAccount = name === "login" || name === "reset";
     const rateLimit = perAccount
       ? { ...limit, hook: "preHandler" as const, keyGenerator: clientAndAccount }
-      : { ...limit, hook: "onRequest" as const };
+      : name === "money"
+        ? { ...limit, hook: "preHandler" as const, keyGenerator: userOrClient }
+        : { ...limit, hook: "onRequest" as const };
     route.config = { ...route.config, rateLimit };
   });
   await app.register(rateLimit, {

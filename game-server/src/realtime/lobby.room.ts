@@ -1,6 +1,7 @@
 import { type AuthContext, type Client, Room } from "@colyseus/core";
 import { MapSchema, schema, t } from "@colyseus/schema";
 import { minorToMajor } from "@igp/shared";
+import { answerUnknown } from "../games/coin-flip/coin-flip.room.ts";
 import type { RegisteredRound, RoundRegistry } from "../games/round-registry.ts";
 import { LOBBY_CHANNEL, type LobbyChange } from "./notifications.ts";
 import type { RoomAuth } from "./room-auth.ts";
@@ -31,10 +32,12 @@ const SWEEP_MS = 5_000;
 export function lobbyRoom(deps: { registry: RoundRegistry; auth: RoomAuth }) {
   return class LobbyRoom extends Room<{ state: LobbyState }> {
     override state = new LobbyState({ rounds: new MapSchema() });
+    override patchRate = 250;
     private readonly onChange = (change: LobbyChange) => void this.apply(change);
 
     override async onCreate() {
       await this.presence.subscribe(LOBBY_CHANNEL, this.onChange);
+      this.onMessage("*", (client, type) => answerUnknown(client, type));
       for (const round of await deps.registry.waitingPublic("coin-flip")) this.show(round);
       this.clock.setInterval(() => this.sweep(), SWEEP_MS);
     }

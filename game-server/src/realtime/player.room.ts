@@ -10,6 +10,8 @@ import type { RoomAuth, RoomUser } from "./room-auth.ts";
 export function playerRoom(deps: { auth: RoomAuth; balances: BalanceNotifier }) {
   return class PlayerRoom extends Room<{ client: Client<{ auth: RoomUser }> }> {
     private userId = "";
+    /** No state, only messages: the patch timer just keeps the clock, so it can be slow. */
+    override patchRate = 1000;
     private readonly forward = (message: { type: string; payload: unknown }) =>
       this.broadcast(message.type, message.payload);
     private readonly sendBalances = (balances: unknown) =>

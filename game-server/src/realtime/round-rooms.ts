@@ -20,6 +20,8 @@ export const matchMakerRoundRooms: RoundRooms = {
     return matchMaker.remoteRoomCall(code, "join", [userId, clientSeed]);
   },
   async isRunning(code) {
+    // This process first (a map lookup); other processes through the driver's room cache.
+    if (matchMaker.getLocalRoomById(code)) return true;
     return (await matchMaker.query({ roomId: code })).length > 0;
   },
 };

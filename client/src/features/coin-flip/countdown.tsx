@@ -1,0 +1,22 @@
+import { useEffect, useState } from "react";
+
+/** mm:ss until `deadline` (epoch ms), refreshed every second, stopping at 00:00. */
+export function formatCountdown(deadline: number, now: number): string {
+  const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
+  const mm = String(Math.floor(seconds / 60)).padStart(2, "0");
+  const ss = String(seconds % 60).padStart(2, "0");
+  return `${mm}:${ss}`;
+}
+
+export function Countdown({ deadline, label }: { deadline: number; label?: string }) {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <span className="countdown" role="timer" aria-label={label}>
+      {formatCountdown(deadline, now)}
+    </span>
+  );
+}

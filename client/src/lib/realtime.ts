@@ -1,0 +1,23 @@
+import type { Client, Room } from "@colyseus/sdk";
+import { tokenStore } from "./api-client.ts";
+
+/**
+ * The realtime connection (Colyseus, same origin as the API; docs/realtime.md). The SDK loads on
+ * first use so the first page stays small; every join carries the stored token.
+ */
+let client: Promise<Client> | null = null;
+
+async function realtimeClient(): Promise<Client> {
+  client ??= import("@colyseus/sdk").then(({ Client }) => new Client(window.location.origin));
+  const ready = await client;
+  ready.auth.token = tokenStore.get() ?? "";
+  return ready;
+}
+
+export async function joinRoomById(roomId: string): Promise<Room> {
+  return (await realtimeClient()).joinById(roomId);
+}
+
+export async function joinOrCreateRoom(name: string, options: Record<string, unknown> = {}) {
+  return (await realtimeClient()).joinOrCreate(name, options);
+}

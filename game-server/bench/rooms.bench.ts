@@ -1,0 +1,756 @@
+import { spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { availableParallelism, tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { Client, type Room } from "@colyseus/sdk";
+import { type CommandContext, CommandHandler, createPgPool, Ledger } from "@igp/ledger";
+import { ROOMS as ROOM_NAMES } from "@igp/shared";
+import pg from "pg";
+import { freePort } from "../../test-support/global-setup.ts";
+import { hashPassword } from "../src/accounts/passwords.ts";
+import { createTokens } from "../src/accounts/tokens.ts";
+import { UsersRepository } from "../src/accounts/users-repository.ts";
+import { createDatabase, dropDatabase, withDatabase } from "../src/database/create-database.ts";
+import { EMBEDDED_DATABASE } from "../src/database/database.ts";
+import { runningEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
+import { createEventStore } from "../src/database/event-store.ts";
+import { migrateUp } from "../src/database/migrate.ts";
+import {
+  type ChildServer,
+  cpuSecondsOf,
+  inBatches,
+  machineCpu,
+  postgresCpuSeconds,
+  quantile,
+  ROOT,
+  rssOf,
+  sleep,
+  spawnServer,
+  waitForHealth,
+} from "./child-server.ts";
+import { fixed } from "./measure.ts";
+
+/**
+ * `npm run bench:rooms`: Coin Flip realtime rooms under load. Starts one game server process
+ * (as `npm start` does, without the client build) on a fresh database, seeds funded players
+ * straight into it, opens ROOMS rounds over HTTP, connects PLAYERS SDK clients (each holds its
+ * per-user channel and its round's room), fires every joiner's POST /api/game/coin-flip/join,
+ * waits for every `coin` message, prints figures, stops the server and runs `npm run audit`.
+ * Exits 1 when a stage fails or the audit is not clean. Settings: environment variables or
+ * flags (`npm run bench:rooms -- --rooms=50`):
+ *   ROOMS=500             rounds played at once (2 players each)
+ *   PLAYERS=2*ROOMS       connected players; those beyond 2*ROOMS only watch a round
+ *                         (PLAYERS alone: ROOMS = PLAYERS / 2)
+ *   MODE=tables           tables: a superAdmin table per round; private: private rounds
+ *   JOIN_CONCURRENCY=0    joins in flight at once (0: all fired at once)
+ *   CONNECT_CONCURRENCY=50, CREATE_CONCURRENCY=25, SEED_CONCURRENCY=16
+ *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (EMBEDDED=1: embedded always)
+ *   BENCH_TIMEOUT_S=300   hard limit for the whole run
+ *   KEEP_DB=1             keep the database (and DATA_DIR) afterwards
+ */
+const flags = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .filter((arg) => arg.startsWith("--"))
+    .map((arg) => {
+      const [name = "", value = "1"] = arg.slice(2).split("=");
+      return [name.toUpperCase().replaceAll("-", "_"), value];
+    }),
+);
+const setting = (name: string, fallback: string) => flags[name] ?? process.env[name] ?? fallback;
+const count = (name: string, fallback: number) => {
+  const value = Number(setting(name, String(fallback)));
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`);
+  return value;
+};
+
+const ROOMS = count("ROOMS", setting("PLAYERS", "") ? Math.floor(count("PLAYERS", 0) / 2) : 500);
+const PLAYERS = count("PLAYERS", 2 * ROOMS);
+const MODE = setting("MODE", "tables");
+const JOIN_CONCURRENCY = count("JOIN_CONCURRENCY", 0);
+const CONNECT_CONCURRENCY = count("CONNECT_CONCURRENCY", 50);
+const CREATE_CONCURRENCY = count("CREATE_CONCURRENCY", 25);
+const SEED_CONCURRENCY = count("SEED_CONCURRENCY", 16);
+const PG_URL = setting("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres");
+const FORCE_EMBEDDED = setting("EMBEDDED", "") === "1";
+const TIMEOUT_S = count("BENCH_TIMEOUT_S", 300);
+const KEEP = setting("KEEP_DB", "") === "1";
+
+/** Bet per round (major units) and each player's deposit (minor units). */
+const BET = 10;
+const DEPOSIT_MINOR = 100_00;
+const RESULT_TIMEOUT_MS = 60_000;
+const TARGET_JOIN_P99_MS = 100;
+
+interface Player {
+  index: number;
+  userId: string;
+  token: string;
+  client?: Client;
+  channel?: Room;
+  room?: Room;
+  channelMs?: number;
+  joinByIdMs?: number;
+  coinAt?: number;
+  balanceUpdates: number;
+  drops: number;
+}
+
+interface Round {
+  code: string;
+  creator: Player;
+  joiner: Player;
+  watchers: Player[];
+  createMs: number;
+  joinSentAt?: number;
+  joinAckMs?: number;
+  joinStatus?: number;
+}
+
+interface Sample {
+  rss: number;
+  cpu: number;
+  at: number;
+}
+
+const MB = 1024 * 1024;
+const stage = (text: string) => console.log(`- ${text}`);
+const seconds = (fromMs: number) => ((performance.now() - fromMs) / 1000).toFixed(1);
+const sorted = (values: (number | undefined)[]) =>
+  values.filter((v): v is number => v !== undefined).sort((a, b) => a - b);
+
+async function main(): Promise<number> {
+  if (ROOMS < 1) throw new Error("ROOMS must be at least 1");
+  if (PLAYERS < 2 * ROOMS) throw new Error(`PLAYERS (${PLAYERS}) must be at least 2 * ROOMS`);
+  if (MODE !== "tables" && MODE !== "private") throw new Error("MODE must be tables or private");
+  const started = performance.now();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "igp-bench-rooms-"));
+  const jwtSecret = randomBytes(48).toString("base64url");
+  const admin = { email: "bench-root@example.com", password: randomBytes(12).toString("hex") };
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+
+  // The database: a fresh one on the local PostgreSQL when it answers, else the embedded one.
+  let external: { adminUrl: string; name: string; url: string } | null = null;
+  if (!FORCE_EMBEDDED && (await reachable(PG_URL))) {
+    const name = `igp_bench_${randomBytes(5).toString("hex")}`;
+    external = { adminUrl: PG_URL, name, url: await createDatabase(PG_URL, name) };
+    await migrateUp(external.url);
+  }
+  const embeddedPort = external ? 0 : await freePort();
+  console.log(
+    `Coin Flip rooms benchmark: ${ROOMS} rooms, ${PLAYERS} players, mode ${MODE}, joins ${
+      JOIN_CONCURRENCY === 0 ? "all at once" : `${JOIN_CONCURRENCY} at a time`
+    }`,
+  );
+  console.log(
+    external
+      ? `Database: local PostgreSQL, new database ${external.name} (${redact(external.url)})`
+      : `Database: embedded PostgreSQL under ${dataDir} (port ${embeddedPort}; local ${redact(PG_URL)} ${FORCE_EMBEDDED ? "skipped: EMBEDDED=1" : "not reachable"})`,
+  );
+
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    GAME_START_NOTICE_MS: "0",
+    JWT_SECRET: jwtSecret,
+    SUPERADMIN_EMAIL: admin.email,
+    SUPERADMIN_PASSWORD: admin.password,
+  };
+  if (external) serverEnv.DATABASE_URL = external.url;
+  else {
+    delete serverEnv.DATABASE_URL;
+    serverEnv.EMBEDDED_POSTGRES_PORT = String(embeddedPort);
+  }
+
+  let server: ChildServer | null = null;
+  const players: Player[] = [];
+  const hardStop = setTimeout(() => {
+    console.error(`\nFAILED: the benchmark ran past BENCH_TIMEOUT_S=${TIMEOUT_S}; killing it.`);
+    server?.child.kill("SIGKILL");
+    process.exit(1);
+  }, TIMEOUT_S * 1000);
+  hardStop.unref();
+
+  let failed = false;
+  let audit = { code: 1, verdict: "(not run)" };
+  const figures: [string, string][] = [];
+  try {
+    // 1. The server.
+    let mark = performance.now();
+    server = spawnServer(serverEnv);
+    await waitForHealth(server, url, 120_000);
+    const pid = server.pid;
+    stage(`server pid ${pid} up on ${url} in ${seconds(mark)} s`);
+
+    // 2. Seed players and their money straight into the database, as the server would.
+    mark = performance.now();
+    const databaseUrl =
+      external?.url ??
+      withDatabase(
+        (await runningEmbeddedPostgres(path.join(dataDir, "postgres")))!,
+        EMBEDDED_DATABASE,
+      );
+    const seeded = await seedPlayers(databaseUrl, jwtSecret);
+    players.push(...seeded);
+    stage(
+      `seeded ${players.length} users, each with a ${DEPOSIT_MINOR / 100} deposit, in ${seconds(mark)} s`,
+    );
+
+    // 3. Tables (or nothing, for private rounds).
+    mark = performance.now();
+    const adminToken = await signIn(url, admin.email, admin.password);
+    const tables: number[] = [];
+    if (MODE === "tables") {
+      await inBatches(
+        Array.from({ length: ROOMS }, (_, i) => i),
+        CREATE_CONCURRENCY,
+        async (i) => {
+          const created = await call(url, "POST", "/api/games/create", adminToken, {
+            type: "coin-flip",
+            betAmount: BET,
+          });
+          if (created.status !== 201) throw new Error(`table: ${JSON.stringify(created.body)}`);
+          tables[i] = created.body.id!;
+        },
+      );
+      stage(`created ${tables.length} coin-flip tables in ${seconds(mark)} s`);
+    }
+    await sleep(1_000);
+    const baseline = await sample(pid);
+
+    // 4. Open every round: the creator's POST (side locked, bet debited, room created).
+    mark = performance.now();
+    const creators = players.slice(0, ROOMS);
+    const joiners = players.slice(ROOMS, 2 * ROOMS);
+    const rounds: Round[] = [];
+    let createFailures = 0;
+    await inBatches(creators, CREATE_CONCURRENCY, async (creator, i) => {
+      const sent = performance.now();
+      const created =
+        MODE === "tables"
+          ? await call(url, "POST", "/api/game/coin-flip/create", creator.token, {
+              instantId: tables[i],
+              selectedSide: "H",
+              clientSeed: seed(),
+            })
+          : await call(url, "POST", "/api/game/private/create", creator.token, {
+              gameType: "coin-flip",
+              access: "private",
+              betAmount: BET,
+              selectedSide: "H",
+              clientSeed: seed(),
+            });
+      const createMs = performance.now() - sent;
+      if (created.status !== 201) {
+        if (createFailures++ < 3)
+          console.log(`  create ${created.status}: ${JSON.stringify(created.body)}`);
+        return;
+      }
+      rounds[i] = {
+        code: created.body.gameCode!,
+        creator,
+        joiner: joiners[i]!,
+        watchers: [],
+        createMs,
+      };
+    });
+    const open = rounds.filter(Boolean);
+    for (const [i, watcher] of players.slice(2 * ROOMS).entries())
+      open[i % open.length]?.watchers.push(watcher);
+    const createSeconds = (performance.now() - mark) / 1000;
+    stage(
+      `opened ${open.length}/${ROOMS} rounds in ${createSeconds.toFixed(1)} s (${createFailures} failed)`,
+    );
+    await sleep(1_000);
+    const afterRooms = await sample(pid);
+
+    // 5. Every player connects: its per-user channel, then its round's room.
+    mark = performance.now();
+    const seats = open.flatMap((round) =>
+      [round.creator, round.joiner, ...round.watchers].map((player) => ({ player, round })),
+    );
+    let connectFailures = 0;
+    await inBatches(seats, CONNECT_CONCURRENCY, async ({ player, round }) => {
+      try {
+        await connect(url, player, round.code);
+      } catch (error) {
+        if (connectFailures++ < 3) console.log(`  connect failed: ${String(error)}`);
+      }
+    });
+    const connectSeconds = (performance.now() - mark) / 1000;
+    const connected = players.filter(
+      (p) => p.room?.connection.isOpen && p.channel?.connection.isOpen,
+    );
+    stage(
+      `connected ${connected.length}/${seats.length} SDK clients (2 rooms each) in ${connectSeconds.toFixed(1)} s`,
+    );
+    await sleep(1_000);
+    const afterClients = await sample(pid);
+    await sleep(2_000); // nothing happens: what do open rooms and idle connections cost?
+    const idle = await sample(pid);
+    await scrape(url); // resets the server's event-loop lag histogram
+
+    // 6. Every joiner joins its round; each round's room broadcasts `coin` to all in it.
+    const expectedCoins = seats.filter(({ player }) => player.room).length;
+    const everyCoin = coins.reach(expectedCoins, RESULT_TIMEOUT_MS);
+    const postgresSelect = external
+      ? { database: external.name }
+      : { postmasterPid: await postmasterPid(dataDir) };
+    const cpuBefore = {
+      server: await cpuSecondsOf(pid),
+      postgres: await postgresCpuSeconds(postgresSelect),
+      machine: await machineCpu(),
+    };
+    const benchCpuBefore = process.cpuUsage();
+    const joinStarted = performance.now();
+    await inBatches(open, JOIN_CONCURRENCY, async (round) => {
+      round.joinSentAt = performance.now();
+      const joined = await call(url, "POST", "/api/game/coin-flip/join", round.joiner.token, {
+        code: round.code,
+        clientSeed: seed(),
+      });
+      round.joinAckMs = performance.now() - round.joinSentAt;
+      round.joinStatus = joined.status;
+    });
+    const joinsDone = performance.now();
+    const allCoins = await everyCoin;
+    const resultsDone = performance.now();
+    const cpuAfter = {
+      server: await cpuSecondsOf(pid),
+      postgres: await postgresCpuSeconds(postgresSelect),
+      machine: await machineCpu(),
+    };
+    const benchCpu = process.cpuUsage(benchCpuBefore);
+    const metricsAfter = await scrape(url);
+    const joinFailures = open.filter((r) => r.joinStatus !== 200);
+    for (const round of joinFailures.slice(0, 3))
+      console.log(`  join ${round.joinStatus} for ${round.code}`);
+    stage(
+      `${open.length - joinFailures.length}/${open.length} joins answered 200 in ${((joinsDone - joinStarted) / 1000).toFixed(2)} s; ${
+        allCoins ? "every" : "NOT every"
+      } coin message in ${((resultsDone - joinStarted) / 1000).toFixed(2)} s`,
+    );
+    await sleep(1_000);
+    const afterResults = await sample(pid);
+
+    // Figures.
+    const completed = open.filter((round) =>
+      [round.creator, round.joiner, ...round.watchers].every((p) => p.coinAt !== undefined),
+    );
+    const lastCoin = Math.max(...players.map((p) => p.coinAt ?? 0));
+    const phaseSeconds = (lastCoin - joinStarted) / 1000;
+    const ack = sorted(open.map((r) => (r.joinStatus === 200 ? r.joinAckMs : undefined)));
+    const toJoinerCoin = sorted(
+      open.map((r) =>
+        r.joiner.coinAt && r.joinSentAt ? r.joiner.coinAt - r.joinSentAt : undefined,
+      ),
+    );
+    const toLastCoin = sorted(
+      completed.map((r) => {
+        const last = Math.max(...[r.creator, r.joiner, ...r.watchers].map((p) => p.coinAt!));
+        return last - r.joinSentAt!;
+      }),
+    );
+    const joinById = sorted(players.map((p) => p.joinByIdMs));
+    const channel = sorted(players.map((p) => p.channelMs));
+    const creates = sorted(open.map((r) => r.createMs));
+    const drops = players.reduce((n, p) => n + p.drops, 0);
+    const balanceUpdates = players.reduce((n, p) => n + p.balanceUpdates, 0);
+    const serverJoin = joinHistogram(metricsAfter);
+    const lag = (name: string) => (metric(metricsAfter, name) ?? Number.NaN) * 1000;
+    const machine = cpuAfter.machine;
+    const busy =
+      (machine.busy - cpuBefore.machine.busy) /
+      Math.max(1, machine.total - cpuBefore.machine.total);
+    const joinWall = (resultsDone - joinStarted) / 1000;
+
+    const ms = (values: number[]) =>
+      `p50 ${fixed(quantile(values, 0.5), 1).trim()} ms, p99 ${fixed(quantile(values, 0.99), 1).trim()} ms, max ${fixed(values.at(-1) ?? Number.NaN, 1).trim()} ms (n=${values.length})`;
+    const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    const p99 = quantile(ack, 0.99);
+    figures.push(
+      [
+        "concurrent players (SDK clients connected)",
+        `${connected.length} (${seats.length} attempted, ${2 * connected.length} websockets)`,
+      ],
+      [
+        "concurrent rooms",
+        `${open.length} coin_flip + ${players.filter((p) => p.channel).length} player channels`,
+      ],
+      ["rounds completed", `${completed.length}/${ROOMS}`],
+      [
+        "rounds per second (first join → last coin)",
+        `${(completed.length / phaseSeconds).toFixed(1)} (${phaseSeconds.toFixed(2)} s)`,
+      ],
+      ["join ack: POST /coin-flip/join → 200", ms(ack)],
+      [
+        `  target p99 < ${TARGET_JOIN_P99_MS} ms`,
+        Number.isNaN(p99) ? "n/a" : p99 < TARGET_JOIN_P99_MS ? "MET" : "MISSED",
+      ],
+      ["  same, server-side (fastify, /metrics)", serverJoin],
+      ["join → coin, joiner's own room", ms(toJoinerCoin)],
+      ["join → coin, last client in the room", ms(toLastCoin)],
+      ["SDK joinById(code)", ms(joinById)],
+      ["SDK joinOrCreate('player', {userId})", ms(channel)],
+      [
+        "round create: POST → 201",
+        `${ms(creates)}; ${(open.length / createSeconds).toFixed(0)}/s at ${CREATE_CONCURRENCY} in flight`,
+      ],
+      [
+        "connect rate (2 rooms per client)",
+        `${(connected.length / connectSeconds).toFixed(0)} clients/s at ${CONNECT_CONCURRENCY} in flight`,
+      ],
+      [
+        "server RSS: baseline / rooms open / +clients / after results",
+        `${mb(baseline.rss)} / ${mb(afterRooms.rss)} / ${mb(afterClients.rss)} / ${mb(afterResults.rss)}`,
+      ],
+      [
+        "memory per room (rooms only, no clients)",
+        kb((afterRooms.rss - baseline.rss) / Math.max(1, open.length)),
+      ],
+      [
+        "memory per round (room + its players' sockets and channels)",
+        kb((afterClients.rss - baseline.rss) / Math.max(1, open.length)),
+      ],
+      [
+        "memory per connected player (channel + room seat)",
+        kb((afterClients.rss - afterRooms.rss) / Math.max(1, connected.length)),
+      ],
+      [
+        "server CPU during joins → results",
+        `${(cpuAfter.server - cpuBefore.server).toFixed(2)} s over ${joinWall.toFixed(2)} s (${((100 * (cpuAfter.server - cpuBefore.server)) / joinWall).toFixed(0)}% of a core)`,
+      ],
+      [
+        "server CPU per phase: create / connect",
+        `${(afterRooms.cpu - baseline.cpu).toFixed(1)} s / ${(afterClients.cpu - afterRooms.cpu).toFixed(1)} s`,
+      ],
+      [
+        "server CPU idle with all rooms and clients open",
+        `${((100 * (idle.cpu - afterClients.cpu)) / ((idle.at - afterClients.at) / 1000)).toFixed(0)}% of a core`,
+      ],
+      [
+        "PostgreSQL CPU during joins → results",
+        `${(cpuAfter.postgres - cpuBefore.postgres).toFixed(2)} s (${external ? "backends of the bench database" : "the embedded cluster"})`,
+      ],
+      [
+        "bench process CPU during joins",
+        `${((benchCpu.user + benchCpu.system) / 1e6).toFixed(2)} s`,
+      ],
+      [
+        "machine CPU busy during joins (all cores)",
+        `${(100 * busy).toFixed(0)}% of ${availableParallelism()} cores`,
+      ],
+      [
+        "server event-loop lag during joins (max / p99)",
+        `${lag("nodejs_eventloop_lag_max_seconds").toFixed(1)} ms / ${lag("nodejs_eventloop_lag_p99_seconds").toFixed(1)} ms`,
+      ],
+      ["balanceUpdated messages received (1 on join each)", `${balanceUpdates}`],
+      [
+        "connection drops / failures",
+        `${drops} dropped, ${connectFailures} connect, ${createFailures} create, ${joinFailures.length} join failed`,
+      ],
+    );
+    if (!allCoins || completed.length !== ROOMS || connected.length !== seats.length) failed = true;
+  } catch (error) {
+    failed = true;
+    console.error("\nFAILED:", error);
+    const child = server?.child;
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      console.error(`The server process had ended (code ${child.exitCode}, ${child.signalCode}):`);
+      for (const line of server!.logLines.slice(-20)) console.error(`  [server] ${line}`);
+    }
+  } finally {
+    // Clients leave, then the server stops cleanly (SIGTERM), then the audit reads the database.
+    await Promise.race([
+      Promise.all(
+        players.flatMap((p) => [p.room, p.channel]).map((room) => room?.leave().catch(() => {})),
+      ),
+      sleep(10_000),
+    ]);
+    if (server) {
+      const code = await server.stop();
+      // 143: embedded-postgres' async-exit-hook exits on SIGTERM before main.ts' own stop ends.
+      const how = code === 0 ? "cleanly" : code === 143 ? "by SIGTERM's exit hook" : "badly";
+      stage(
+        `server stopped ${how} (exit code ${code}); ${server.logLines.length} warning/error line(s) logged`,
+      );
+      if (code !== 0 && code !== 143) failed = true;
+    }
+    const auditEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+    if (external) auditEnv.DATABASE_URL = external.url;
+    else {
+      delete auditEnv.DATABASE_URL;
+      auditEnv.EMBEDDED_POSTGRES_PORT = String(embeddedPort);
+    }
+    if (server) audit = await runAudit(auditEnv);
+    if (external && !KEEP) await dropDatabase(external.adminUrl, external.name).catch(() => {});
+    if (!KEEP) await rm(dataDir, { recursive: true, force: true }).catch(() => {});
+  }
+
+  figures.push(["audit (npm run audit)", audit.verdict]);
+  const width = Math.max(...figures.map(([label]) => label.length));
+  console.log(
+    `\nResults (${ROOMS} rooms, ${PLAYERS} players, ${MODE}, total ${seconds(started)} s)`,
+  );
+  for (const [label, value] of figures) console.log(`  ${label.padEnd(width)}  ${value}`);
+  if (KEEP) console.log(`  kept: ${external ? external.url : dataDir}`);
+  return failed || audit.code !== 0 ? 1 : 0;
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** PLAYERS users with one shared argon2 hash, each funded by an approved bank deposit. */
+async function seedPlayers(databaseUrl: string, jwtSecret: string): Promise<Player[]> {
+  const pool = createPgPool(databaseUrl, SEED_CONCURRENCY + 2);
+  const store = createEventStore({ EVENT_STORE: "postgres", KURRENTDB_URL: undefined }, pool);
+  const ledger = new Ledger(new CommandHandler(store));
+  const users = new UsersRepository(pool);
+  const tokens = createTokens(jwtSecret);
+  const passwordHash = await hashPassword("bench-password-1");
+  const ctx = (role: CommandContext["actor"]["role"], userId: string): CommandContext => ({
+    actor: { userId, role },
+    at: new Date().toISOString(),
+    requestId: randomUUID(),
+  });
+  const players: Player[] = [];
+  try {
+    await inBatches(
+      Array.from({ length: PLAYERS }, (_, i) => i),
+      SEED_CONCURRENCY,
+      async (index) => {
+        const user = await users.create({
+          fullName: `Bench Player ${index + 1}`,
+          phone: `09${String(index).padStart(8, "0")}`,
+          passwordHash,
+          role: "user",
+        });
+        if (!user) throw new Error(`user ${index} exists already`);
+        const depositId = randomUUID();
+        await ledger.requestDeposit(
+          {
+            depositId,
+            userId: user.id,
+            method: "bank",
+            amount: DEPOSIT_MINOR,
+            depositCode: `B${randomUUID().slice(0, 6)}`,
+            bankName: "CBE",
+            accountNumber: "1000",
+            transactionId: `FT${index}`,
+            screenshot: "bench.png",
+          },
+          ctx("user", user.id),
+        );
+        await ledger.approveBankDeposit(depositId, ctx("superAdmin", "bench-admin"));
+        players[index] = {
+          index,
+          userId: user.id,
+          token: await tokens.issue({ userId: user.id, role: "user" }),
+          balanceUpdates: 0,
+          drops: 0,
+        };
+      },
+    );
+  } finally {
+    await store.close();
+    await pool.end();
+  }
+  return players;
+}
+
+async function signIn(url: string, email: string, password: string): Promise<string> {
+  const login = await call(url, "POST", "/api/auth/user/login", undefined, {
+    phone: email,
+    password,
+  });
+  if (login.status !== 200) throw new Error(`superAdmin login: ${JSON.stringify(login.body)}`);
+  return login.body.token!;
+}
+
+/** One player's SDK client: its per-user channel, then the round's room (ids = round codes). */
+async function connect(url: string, player: Player, code: string) {
+  const client = new Client(url);
+  client.auth.token = player.token;
+  player.client = client;
+  let sent = performance.now();
+  const channel = await client.joinOrCreate(ROOM_NAMES.player, { userId: player.userId });
+  player.channelMs = performance.now() - sent;
+  player.channel = channel;
+  channel.onMessage("balanceUpdated", () => {
+    player.balanceUpdates++;
+  });
+  channel.onMessage("*", () => {});
+  channel.onDrop(() => {
+    player.drops++;
+  });
+  sent = performance.now();
+  const room = await client.joinById(code);
+  player.joinByIdMs = performance.now() - sent;
+  player.room = room;
+  room.onMessage("coin", () => {
+    if (player.coinAt !== undefined) return;
+    player.coinAt = performance.now();
+    coins.add();
+  });
+  room.onMessage("*", () => {});
+  room.onDrop(() => {
+    player.drops++;
+  });
+}
+
+/** The fields of API answers the benchmark reads. */
+interface ApiBody {
+  id?: number;
+  gameCode?: string;
+  token?: string;
+  [field: string]: unknown;
+}
+
+async function call(
+  url: string,
+  method: string,
+  route: string,
+  token: string | undefined,
+  body?: unknown,
+): Promise<{ status: number; body: ApiBody }> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(`${url}${route}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  try {
+    return { status: response.status, body: text ? JSON.parse(text) : {} };
+  } catch {
+    return { status: response.status, body: { text } };
+  }
+}
+
+async function sample(pid: number): Promise<Sample> {
+  return { rss: await rssOf(pid), cpu: await cpuSecondsOf(pid), at: performance.now() };
+}
+
+/** Counts `coin` messages; `reach` resolves true once there are `target`, false on timeout. */
+const coins = {
+  received: 0,
+  waiting: null as null | { target: number; resolve(reached: boolean): void },
+  add() {
+    this.received++;
+    if (this.waiting && this.received >= this.waiting.target) this.waiting.resolve(true);
+  },
+  reach(target: number, timeoutMs: number): Promise<boolean> {
+    if (this.received >= target) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.waiting = {
+        target,
+        resolve: (reached) => {
+          clearTimeout(timer);
+          this.waiting = null;
+          resolve(reached);
+        },
+      };
+    });
+  },
+};
+
+/** The server's Prometheus text (scraping also resets prom-client's event-loop lag histogram). */
+async function scrape(url: string): Promise<string> {
+  const response = await fetch(`${url}/metrics`);
+  return response.text();
+}
+
+function metric(text: string, name: string): number | undefined {
+  const line = text.split("\n").find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+  return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : undefined;
+}
+
+/** The join route's server-side duration histogram: mean and the share under 100 ms. */
+function joinHistogram(text: string): string {
+  const route = 'route="/api/game/coin-flip/join",status="200"';
+  const pick = (suffix: string) =>
+    text
+      .split("\n")
+      .find((l) => l.startsWith(`http_request_duration_seconds${suffix}`) && l.includes(route));
+  const value = (line?: string) => (line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0);
+  const n = value(pick("_count"));
+  if (n === 0) return "n/a";
+  const mean = (value(pick("_sum")) / n) * 1000;
+  const under = value(
+    text
+      .split("\n")
+      .find(
+        (l) =>
+          l.startsWith("http_request_duration_seconds_bucket") &&
+          l.includes('le="0.1"') &&
+          l.includes("/api/game/coin-flip/join") &&
+          l.includes('status="200"'),
+      ),
+  );
+  return `mean ${mean.toFixed(1)} ms, ${under}/${n} under 100 ms`;
+}
+
+/** Runs `npm run audit` on the benchmark's database; its verdict line decides the exit code. */
+function runAudit(env: NodeJS.ProcessEnv): Promise<{ code: number; verdict: string }> {
+  stage("npm run audit");
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "--silent", "audit"], { cwd: ROOT, env });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      for (const line of output.split("\n").filter((l) => l.trim() && !/^npm warn/i.test(l)))
+        console.log(`  ${line}`);
+      const verdict = /verdict\s+(.*)/.exec(output)?.[1]?.trim() ?? "(no verdict line)";
+      resolve({ code: code ?? 1, verdict });
+    });
+  });
+}
+
+/** The embedded cluster's postmaster, from its pid file under DATA_DIR. */
+async function postmasterPid(dataDir: string): Promise<number> {
+  const pidFile = await readFile(path.join(dataDir, "postgres", "postmaster.pid"), "utf8");
+  return Number(pidFile.split("\n")[0]);
+}
+
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
+}
+
+const seed = () => randomUUID().replaceAll("-", "");
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

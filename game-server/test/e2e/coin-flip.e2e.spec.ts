@@ -1,0 +1,123 @@
+import { auditLedger } from "@igp/projections";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
+import { balancesOf, coinFlipTable, fundedPlayer } from "../../../test-support/games.ts";
+import type { TestServer } from "../../../test-support/http.ts";
+
+/**
+ * Two players in two browser contexts play a public coin flip from a table and the lobby, then
+ * a private one joined by code. The coin spins to the server's outcome; afterwards the winner's,
+ * the loser's and the house's money is exactly what the rules say (pot minus 10% to the winner).
+ */
+describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chromium)", () => {
+  let journey: Awaited<ReturnType<typeof startBrowserJourney>>;
+  let server: TestServer;
+  let browser: Browser;
+  let shoot: (page: Page, name: string) => Promise<Buffer>;
+  beforeAll(async () => {
+    journey = await startBrowserJourney("coin-flip-", { GAME_START_NOTICE_MS: "1000" });
+    ({ server, browser, shoot } = journey);
+  });
+  afterAll(() => journey?.stop());
+
+  async function signedInPage(token: string, width: number, reducedMotion = false) {
+    const context = await browser.newContext({
+      viewport: { width, height: 800 },
+      reducedMotion: reducedMotion ? "reduce" : "no-preference",
+    });
+    // Signed in as by /process/{token}: the token in local storage before the first page loads.
+    await context.addInitScript((value) => localStorage.setItem("token", value), token);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    return page;
+  }
+
+  /** Waits for the coin to land in the overlay; returns which face it shows. */
+  async function landedFace(page: Page) {
+    const coin = page.getByTestId("coin-canvas");
+    await coin.waitFor({ timeout: 20_000 });
+    await page
+      .locator('[data-testid="coin-canvas"][data-landed="true"]')
+      .waitFor({ timeout: 25_000 });
+    return (await coin.getAttribute("data-face")) as "H" | "T";
+  }
+
+  it("plays a public round from a table and the lobby; money moves by the rules", {
+    timeout: 120_000,
+  }, async () => {
+    const table = await coinFlipTable(server, 20);
+    const alice = await fundedPlayer(server, 100_00, 0, "Alice Tadesse");
+    const bob = await fundedPlayer(server, 100_00, 0, "Bob Girma");
+    const a = await signedInPage(alice.token, 1280);
+    const b = await signedInPage(bob.token, 360);
+
+    await a.goto(`${server.url}/play/instant/coin-flip`);
+    await a.getByText("Select a Bet Amount to Proceed").waitFor();
+    await shoot(a, "tables");
+    await a.locator(`[data-table="${table}"]`).getByRole("link", { name: "Play" }).click();
+    await a.getByRole("button", { name: "Lock Selection" }).click();
+    await a.getByText("Please select your lucky side and lock the selection").waitFor();
+    await a.getByRole("button", { name: "OK" }).click();
+    await a.getByRole("button", { name: "Tails (T)" }).click();
+    await a.getByRole("button", { name: "Lock Selection" }).click();
+    await a.getByText("Waiting for a second player").waitFor();
+    const code = await a.getByTestId("game-code").textContent();
+    await shoot(a, "creator-waiting");
+
+    await b.goto(`${server.url}/play/instant/coin-flip/lobby`);
+    const listed = b.locator(`[data-code="${code}"]`);
+    await listed.waitFor();
+    await shoot(b, "lobby");
+    await listed.getByRole("link", { name: "Play" }).click();
+
+    const [faceA, faceB] = await Promise.all([landedFace(a), landedFace(b)]);
+    expect(faceA).toBe(faceB);
+    await shoot(a, "result");
+    const aliceWon = faceA === "T";
+    await (aliceWon ? a : b).getByText("You won!").waitFor();
+    await (aliceWon ? b : a).getByText("You lost").waitFor();
+    await shoot(b, "result");
+
+    expect((await balancesOf(server, alice.token)).main).toBe(aliceWon ? 116 : 80);
+    expect((await balancesOf(server, bob.token)).main).toBe(aliceWon ? 80 : 116);
+    await a.context().close();
+    await b.context().close();
+  });
+
+  it("plays a private round joined by code", { timeout: 90_000 }, async () => {
+    const alice = await fundedPlayer(server, 50_00, 0, "Alice Tadesse");
+    const bob = await fundedPlayer(server, 50_00, 0, "Bob Girma");
+    const a = await signedInPage(alice.token, 1280, true);
+    const b = await signedInPage(bob.token, 1280, true);
+    await a.goto(`${server.url}/play/instant/coin-flip/lobby`);
+    await a.getByRole("link", { name: "Create Private Game" }).click();
+    await a.getByRole("button", { name: "Create Game" }).click();
+    await a.getByText("Please enter a valid bet amount.").waitFor();
+    await a.getByLabel("Bet Amount").fill("12.50");
+    await a.getByRole("button", { name: "Heads (H)" }).click();
+    await a.getByRole("button", { name: "Create Game" }).click();
+    const code = (await a.getByTestId("game-code").textContent())!;
+    await shoot(a, "private-created");
+
+    await b.goto(`${server.url}/play/instant/coin-flip/lobby`);
+    await b.getByText("No public games available right now.").waitFor();
+    await b.getByRole("button", { name: "Join Game" }).click();
+    await b.getByText("Please enter a game code.").waitFor();
+    await b.getByLabel("Private game code").fill(code.toLowerCase());
+    await b.getByRole("button", { name: "Join Game" }).click();
+    const face = await landedFace(b);
+    const aliceWon = face === "H";
+    // 25 in the pot, 2.50 to the house, 22.50 to the winner.
+    expect((await balancesOf(server, alice.token)).main).toBe(aliceWon ? 60 : 37.5);
+    expect((await balancesOf(server, bob.token)).main).toBe(aliceWon ? 37.5 : 60);
+
+    await b.goto(`${server.url}/fair?code=${code}`);
+    await b.getByText("Verified: the seed matches its hash").waitFor();
+    await shoot(b, "fair");
+
+    const report = await auditLedger(server.platform.store, server.platform.database.pool);
+    expect(report.house.roundCuts).toBe(4_00 + 2_50);
+    expect(report.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  balancesOf,
+  coinFlipTable,
+  fundedPlayer,
+  nextMessage,
+  playerChannel,
+  sdkClient,
+  seed,
+  watchRound,
+} from "../../../test-support/games.ts";
+import { signUpPlayer, startTestServer, type TestServer } from "../../../test-support/http.ts";
+
+let server: TestServer;
+let table: number;
+beforeAll(async () => {
+  server = await startTestServer({ env: { GAME_START_NOTICE_MS: "200" } });
+  table = await coinFlipTable(server, 10);
+});
+afterAll(() => server.stop());
+
+const create = (token: string, body: unknown) =>
+  server.call("POST", "/api/game/coin-flip/create", { token, body });
+const join = (token: string, body: unknown) =>
+  server.call("POST", "/api/game/coin-flip/join", { token, body });
+const createPrivate = (token: string, body: Record<string, unknown>) =>
+  server.call("POST", "/api/game/private/create", {
+    token,
+    body: { gameType: "coin-flip", access: "private", clientSeed: seed(), ...body },
+  });
+
+describe("bad input changes nothing and says why", () => {
+  it("refuses wrong sides, seeds, bets, codes and tables with clear messages", async () => {
+    const player = await fundedPlayer(server, 20_00);
+    const cases: [unknown, number, string][] = [
+      [
+        { instantId: table, selectedSide: "X", clientSeed: "a" },
+        400,
+        "Please select your lucky side",
+      ],
+      [{ instantId: table, clientSeed: "a" }, 400, "Please select your lucky side"],
+      [{ instantId: table, selectedSide: "H", clientSeed: "bad seed!" }, 400, "client seed"],
+      [{ instantId: 999_999, selectedSide: "H", clientSeed: "a" }, 404, "Game not found."],
+      [{ instantId: "abc", selectedSide: "H", clientSeed: "a" }, 400, "Game not found."],
+    ];
+    for (const [body, status, message] of cases) {
+      const answer = await create(player.token, body);
+      expect(answer.status, JSON.stringify(body)).toBe(status);
+      expect(answer.body.message).toContain(message);
+    }
+    for (const betAmount of [0, 0.5, -3, "x", 1.234]) {
+      const answer = await createPrivate(player.token, { betAmount, selectedSide: "H" });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toMatch(/valid bet amount|Amount/);
+    }
+    const noSide = await createPrivate(player.token, { betAmount: 5 });
+    expect(noSide.body.message).toBe("Please select a side (Heads or Tails).");
+    const wrongGame = await createPrivate(player.token, {
+      betAmount: 5,
+      selectedSide: "H",
+      gameType: "dice",
+    });
+    expect(wrongGame.body.message).toBe("Invalid game type specified.");
+    for (const code of ["", "abc", "ZZZZZZZZ", "0OIL0OIL"]) {
+      const answer = await join(player.token, { code, clientSeed: "a" });
+      expect([400, 404]).toContain(answer.status);
+      expect(answer.body.message).toBe(
+        "Could not find the game. It might have expired or the code is incorrect.",
+      );
+    }
+    expect(await balancesOf(server, player.token)).toEqual({ main: 20, bonus: 0 });
+  });
+
+  it("refuses a bet above the balance, and staff cannot play", async () => {
+    const poor = await fundedPlayer(server, 5_00);
+    const answer = await createPrivate(poor.token, { betAmount: 6, selectedSide: "T" });
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe("Insufficient balance for this bet.");
+    expect(await balancesOf(server, poor.token)).toEqual({ main: 5, bonus: 0 });
+    const stranger = await signUpPlayer(server);
+    expect((await createPrivate(stranger.token, { betAmount: 1, selectedSide: "T" })).status).toBe(
+      409,
+    );
+    expect(
+      (await create("", { instantId: table, selectedSide: "H", clientSeed: "a" })).status,
+    ).toBe(401);
+  });
+
+  it("a creator cannot join its own round, nor anyone join twice or after the end", async () => {
+    const alice = await fundedPlayer(server, 50_00);
+    const bob = await fundedPlayer(server, 50_00);
+    const carol = await fundedPlayer(server, 50_00);
+    const { body } = await createPrivate(alice.token, { betAmount: 10, selectedSide: "H" });
+    const own = await join(alice.token, { code: body.gameCode, clientSeed: "a" });
+    expect(own.status).toBe(409);
+    expect(own.body.message).toBe("You cannot join your own game.");
+    const room = await watchRound(server, carol.token, body.gameCode);
+    const coin = nextMessage(room, "coin");
+    expect((await join(bob.token, { code: body.gameCode, clientSeed: "b" })).status).toBe(200);
+    const twice = await join(bob.token, { code: body.gameCode, clientSeed: "b" });
+    expect(twice.status).toBe(409);
+    await coin;
+    const late = await join(carol.token, { code: body.gameCode, clientSeed: "c" });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe("This game is over.");
+    expect(await balancesOf(server, carol.token)).toEqual({ main: 50, bonus: 0 });
+    await room.leave();
+  });
+
+  it("room messages of any shape are answered without disturbing the round", async () => {
+    const alice = await fundedPlayer(server, 50_00);
+    const { body } = await createPrivate(alice.token, { betAmount: 10, selectedSide: "T" });
+    const room = await watchRound(server, alice.token, body.gameCode);
+    const answer = nextMessage(room, "error");
+    room.send("flip", { side: "H" });
+    expect((await answer).message).toContain('Unknown message "flip"');
+    room.send(42, "garbage");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(room.connection.isOpen).toBe(true);
+    const state = room.state as { status: string; players: unknown[] };
+    expect(state.status).toBe("waiting");
+    expect(state.players.length).toBe(1);
+    await room.leave();
+  });
+
+  it("rooms refuse a missing or foreign token, and clients cannot create rounds", async () => {
+    const alice = await fundedPlayer(server, 50_00);
+    const { body } = await createPrivate(alice.token, { betAmount: 10, selectedSide: "T" });
+    await expect(sdkClient(server, "not-a-token").joinById(body.gameCode)).rejects.toThrow(
+      /sign in/,
+    );
+    await expect(
+      sdkClient(server, alice.token).create("coin_flip", { roundId: body.game.fairness.roundId }),
+    ).rejects.toThrow();
+    const bob = await signUpPlayer(server);
+    await expect(
+      sdkClient(server, bob.token).joinOrCreate("player", { userId: alice.userId }),
+    ).rejects.toThrow(/not your channel/);
+  });
+});
+
+describe("races", () => {
+  it("20 players join one round at once: exactly one joins, nobody else is charged", async () => {
+    const creator = await fundedPlayer(server, 10_00);
+    const { body } = await create(creator.token, {
+      instantId: table,
+      selectedSide: "H",
+      clientSeed: seed(),
+    });
+    const joiners = await Promise.all(
+      Array.from({ length: 20 }, () => fundedPlayer(server, 10_00)),
+    );
+    const answers = await Promise.all(
+      joiners.map((p) => join(p.token, { code: body.gameCode, clientSeed: seed() })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/two players|over/);
+    }
+    const winnerIndex = answers.findIndex((a) => a.status === 200);
+    for (const [i, p] of joiners.entries()) {
+      if (i !== winnerIndex) expect((await balancesOf(server, p.token)).main).toBe(10);
+    }
+  });
+
+  it("one player opening two rounds at once with money for one gets exactly one", async () => {
+    const player = await fundedPlayer(server, 10_00);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => createPrivate(player.token, { betAmount: 10, selectedSide: "H" })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(await balancesOf(server, player.token)).toEqual({ main: 0, bonus: 0 });
+  });
+
+  it("two players opening a round on one free table at once: one opens, the other is told", async () => {
+    const free = await coinFlipTable(server, 3);
+    const [a, b] = [await fundedPlayer(server, 10_00), await fundedPlayer(server, 10_00)];
+    const answers = await Promise.all(
+      [a, b].map((p) =>
+        create(p.token, { instantId: free, selectedSide: "T", clientSeed: seed() }),
+      ),
+    );
+    expect(answers.map((x) => x.status).sort()).toEqual([201, 409]);
+    const total =
+      (await balancesOf(server, a.token)).main + (await balancesOf(server, b.token)).main;
+    expect(total).toBe(17);
+  });
+});
+
+describe("private rounds, the lobby and the player channel", () => {
+  it("a private round is not listed; a public one appears and leaves the live lobby", async () => {
+    const alice = await fundedPlayer(server, 50_00, 20_00);
+    const viewer = await signUpPlayer(server);
+    const lobby = await sdkClient(server, viewer.token).joinOrCreate("lobby");
+    const rounds = () => [
+      ...(lobby.state as { rounds: Map<string, { code: string }> }).rounds.values(),
+    ];
+    const priv = await createPrivate(alice.token, { betAmount: 2, selectedSide: "H" });
+    const pub = await create(alice.token, {
+      instantId: await coinFlipTable(server, 4),
+      selectedSide: "T",
+      clientSeed: seed(),
+    });
+    await expect.poll(() => rounds().map((r) => r.code)).toContain(pub.body.gameCode);
+    expect(rounds().map((r) => r.code)).not.toContain(priv.body.gameCode);
+    const bob = await fundedPlayer(server, 10_00);
+    await join(bob.token, { code: pub.body.gameCode, clientSeed: seed() });
+    await expect.poll(() => rounds().map((r) => r.code)).not.toContain(pub.body.gameCode);
+    await lobby.leave();
+    // Bonus pays first: 20 bonus covered both bets (2 + 4).
+    expect(await balancesOf(server, alice.token)).toMatchObject({ main: 50, bonus: 14 });
+  });
+
+  it("balanceUpdated reaches the player's channel when its wallet moves", async () => {
+    const alice = await fundedPlayer(server, 30_00);
+    const channel = await playerChannel(server, alice);
+    const first = await nextMessage(channel, "balanceUpdated");
+    expect(first).toEqual({ mainBalance: 30, bonusBalance: 0 });
+    const next = nextMessage(channel, "balanceUpdated");
+    await createPrivate(alice.token, { betAmount: 7.5, selectedSide: "H" });
+    expect(await next).toEqual({ mainBalance: 22.5, bonusBalance: 0 });
+    await channel.leave();
+  });
+});
