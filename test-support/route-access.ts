@@ -57,4 +57,10 @@ export const MATRIX: Record<string, Access> = {
   "GET /api/games/all": ["superAdmin"],
   "POST /api/games/create": ["superAdmin"],
   "DELETE /api/games/{id}": ["superAdmin"],
+  "GET /api/instant/game/{game}": "public",
+  "GET /api/instant/game/by/{id}": "public",
+  "GET /api/game/coin-flip/get/{code}": "public",
+  "POST /api/game/coin-flip/create": ["user"],
+  "POST /api/game/private/create": ["user"],
+  "POST /api/game/coin-flip/join": ["user"],
 };

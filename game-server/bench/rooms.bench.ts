@@ -44,7 +44,9 @@ import { fixed } from "./measure.ts";
  *   PLAYERS=2*ROOMS       connected players; those beyond 2*ROOMS only watch a round
  *                         (PLAYERS alone: ROOMS = PLAYERS / 2)
  *   MODE=tables           tables: a superAdmin table per round; private: private rounds
- *   JOIN_CONCURRENCY=0    joins in flight at once (0: all fired at once)
+ *   JOIN_RATE=100         joins per second, arriving at random (Poisson) moments like independent
+ *                         players; 0: use JOIN_CONCURRENCY instead
+ *   JOIN_CONCURRENCY=0    joins in flight at once when JOIN_RATE=0 (0: all fired at once)
  *   CONNECT_CONCURRENCY=50, CREATE_CONCURRENCY=25, SEED_CONCURRENCY=16
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (EMBEDDED=1: embedded always)
  *   BENCH_TIMEOUT_S=300   hard limit for the whole run
@@ -70,6 +72,7 @@ const ROOMS = count("ROOMS", setting("PLAYERS", "") ? Math.floor(count("PLAYERS"
 const PLAYERS = count("PLAYERS", 2 * ROOMS);
 const MODE = setting("MODE", "tables");
 const JOIN_CONCURRENCY = count("JOIN_CONCURRENCY", 0);
+const JOIN_RATE = count("JOIN_RATE", 100);
 const CONNECT_CONCURRENCY = count("CONNECT_CONCURRENCY", 50);
 const CREATE_CONCURRENCY = count("CREATE_CONCURRENCY", 25);
 const SEED_CONCURRENCY = count("SEED_CONCURRENCY", 16);
@@ -142,7 +145,11 @@ async function main(): Promise<number> {
   const embeddedPort = external ? 0 : await freePort();
   console.log(
     `Coin Flip rooms benchmark: ${ROOMS} rooms, ${PLAYERS} players, mode ${MODE}, joins ${
-      JOIN_CONCURRENCY === 0 ? "all at once" : `${JOIN_CONCURRENCY} at a time`
+      JOIN_RATE > 0
+        ? `arriving at ${JOIN_RATE}/s (Poisson)`
+        : JOIN_CONCURRENCY === 0
+          ? "all at once"
+          : `${JOIN_CONCURRENCY} at a time`
     }`,
   );
   console.log(
@@ -309,7 +316,8 @@ async function main(): Promise<number> {
     };
     const benchCpuBefore = process.cpuUsage();
     const joinStarted = performance.now();
-    await inBatches(open, JOIN_CONCURRENCY, async (round) => {
+    const schedule = JOIN_RATE > 0 ? paced(JOIN_RATE) : inBatchesOf(JOIN_CONCURRENCY);
+    await schedule(open, async (round) => {
       round.joinSentAt = performance.now();
       const joined = await call(url, "POST", "/api/game/coin-flip/join", round.joiner.token, {
         code: round.code,
@@ -754,3 +762,24 @@ main().then(
     process.exit(1);
   },
 );
+
+/** Open-loop arrivals: each item starts at a Poisson moment (mean 1/rate apart), not when others end. */
+function paced(ratePerSecond: number) {
+  return async <T>(items: readonly T[], work: (item: T) => Promise<void>) => {
+    let at = 0;
+    const started = performance.now();
+    await Promise.all(
+      items.map(async (item) => {
+        at += (-Math.log(1 - Math.random()) * 1000) / ratePerSecond;
+        const wait = started + at - performance.now();
+        if (wait > 0) await sleep(wait);
+        await work(item);
+      }),
+    );
+  };
+}
+
+function inBatchesOf(limit: number) {
+  return <T>(items: readonly T[], work: (item: T) => Promise<void>) =>
+    inBatches(items, limit, work);
+}

@@ -159,12 +159,12 @@ async function registerRateLimits(app: FastifyInstance, limits: RateLimits) {
     // Sign-in and reset count per client and per account (so guessing one account's password is
     // slowed without locking out everyone behind the same address): they need the parsed body.
     // Money routes count per signed-in user (players behind one carrier NAT share an address),
-    // after authentication has run. The others count every request from its arrival.
+    // once authentication has run. The others count every request from its arrival.
     const perAccount = name === "login" || name === "reset";
     const rateLimit = perAccount
       ? { ...limit, hook: "preHandler" as const, keyGenerator: clientAndAccount }
       : name === "money"
-        ? { ...limit, hook: "preHandler" as const, keyGenerator: userOrClient }
+        ? { ...limit, hook: "preValidation" as const, keyGenerator: userOrClient }
         : { ...limit, hook: "onRequest" as const };
     route.config = { ...route.config, rateLimit };
   });
