@@ -22,8 +22,13 @@ runTool(async () => {
     console.log(
       `  house balance    ${money(report.house.balance)} (cuts ${money(report.house.roundCuts)}, fees ${money(report.house.withdrawalFees)}, prizes ${money(report.house.prizesPaid)})`,
     );
+    console.log(
+      `  fair draws       ${report.fairRounds} settled round(s) recomputed from their seeds`,
+    );
     if (report.problems.length === 0) {
-      console.log("  verdict          OK: hash chains intact, money conserved, projections match");
+      console.log(
+        "  verdict          OK: hash chains intact, money conserved, projections match, draws fair",
+      );
       return 0;
     }
     console.log(`  verdict          FAILED: ${report.problems.length} problem(s)`);

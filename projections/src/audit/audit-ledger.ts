@@ -2,6 +2,7 @@ import { type EventStore, LedgerReplay } from "@igp/ledger";
 import type pg from "pg";
 import { PROJECTIONS_CHECKPOINT } from "../projection-runner.ts";
 import { expectedReadModels, type ReadModelSnapshot } from "./expected-read-models.ts";
+import { FairnessProofs } from "./fairness-proofs.ts";
 
 export interface AuditReport {
   events: number;
@@ -10,6 +11,8 @@ export interface AuditReport {
   moneyOut: bigint;
   moneyInFlight: bigint;
   house: LedgerReplay["house"];
+  /** Settled rounds whose provably fair draw was recomputed and checked. */
+  fairRounds: number;
   problems: string[];
 }
 
@@ -17,23 +20,25 @@ const MAX_LISTED = 50;
 
 /**
  * Replays the whole ledger without using the projections: hash chains, event schemas, money
- * conservation, no negative balance. Then compares the read models with what the events say
+ * conservation, no negative balance, the fairness proof of every settled round. Then compares the read models with what the events say
  * they should hold at the projections' checkpoint.
  */
 export async function auditLedger(store: EventStore, pool: pg.Pool): Promise<AuditReport> {
   const projected = await readProjections(pool);
   const replay = new LedgerReplay();
+  const fairness = new FairnessProofs();
   let expected: ReadModelSnapshot | null = projected.checkpoint ? null : expectedReadModels(replay);
   for (let after: string | undefined; ; ) {
     const batch = await store.readAll({ after, maxCount: 2_000 });
     if (batch.length === 0) break;
     for (const event of batch) {
       replay.apply(event);
+      fairness.apply(event);
       if (event.position === projected.checkpoint) expected = expectedReadModels(replay);
     }
     after = batch.at(-1)!.position;
   }
-  const problems = replay.verdict();
+  const problems = [...replay.verdict(), ...(await fairness.verdict())];
   if (expected) problems.push(...compare(expected, projected.models));
   else
     problems.push(`the projections' checkpoint ${projected.checkpoint} is not a ledger position`);
@@ -48,6 +53,7 @@ export async function auditLedger(store: EventStore, pool: pg.Pool): Promise<Aud
     moneyOut: replay.moneyOut,
     moneyInFlight: replay.moneyInFlight,
     house: replay.house,
+    fairRounds: fairness.checked,
     problems:
       problems.length > MAX_LISTED
         ? [...problems.slice(0, MAX_LISTED), `… and ${problems.length - MAX_LISTED} more`]

@@ -37,7 +37,7 @@ export function CreatePrivatePage() {
     <form className="card round-view" onSubmit={create} noValidate>
       <Link to="/play/instant/coin-flip/lobby">← {t("coinFlip.backToLobby")}</Link>
       <h2>{t("coinFlip.createPrivate")}</h2>
-      <GameFigures betAmount={amount > 0 ? amount : 0} deadline={null} />
+      <GameFigures betAmount={Math.max(0, amount || 0)} deadline={null} />
       <label className="field">
         <span>{t("coinFlip.betAmount")}</span>
         <input
@@ -55,7 +55,10 @@ export function CreatePrivatePage() {
       <SidePicker
         label={t("coinFlip.pickSide")}
         value={side}
-        onChange={(s) => (setSide(s), setError(""))}
+        onChange={(picked) => {
+          setSide(picked);
+          setError("");
+        }}
         disabled={busy}
       />
       {error && <p className="text-danger">{error}</p>}

@@ -20,7 +20,7 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
   const banks = useBanks("deposit");
   const [tab, setTab] = useState<"bank" | "agent">("bank");
   const [bankName, setBankName] = useState("");
-  const { form, setForm, errors, setErrors, edit } = useFormFields({
+  const { form, errors, setErrors, edit } = useFormFields({
     amount: "",
     accountNumber: "",
     transactionId: "",
