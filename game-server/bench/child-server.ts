@@ -21,7 +21,9 @@ export interface ChildServer {
  * root), minus the client build, in a process of its own.
  */
 export function spawnServer(env: NodeJS.ProcessEnv, echoLimit = 20): ChildServer {
-  const child = spawn(process.execPath, ["--import", "tsx", "game-server/src/main.ts"], {
+  // SERVER_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server only.
+  const extra = (process.env.SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...extra, "--import", "tsx", "game-server/src/main.ts"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -13,7 +13,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import { type CoinFlipRounds, GameError } from "../../games/coin-flip/coin-flip-rounds.ts";
-import { coinFlipGameView, TableTakenError } from "../../games/round-registry.ts";
+import {
+  coinFlipGameView,
+  type RoundRegistry,
+  TableTakenError,
+} from "../../games/round-registry.ts";
 import type { RoundRooms } from "../../realtime/round-rooms.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { errorResponses as errors } from "../schemas.ts";
@@ -160,19 +164,21 @@ export async function coinFlipRoutes(app: FastifyInstance, deps: CoinFlipRouteDe
     },
     async (request) => {
       const { code, clientSeed } = request.body;
-      const round = await registry.byCode(code);
-      if (!round) throw notFound(GAME_NOT_FOUND);
-      if (round.status !== "waiting")
-        throw new HttpError(
-          409,
-          round.status === "player-joined"
-            ? "This game already has two players."
-            : "This game is over.",
-        );
       const outcome = await deps.roundRooms().join(code, request.user!.id, clientSeed);
-      if (!outcome.ok) throw new HttpError(outcome.status, outcome.message);
-      return { game: outcome.game };
+      if (outcome.ok) return { game: outcome.game };
+      if (outcome.status === 404) throw await whyRoundIsGone(code, registry);
+      throw new HttpError(outcome.status, outcome.message);
     },
+  );
+}
+
+/** No room holds this code: it never existed, or its round is over. */
+async function whyRoundIsGone(code: string, registry: RoundRegistry) {
+  const round = await registry.byCode(code);
+  if (!round) return notFound(GAME_NOT_FOUND);
+  return new HttpError(
+    409,
+    round.status === "player-joined" ? "This game already has two players." : "This game is over.",
   );
 }
 
