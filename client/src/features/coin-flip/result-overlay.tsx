@@ -87,6 +87,7 @@ export function ResultOverlay({
             </ol>
           )}
         </section>
+        <Link to={`/fair?code=${result.game.code}`}>{t("coinFlip.verify")}</Link>
         <div className="modal-actions">
           <Link className="button button-outline" to="/">
             {t("coinFlip.goHome")}

@@ -68,6 +68,14 @@ export function FairPage() {
         {error && <p className="text-danger">{error}</p>}
       </form>
       {check && <CheckResult check={check} />}
+      <section className="card">
+        <h2>{t("fair.how")}</h2>
+        <ol>
+          {["s1", "s2", "s3", "s4"].map((step) => (
+            <li key={step}>{t(`fair.steps.${step}`)}</li>
+          ))}
+        </ol>
+      </section>
     </main>
   );
 }
