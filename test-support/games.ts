@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Client, type Room } from "@colyseus/sdk";
 import { ROOMS } from "@igp/shared";
 import { signInSuperAdmin, signUpPlayer, type TestServer } from "./http.ts";
-import { ctx } from "./ledger.ts";
+import { approvedBankDeposit, ctx } from "./ledger.ts";
 
 /** A player with an approved bank deposit of `amountMinor` (and `bonusMinor` of bonus). */
 export async function fundedPlayer(
@@ -13,22 +13,7 @@ export async function fundedPlayer(
 ) {
   const player = await signUpPlayer(server, name);
   const ledger = server.platform.ledger;
-  const depositId = randomUUID();
-  await ledger.requestDeposit(
-    {
-      depositId,
-      userId: player.userId,
-      method: "bank",
-      amount: amountMinor,
-      depositCode: `T${randomUUID().slice(0, 6)}`,
-      bankName: "CBE",
-      accountNumber: "7",
-      transactionId: "FT7",
-      screenshot: "proof.png",
-    },
-    ctx("user", player.userId),
-  );
-  await ledger.approveBankDeposit(depositId, ctx("superAdmin"));
+  await approvedBankDeposit(ledger, player.userId, amountMinor);
   if (bonusMinor > 0)
     await ledger.grantBonus(player.userId, randomUUID(), bonusMinor, ctx("superAdmin"));
   return player;

@@ -65,6 +65,26 @@ export function ctx(role: CommandContext["actor"]["role"], userId?: string): Com
   return { actor: actor(role, userId), at: new Date().toISOString(), requestId: randomUUID() };
 }
 
+/** A bank deposit of `amountMinor` to a player, requested and approved: real money in. */
+export async function approvedBankDeposit(ledger: Ledger, userId: string, amountMinor: number) {
+  const depositId = randomUUID();
+  await ledger.requestDeposit(
+    {
+      depositId,
+      userId,
+      method: "bank",
+      amount: amountMinor,
+      depositCode: `B${depositId.slice(0, 6)}`,
+      bankName: "CBE",
+      accountNumber: "1000",
+      transactionId: `FT${depositId.slice(0, 8)}`,
+      screenshot: "proof.png",
+    },
+    ctx("user", userId),
+  );
+  await ledger.approveBankDeposit(depositId, ctx("superAdmin"));
+}
+
 /**
  * Changes one stored event's data as an attacker with superuser rights would: with triggers off,
  * behind the append-only trigger's back. `field` of the first (or last) event of `type`.

@@ -5,10 +5,11 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Client, type Room } from "@colyseus/sdk";
-import { type CommandContext, CommandHandler, createPgPool, Ledger } from "@igp/ledger";
+import { CommandHandler, createPgPool, Ledger } from "@igp/ledger";
 import { ROOMS as ROOM_NAMES } from "@igp/shared";
 import pg from "pg";
 import { freePort } from "../../test-support/global-setup.ts";
+import { approvedBankDeposit } from "../../test-support/ledger.ts";
 import { hashPassword } from "../src/accounts/passwords.ts";
 import { createTokens } from "../src/accounts/tokens.ts";
 import { UsersRepository } from "../src/accounts/users-repository.ts";
@@ -533,11 +534,6 @@ async function seedPlayers(databaseUrl: string, jwtSecret: string): Promise<Play
   const users = new UsersRepository(pool);
   const tokens = createTokens(jwtSecret);
   const passwordHash = await hashPassword("bench-password-1");
-  const ctx = (role: CommandContext["actor"]["role"], userId: string): CommandContext => ({
-    actor: { userId, role },
-    at: new Date().toISOString(),
-    requestId: randomUUID(),
-  });
   const players: Player[] = [];
   try {
     await inBatches(
@@ -551,22 +547,7 @@ async function seedPlayers(databaseUrl: string, jwtSecret: string): Promise<Play
           role: "user",
         });
         if (!user) throw new Error(`user ${index} exists already`);
-        const depositId = randomUUID();
-        await ledger.requestDeposit(
-          {
-            depositId,
-            userId: user.id,
-            method: "bank",
-            amount: DEPOSIT_MINOR,
-            depositCode: `B${randomUUID().slice(0, 6)}`,
-            bankName: "CBE",
-            accountNumber: "1000",
-            transactionId: `FT${index}`,
-            screenshot: "bench.png",
-          },
-          ctx("user", user.id),
-        );
-        await ledger.approveBankDeposit(depositId, ctx("superAdmin", "bench-admin"));
+        await approvedBankDeposit(ledger, user.id, DEPOSIT_MINOR);
         players[index] = {
           index,
           userId: user.id,

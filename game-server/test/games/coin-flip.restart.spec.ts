@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,7 +13,7 @@ import {
 import { afterAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test-support/database.ts";
 import { freePort } from "../../../test-support/global-setup.ts";
-import { ctx } from "../../../test-support/ledger.ts";
+import { approvedBankDeposit } from "../../../test-support/ledger.ts";
 
 /**
  * Restart safety (DESIGN.md section 5), with a real server process killed by SIGKILL: one round
@@ -91,25 +90,7 @@ it("a server killed mid-round settles and refunds exactly once after restart", {
       await signUp("0911000002"),
       await signUp("0911000003"),
     ];
-    const fund = async (userId: string) => {
-      const id = randomUUID();
-      await ledger.requestDeposit(
-        {
-          depositId: id,
-          userId,
-          method: "bank",
-          amount: 100_00,
-          depositCode: id.slice(0, 6),
-          bankName: "CBE",
-          accountNumber: "1",
-          transactionId: "FT1",
-          screenshot: "p.png",
-        },
-        ctx("user", userId),
-      );
-      await ledger.approveBankDeposit(id, ctx("superAdmin"));
-    };
-    for (const p of [alice, bob, carol]) await fund(p.userId);
+    for (const p of [alice, bob, carol]) await approvedBankDeposit(ledger, p.userId, 100_00);
     // The shortest waiting time the settings allow (1 minute), so the refund comes soon.
     await pool.query("UPDATE settings SET game_waiting_time = 1 WHERE group_name = 'coinFlip'");
 
