@@ -23,9 +23,10 @@ export function playerRoom(deps: { auth: RoomAuth; balances: BalanceNotifier }) 
       deps.balances.watch(this.userId, this.sendBalances);
     }
 
-    override async onAuth(_client: Client, options: { userId?: unknown }, context: AuthContext) {
+    override async onAuth(_client: Client, _options: unknown, context: AuthContext) {
       const user = await deps.auth(context.token);
-      if (options?.userId !== user.id) throw new ServerError(403, "This is not your channel.");
+      // The room's own user, whatever the options say (joinById skips the userId filter).
+      if (this.userId !== user.id) throw new ServerError(403, "This is not your channel.");
       return user;
     }
 

@@ -136,6 +136,11 @@ describe("bad input changes nothing and says why", () => {
     await expect(
       sdkClient(server, bob.token).joinOrCreate("player", { userId: alice.userId }),
     ).rejects.toThrow(/not your channel/);
+    const aliceChannel = await playerChannel(server, alice);
+    await expect(
+      sdkClient(server, bob.token).joinById(aliceChannel.roomId, { userId: bob.userId }),
+    ).rejects.toThrow(/not your channel/);
+    await aliceChannel.leave();
   });
 });
 
