@@ -70,7 +70,11 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
   return {
     notifications,
     async stop() {
-      await matchMaker.gracefullyShutdown();
+      // The matchmaker is one per process: a second platform in the same process (tests) shares
+      // it, and whichever stops first shuts it down.
+      await matchMaker.gracefullyShutdown().catch((error: unknown) => {
+        if (error !== "already_shutting_down") throw error;
+      });
       transport.shutdown();
     },
   };
