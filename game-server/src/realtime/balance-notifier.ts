@@ -1,18 +1,9 @@
-import {
-  type EventStore,
-  type Ledger,
-  parseStreamId,
-  type Subscription,
-  walletStream,
-} from "@igp/ledger";
+import { type EventStore, type Ledger, parseStreamId, type Subscription } from "@igp/ledger";
 import { loadCheckpoint } from "@igp/projections";
-import { minorToMajor } from "@igp/shared";
 import type pg from "pg";
+import { walletBalances } from "../accounts/session.ts";
 
-export interface Balances {
-  mainBalance: number;
-  bonusBalance: number;
-}
+export type Balances = Awaited<ReturnType<typeof walletBalances>>;
 type Listener = (balances: Balances) => void;
 
 /**
@@ -64,11 +55,8 @@ export class BalanceNotifier {
     if (set?.size === 0) this.listeners.delete(userId);
   }
 
-  async current(userId: string): Promise<Balances> {
-    const wallet = await this.ledger.handler.load<{ main: number; bonus: number }>(
-      walletStream(userId),
-    );
-    return { mainBalance: minorToMajor(wallet.main), bonusBalance: minorToMajor(wallet.bonus) };
+  current(userId: string): Promise<Balances> {
+    return walletBalances(this.ledger, userId);
   }
 
   private tell(userId: string, balances: Balances) {

@@ -1,10 +1,10 @@
 import { type AuthContext, type Client, Room } from "@colyseus/core";
 import { MapSchema, schema, t } from "@colyseus/schema";
 import { minorToMajor } from "@igp/shared";
-import { answerUnknown } from "../games/coin-flip/coin-flip.room.ts";
 import type { RegisteredRound, RoundRegistry } from "../games/round-registry.ts";
 import { LOBBY_CHANNEL, type LobbyChange } from "./notifications.ts";
 import type { RoomAuth } from "./room-auth.ts";
+import { answerUnknown } from "./room-messages.ts";
 
 export const LobbyRound = schema(
   {

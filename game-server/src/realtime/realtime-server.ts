@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   createNodeMatchmakingMiddleware,
   LocalPresence,
@@ -10,7 +9,7 @@ import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { ROOMS } from "@igp/shared";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type CoinFlipRoomDeps, coinFlipRoom } from "../games/coin-flip/coin-flip.room.ts";
 import type { RoundRegistry } from "../games/round-registry.ts";
 import type { BalanceNotifier } from "./balance-notifier.ts";
@@ -82,10 +81,7 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
 
 function matchmakingHook() {
   const matchmaking = createNodeMatchmakingMiddleware();
-  return async (
-    request: { url: string; raw: IncomingMessage },
-    reply: { hijack(): void; raw: ServerResponse; code(n: number): { send(b: unknown): unknown } },
-  ) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith("/matchmake/")) return;
     const path = request.url.split("?")[0]!;
     if (request.raw.method === "POST" && !CLIENT_MATCHMAKING.test(path)) {

@@ -11,7 +11,7 @@ import type pg from "pg";
 import { readGameSettings } from "../../settings/settings-repository.ts";
 import { newCode } from "../../wallet/codes.ts";
 import { type RegisteredRound, type RoundPlayer, RoundRegistry } from "../round-registry.ts";
-import { type FlipResult, flip, joinerSide, whyNotJoin } from "./coin-flip.rules.ts";
+import { flip, GAME_OVER, joinerSide, type SettledFlip, whyNotJoin } from "./coin-flip.rules.ts";
 
 /** A refusal the player should read: a bad code, a full round, too little money... */
 export class GameError extends Error {
@@ -23,7 +23,8 @@ export class GameError extends Error {
   }
 }
 
-const SYSTEM = { userId: "coin-flip", role: "system" } as const;
+/** Who settles and refunds: the round itself, not a person. */
+const SYSTEM_USER = "coin-flip";
 
 export interface NewRound {
   creatorId: string;
@@ -100,7 +101,7 @@ export class CoinFlipRounds {
   }
 
   /** Draws and pays the winner, exactly once: a repeat returns the recorded result. */
-  async settle(round: RegisteredRound, now = new Date()): Promise<FlipResult> {
+  async settle(round: RegisteredRound, now = new Date()): Promise<SettledFlip> {
     const serverSeed = await serverSeedFor(this.fairnessSecret, round.roundId);
     const state = await this.ledger.readRound(round.roundId);
     const players = playersOf(state);
@@ -108,7 +109,7 @@ export class CoinFlipRounds {
     if (state.status === "open") {
       const draw = { outcome: result.outcome, serverSeed };
       const payouts = [{ userId: result.winner, amount: result.payout }];
-      const ctx = { ...this.context(SYSTEM.userId, "system", now), actor: SYSTEM };
+      const ctx = this.context(SYSTEM_USER, "system", now);
       await this.ledger.settleRound(
         round.roundId,
         payouts,
@@ -123,19 +124,13 @@ export class CoinFlipRounds {
       outcome: result.outcome,
       serverSeed,
     });
-    return result;
+    return { ...result, serverSeed };
   }
 
   /** Nobody joined in time: the creator's stake goes back, exactly once. */
   async expire(round: RegisteredRound, now = new Date()): Promise<void> {
-    const state = await this.ledger.readRound(round.roundId);
-    if (state.status === "open") {
-      const ctx = { ...this.context(SYSTEM.userId, "system", now), actor: SYSTEM };
-      await this.ledger.cancelRound(round.roundId, "noPlayerJoined", {
-        ...ctx,
-        commandId: stepId(round.roundId, "cancel"),
-      });
-    }
+    const ctx = this.context(SYSTEM_USER, "system", now);
+    const state = await this.cancelIfOpen(round.roundId, "noPlayerJoined", ctx);
     await this.registry.update(round.roundId, { status: "expired", players: playersOf(state) });
   }
 
@@ -164,21 +159,24 @@ export class CoinFlipRounds {
       if (error instanceof LedgerError && error.code === "insufficient_funds")
         throw new GameError(409, "Insufficient balance for this bet.");
       if (error instanceof LedgerError && error.code === "not_pending")
-        throw new GameError(409, "This game is over.");
+        throw new GameError(409, GAME_OVER);
       throw error;
     }
   }
 
   /** An opening that failed (no money, a crash) leaves no open round behind. */
   private async abandon(round: RegisteredRound, ctx: CommandContext) {
-    const state = await this.ledger.readRound(round.roundId);
-    if (state.status === "open")
-      await this.ledger.cancelRound(round.roundId, "openingFailed", {
-        ...ctx,
-        commandId: stepId(round.roundId, "cancel"),
-      });
+    const state = await this.cancelIfOpen(round.roundId, "openingFailed", ctx);
     if (state.stakes.length === 0) await this.registry.remove(round.roundId);
     else await this.registry.update(round.roundId, { status: "expired", players: [] });
+  }
+
+  /** Cancels the round (refunding every stake) unless its stream already ended; returns it as read. */
+  private async cancelIfOpen(roundId: string, why: string, ctx: CommandContext) {
+    const state = await this.ledger.readRound(roundId);
+    if (state.status === "open")
+      await this.ledger.cancelRound(roundId, why, { ...ctx, commandId: stepId(roundId, "cancel") });
+    return state;
   }
 
   private async describe(request: NewRound, now: Date): Promise<RegisteredRound> {

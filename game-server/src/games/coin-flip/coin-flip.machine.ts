@@ -1,6 +1,6 @@
 import { START_NOTICE_SECONDS } from "@igp/shared";
 import { assign, type ErrorActorEvent, fromPromise, setup } from "xstate";
-import type { FlipResult } from "./coin-flip.rules.ts";
+import type { SettledFlip } from "./coin-flip.rules.ts";
 
 /**
  * A coin flip round's timeline (DESIGN.md section 5). The room provides the I/O (`settle`,
@@ -43,7 +43,7 @@ export const coinFlipMachine = setup({
     events: {} as CoinFlipEvent,
   },
   actors: {
-    settle: fromPromise<FlipResult>(async () => {
+    settle: fromPromise<SettledFlip>(async () => {
       throw new Error("The room provides settle.");
     }),
     expire: fromPromise<void>(async () => {
@@ -52,7 +52,7 @@ export const coinFlipMachine = setup({
   },
   actions: {
     announceStart: () => {},
-    announceResult: (_, _result: FlipResult) => {},
+    announceResult: (_, _result: SettledFlip) => {},
     announceExpiry: () => {},
     reportFailure: (_, _error: unknown) => {},
   },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, SimulatedClock } from "xstate";
 import { coinFlipMachine } from "./coin-flip.machine.ts";
-import type { FlipResult } from "./coin-flip.rules.ts";
+import type { SettledFlip } from "./coin-flip.rules.ts";
 
 /** The machine alone, on a simulated clock: what happens when, with the I/O stubbed by promises. */
 function start(resumeAt: "waiting" | "flipping", deadlineIn = 60_000) {
@@ -10,10 +10,10 @@ function start(resumeAt: "waiting" | "flipping", deadlineIn = 60_000) {
   let failSettle = 1;
   const machine = coinFlipMachine.provide({
     actors: {
-      settle: fromPromise<FlipResult>(async () => {
+      settle: fromPromise<SettledFlip>(async () => {
         calls.push("settle");
         if (failSettle-- > 0) throw new Error("database away");
-        return { outcome: "H" as const, winner: "alice", payout: 90 };
+        return { outcome: "H" as const, winner: "alice", payout: 90, serverSeed: "seed" };
       }),
       expire: fromPromise(async () => {
         calls.push("expire");

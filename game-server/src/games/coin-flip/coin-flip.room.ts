@@ -3,9 +3,10 @@ import { minorToMajor, NO_PLAYER_JOINED } from "@igp/shared";
 import { type Actor, createActor, fromPromise } from "xstate";
 import type { Notifications } from "../../realtime/notifications.ts";
 import type { RoomAuth, RoomUser } from "../../realtime/room-auth.ts";
+import { answerUnknown } from "../../realtime/room-messages.ts";
 import { coinFlipGameView, type RegisteredRound } from "../round-registry.ts";
 import { coinFlipMachine } from "./coin-flip.machine.ts";
-import type { FlipResult } from "./coin-flip.rules.ts";
+import { GAME_FULL, GAME_OVER, type SettledFlip } from "./coin-flip.rules.ts";
 import { CoinFlipState, playersSchema } from "./coin-flip.state.ts";
 import { type CoinFlipRounds, GameError } from "./coin-flip-rounds.ts";
 
@@ -114,10 +115,9 @@ export function coinFlipRoom(deps: CoinFlipRoomDeps) {
       return actor;
     }
 
-    private async announceResult(result: FlipResult) {
-      this.round = { ...this.round, status: "finished", outcome: result.outcome };
-      const settled = await deps.rounds.registry.byId(this.round.roundId);
-      if (settled) this.round = settled;
+    private async announceResult(result: SettledFlip) {
+      const { outcome, serverSeed } = result;
+      this.round = { ...this.round, status: "finished", outcome, serverSeed };
       this.showRound();
       this.state.winner = result.winner;
       this.state.payout = minorToMajor(result.payout);
@@ -152,9 +152,8 @@ export function coinFlipRoom(deps: CoinFlipRoomDeps) {
 
     private whyClosed(): string {
       const phase = this.state.phase;
-      if (phase === "finished" || phase === "expired" || phase === "flipping")
-        return "This game is over.";
-      return "This game already has two players.";
+      if (phase === "finished" || phase === "expired" || phase === "flipping") return GAME_OVER;
+      return GAME_FULL;
     }
 
     private showRound() {
@@ -174,11 +173,4 @@ export function coinFlipRoom(deps: CoinFlipRoomDeps) {
       this.state.players = playersSchema(round.players);
     }
   };
-}
-
-/** Rooms only show state; every move goes through the API. Anything sent here gets told so. */
-export function answerUnknown(client: Client, type: string | number) {
-  client.send("error", {
-    message: `Unknown message "${String(type).slice(0, 40)}": this room takes no messages; play through the API.`,
-  });
 }

@@ -6,6 +6,10 @@ import type { RoundPlayer } from "../round-registry.ts";
 
 export const PLAYERS_PER_ROUND = 2;
 
+/** Refusals the round, its room and the join route all give. */
+export const GAME_FULL = "This game already has two players.";
+export const GAME_OVER = "This game is over.";
+
 /** Why a user may not join a round, or null when it may. */
 export function whyNotJoin(
   round: { createdBy: string; status: string; players: RoundPlayer[]; deadline: string },
@@ -14,8 +18,7 @@ export function whyNotJoin(
 ): string | null {
   if (round.createdBy === userId) return "You cannot join your own game.";
   if (round.players.some((p) => p.player === userId)) return "You already joined this game.";
-  if (round.status !== "waiting" || round.players.length >= PLAYERS_PER_ROUND)
-    return "This game already has two players.";
+  if (round.status !== "waiting" || round.players.length >= PLAYERS_PER_ROUND) return GAME_FULL;
   if (now >= Date.parse(round.deadline)) return "This game has expired.";
   return null;
 }
@@ -31,6 +34,9 @@ export interface FlipResult {
   /** The pot minus the house cut, in minor units. */
   payout: number;
 }
+
+/** A settled flip, with the server seed it revealed. */
+export type SettledFlip = FlipResult & { serverSeed: string };
 
 /** Draws the outcome from the seeds (docs/fairness.md) and names the winner and the payout. */
 export async function flip(round: {

@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
+import { GAME_FULL, GAME_OVER } from "../../games/coin-flip/coin-flip.rules.ts";
 import { type CoinFlipRounds, GameError } from "../../games/coin-flip/coin-flip-rounds.ts";
 import {
   coinFlipGameView,
@@ -176,10 +177,7 @@ export async function coinFlipRoutes(app: FastifyInstance, deps: CoinFlipRouteDe
 async function whyRoundIsGone(code: string, registry: RoundRegistry) {
   const round = await registry.byCode(code);
   if (!round) return notFound(GAME_NOT_FOUND);
-  return new HttpError(
-    409,
-    round.status === "player-joined" ? "This game already has two players." : "This game is over.",
-  );
+  return new HttpError(409, round.status === "player-joined" ? GAME_FULL : GAME_OVER);
 }
 
 async function openRound(deps: CoinFlipRouteDeps, request: Parameters<CoinFlipRounds["open"]>[0]) {
