@@ -30,7 +30,7 @@ export async function coinFlipTable(server: TestServer, betAmount: number): Prom
   return created.body.id;
 }
 
-export async function balancesOf(server: TestServer, token: string) {
+export async function balancesOf(server: Pick<TestServer, "call">, token: string) {
   const me = await server.call("GET", "/api/login/user", { token });
   return { main: me.body.mainBalance as number, bonus: me.body.bonusBalance as number };
 }

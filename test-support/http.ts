@@ -46,29 +46,34 @@ export async function startTestServer(
   return {
     platform,
     url,
-    async call(method, route, { token, body, headers = {} } = {}) {
-      const init: RequestInit = { method, headers: { ...headers } };
-      if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
-      if (body instanceof FormData) init.body = body;
-      else if (body !== undefined) {
-        (init.headers as Record<string, string>)["content-type"] = "application/json";
-        init.body = typeof body === "string" ? body : JSON.stringify(body);
-      }
-      const response = await fetch(`${url}${route}`, init);
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {}
-      return { status: response.status, body: parsed, headers: response.headers };
-    },
+    call: httpCaller(url),
     stop: () => platform.stop(),
+  };
+}
+
+/** JSON over real HTTP to `url`: a bearer token, a body (JSON or FormData), the parsed answer. */
+export function httpCaller(url: string): TestServer["call"] {
+  return async (method, route, { token, body, headers = {} } = {}) => {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      (init.headers as Record<string, string>)["content-type"] = "application/json";
+      init.body = typeof body === "string" ? body : JSON.stringify(body);
+    }
+    const response = await fetch(`${url}${route}`, init);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {}
+    return { status: response.status, body: parsed, headers: response.headers };
   };
 }
 
 let counter = 0;
 /** Registers a player with a unique phone and signs in; returns its token and id. */
-export async function signUpPlayer(server: TestServer, fullName = "Abebe Kebede") {
+export async function signUpPlayer(server: Pick<TestServer, "call">, fullName = "Abebe Kebede") {
   const phone = `09${String(Date.now() % 1e6).padStart(6, "0")}${String(counter++ % 100).padStart(2, "0")}`;
   const password = "secret12";
   const registered = await server.call("POST", "/api/auth/user/register", {

@@ -30,8 +30,7 @@ export async function measure(
   );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const at = (q: number) => (latencies.length === 0 ? 0 : quantile(latencies, q));
   return {
     operations: latencies.length,
     perSecond: latencies.length / elapsed,
@@ -41,3 +40,30 @@ export async function measure(
 }
 
 export const fixed = (value: number, digits = 1) => value.toFixed(digits).padStart(9);
+
+/** The q-quantile (0..1) of already sorted values; NaN for none. */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+/** Runs `work` over `items` with at most `limit` at a time (0: all at once). */
+export async function inBatches<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  if (limit <= 0 || limit >= items.length) {
+    await Promise.all(items.map((item, index) => work(item, index)));
+    return;
+  }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await work(items[index]!, index);
+      }
+    }),
+  );
+}

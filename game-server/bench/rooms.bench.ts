@@ -10,6 +10,13 @@ import { ROOMS as ROOM_NAMES } from "@igp/shared";
 import pg from "pg";
 import { freePort } from "../../test-support/global-setup.ts";
 import { approvedBankDeposit } from "../../test-support/ledger.ts";
+import {
+  type ChildServer,
+  ROOT,
+  sleep,
+  spawnServer,
+  waitForHealth,
+} from "../../test-support/server-process.ts";
 import { hashPassword } from "../src/accounts/passwords.ts";
 import { createTokens } from "../src/accounts/tokens.ts";
 import { UsersRepository } from "../src/accounts/users-repository.ts";
@@ -18,20 +25,8 @@ import { EMBEDDED_DATABASE } from "../src/database/database.ts";
 import { runningEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
 import { createEventStore } from "../src/database/event-store.ts";
 import { migrateUp } from "../src/database/migrate.ts";
-import {
-  type ChildServer,
-  cpuSecondsOf,
-  inBatches,
-  machineCpu,
-  postgresCpuSeconds,
-  quantile,
-  ROOT,
-  rssOf,
-  sleep,
-  spawnServer,
-  waitForHealth,
-} from "./child-server.ts";
-import { fixed } from "./measure.ts";
+import { fixed, inBatches, quantile } from "./measure.ts";
+import { cpuSecondsOf, machineCpu, postgresCpuSeconds, rssOf } from "./process-stats.ts";
 
 /**
  * `npm run bench:rooms`: Coin Flip realtime rooms under load. Starts one game server process

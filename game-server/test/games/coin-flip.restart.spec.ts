@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,17 +12,24 @@ import {
 } from "@igp/ledger";
 import { afterAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test-support/database.ts";
+import { balancesOf } from "../../../test-support/games.ts";
 import { freePort } from "../../../test-support/global-setup.ts";
+import { httpCaller, signUpPlayer } from "../../../test-support/http.ts";
 import { approvedBankDeposit } from "../../../test-support/ledger.ts";
+import {
+  type ChildServer,
+  ROOT,
+  spawnServer,
+  waitForHealth,
+} from "../../../test-support/server-process.ts";
 
 /**
  * Restart safety (DESIGN.md section 5), with a real server process killed by SIGKILL: one round
  * has both stakes and is inside its start notice, another waits for a second player. After a
  * restart the first is settled exactly once and the second refunded exactly once at its deadline.
  */
-const repo = path.resolve(import.meta.dirname, "../../..");
-let server: ChildProcess | null = null;
-afterAll(() => server?.kill("SIGKILL"));
+let server: ChildServer | null = null;
+afterAll(() => server?.child.kill("SIGKILL"));
 
 it("a server killed mid-round settles and refunds exactly once after restart", {
   timeout: 150_000,
@@ -40,33 +47,12 @@ it("a server killed mid-round settles and refunds exactly once after restart", {
     SUPERADMIN_PASSWORD: "root-password-1",
     GAME_START_NOTICE_MS: "4000",
   };
-  const base = `http://127.0.0.1:${env.PORT}`;
-  const call = async (method: string, route: string, token?: string, body?: unknown) => {
-    const response = await fetch(`${base}${route}`, {
-      method,
-      headers: {
-        ...(token && { authorization: `Bearer ${token}` }),
-        ...(body !== undefined && { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
+  const url = `http://127.0.0.1:${env.PORT}`;
+  const http = { call: httpCaller(url) };
+  const { call } = http;
   const startServer = async () => {
-    server = spawn(process.execPath, ["--import", "tsx", "game-server/src/main.ts"], {
-      cwd: repo,
-      env,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    for (let i = 0; i < 300; i++) {
-      const up = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("the server did not start");
+    server = spawnServer(env);
+    await waitForHealth(server, url, 30_000);
   };
 
   const pool = createPgPool(databaseUrl, 5);
@@ -74,48 +60,36 @@ it("a server killed mid-round settles and refunds exactly once after restart", {
   const ledger = new Ledger(new CommandHandler(store));
   try {
     await startServer();
-    const signUp = async (phone: string) => {
-      const password = "secret12";
-      await call("POST", "/api/auth/user/register", undefined, {
-        phone,
-        fullName: "Player One",
-        password,
-        confirmPassword: password,
-      });
-      const login = await call("POST", "/api/auth/user/login", undefined, { phone, password });
-      return { userId: login.body.userId as string, token: login.body.token as string };
-    };
     const [alice, bob, carol] = [
-      await signUp("0911000001"),
-      await signUp("0911000002"),
-      await signUp("0911000003"),
+      await signUpPlayer(http, "Alice Tadesse"),
+      await signUpPlayer(http, "Bob Girma"),
+      await signUpPlayer(http, "Carol Haile"),
     ];
     for (const p of [alice, bob, carol]) await approvedBankDeposit(ledger, p.userId, 100_00);
     // The shortest waiting time the settings allow (1 minute), so the refund comes soon.
     await pool.query("UPDATE settings SET game_waiting_time = 1 WHERE group_name = 'coinFlip'");
 
-    const waiting = await call("POST", "/api/game/private/create", carol.token, {
-      gameType: "coin-flip",
-      access: "private",
-      betAmount: 10,
-      selectedSide: "T",
-      clientSeed: "carol",
-    });
+    const privateRound = (token: string, betAmount: number, selectedSide: "H" | "T") =>
+      call("POST", "/api/game/private/create", {
+        token,
+        body: {
+          gameType: "coin-flip",
+          access: "private",
+          betAmount,
+          selectedSide,
+          clientSeed: "s",
+        },
+      });
+    const waiting = await privateRound(carol.token, 10, "T");
     expect(waiting.status).toBe(201);
-    const flipping = await call("POST", "/api/game/private/create", alice.token, {
-      gameType: "coin-flip",
-      access: "private",
-      betAmount: 20,
-      selectedSide: "H",
-      clientSeed: "alice",
-    });
-    const joined = await call("POST", "/api/game/coin-flip/join", bob.token, {
-      code: flipping.body.gameCode,
-      clientSeed: "bob",
+    const flipping = await privateRound(alice.token, 20, "H");
+    const joined = await call("POST", "/api/game/coin-flip/join", {
+      token: bob.token,
+      body: { code: flipping.body.gameCode, clientSeed: "bob" },
     });
     expect(joined.status).toBe(200);
-    server!.kill("SIGKILL");
-    await new Promise((resolve) => server!.once("exit", resolve));
+    server!.child.kill("SIGKILL");
+    await server!.exited;
 
     await startServer();
     const settled = async () =>
@@ -145,20 +119,18 @@ it("a server killed mid-round settles and refunds exactly once after restart", {
     );
     expect(refunds).toHaveLength(1);
 
-    const me = await call("GET", "/api/login/user", carol.token);
-    expect(me.body.mainBalance).toBe(100);
+    expect((await balancesOf(http, carol.token)).main).toBe(100);
     const winner = (await settled()).fairness.outcome === "H" ? alice : bob;
     const loser = winner === alice ? bob : alice;
-    expect((await call("GET", "/api/login/user", winner.token)).body.mainBalance).toBe(116);
-    expect((await call("GET", "/api/login/user", loser.token)).body.mainBalance).toBe(80);
+    expect((await balancesOf(http, winner.token)).main).toBe(116);
+    expect((await balancesOf(http, loser.token)).main).toBe(80);
   } finally {
-    server?.kill("SIGTERM");
-    if (server) await new Promise((resolve) => server!.once("exit", resolve));
+    await server?.stop();
     server = null;
     await pool.end();
   }
   const audit = spawnSync(process.execPath, ["--import", "tsx", "game-server/src/cli/audit.ts"], {
-    cwd: repo,
+    cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl },
     encoding: "utf8",
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { balancesOf } from "../../../test-support/games.ts";
 import {
   signInSuperAdmin,
   signUpPlayer,
@@ -57,10 +58,7 @@ async function fundAgent(agent: { token: string }, amount: number) {
   ).toBe(200);
 }
 
-const balances = async (token: string) => {
-  const me = await server.call("GET", "/api/login/user", { token });
-  return { main: me.body.mainBalance, bonus: me.body.bonusBalance };
-};
+const balances = (token: string) => balancesOf(server, token);
 
 async function bankDeposit(token: string, amount: number, headers: Record<string, string> = {}) {
   const body = form(

@@ -1,0 +1,55 @@
+/** What a benchmark reads about processes on Linux (/proc): memory and CPU. */
+import { readdir, readFile } from "node:fs/promises";
+
+/** Resident set size of a process, in bytes (Linux /proc). */
+export async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+  return Number(kb ?? 0) * 1024;
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc, 100 ticks a second). */
+export async function cpuSecondsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The whole machine's CPU counters: busy and total ticks over all cores. */
+export async function machineCpu(): Promise<{ busy: number; total: number }> {
+  const line = (await readFile("/proc/stat", "utf8")).split("\n")[0]!;
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((sum, n) => sum + n, 0);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return { busy: total - idle, total };
+}
+
+/**
+ * CPU seconds used so far by PostgreSQL processes: the backends serving `database` (told by
+ * their process title, e.g. "postgres: 15/main: postgres <database> 127.0.0.1(5000) idle"), or
+ * the postmaster `postmasterPid` and all its children (an embedded cluster).
+ * Backends that have exited are not counted.
+ */
+export async function postgresCpuSeconds(select: {
+  database?: string;
+  postmasterPid?: number;
+}): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = (await readFile(`/proc/${entry}/cmdline`, "utf8")).replaceAll("\0", " ");
+      if (!title.startsWith("postgres")) continue;
+      const stat = await readFile(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const ours =
+        (select.database !== undefined && title.split(" ").includes(select.database)) ||
+        (select.postmasterPid !== undefined &&
+          (Number(fields[1]) === select.postmasterPid || Number(entry) === select.postmasterPid));
+      if (ours) total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
