@@ -25,19 +25,14 @@ export interface RoundState {
 export interface RoundRoom {
   state: RoundState | null;
   coin: CoinMessage | null;
-  expired: boolean;
-  /** The room is gone (finished and disposed, or never there): read the API instead. */
-  closed: boolean;
 }
 
-/** Watches one round's room by code: live state, the `coin` result, `noPlayerJoined`. */
+/**
+ * Watches one round's room by code: live state and the `coin` result. (An expiry shows in the
+ * state; its notice comes on the player's own channel.)
+ */
 export function useRoundRoom(code: string | null): RoundRoom {
-  const [room, setRoom] = useState<RoundRoom>({
-    state: null,
-    coin: null,
-    expired: false,
-    closed: false,
-  });
+  const [room, setRoom] = useState<RoundRoom>({ state: null, coin: null });
   useEffect(() => {
     if (!code) return;
     let joined: Room | null = null;
@@ -49,11 +44,13 @@ export function useRoundRoom(code: string | null): RoundRoom {
         if (!active) return void r.leave();
         r.onStateChange((state) => update({ state: (state as { toJSON(): RoundState }).toJSON() }));
         r.onMessage("coin", (message) => update({ coin: coinMessageSchema.parse(message) }));
-        r.onMessage("noPlayerJoined", () => update({ expired: true }));
+        // Registered so the SDK does not warn of unhandled types: the player channel tells of
+        // an expiry, and this view sends nothing that could draw an `error`.
+        r.onMessage("noPlayerJoined", () => {});
         r.onMessage("error", () => {});
-        r.onLeave(() => update({ closed: true }));
       },
-      () => update({ closed: true }),
+      // A round whose room is gone (over, or never there) is shown from the API alone.
+      () => {},
     );
     return () => {
       active = false;
