@@ -120,4 +120,20 @@ describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chrom
     expect(report.house.roundCuts).toBe(4_00 + 2_50);
     expect(report.problems).toEqual([]);
   });
+
+  it("sends a visitor from every play screen to sign-in", async () => {
+    const page = await browser.newPage();
+    for (const path of [
+      "/play/instant/coin-flip/lobby",
+      "/play/instant/coin-flip/ABCDEFGH",
+      "/create/private/coin-flip",
+      "/play/instant/spin-wheel",
+    ]) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForFunction("location.pathname === '/auth/login'", null, {
+        polling: 100,
+      });
+    }
+    await page.close();
+  });
 });

@@ -1,6 +1,4 @@
-import { useTranslation } from "react-i18next";
-import { Navigate } from "react-router-dom";
-import { useSession } from "../../lib/session.tsx";
+import { SignedInOnly } from "../../components/signed-in-only.tsx";
 import { CreatePrivatePage } from "./create-private-page.tsx";
 import { CoinFlipGamePage } from "./game-page.tsx";
 import { CoinFlipLobbyPage } from "./lobby-page.tsx";
@@ -12,16 +10,14 @@ export default function CoinFlipScreens({
 }: {
   screen: "lobby" | "tables" | "game" | "private";
 }) {
-  const { t } = useTranslation();
-  const { user, loading } = useSession();
-  if (loading) return <main className="page">{t("common.loading")}</main>;
-  if (!user) return <Navigate to="/auth/login" replace />;
   return (
-    <main className="page coin-flip">
-      {screen === "lobby" && <CoinFlipLobbyPage />}
-      {screen === "tables" && <CoinFlipTablesPage />}
-      {screen === "game" && <CoinFlipGamePage />}
-      {screen === "private" && <CreatePrivatePage />}
-    </main>
+    <SignedInOnly>
+      <main className="page coin-flip">
+        {screen === "lobby" && <CoinFlipLobbyPage />}
+        {screen === "tables" && <CoinFlipTablesPage />}
+        {screen === "game" && <CoinFlipGamePage />}
+        {screen === "private" && <CreatePrivatePage />}
+      </main>
+    </SignedInOnly>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, useParams } from "react-router-dom";
-import { useSession } from "../../lib/session.tsx";
+import { Link, useParams } from "react-router-dom";
+import { SignedInOnly } from "../../components/signed-in-only.tsx";
 
 const DEMO_GAMES = ["flip-coin", "spin-wheel", "lottery"];
 
@@ -11,19 +11,15 @@ const DEMO_GAMES = ["flip-coin", "spin-wheel", "lottery"];
  */
 export function GameRoute({ demo = false }: { demo?: boolean }) {
   const { t } = useTranslation();
-  const { user, loading } = useSession();
   const { game } = useParams();
   if (demo && game && !DEMO_GAMES.includes(game)) {
     return <main className="page">{t("games.notFound")}</main>;
   }
-  if (!demo) {
-    if (loading) return <main className="page">{t("common.loading")}</main>;
-    if (!user) return <Navigate to="/auth/login" replace />;
-  }
-  return (
+  const page = (
     <main className="page">
       <p>{t("games.arrivingSoon")}</p>
       <Link to="/">{t("nav.home")}</Link>
     </main>
   );
+  return demo ? page : <SignedInOnly>{page}</SignedInOnly>;
 }
