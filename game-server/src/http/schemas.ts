@@ -1,5 +1,6 @@
 import { messageSchema } from "@igp/shared";
 import { z } from "zod";
+import { totalPages } from "../wallet/paged-query.ts";
 
 /** The error answers a route may give, all `{ message }`. */
 export const errorResponses = {
@@ -26,6 +27,20 @@ export function pagedResponse<K extends string, T extends z.ZodType>(key: K, ite
     [key]: z.array(item),
   };
   return z.object(shape as PagedShape<K, T>);
+}
+
+/** One back-office page as `pagedResponse` describes it, from the rows and the total count. */
+export function pageOf<K extends string, T>(key: K, items: T[], page: number, total: number) {
+  return {
+    status: "ok" as const,
+    [key]: items,
+    currentPage: page,
+    totalPages: totalPages(total),
+  } as {
+    status: "ok";
+    currentPage: number;
+    totalPages: number;
+  } & { [P in K]: T[] };
 }
 
 /** Path parameter `id`: a UUID, else a 404-worded 400. */

@@ -8,11 +8,11 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { totalPages } from "../../wallet/paged-query.ts";
+
 import type { RequestsRepository } from "../../wallet/requests-repository.ts";
 import { badRequest, forbidden, notFound } from "../http-error.ts";
 import { commandContext } from "../request-context.ts";
-import { errorResponses as errors, pagedResponse } from "../schemas.ts";
+import { errorResponses as errors, pagedResponse, pageOf } from "../schemas.ts";
 
 const idParams = z.object({ id: z.uuid("Request not found.") });
 
@@ -44,12 +44,7 @@ export async function adminRequestsRoutes(
       const { page, search } = request.query;
       const method = request.user!.role === "admin" ? ("agent" as const) : undefined;
       const { transactions, total } = await deps.requests.deposits({ method, search }, page);
-      return {
-        status: "ok" as const,
-        transactions,
-        currentPage: page,
-        totalPages: totalPages(total),
-      };
+      return pageOf("transactions", transactions, page, total);
     },
   );
 
@@ -103,12 +98,7 @@ export async function adminRequestsRoutes(
     async (request) => {
       const { page, search } = request.query;
       const { transactions, total } = await deps.requests.withdrawals({ search }, page);
-      return {
-        status: "ok" as const,
-        transactions,
-        currentPage: page,
-        totalPages: totalPages(total),
-      };
+      return pageOf("transactions", transactions, page, total);
     },
   );
 

@@ -6,7 +6,7 @@ import type { ImageStore } from "../../uploads/image-store.ts";
 import { type BanksRepository, toBank } from "../../wallet/banks-repository.ts";
 import { totalPages } from "../../wallet/paged-query.ts";
 import { badRequest, conflict, notFound } from "../http-error.ts";
-import { errorResponses as errors, pagedResponse } from "../schemas.ts";
+import { errorResponses as errors, pagedResponse, pageOf } from "../schemas.ts";
 
 const bankSchema = z.object({
   id: z.string(),
@@ -73,12 +73,7 @@ export async function banksRoutes(
     async (request) => {
       const { page, search, type } = request.query;
       const { rows, total } = await deps.banks.page({ page, search, type });
-      return {
-        status: "ok" as const,
-        banks: rows.map(toBank),
-        currentPage: page,
-        totalPages: totalPages(total),
-      };
+      return pageOf("banks", rows.map(toBank), page, total);
     },
   );
 

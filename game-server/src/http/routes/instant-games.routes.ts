@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
-import { PagedQuery, totalPages } from "../../wallet/paged-query.ts";
+import { PagedQuery } from "../../wallet/paged-query.ts";
 import { notFound } from "../http-error.ts";
-import { errorResponses as errors, pagedResponse } from "../schemas.ts";
+import { errorResponses as errors, pagedResponse, pageOf } from "../schemas.ts";
 
 const gameSchema = z.object({
   id: z.number(),
@@ -54,12 +54,7 @@ export async function instantGamesRoutes(app: FastifyInstance, { pool }: { pool:
       const { rows, total } = await new PagedQuery()
         .where("status = 'active'")
         .run(pool, "*", "FROM instant_games", "type, bet_amount, id", page);
-      return {
-        status: "ok" as const,
-        games: rows.map(toGame),
-        currentPage: page,
-        totalPages: totalPages(total),
-      };
+      return pageOf("games", rows.map(toGame), page, total);
     },
   );
 

@@ -10,9 +10,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import { hashPassword } from "../../accounts/passwords.ts";
-import { PagedQuery, totalPages } from "../../wallet/paged-query.ts";
+import { PagedQuery } from "../../wallet/paged-query.ts";
 import { notFound } from "../http-error.ts";
-import { errorResponses as errors } from "../schemas.ts";
+import { errorResponses as errors, pageOf } from "../schemas.ts";
 
 const resetRowSchema = z.object({
   id: z.string(),
@@ -101,12 +101,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { pool }: { pool
         status: r.status,
         createdAt: new Date(r.created_at).toISOString(),
       }));
-      return {
-        status: "ok" as const,
-        players,
-        currentPage: page,
-        totalPages: totalPages(total),
-      };
+      return pageOf("players", players, page, total);
     },
   );
 

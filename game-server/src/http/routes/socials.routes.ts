@@ -5,9 +5,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import type { ImageStore } from "../../uploads/image-store.ts";
-import { PagedQuery, totalPages } from "../../wallet/paged-query.ts";
+import { PagedQuery } from "../../wallet/paged-query.ts";
 import { notFound } from "../http-error.ts";
-import { errorResponses as errors, pagedResponse } from "../schemas.ts";
+import { errorResponses as errors, pagedResponse, pageOf } from "../schemas.ts";
 
 const socialSchema = z.object({
   id: z.string(),
@@ -46,12 +46,7 @@ export async function socialsRoutes(
       "created_at DESC, id",
       pageNumber,
     );
-    return {
-      status: "ok" as const,
-      socials: rows.map(toSocial),
-      currentPage: pageNumber,
-      totalPages: totalPages(total),
-    };
+    return pageOf("socials", rows.map(toSocial), pageNumber, total);
   }
 
   api.get(
