@@ -62,5 +62,32 @@ describe("a public coin flip", () => {
     const after = await server.call("GET", `/api/game/coin-flip/get/${code}`);
     expect(after.body.status).toBe("finished");
     expect(after.body.fairness.outcome).toBe(result.coin);
+
+    // Recovery repeating the steps (settle twice at once, a late expiry) moves no money.
+    const rounds = server.platform.coinFlipRounds;
+    const round = (await rounds.registry.byCode(code))!;
+    const again = await Promise.all([rounds.settle(round), rounds.settle(round)]);
+    expect(again.map((r) => r.outcome)).toEqual([result.coin, result.coin]);
+    await rounds.expire(round);
+    expect((await balancesOf(server, winner.token)).main).toBe(140);
+    expect((await balancesOf(server, loser.token)).main).toBe(50);
+    const stream = await server.platform.store.readStream(`round-${round.roundId}`);
+    expect(stream.filter((e) => e.type === "RoundSettled")).toHaveLength(1);
+    expect(stream.filter((e) => e.type === "RoundCancelled")).toHaveLength(0);
+    expect((await rounds.registry.byCode(code))!.status).toBe("finished");
+  });
+
+  it("a refunded round cannot be settled afterwards, nor its registry row turned over", async () => {
+    const alice = await fundedPlayer(server, 20_00);
+    const created = await server.call("POST", "/api/game/private/create", {
+      token: alice.token,
+      body: { gameType: "coin-flip", betAmount: 5, selectedSide: "H", clientSeed: seed() },
+    });
+    const rounds = server.platform.coinFlipRounds;
+    const round = (await rounds.registry.byCode(created.body.gameCode))!;
+    await rounds.expire(round);
+    await expect(rounds.settle(round)).rejects.toThrow("This game is over.");
+    expect((await rounds.registry.byCode(round.code))!.status).toBe("expired");
+    expect(await balancesOf(server, alice.token)).toEqual({ main: 20, bonus: 0 });
   });
 });

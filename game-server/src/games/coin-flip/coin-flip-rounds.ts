@@ -104,6 +104,7 @@ export class CoinFlipRounds {
   async settle(round: RegisteredRound, now = new Date()): Promise<SettledFlip> {
     const serverSeed = await serverSeedFor(this.fairnessSecret, round.roundId);
     const state = await this.ledger.readRound(round.roundId);
+    if (state.status === "cancelled") throw new GameError(409, GAME_OVER);
     const players = playersOf(state);
     const result = await flip({ ...round, serverSeed, players });
     if (state.status === "open") {
@@ -131,6 +132,8 @@ export class CoinFlipRounds {
   async expire(round: RegisteredRound, now = new Date()): Promise<void> {
     const ctx = this.context(SYSTEM_USER, "system", now);
     const state = await this.cancelIfOpen(round.roundId, "noPlayerJoined", ctx);
+    // A round settled meanwhile stays finished: the registry follows the stream.
+    if (state.status === "settled") return;
     await this.registry.update(round.roundId, { status: "expired", players: playersOf(state) });
   }
 
