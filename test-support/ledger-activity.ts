@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Ledger, potAfterCut } from "@igp/ledger";
-import { ctx } from "./ledger.ts";
+import { ctx, presented } from "./ledger.ts";
 
 /**
  * Some of every kind of money movement, as a small platform would see in a day: bank and agent
@@ -61,7 +61,7 @@ export async function generateLedgerActivity(ledger: Ledger, players = 4) {
       { depositId: viaAgent, userId, method: "agent", amount: 10_000, depositCode: `A${i}` },
       ctx("user", userId),
     );
-    await ledger.approveAgentDeposit(viaAgent, `A${i}`, ctx("admin", agentId));
+    await ledger.approveAgentDeposit(viaAgent, presented(`A${i}`), ctx("admin", agentId));
     await ledger.grantBonus(userId, randomUUID(), 5_000, superAdmin);
     await ledger.requestDeposit(
       { depositId: randomUUID(), userId, method: "bank", amount: 7_000, depositCode: `P${i}` },
@@ -85,10 +85,14 @@ export async function generateLedgerActivity(ledger: Ledger, players = 4) {
     );
     return withdrawalId;
   };
-  await ledger.approveWithdrawal(await withdraw(userIds[0]!, 33_000, "bank"), "REF1", superAdmin);
+  await ledger.approveWithdrawal(
+    await withdraw(userIds[0]!, 33_000, "bank"),
+    presented("REF1"),
+    superAdmin,
+  );
   await ledger.approveWithdrawal(
     await withdraw(userIds[1]!, 4_000, "agent"),
-    "WC1",
+    presented("WC1"),
     ctx("admin", agentId),
   );
   await ledger.disapproveWithdrawal(await withdraw(userIds[2]!, 3_000, "bank"), superAdmin);

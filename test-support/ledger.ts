@@ -11,7 +11,14 @@ import {
   type RecordedEvent,
 } from "@igp/ledger";
 import type pg from "pg";
+import { RequestCodes } from "../game-server/src/wallet/request-codes.ts";
 import { createTestDatabase } from "./database.ts";
+
+/** Deposit and withdraw codes as the server keeps them, under a test secret. */
+export const testCodes = new RequestCodes("test-code-secret-of-at-least-32-characters");
+
+/** A code as staff type it, ready for the ledger's approvals. */
+export const presented = (code: string) => testCodes.present(code);
 
 /** A ledger on a fresh test database, with helpers to replay and check everything written. */
 export async function createTestLedger() {

@@ -8,6 +8,7 @@ import { AdminUsersRepository } from "../src/accounts/admin-users-repository.ts"
 import { createDatabase } from "../src/database/create-database.ts";
 import { startEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
 import { migrateUp } from "../src/database/migrate.ts";
+import { RequestCodes } from "../src/wallet/request-codes.ts";
 import { RequestsRepository } from "../src/wallet/requests-repository.ts";
 import { fixed } from "./measure.ts";
 
@@ -32,22 +33,25 @@ async function main() {
     const pool = createPgPool(url, 4);
     console.log(`Filling ${ROWS.toLocaleString("en")} players, deposits and withdrawals...`);
     await fill(pool);
-    const requests = new RequestsRepository(pool);
+    const requests = new RequestsRepository(
+      pool,
+      new RequestCodes("bench-code-secret-of-at-least-32-characters"),
+    );
     const users = new AdminUsersRepository(pool);
     const queries: [string, () => Promise<unknown>][] = [
       ["players, page 1", () => users.players(1)],
       ["players, page 25,000", () => users.players(25_000)],
       ["players, search name", () => users.players(1, "Tesfaye 4242")],
-      ["deposits, page 1", () => requests.deposits({}, 1)],
-      ["deposits, agent only", () => requests.deposits({ method: "agent" }, 1)],
+      ["deposits, page 1", () => requests.deposits({}, 1, "staff")],
+      ["deposits, agent only", () => requests.deposits({ method: "agent" }, 1, "staff")],
       [
         "deposits, one player",
-        () => requests.deposits({ userId: "00000000-0000-4000-8000-000000004242" }, 1),
+        () => requests.deposits({ userId: "00000000-0000-4000-8000-000000004242" }, 1, "staff"),
       ],
-      ["deposits, search code", () => requests.deposits({ search: "C0004242" }, 1)],
-      ["deposits, page 5,000", () => requests.deposits({}, 5_000)],
-      ["withdrawals, page 1", () => requests.withdrawals({}, 1)],
-      ["withdrawals, search code", () => requests.withdrawals({ search: "W0004242" }, 1)],
+      ["deposits, search code", () => requests.deposits({ search: "C0004242" }, 1, "staff")],
+      ["deposits, page 5,000", () => requests.deposits({}, 5_000, "staff")],
+      ["withdrawals, page 1", () => requests.withdrawals({}, 1, "staff")],
+      ["withdrawals, search code", () => requests.withdrawals({ search: "W0004242" }, 1, "staff")],
     ];
     console.log(
       `\nquery                        |   p50 ms   p99 ms   (${REPEAT} runs, page size 20, with total pages)`,

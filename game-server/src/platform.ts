@@ -18,10 +18,13 @@ import { BalanceNotifier } from "./realtime/balance-notifier.ts";
 import { startRealtime } from "./realtime/realtime-server.ts";
 import { createRoomAuth } from "./realtime/room-auth.ts";
 import { matchMakerRoundRooms } from "./realtime/round-rooms.ts";
+import { deriveKey, SealedBox } from "./security/sealed-box.ts";
 import { createImageStore } from "./uploads/image-store.ts";
 import { AgentTransactionsRepository } from "./wallet/agent-transactions-repository.ts";
 import { BanksRepository } from "./wallet/banks-repository.ts";
 import { ChargesRepository } from "./wallet/charges-repository.ts";
+import { CodeAttempts } from "./wallet/code-attempts.ts";
+import { RequestCodes } from "./wallet/request-codes.ts";
 import { RequestsRepository } from "./wallet/requests-repository.ts";
 import { BackgroundWorkers } from "./workers/background-workers.ts";
 
@@ -68,6 +71,7 @@ export async function startPlatform(
     const ledger = new Ledger(new CommandHandler(store));
     const coinFlipRounds = new CoinFlipRounds(database.pool, ledger, config.fairnessSecret);
     const users = new UsersRepository(database.pool);
+    const codes = new RequestCodes(config.codeSecret);
     const tokens = createTokens(config.jwtSecret);
     let workers: BackgroundWorkers | null = null;
     const app = await buildApp(
@@ -80,7 +84,10 @@ export async function startPlatform(
         roundRooms: () => matchMakerRoundRooms,
         adminUsers: new AdminUsersRepository(database.pool),
         banks: new BanksRepository(database.pool),
-        requests: new RequestsRepository(database.pool),
+        requests: new RequestsRepository(database.pool, codes),
+        codes,
+        codeAttempts: new CodeAttempts(database.pool),
+        atRest: new SealedBox(deriveKey(config.codeSecret, "idempotent answers")),
         charges: new ChargesRepository(database.pool),
         agentTransactions: new AgentTransactionsRepository(database.pool),
         cookieSecret: config.jwtSecret,

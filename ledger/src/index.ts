@@ -7,6 +7,7 @@ export * from "./domain/house/house.ts";
 export * from "./domain/ledger-error.ts";
 export * from "./domain/metadata.ts";
 export * from "./domain/money-flow.ts";
+export * from "./domain/request-code.ts";
 export { type Award, potAfterCut } from "./domain/round/round.decide.ts";
 export type { RoundState, Stake } from "./domain/round/round.events.ts";
 export * from "./domain/stream-ids.ts";

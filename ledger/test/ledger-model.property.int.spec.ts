@@ -11,7 +11,7 @@ import {
 import { type Balances, splitStake, splitWithdrawal } from "@igp/shared";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestLedger, ctx } from "../../test-support/ledger.ts";
+import { createTestLedger, ctx, presented } from "../../test-support/ledger.ts";
 
 /**
  * Model-based property test: random sequences of every money command, some batches run
@@ -196,7 +196,7 @@ async function agentDeposit(op: Extract<Op, { op: "agentDeposit" }>, m: Model, l
   // The same agent racing itself (double click, two tabs): money moves at most once.
   const outcomes = await Promise.all(
     Array.from({ length: op.racers }, () =>
-      attempt(ledger.approveAgentDeposit(depositId, "AG1", ctx("admin", agentId))),
+      attempt(ledger.approveAgentDeposit(depositId, presented("AG1"), ctx("admin", agentId))),
     ),
   );
   if (m.floats[op.agent]! < op.amount) {
@@ -241,7 +241,7 @@ async function withdraw(op: Extract<Op, { op: "withdraw" }>, m: Model, ledger: L
     Array.from({ length: op.approvers }, () =>
       attempt(
         op.decision === "approve"
-          ? ledger.approveWithdrawal(withdrawalId, "W1", approver)
+          ? ledger.approveWithdrawal(withdrawalId, presented("W1"), approver)
           : ledger.disapproveWithdrawal(withdrawalId, approver),
       ),
     ),

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { agentStream, LedgerError, potAfterCut, roundStream, walletStream } from "@igp/ledger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestLedger, ctx } from "../../test-support/ledger.ts";
+import { createTestLedger, ctx, presented, testCodes } from "../../test-support/ledger.ts";
 
 type TestLedger = Awaited<ReturnType<typeof createTestLedger>>;
 let t: TestLedger;
@@ -66,7 +66,7 @@ async function agentDepositRequest(userId: string, amount: number) {
   const depositId = randomUUID();
   const depositCode = code();
   await t.ledger.requestDeposit(
-    { depositId, userId, method: "agent", amount, depositCode },
+    { depositId, userId, method: "agent", amount, depositCode: testCodes.digest(depositCode) },
     ctx("user", userId),
   );
   return { depositId, depositCode };
@@ -103,9 +103,11 @@ describe("deposits", () => {
     const userId = randomUUID();
     const { depositId, depositCode } = await agentDepositRequest(userId, 30_000);
     expect(
-      await refusal(t.ledger.approveAgentDeposit(depositId, "WRONG1", ctx("admin", agentId))),
+      await refusal(
+        t.ledger.approveAgentDeposit(depositId, presented("WRONG1"), ctx("admin", agentId)),
+      ),
     ).toBe("wrong_code");
-    await t.ledger.approveAgentDeposit(depositId, depositCode, ctx("admin", agentId));
+    await t.ledger.approveAgentDeposit(depositId, presented(depositCode), ctx("admin", agentId));
     expect(await wallet(userId)).toEqual({ main: 30_000, bonus: 0 });
     expect(await float(agentId)).toBe(70_000);
   });
@@ -115,7 +117,9 @@ describe("deposits", () => {
     const userId = randomUUID();
     const { depositId, depositCode } = await agentDepositRequest(userId, 20_000);
     expect(
-      await refusal(t.ledger.approveAgentDeposit(depositId, depositCode, ctx("admin", agentId))),
+      await refusal(
+        t.ledger.approveAgentDeposit(depositId, presented(depositCode), ctx("admin", agentId)),
+      ),
     ).toBe("insufficient_float");
     expect(await float(agentId)).toBe(10_000);
     expect(await wallet(userId)).toEqual({ main: 0, bonus: 0 });
@@ -127,8 +131,8 @@ describe("deposits", () => {
     const { depositId, depositCode } = await agentDepositRequest(userId, 20_000);
     const other = await t.otherProcess();
     const outcomes = await Promise.all([
-      refusal(t.ledger.approveAgentDeposit(depositId, depositCode, ctx("admin", a))),
-      refusal(other.ledger.approveAgentDeposit(depositId, depositCode, ctx("admin", b))),
+      refusal(t.ledger.approveAgentDeposit(depositId, presented(depositCode), ctx("admin", a))),
+      refusal(other.ledger.approveAgentDeposit(depositId, presented(depositCode), ctx("admin", b))),
     ]);
     await other.close();
     expect(outcomes.filter((o) => o === null)).toHaveLength(1);
@@ -171,7 +175,7 @@ describe("withdrawals", () => {
         allowBonus,
         method,
         accountNumber: "1000",
-        withdrawCode,
+        withdrawCode: testCodes.digest(withdrawCode),
         ...(method === "bank" && { bankName: "CBE" }),
       },
       ctx("user", userId),
@@ -187,12 +191,12 @@ describe("withdrawals", () => {
     await done;
     expect(await wallet(userId)).toEqual({ main: 0, bonus: 30_000 });
     const houseBefore = (await t.replay()).house.withdrawalFees;
-    await t.ledger.approveWithdrawal(withdrawalId, "BANKREF1", superAdmin);
+    await t.ledger.approveWithdrawal(withdrawalId, presented("BANKREF1"), superAdmin);
     const replay = await t.replay();
     expect(replay.house.withdrawalFees - houseBefore).toBe(4_000); // 20% of the 20,000 from bonus
-    expect(await refusal(t.ledger.approveWithdrawal(withdrawalId, "X", superAdmin))).toBe(
-      "not_pending",
-    );
+    expect(
+      await refusal(t.ledger.approveWithdrawal(withdrawalId, presented("X"), superAdmin)),
+    ).toBe("not_pending");
   });
 
   it("refuses a withdrawal larger than both balances, holding nothing", async () => {
@@ -216,12 +220,14 @@ describe("withdrawals", () => {
     const { withdrawalId, withdrawCode, done } = request(userId, 7_000, false, "agent");
     await done;
     expect(
-      await refusal(t.ledger.approveWithdrawal(withdrawalId, "NOPE", ctx("admin", agentId))),
+      await refusal(
+        t.ledger.approveWithdrawal(withdrawalId, presented("NOPE"), ctx("admin", agentId)),
+      ),
     ).toBe("wrong_code");
-    expect(await refusal(t.ledger.approveWithdrawal(withdrawalId, withdrawCode, superAdmin))).toBe(
-      "invalid",
-    );
-    await t.ledger.approveWithdrawal(withdrawalId, withdrawCode, ctx("admin", agentId));
+    expect(
+      await refusal(t.ledger.approveWithdrawal(withdrawalId, presented(withdrawCode), superAdmin)),
+    ).toBe("invalid");
+    await t.ledger.approveWithdrawal(withdrawalId, presented(withdrawCode), ctx("admin", agentId));
     expect(await float(agentId)).toBe(12_000);
     expect(await wallet(userId)).toEqual({ main: 3_000, bonus: 0 });
   });

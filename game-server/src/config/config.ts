@@ -24,6 +24,7 @@ const envSchema = z
     SUPERADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
     JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     FAIRNESS_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    CODE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** The start notice between the second player joining and the flip (spec: 5 seconds). */
     GAME_START_NOTICE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     REDIS_URL: z
@@ -69,7 +70,12 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
-export type Config = Env & { dataDir: string; jwtSecret: string; fairnessSecret: string };
+export type Config = Env & {
+  dataDir: string;
+  jwtSecret: string;
+  fairnessSecret: string;
+  codeSecret: string;
+};
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -101,7 +107,9 @@ export async function loadConfig(env: NodeJS.ProcessEnv): Promise<Config> {
   // Server seeds derive from it (docs/fairness.md): it must outlive every open round.
   const fairnessSecret =
     parsed.FAIRNESS_SECRET ?? (await keptSecret(path.join(dataDir, "fairness-secret")));
-  return { ...parsed, dataDir, jwtSecret, fairnessSecret };
+  // Deposit and withdraw codes are kept as digests under it: pending requests need it unchanged.
+  const codeSecret = parsed.CODE_SECRET ?? (await keptSecret(path.join(dataDir, "code-secret")));
+  return { ...parsed, dataDir, jwtSecret, fairnessSecret, codeSecret };
 }
 
 /** A random secret created once and kept in the data directory, readable by its owner only. */

@@ -22,10 +22,13 @@ import type { Tokens } from "../accounts/tokens.ts";
 import type { UsersRepository } from "../accounts/users-repository.ts";
 import type { CoinFlipRounds } from "../games/coin-flip/coin-flip-rounds.ts";
 import type { RoundRooms } from "../realtime/round-rooms.ts";
+import type { SealedBox } from "../security/sealed-box.ts";
 import { type ImageStore, MAX_IMAGE_BYTES } from "../uploads/image-store.ts";
 import type { AgentTransactionsRepository } from "../wallet/agent-transactions-repository.ts";
 import type { BanksRepository } from "../wallet/banks-repository.ts";
 import type { ChargesRepository } from "../wallet/charges-repository.ts";
+import type { CodeAttempts } from "../wallet/code-attempts.ts";
+import type { RequestCodes } from "../wallet/request-codes.ts";
 import type { RequestsRepository } from "../wallet/requests-repository.ts";
 import { healthRoute } from "./health.route.ts";
 import { authentication } from "./plugins/authentication.ts";
@@ -63,6 +66,10 @@ export interface AppDependencies {
   adminUsers: AdminUsersRepository;
   banks: BanksRepository;
   requests: RequestsRepository;
+  codes: RequestCodes;
+  codeAttempts: CodeAttempts;
+  /** Seals what is kept at rest and read back only by the server (idempotent answers). */
+  atRest: SealedBox;
   charges: ChargesRepository;
   agentTransactions: AgentTransactionsRepository;
   images: ImageStore;
@@ -117,7 +124,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(metrics);
   await app.register(errorHandler);
   await app.register(authentication, { tokens: deps.tokens, users: deps.users });
-  await app.register(idempotency, { db: deps.pool });
+  await app.register(idempotency, { db: deps.pool, box: deps.atRest });
 
   await app.register(clientApp, { directory: deps.clientDirectory });
   await app.register(healthRoute, deps);

@@ -1,3 +1,4 @@
+import { CODE_ALPHABET, CODE_LENGTH } from "@igp/shared";
 import type pg from "pg";
 
 /** Rows per page of every back-office list. */
@@ -44,4 +45,10 @@ export class PagedQuery {
 /** Codes and transaction ids are searched exactly; anything else as part of a player's name. */
 export function looksLikeCode(search: string): boolean {
   return /^[A-Za-z0-9_-]{4,40}$/.test(search) && /\d/.test(search);
+}
+
+/** A word of the codes' alphabet and length, e.g. a code without a digit (or a short name). */
+export function couldBeCode(search: string): boolean {
+  const upper = search.toUpperCase();
+  return upper.length === CODE_LENGTH && [...upper].every((c) => CODE_ALPHABET.includes(c));
 }

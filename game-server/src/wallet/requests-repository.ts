@@ -1,25 +1,34 @@
 import { AGENT_DEPOSIT_METHOD, minorToMajor } from "@igp/shared";
 import type pg from "pg";
-import { looksLikeCode, PagedQuery } from "./paged-query.ts";
+import { couldBeCode, looksLikeCode, PagedQuery } from "./paged-query.ts";
+import type { RequestCodes } from "./request-codes.ts";
 
-export interface DepositFilter {
+export interface RequestFilter {
   userId?: string;
   method?: "agent" | "bank";
   search?: string;
 }
 
+/** Who reads a list: the request's owner sees its code, staff a masked hint of it. */
+export type Viewer = "owner" | "staff";
+
 /** Deposit and withdrawal requests as the lists show them, read from the projections. */
 export class RequestsRepository {
-  constructor(private readonly db: pg.Pool) {}
+  constructor(
+    private readonly db: pg.Pool,
+    private readonly codes: RequestCodes,
+  ) {}
 
-  async deposits(filter: DepositFilter, page: number) {
+  async deposits(filter: RequestFilter, page: number, viewer: Viewer) {
     const query = new PagedQuery();
     if (filter.userId) query.where("d.user_id = $?", filter.userId);
     if (filter.method) query.where("d.method = $?", filter.method);
-    if (filter.search && looksLikeCode(filter.search)) {
-      query.where("(d.deposit_code = upper($?) OR d.transaction_id = $?)", filter.search);
-    } else if (filter.search) {
-      query.where("u.full_name ILIKE '%' || $? || '%'", filter.search);
+    if (filter.search) {
+      this.whereSearch(
+        query,
+        filter.search,
+        "(d.deposit_code = ANY($?::text[]) OR d.transaction_id = ANY($?::text[]))",
+      );
     }
     const { rows, total } = await query.run(
       this.db,
@@ -28,15 +37,14 @@ export class RequestsRepository {
       "d.requested_at DESC, d.id",
       page,
     );
-    return { transactions: rows.map(toDeposit), total };
+    return { transactions: rows.map((row) => this.toDeposit(row, viewer)), total };
   }
 
-  async withdrawals(filter: { userId?: string; search?: string }, page: number) {
+  async withdrawals(filter: RequestFilter, page: number, viewer: Viewer) {
     const query = new PagedQuery();
     if (filter.userId) query.where("w.user_id = $?", filter.userId);
-    if (filter.search && looksLikeCode(filter.search))
-      query.where("w.withdraw_code = upper($?)", filter.search);
-    else if (filter.search) query.where("u.full_name ILIKE '%' || $? || '%'", filter.search);
+    if (filter.method) query.where("w.method = $?", filter.method);
+    if (filter.search) this.whereSearch(query, filter.search, "w.withdraw_code = ANY($?::text[])");
     const { rows, total } = await query.run(
       this.db,
       "w.*, u.full_name",
@@ -44,7 +52,63 @@ export class RequestsRepository {
       "w.requested_at DESC, w.id",
       page,
     );
-    return { transactions: rows.map(toWithdrawal), total };
+    return { transactions: rows.map((row) => this.toWithdrawal(row, viewer)), total };
+  }
+
+  /**
+   * Searches by code (`byCode` gets the code as legacy requests store it, its digest, and the
+   * text as typed, for transaction ids) when the text looks like one, else by the player's name;
+   * a word that could be either (a code may have no digit) matches both.
+   */
+  private whereSearch(query: PagedQuery, search: string, byCode: string) {
+    const { plain, digest } = this.codes.present(search);
+    const forms = [plain, digest, search];
+    const byName = "u.full_name ILIKE '%' || ($?::text[])[3] || '%'";
+    if (looksLikeCode(search)) query.where(byCode, forms);
+    else if (couldBeCode(search)) query.where(`(${byCode} OR ${byName})`, forms);
+    else query.where(byName.replace("($?::text[])[3]", "$?"), search);
+  }
+
+  private codeFor(
+    viewer: Viewer,
+    row: { code_hint: string; sealed_code: string | null },
+    stored: string,
+  ) {
+    return viewer === "owner" ? this.codes.reveal(stored, row.sealed_code) : row.code_hint;
+  }
+
+  private toDeposit(row: DepositRow, viewer: Viewer) {
+    const agent = row.method === "agent";
+    const code = agent ? this.codeFor(viewer, row, row.deposit_code) : null;
+    return {
+      id: row.id,
+      amount: minorToMajor(Number(row.amount)),
+      status: row.status,
+      createdAt: new Date(row.requested_at).toISOString(),
+      method: agent ? AGENT_DEPOSIT_METHOD : (row.bank_name ?? "Bank"),
+      gameCode: code,
+      depositCode: code,
+      accountNumber: row.account_number,
+      transactionId: row.transaction_id,
+      screenShot: row.screenshot,
+      user: { id: row.user_id, fullName: row.full_name ?? "" },
+    };
+  }
+
+  private toWithdrawal(row: WithdrawalRow, viewer: Viewer) {
+    return {
+      id: row.id,
+      amount: minorToMajor(Number(row.amount)),
+      fee: minorToMajor(Number(row.fee)),
+      payout: minorToMajor(Number(row.payout)),
+      status: row.status,
+      createdAt: new Date(row.requested_at).toISOString(),
+      method: row.method === "agent" ? "agent" : (row.bank_name ?? "Bank"),
+      gameCode: this.codeFor(viewer, row, row.withdraw_code) ?? row.code_hint,
+      accountNumber: row.account_number,
+      transactionId: row.reference,
+      user: { id: row.user_id, fullName: row.full_name ?? "" },
+    };
   }
 
   async depositById(id: string) {
@@ -74,6 +138,8 @@ interface DepositRow {
   method: "agent" | "bank";
   amount: string;
   deposit_code: string;
+  code_hint: string;
+  sealed_code: string | null;
   bank_name: string | null;
   account_number: string | null;
   transaction_id: string | null;
@@ -93,41 +159,10 @@ interface WithdrawalRow {
   bank_name: string | null;
   account_number: string;
   withdraw_code: string;
+  code_hint: string;
+  sealed_code: string | null;
   reference: string | null;
   status: string;
   requested_at: Date;
   full_name: string | null;
-}
-
-function toDeposit(row: DepositRow) {
-  const agent = row.method === "agent";
-  return {
-    id: row.id,
-    amount: minorToMajor(Number(row.amount)),
-    status: row.status,
-    createdAt: new Date(row.requested_at).toISOString(),
-    method: agent ? AGENT_DEPOSIT_METHOD : (row.bank_name ?? "Bank"),
-    gameCode: agent ? row.deposit_code : null,
-    depositCode: agent ? row.deposit_code : null,
-    accountNumber: row.account_number,
-    transactionId: row.transaction_id,
-    screenShot: row.screenshot,
-    user: { id: row.user_id, fullName: row.full_name ?? "" },
-  };
-}
-
-function toWithdrawal(row: WithdrawalRow) {
-  return {
-    id: row.id,
-    amount: minorToMajor(Number(row.amount)),
-    fee: minorToMajor(Number(row.fee)),
-    payout: minorToMajor(Number(row.payout)),
-    status: row.status,
-    createdAt: new Date(row.requested_at).toISOString(),
-    method: row.method === "agent" ? "agent" : (row.bank_name ?? "Bank"),
-    gameCode: row.withdraw_code,
-    accountNumber: row.account_number,
-    transactionId: row.reference,
-    user: { id: row.user_id, fullName: row.full_name ?? "" },
-  };
 }

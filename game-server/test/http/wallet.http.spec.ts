@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createAgent as createAgentAs,
+  eventually,
+  fundAgent as fundAgentAs,
+} from "../../../test-support/agents.ts";
 import { balancesOf } from "../../../test-support/games.ts";
 import {
   signInSuperAdmin,
@@ -29,34 +34,9 @@ async function createBank(bankName: string, type: "deposit" | "withdraw", accoun
   return created.body;
 }
 
-async function createAgent() {
-  const email = `agent-${randomUUID().slice(0, 8)}@example.com`;
-  const created = await server.call("POST", "/api/admin/accounts/create", {
-    token: root,
-    body: { fullName: "Agent Smith", email, password: "agent-pass-1" },
-  });
-  expect(created.status).toBe(201);
-  const login = await server.call("POST", "/api/auth/user/login", {
-    body: { phone: email, password: "agent-pass-1" },
-  });
-  return { token: login.body.token as string, id: created.body.id as string };
-}
-
-async function fundAgent(agent: { token: string }, amount: number) {
-  const body = form(
-    { method: "CBE", amount, accountNumber: "555", transactionId: "https://cbe/tx/1" },
-    { field: "screenshot", bytes: await pngImage() },
-  );
-  const requested = await server.call("POST", "/api/admin/charge/request", {
-    token: agent.token,
-    body,
-  });
-  expect(requested.status).toBe(201);
-  expect(
-    (await server.call("POST", `/api/admin/charge/approve/${requested.body.id}`, { token: root }))
-      .status,
-  ).toBe(200);
-}
+const createAgent = () => createAgentAs(server, root);
+const fundAgent = (agent: { token: string }, amount: number) =>
+  fundAgentAs(server, root, agent, amount);
 
 const balances = (token: string) => balancesOf(server, token);
 
@@ -66,16 +46,6 @@ async function bankDeposit(token: string, amount: number, headers: Record<string
     { field: "screenshot", bytes: await jpegWithExif(), type: "image/jpeg", name: "proof.jpg" },
   );
   return server.call("POST", "/api/wallet/deposit/request", { token, body, headers });
-}
-
-/** Projections follow the ledger within milliseconds; lists read them. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (check(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return read();
 }
 
 describe("banks and images", () => {

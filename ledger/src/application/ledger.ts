@@ -9,6 +9,7 @@ import type { DepositState, depositEvents } from "../domain/deposit/deposit.even
 import { LedgerError } from "../domain/ledger-error.ts";
 import type { EventMetadata } from "../domain/metadata.ts";
 import { transfersSent } from "../domain/money-flow.ts";
+import { codeMatches, comparableForm, type PresentedCode } from "../domain/request-code.ts";
 import { type Award, decideRound } from "../domain/round/round.decide.ts";
 import type { RoundState, roundEvents } from "../domain/round/round.events.ts";
 import {
@@ -78,9 +79,10 @@ export class Ledger {
    * An agent pays a player's agent deposit from its float: float → deposit → wallet. When
    * another approval got there first, the money returns to this agent and this call fails.
    */
-  async approveAgentDeposit(depositId: string, depositCode: string, ctx: CommandContext) {
+  async approveAgentDeposit(depositId: string, presented: PresentedCode, ctx: CommandContext) {
     const deposit = await this.handler.load<DepositState>(depositStream(depositId));
-    const request = assertAgentDepositFits(deposit, depositCode);
+    const request = assertAgentDepositFits(deposit, presented);
+    const depositCode = comparableForm(request.depositCode, presented);
     const agentId = ctx.actor.userId;
     const transferId = this.idFor(ctx, "agent-deposit", depositId);
     const funded = await this.run(
@@ -140,7 +142,9 @@ export class Ledger {
     return { fromMain, fromBonus, fee };
   }
 
-  async approveWithdrawal(withdrawalId: string, withdrawCode: string, ctx: CommandContext) {
+  /** Agent method: `withdrawCode` is the code the player gave; bank method: its `plain` is the
+   *  payout's reference. */
+  async approveWithdrawal(withdrawalId: string, withdrawCode: PresentedCode, ctx: CommandContext) {
     const agentId = ctx.actor.role === "admin" ? ctx.actor.userId : null;
     const approvedBy = ctx.actor.userId;
     const stored = await this.run(
@@ -341,7 +345,7 @@ export class Ledger {
   }
 }
 
-function assertAgentDepositFits(deposit: DepositState, depositCode: string) {
+function assertAgentDepositFits(deposit: DepositState, presented: PresentedCode) {
   const request = deposit.request;
   if (!request) throw new LedgerError("not_found", "Deposit request not found.");
   if (deposit.status !== "pending") {
@@ -349,7 +353,7 @@ function assertAgentDepositFits(deposit: DepositState, depositCode: string) {
   }
   if (request.method !== "agent")
     throw new LedgerError("invalid", "This deposit is not an agent deposit.");
-  if (request.depositCode !== depositCode)
+  if (!codeMatches(request.depositCode, presented))
     throw new LedgerError("wrong_code", "The deposit code does not match.");
   return request;
 }

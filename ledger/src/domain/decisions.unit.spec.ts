@@ -137,13 +137,29 @@ describe("withdrawals", () => {
     const [approved] = decideWithdrawal(pending, {
       type: "ApproveWithdrawal",
       approvedBy: "a1",
-      withdrawCode: "CODE42",
+      withdrawCode: { plain: "CODE42", digest: "h1:unused" },
       agentId: "a1",
     });
     expect(approved).toMatchObject({
       data: { fee: 80, payout: 920, agentTransfer: { to: "agent-a1", amount: 920 } },
     });
     expect(moneyEffect(approved!)).toMatchObject({ house: 80, moneyOut: 0 });
+  });
+
+  it("checks a digested withdraw code by its digest and records only its hint", () => {
+    const digested = {
+      ...pending,
+      request: { ...pending.request!, withdrawCode: "h1:right", codeHint: "••••••42" },
+    };
+    const approve = (digest: string) =>
+      decideWithdrawal(digested, {
+        type: "ApproveWithdrawal",
+        approvedBy: "a1",
+        withdrawCode: { plain: "CODE42", digest },
+        agentId: "a1",
+      });
+    expect(() => approve("h1:wrong")).toThrow("The withdraw code does not match.");
+    expect(approve("h1:right")[0]).toMatchObject({ data: { reference: "••••••42" } });
   });
 
   it("releases a disapproved withdrawal to main and bonus as it was taken", () => {

@@ -1,4 +1,4 @@
-import { parseStreamId } from "@igp/ledger";
+import { maskCode, parseStreamId } from "@igp/ledger";
 import type pg from "pg";
 import type { Projector } from "../projector.ts";
 
@@ -15,8 +15,8 @@ export const requestsProjector: Projector = {
         const d = event.data;
         await db.query(
           `INSERT INTO deposit_requests (id, user_id, method, amount, deposit_code, bank_name,
-             account_number, transaction_id, screenshot, status, requested_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10)`,
+             account_number, transaction_id, screenshot, status, requested_at, code_hint, sealed_code)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12)`,
           [
             d.depositId,
             d.userId,
@@ -28,6 +28,8 @@ export const requestsProjector: Projector = {
             d.transactionId ?? null,
             d.screenshot ?? null,
             d.requestedAt,
+            d.codeHint ?? maskCode(d.depositCode),
+            d.sealedCode ?? null,
           ],
         );
         return;
@@ -42,8 +44,9 @@ export const requestsProjector: Projector = {
         const w = event.data;
         await db.query(
           `INSERT INTO withdrawal_requests (id, user_id, amount, from_main, from_bonus, fee, payout,
-             method, bank_name, account_number, withdraw_code, status, requested_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12)`,
+             method, bank_name, account_number, withdraw_code, status, requested_at, code_hint,
+             sealed_code)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13, $14)`,
           [
             w.withdrawalId,
             w.userId,
@@ -57,6 +60,8 @@ export const requestsProjector: Projector = {
             w.accountNumber,
             w.withdrawCode,
             w.requestedAt,
+            w.codeHint ?? maskCode(w.withdrawCode),
+            w.sealedCode ?? null,
           ],
         );
         return;

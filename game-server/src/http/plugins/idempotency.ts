@@ -3,6 +3,7 @@ import { canonicalJson, type JsonValue } from "@igp/ledger";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type pg from "pg";
+import { SealedBox } from "../../security/sealed-box.ts";
 import { HttpError } from "../http-error.ts";
 
 declare module "fastify" {
@@ -24,7 +25,7 @@ const KEY = /^[\x21-\x7e]{1,100}$/;
  * Keys belong to a user. A 5xx answer is not kept, so the client may try again.
  */
 export const idempotency = fp(
-  async (app: FastifyInstance, { db }: { db: pg.Pool }) => {
+  async (app: FastifyInstance, { db, box }: { db: pg.Pool; box: SealedBox }) => {
     app.decorateRequest("idempotencyKey", null);
 
     app.decorate("idempotent", async (request: FastifyRequest, reply: FastifyReply) => {
@@ -58,7 +59,7 @@ export const idempotency = fp(
       return reply
         .code(first.status_code)
         .header("idempotent-replayed", "true")
-        .send(first.response);
+        .send(storedAnswer(box, first.response));
     });
 
     app.addHook("onSend", async (request, reply, payload) => {
@@ -72,7 +73,13 @@ export const idempotency = fp(
       } else {
         await db.query(
           "UPDATE idempotency_keys SET status_code = $3, response = $4 WHERE user_id = $1 AND key = $2",
-          [request.user!.id, key, reply.statusCode, typeof payload === "string" ? payload : null],
+          [
+            request.user!.id,
+            key,
+            reply.statusCode,
+            // Answers carry secrets (a deposit code) and personal data: sealed at rest.
+            typeof payload === "string" ? JSON.stringify(box.seal(payload)) : null,
+          ],
         );
       }
       return payload;
@@ -80,6 +87,12 @@ export const idempotency = fp(
   },
   { name: "idempotency", dependencies: ["authentication"] },
 );
+
+/** A kept answer as sent (a JSON text); those kept before answers were sealed are JSON. */
+function storedAnswer(box: SealedBox, response: unknown): unknown {
+  if (typeof response !== "string" || !SealedBox.isSealed(response)) return response;
+  return JSON.parse(box.open(response) ?? "null");
+}
 
 /** What makes two requests the same: route and body (uploaded files by their content hash). */
 function requestHash(request: FastifyRequest): string {

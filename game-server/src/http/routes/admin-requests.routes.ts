@@ -1,14 +1,16 @@
-import type { Ledger } from "@igp/ledger";
+import { type Ledger, LedgerError } from "@igp/ledger";
 import {
   depositTransactionSchema,
   messageSchema,
   pageQuerySchema,
   withdrawalTransactionSchema,
 } from "@igp/shared";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 
+import type { CodeAttempts } from "../../wallet/code-attempts.ts";
+import type { RequestCodes } from "../../wallet/request-codes.ts";
 import type { RequestsRepository } from "../../wallet/requests-repository.ts";
 import { badRequest, forbidden, notFound } from "../http-error.ts";
 import { commandContext } from "../request-context.ts";
@@ -23,10 +25,34 @@ const idParams = z.object({ id: z.uuid("Request not found.") });
  */
 export async function adminRequestsRoutes(
   app: FastifyInstance,
-  deps: { ledger: Ledger; requests: RequestsRepository },
+  deps: {
+    ledger: Ledger;
+    requests: RequestsRepository;
+    codes: RequestCodes;
+    codeAttempts: CodeAttempts;
+  },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const staff = app.requireRole("admin", "superAdmin");
+
+  /** Runs an approval that checks a player's code, counting and logging wrong codes. */
+  async function withCodeCheck(
+    request: FastifyRequest,
+    requestId: string,
+    approve: () => Promise<void>,
+  ) {
+    const staffId = request.user!.id;
+    await deps.codeAttempts.assertAllowed(requestId, staffId);
+    try {
+      await approve();
+    } catch (error) {
+      if (error instanceof LedgerError && error.code === "wrong_code") {
+        await deps.codeAttempts.recordFailure(requestId, staffId);
+        request.log.warn({ requestId, staffId, reason: "wrong-request-code" }, error.message);
+      }
+      throw error;
+    }
+  }
 
   api.get(
     "/api/admin/deposit/requests",
@@ -34,6 +60,8 @@ export async function adminRequestsRoutes(
       schema: {
         tags: ["back office"],
         summary: "Deposit requests, newest first (agents see Agent Deposit requests only)",
+        description:
+          "Staff never see a player's deposit code: `gameCode` and `depositCode` are masked (their last two characters), and approval needs the code the player gives. A search by the whole code finds its request.",
         security: [{ bearer: [] }],
         querystring: pageQuerySchema,
         response: { 200: pagedResponse("transactions", depositTransactionSchema), ...errors },
@@ -43,7 +71,11 @@ export async function adminRequestsRoutes(
     async (request) => {
       const { page, search } = request.query;
       const method = request.user!.role === "admin" ? ("agent" as const) : undefined;
-      const { transactions, total } = await deps.requests.deposits({ method, search }, page);
+      const { transactions, total } = await deps.requests.deposits(
+        { method, search },
+        page,
+        "staff",
+      );
       return pageOf("transactions", transactions, page, total);
     },
   );
@@ -71,9 +103,11 @@ export async function adminRequestsRoutes(
       if (deposit.method === "agent") {
         if (request.user!.role !== "admin")
           throw badRequest("An agent deposit is approved by an agent, from its float.");
-        const code = request.body.depositCode?.toUpperCase();
+        const code = request.body.depositCode;
         if (!code) throw badRequest("Please enter a deposit code before approving.");
-        await deps.ledger.approveAgentDeposit(request.params.id, code, ctx);
+        await withCodeCheck(request, request.params.id, () =>
+          deps.ledger.approveAgentDeposit(request.params.id, deps.codes.present(code), ctx),
+        );
       } else {
         if (request.user!.role !== "superAdmin")
           throw forbidden("Bank deposits are approved by a superAdmin.");
@@ -88,7 +122,10 @@ export async function adminRequestsRoutes(
     {
       schema: {
         tags: ["back office"],
-        summary: "Withdrawal requests, newest first",
+        summary:
+          "Withdrawal requests, newest first (agents see withdrawals through an agent only, without bank details)",
+        description:
+          "Staff never see a player's withdraw code: `gameCode` is masked (its last two characters), and approval needs the code the player gives.",
         security: [{ bearer: [] }],
         querystring: pageQuerySchema,
         response: { 200: pagedResponse("transactions", withdrawalTransactionSchema), ...errors },
@@ -97,7 +134,12 @@ export async function adminRequestsRoutes(
     },
     async (request) => {
       const { page, search } = request.query;
-      const { transactions, total } = await deps.requests.withdrawals({ search }, page);
+      const method = request.user!.role === "admin" ? ("agent" as const) : undefined;
+      const { transactions, total } = await deps.requests.withdrawals(
+        { method, search },
+        page,
+        "staff",
+      );
       return pageOf("transactions", transactions, page, total);
     },
   );
@@ -128,11 +170,15 @@ export async function adminRequestsRoutes(
       const withdrawal = await deps.requests.withdrawalById(request.params.id);
       if (!withdrawal) throw notFound("Withdrawal request not found.");
       assertMayDecideWithdrawal(request.user!.role, withdrawal.method);
-      await deps.ledger.approveWithdrawal(
-        request.params.id,
-        request.body.withdrawCode.toUpperCase(),
-        commandContext(request),
-      );
+      const ctx = commandContext(request);
+      const approve = () =>
+        deps.ledger.approveWithdrawal(
+          request.params.id,
+          deps.codes.present(request.body.withdrawCode),
+          ctx,
+        );
+      if (withdrawal.method === "agent") await withCodeCheck(request, request.params.id, approve);
+      else await approve();
       return { message: "Withdrawal approved." };
     },
   );

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ImageStore } from "../../uploads/image-store.ts";
 import type { BanksRepository } from "../../wallet/banks-repository.ts";
-import { newCode } from "../../wallet/codes.ts";
+import type { RequestCodes } from "../../wallet/request-codes.ts";
 import type { RequestsRepository } from "../../wallet/requests-repository.ts";
 import { badRequest } from "../http-error.ts";
 import { commandContext, newEntityId } from "../request-context.ts";
@@ -24,6 +24,7 @@ export interface WalletDependencies {
   banks: BanksRepository;
   requests: RequestsRepository;
   images: ImageStore;
+  codes: RequestCodes;
 }
 
 const screenshotField = z.instanceof(Buffer).optional();
@@ -62,16 +63,18 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
       const { method, amount, accountNumber, transactionId, screenshot } = request.body;
       const userId = request.user!.id;
       const depositId = newEntityId(request, "deposit");
-      const depositCode = newCode();
+      const code = deps.codes.issue();
+      const { codeHint, sealedCode } = code;
+      const depositCode = code.stored;
       const ctx = commandContext(request);
       if (method === AGENT_DEPOSIT_METHOD) {
         await deps.ledger.requestDeposit(
-          { depositId, userId, method: "agent", amount, depositCode },
+          { depositId, userId, method: "agent", amount, depositCode, codeHint, sealedCode },
           ctx,
         );
         return reply.code(201).send({
           message: "Go to the agent's shop and show this deposit code.",
-          depositCode,
+          depositCode: code.plain,
           transactionId: depositId,
         });
       }
@@ -90,6 +93,8 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
           method: "bank",
           amount,
           depositCode,
+          codeHint,
+          sealedCode,
           bankName: bank.bank_name,
           accountNumber,
           transactionId,
@@ -97,9 +102,11 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
         },
         ctx,
       );
-      return reply
-        .code(201)
-        .send({ message: "Deposit request submitted.", depositCode, transactionId: depositId });
+      return reply.code(201).send({
+        message: "Deposit request submitted.",
+        depositCode: code.plain,
+        transactionId: depositId,
+      });
     },
   );
 
@@ -138,7 +145,7 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
       if (!viaAgent && !bank)
         throw badRequest("Please choose 'agent' or an active withdrawal method.");
       const withdrawalId = newEntityId(request, "withdrawal");
-      const withdrawCode = newCode();
+      const code = deps.codes.issue();
       const { fee } = await deps.ledger.requestWithdrawal(
         {
           withdrawalId,
@@ -146,16 +153,18 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
           allowBonus: withdrawFromBonusBalance,
           method: viaAgent ? "agent" : "bank",
           accountNumber,
-          withdrawCode,
+          withdrawCode: code.stored,
+          codeHint: code.codeHint,
+          sealedCode: code.sealedCode,
           ...(bank && { bankName: bank.bank_name }),
         },
         commandContext(request),
       );
       return reply.code(201).send({
-        message: `Withdrawal requested. Tell this code to the agent: ${withdrawCode}`,
+        message: `Withdrawal requested. Tell this code to the agent: ${code.plain}`,
         transaction: {
           id: withdrawalId,
-          gameCode: withdrawCode,
+          gameCode: code.plain,
           amount: minorToMajor(amount),
           fee: minorToMajor(fee),
           payout: minorToMajor(amount - fee),
@@ -180,6 +189,7 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
       const { transactions } = await deps.requests.deposits(
         { userId: request.user!.id },
         request.query.page,
+        "owner",
       );
       return { transactions };
     },
@@ -204,6 +214,7 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
       const { transactions } = await deps.requests.withdrawals(
         { userId: request.user!.id },
         request.query.page,
+        "owner",
       );
       return { transactions };
     },

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { refuse } from "../ledger-error.ts";
+import { sameSecret } from "../request-code.ts";
 import { pendingRequest } from "../request-status.ts";
 import { agentStream, walletStream } from "../stream-ids.ts";
 import { stepId, type Transfer } from "../transfer.ts";
@@ -17,6 +18,7 @@ export type DepositCommand =
       transfer: Transfer;
       from: string;
       agentId: string;
+      /** The code the agent presented, in the request's stored form (see request-code.ts). */
       depositCode: string;
     };
 
@@ -89,7 +91,7 @@ function whyAgentFundsDoNotFit(
   if (!request) return "Deposit request not found.";
   if (state.status !== "pending") return `This deposit request is already ${state.status}.`;
   if (request.method !== "agent") return "This deposit is not an agent deposit.";
-  if (request.depositCode !== depositCode) return "The deposit code does not match.";
+  if (!sameSecret(request.depositCode, depositCode)) return "The deposit code does not match.";
   if (request.amount !== transfer.amount) return "The amount does not match the request.";
   return null;
 }

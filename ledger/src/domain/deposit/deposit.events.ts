@@ -2,6 +2,7 @@ import { amountMinorSchema } from "@igp/shared";
 import { z } from "zod";
 import { idSchema, isoTime, shortText, streamIdSchema } from "../common-schemas.ts";
 import type { EventUnion } from "../event-union.ts";
+import { codeCopies } from "../request-code.ts";
 import type { RequestStatus } from "../request-status.ts";
 import { transferSchema } from "../transfer.ts";
 
@@ -16,7 +17,9 @@ export const depositEvents = {
     userId: idSchema,
     method: z.enum(["bank", "agent"]),
     amount: amountMinorSchema,
+    /** The code's keyed digest (`h1:`…), or the code itself for requests made before digests. */
     depositCode: idSchema,
+    ...codeCopies,
     bankName: shortText.optional(),
     accountNumber: shortText.optional(),
     transactionId: shortText.optional(),

@@ -22,7 +22,10 @@ export type WalletCommand =
       method: "agent" | "bank";
       bankName?: string;
       accountNumber: string;
+      /** The code's stored form (see request-code.ts). */
       withdrawCode: string;
+      codeHint?: string;
+      sealedCode?: string;
       at: string;
     }
   | { type: "GrantBonus"; grantId: string; amount: number; grantedBy: string; note?: string }

@@ -2,6 +2,7 @@ import { amountMinorSchema, partMinorSchema } from "@igp/shared";
 import { z } from "zod";
 import { idSchema, isoTime, shortText, streamIdSchema } from "../common-schemas.ts";
 import type { EventUnion } from "../event-union.ts";
+import { codeCopies } from "../request-code.ts";
 import { CREDIT_REASONS, transferSchema } from "../transfer.ts";
 
 /** What a withdrawal request says, from the hold in the wallet to the request's own stream. */
@@ -13,7 +14,9 @@ export const withdrawalDetails = z.object({
   method: z.enum(["agent", "bank"]),
   bankName: shortText.optional(),
   accountNumber: shortText,
+  /** The code's keyed digest (`h1:`…), or the code itself for requests made before digests. */
   withdrawCode: idSchema,
+  ...codeCopies,
   requestedAt: isoTime,
 });
 

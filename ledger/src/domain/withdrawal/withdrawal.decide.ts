@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { refuse } from "../ledger-error.ts";
+import { codeMatches, maskCode, type PresentedCode } from "../request-code.ts";
 import { pendingRequest } from "../request-status.ts";
 import { agentStream } from "../stream-ids.ts";
 import { stepId, type Transfer } from "../transfer.ts";
@@ -17,8 +18,9 @@ export type WithdrawalCommand =
   | {
       type: "ApproveWithdrawal";
       approvedBy: string;
-      /** The code the player was given; it must match for the agent method. */
-      withdrawCode: string;
+      /** Agent method: the code the player gave the agent, which must match. Bank method: the
+       *  payout's reference (e.g. the bank transfer id), kept as given. */
+      withdrawCode: PresentedCode;
       /** Set when an agent approves: an agent-method payout goes to that agent's float. */
       agentId: string | null;
     }
@@ -69,21 +71,19 @@ function approve(
 ): WithdrawalEvent[] {
   const request = pendingRequest(state, "Withdrawal");
   const payout = request.amount - request.fee;
-  const base = {
-    approvedBy: command.approvedBy,
-    reference: command.withdrawCode,
-    fee: request.fee,
-    payout,
-  };
+  const base = { approvedBy: command.approvedBy, fee: request.fee, payout };
   if (request.method === "bank") {
-    return [{ type: "WithdrawalApproved", data: { ...base, agentTransfer: null } }];
+    const reference = command.withdrawCode.plain;
+    return [{ type: "WithdrawalApproved", data: { ...base, reference, agentTransfer: null } }];
   }
   if (!command.agentId) {
     return refuse("invalid", "A withdrawal through an agent is approved by an agent.");
   }
-  if (command.withdrawCode !== request.withdrawCode) {
+  if (!codeMatches(request.withdrawCode, command.withdrawCode)) {
     return refuse("wrong_code", "The withdraw code does not match.");
   }
+  // The code has done its work; the approval records only what staff may see of it.
+  const reference = request.codeHint ?? maskCode(request.withdrawCode);
   const agentTransfer: Transfer | null =
     payout > 0
       ? {
@@ -93,5 +93,5 @@ function approve(
           reason: "withdrawalToAgent",
         }
       : null;
-  return [{ type: "WithdrawalApproved", data: { ...base, agentTransfer } }];
+  return [{ type: "WithdrawalApproved", data: { ...base, reference, agentTransfer } }];
 }
