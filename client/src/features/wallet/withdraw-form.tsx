@@ -20,7 +20,9 @@ export function WithdrawForm({ onDone }: { onDone(): void }) {
   const [form, setForm] = useState({ amount: "", method: "", accountNumber: "" });
   const [fromBonus, setFromBonus] = useState(false);
   const [busy, setBusy] = useState(false);
-  const preview = user ? withdrawPreview(user, form.amount) : { kind: "empty" as const };
+  const preview = user
+    ? withdrawPreview(user, form.amount, fromBonus)
+    : ({ kind: "empty" } as const);
   const edit = (field: keyof typeof form) => (value: string) =>
     setForm((current) => ({ ...current, [field]: value }));
 
@@ -108,6 +110,9 @@ export function WithdrawForm({ onDone }: { onDone(): void }) {
       <p className="withdraw-preview" aria-live="polite">
         {preview.kind === "insufficient" && (
           <span className="text-danger">{t("wallet.insufficient")}</span>
+        )}
+        {preview.kind === "needsBonus" && (
+          <span className="text-danger">{t("wallet.needsBonus")}</span>
         )}
         {preview.kind === "ok" &&
           t(preview.usesBonus ? "wallet.previewWithFee" : "wallet.preview", {
