@@ -320,6 +320,10 @@ describe("withdrawals", () => {
       status: 400,
       body: { message: "Please fill all fields." },
     });
+    expect(await withdraw({ amount: 0.99, method: "agent", accountNumber: "0911" })).toMatchObject({
+      status: 400,
+      body: { message: "The minimum withdrawal is 1 ETB." },
+    });
     expect(
       await withdraw({
         amount: 151,

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { MAX_AMOUNT_MINOR, MINOR_UNITS_PER_MAJOR, majorToMinor } from "../money.ts";
 
 export const MIN_DEPOSIT_MINOR = 50 * MINOR_UNITS_PER_MAJOR;
+/** The spec's "minimum withdrawal input 1". */
+export const MIN_WITHDRAWAL_MINOR = 1 * MINOR_UNITS_PER_MAJOR;
 export const MIN_CHARGE_MINOR = 50 * MINOR_UNITS_PER_MAJOR;
 export const AGENT_DEPOSIT_METHOD = "Agent Deposit";
 export const AGENT_WITHDRAW_METHOD = "agent";
@@ -54,7 +56,7 @@ export const depositRequestSchema = z.object({
 });
 
 export const withdrawRequestSchema = z.object({
-  amount: amountField(1, "Please fill all fields."),
+  amount: amountField(MIN_WITHDRAWAL_MINOR, "The minimum withdrawal is 1 ETB."),
   method: text("Please fill all fields.", 100),
   accountNumber: text("Please fill all fields.", 100),
   withdrawFromBonusBalance: z.boolean().default(false),
