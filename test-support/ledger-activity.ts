@@ -21,6 +21,7 @@ export async function generateLedgerActivity(ledger: Ledger, players = 4) {
       bankName: "CBE",
       accountNumber: "100",
       transactionId: "https://cbe/tx/9",
+      advanceBasisPoints: 150, // the agent's advance on its charge, from the house
     },
     ctx("admin", agentId),
   );
@@ -94,6 +95,7 @@ export async function generateLedgerActivity(ledger: Ledger, players = 4) {
     await withdraw(userIds[1]!, 4_000, "agent"),
     presented("WC1"),
     ctx("admin", agentId),
+    250, // the agent's advance on what it paid out
   );
   await ledger.disapproveWithdrawal(await withdraw(userIds[2]!, 3_000, "bank"), superAdmin);
   await withdraw(userIds[3]!, 2_500, "bank"); // stays pending: held

@@ -3,6 +3,7 @@ export * from "./application/command-handler.ts";
 export * from "./application/ledger.ts";
 export * from "./application/transfer-reactor.ts";
 export * from "./audit/ledger-replay.ts";
+export { advanceOf } from "./domain/agent/agent-advance.ts";
 export * from "./domain/house/house.ts";
 export * from "./domain/ledger-error.ts";
 export * from "./domain/metadata.ts";

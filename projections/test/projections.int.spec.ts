@@ -71,7 +71,10 @@ describe("read models", () => {
     const agent = await t.pool.query("SELECT float FROM agent_balances WHERE agent_id = $1", [
       activity.agentId,
     ]);
-    expect(Number(agent.rows[0].float)).toBe(500_000 - 4 * 10_000 + 4_000);
+    // Charge + its 1.5% advance, four deposits paid, a 4,000 payout + its 2.5% advance.
+    expect(Number(agent.rows[0].float)).toBe(500_000 + 7_500 - 4 * 10_000 + 4_000 + 100);
+    const house = await t.pool.query("SELECT agent_advances FROM house_balance");
+    expect(Number(house.rows[0].agent_advances)).toBe(7_600);
   });
 
   it("are rebuilt from zero into exactly the live tables", async () => {

@@ -22,6 +22,18 @@ export async function readSettings(pool: pg.Pool): Promise<Settings> {
   ) as Settings;
 }
 
+/** An agent advance rate (the sub-admin settings' percent field) in basis points. */
+export async function readAdvanceBasisPoints(
+  pool: pg.Pool,
+  group: "subAdminWithdraw" | "subAdminCredit",
+): Promise<number> {
+  const { rows } = await pool.query(
+    "SELECT win_percent_cut_bps FROM settings WHERE group_name = $1",
+    [group],
+  );
+  return rows[0]?.win_percent_cut_bps ?? 0;
+}
+
 /** One game's settings as a new round records them: minutes to wait and the cut in basis points. */
 export async function readGameSettings(
   pool: pg.Pool,

@@ -4,7 +4,7 @@ import { PAGE_SIZE } from "./paged-query.ts";
 
 /**
  * Sub-admin transactions: what agents did with money: player deposits they paid, withdrawals
- * they paid out, and their own charges. One list, newest first, from the projections.
+ * they paid out (with the advance they earned), and their own charges (with theirs). One list, newest first, from the projections.
  */
 export class AgentTransactionsRepository {
   constructor(private readonly db: pg.Pool) {}
@@ -12,15 +12,16 @@ export class AgentTransactionsRepository {
   async page(filter: { agentId?: string }, page: number) {
     const union = `
       SELECT d.id, d.user_id, d.decided_by AS agent_id, d.amount, 'Agent Deposit' AS bank, d.account_number,
-             d.status, 'deposit' AS type, coalesce(d.decided_at, d.requested_at) AS at, NULL AS screenshot
+             d.status, 'deposit' AS type, coalesce(d.decided_at, d.requested_at) AS at, NULL AS screenshot,
+             0 AS advance
         FROM deposit_requests d WHERE d.method = 'agent' AND d.decided_by IS NOT NULL
       UNION ALL
       SELECT w.id, w.user_id, w.decided_by, w.amount, 'agent', w.account_number, w.status, 'withdraw',
-             coalesce(w.decided_at, w.requested_at), NULL
+             coalesce(w.decided_at, w.requested_at), NULL, w.advance
         FROM withdrawal_requests w WHERE w.method = 'agent' AND w.decided_by IS NOT NULL
       UNION ALL
       SELECT c.id, NULL, c.agent_id, c.amount, c.bank_name, c.account_number, c.status, 'charge', c.requested_at,
-             c.screenshot
+             c.screenshot, c.advance
         FROM charge_requests c`;
     const where = "($1::text IS NULL OR t.agent_id = $1)";
     const [{ rows }, count] = await Promise.all([
@@ -45,6 +46,7 @@ export class AgentTransactionsRepository {
       type: r.type,
       screenShot: r.screenshot,
       createdAt: new Date(r.at).toISOString(),
+      advance: minorToMajor(Number(r.advance)),
     }));
     return { transactions, total: count.rows[0].n as number };
   }

@@ -17,7 +17,13 @@ afterAll(() => server.stop());
 
 describe("settings", () => {
   const group = { gameWaitingTime: 5, winPercentCut: 10 };
-  const all = { spinWheel: group, coinFlip: group, subAdminWithdraw: group, subAdminCredit: group };
+  const advance = { gameWaitingTime: 5, winPercentCut: 0 }; // agents' advances start at none
+  const all = {
+    spinWheel: group,
+    coinFlip: group,
+    subAdminWithdraw: advance,
+    subAdminCredit: advance,
+  };
 
   it("start at the spec's defaults and change within range only", async () => {
     const player = await signUpPlayer(server);

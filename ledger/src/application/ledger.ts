@@ -142,9 +142,14 @@ export class Ledger {
     return { fromMain, fromBonus, fee };
   }
 
-  /** Agent method: `withdrawCode` is the code the player gave; bank method: its `plain` is the
-   *  payout's reference. */
-  async approveWithdrawal(withdrawalId: string, withdrawCode: PresentedCode, ctx: CommandContext) {
+  /** Agent method: `withdrawCode` is the code the player gave, and the agent earns the advance
+   *  (subAdminWithdraw, in basis points) on the payout; bank method: `plain` is the reference. */
+  async approveWithdrawal(
+    withdrawalId: string,
+    withdrawCode: PresentedCode,
+    ctx: CommandContext,
+    advanceBasisPoints = 0,
+  ) {
     const agentId = ctx.actor.role === "admin" ? ctx.actor.userId : null;
     const approvedBy = ctx.actor.userId;
     const stored = await this.run(
@@ -155,6 +160,7 @@ export class Ledger {
           approvedBy,
           withdrawCode,
           agentId,
+          advanceBasisPoints,
         }),
       ctx,
     );

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { decideAgent } from "./agent/agent.decide.ts";
+import { decideCharge } from "./charge/charge.decide.ts";
+import { evolveCharge, initialCharge } from "./charge/charge.events.ts";
 import { decideDeposit } from "./deposit/deposit.decide.ts";
 import { evolveDeposit, initialDeposit } from "./deposit/deposit.events.ts";
 import { LedgerError } from "./ledger-error.ts";
-import { moneyEffect } from "./money-flow.ts";
+import { moneyEffect, transfersSent } from "./money-flow.ts";
 import { decideRound, potAfterCut } from "./round/round.decide.ts";
 import { evolveRound, initialRound } from "./round/round.events.ts";
 import { parseLedgerEvent } from "./stream-kinds.ts";
@@ -139,11 +141,31 @@ describe("withdrawals", () => {
       approvedBy: "a1",
       withdrawCode: { plain: "CODE42", digest: "h1:unused" },
       agentId: "a1",
+      advanceBasisPoints: 0,
     });
     expect(approved).toMatchObject({
       data: { fee: 80, payout: 920, agentTransfer: { to: "agent-a1", amount: 920 } },
     });
     expect(moneyEffect(approved!)).toMatchObject({ house: 80, moneyOut: 0 });
+  });
+
+  it("pays the approving agent its advance on the payout, from the house", () => {
+    const [approved] = decideWithdrawal(pending, {
+      type: "ApproveWithdrawal",
+      approvedBy: "a1",
+      withdrawCode: { plain: "CODE42", digest: "h1:unused" },
+      agentId: "a1",
+      advanceBasisPoints: 250,
+    });
+    // 2.5% of the 920 payout is 23 santim; the house keeps the fee of 80 less the advance.
+    expect(approved).toMatchObject({
+      data: {
+        advanceBasisPoints: 250,
+        advance: { to: "agent-a1", amount: 23, reason: "agentAdvance" },
+      },
+    });
+    expect(moneyEffect(approved!)).toMatchObject({ house: 80 - 23, moneyOut: 0 });
+    expect(transfersSent(approved!).map((t) => t.amount)).toEqual([920, 23]);
   });
 
   it("checks a digested withdraw code by its digest and records only its hint", () => {
@@ -157,6 +179,7 @@ describe("withdrawals", () => {
         approvedBy: "a1",
         withdrawCode: { plain: "CODE42", digest },
         agentId: "a1",
+        advanceBasisPoints: 0,
       });
     expect(() => approve("h1:wrong")).toThrow("The withdraw code does not match.");
     expect(approve("h1:right")[0]).toMatchObject({ data: { reference: "••••••42" } });
@@ -248,5 +271,39 @@ describe("event validation", () => {
       type: "BonusGranted",
       data: bonus(10),
     });
+  });
+});
+
+describe("charge", () => {
+  const requested = (advanceBasisPoints?: number) =>
+    evolveCharge(initialCharge(), {
+      type: "ChargeRequested",
+      data: {
+        chargeId: "c1",
+        agentId: "a1",
+        amount: 100_000,
+        bankName: "CBE",
+        accountNumber: "1",
+        transactionId: "FT1",
+        requestedAt: "2026-01-01T00:00:00.000Z",
+        ...(advanceBasisPoints !== undefined && { advanceBasisPoints }),
+      },
+    });
+
+  it("credits the agent its advance at the rate of its request, from the house", () => {
+    const [approved] = decideCharge(requested(100), { type: "ApproveCharge", approvedBy: "root" });
+    expect(transfersSent(approved!).map((t) => [t.reason, t.amount])).toEqual([
+      ["charge", 100_000],
+      ["agentAdvance", 1_000],
+    ]);
+    expect(moneyEffect(approved!)).toMatchObject({ moneyIn: 100_000, house: -1_000 });
+  });
+
+  it("pays no advance on charges requested before advances, or at a rate of 0", () => {
+    for (const state of [requested(), requested(0)]) {
+      const [approved] = decideCharge(state, { type: "ApproveCharge", approvedBy: "root" });
+      expect(transfersSent(approved!)).toHaveLength(1);
+      expect(moneyEffect(approved!).house).toBe(0);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { advanceOf } from "./agent/agent-advance.ts";
 import type { LedgerEvent } from "./stream-kinds.ts";
 import type { Transfer } from "./transfer.ts";
 
@@ -30,8 +31,16 @@ export function moneyEffect(event: LedgerEvent): MoneyEffect {
     case "BonusGranted":
       return { ...none, moneyIn: event.data.amount };
     case "BankDepositApproved":
-    case "ChargeApproved":
       return { ...none, moneyIn: event.data.transfer.amount, sent: [event.data.transfer] };
+    case "ChargeApproved": {
+      const { transfer, advance } = event.data;
+      return {
+        ...none,
+        moneyIn: transfer.amount,
+        house: 0 - advanceOf(event.data), // never -0
+        sent: advance ? [transfer, advance] : [transfer],
+      };
+    }
     case "StakePlaced":
     case "WithdrawalHeld":
     case "AgentDepositFunded":
@@ -41,10 +50,11 @@ export function moneyEffect(event: LedgerEvent): MoneyEffect {
     case "StakeReturned":
       return { ...none, sent: [event.data.transfer] };
     case "WithdrawalApproved": {
-      const { fee, payout, agentTransfer } = event.data;
+      const { fee, payout, agentTransfer, advance } = event.data;
+      const house = fee - advanceOf(event.data);
       return agentTransfer
-        ? { ...none, house: fee, sent: [agentTransfer] }
-        : { ...none, house: fee, moneyOut: payout };
+        ? { ...none, house, sent: advance ? [agentTransfer, advance] : [agentTransfer] }
+        : { ...none, house, moneyOut: payout };
     }
     case "RoundSettled": {
       const prizes = event.data.prizes.reduce((sum, t) => sum + t.amount, 0);

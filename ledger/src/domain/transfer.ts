@@ -20,6 +20,7 @@ export const CREDIT_REASONS = [
   "stakeRefund",
   "payout",
   "prize",
+  "agentAdvance",
 ] as const;
 
 export const transferSchema = z

@@ -72,7 +72,7 @@ async function readProjections(pool: pg.Pool) {
     const players = await db.query("SELECT user_id, main, bonus, held FROM player_balances");
     const agents = await db.query("SELECT agent_id, float FROM agent_balances");
     const house = await db.query(
-      "SELECT round_cuts, withdrawal_fees, prizes_paid, balance FROM house_balance",
+      "SELECT round_cuts, withdrawal_fees, prizes_paid, agent_advances, balance FROM house_balance",
     );
     const requests = await db.query(`SELECT 'deposit:' || id AS key, status FROM deposit_requests
       UNION ALL SELECT 'withdrawal:' || id, status FROM withdrawal_requests
@@ -90,6 +90,7 @@ async function readProjections(pool: pg.Pool) {
         round_cuts: int(house.rows[0]?.round_cuts),
         withdrawal_fees: int(house.rows[0]?.withdrawal_fees),
         prizes_paid: int(house.rows[0]?.prizes_paid),
+        agent_advances: int(house.rows[0]?.agent_advances),
         balance: int(house.rows[0]?.balance),
       },
       requests: new Map(requests.rows.map((r) => [r.key, r.status])),

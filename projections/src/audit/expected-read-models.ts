@@ -3,7 +3,13 @@ import type { LedgerReplay } from "@igp/ledger";
 export interface ReadModelSnapshot {
   players: Map<string, { main: number; bonus: number; held: number }>;
   agents: Map<string, number>;
-  house: { round_cuts: number; withdrawal_fees: number; prizes_paid: number; balance: number };
+  house: {
+    round_cuts: number;
+    withdrawal_fees: number;
+    prizes_paid: number;
+    agent_advances: number;
+    balance: number;
+  };
   requests: Map<string, string>;
 }
 
@@ -46,7 +52,7 @@ export function expectedReadModels(replay: LedgerReplay): ReadModelSnapshot {
         break;
     }
   }
-  const { roundCuts, withdrawalFees, prizesPaid, balance } = replay.house;
+  const { roundCuts, withdrawalFees, prizesPaid, agentAdvances, balance } = replay.house;
   return {
     players,
     agents,
@@ -55,6 +61,7 @@ export function expectedReadModels(replay: LedgerReplay): ReadModelSnapshot {
       round_cuts: roundCuts,
       withdrawal_fees: withdrawalFees,
       prizes_paid: prizesPaid,
+      agent_advances: agentAdvances,
       balance,
     },
   };

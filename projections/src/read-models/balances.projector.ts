@@ -35,6 +35,7 @@ export const balancesProjector: Projector = {
       case "AgentDepositFunded":
         return addToAgent(db, owner, -event.data.transfer.amount, at);
       case "RoundSettled":
+      case "ChargeApproved":
         return addToHouse(db, projected);
       default:
         return;
@@ -78,12 +79,21 @@ async function addToAgent(db: pg.ClientBase, agentId: string, delta: number, at:
 async function addToHouse(db: pg.ClientBase, { event, metadata }: ProjectedEvent) {
   const delta = evolveHouse(initialHouse(), event);
   await db.query(
-    `INSERT INTO house_balance (id, round_cuts, withdrawal_fees, prizes_paid, balance, updated_at)
-     VALUES (1, $1, $2, $3, $4, $5)
+    `INSERT INTO house_balance
+       (id, round_cuts, withdrawal_fees, prizes_paid, agent_advances, balance, updated_at)
+     VALUES (1, $1, $2, $3, $4, $5, $6)
      ON CONFLICT (id) DO UPDATE SET round_cuts = house_balance.round_cuts + EXCLUDED.round_cuts,
        withdrawal_fees = house_balance.withdrawal_fees + EXCLUDED.withdrawal_fees,
        prizes_paid = house_balance.prizes_paid + EXCLUDED.prizes_paid,
+       agent_advances = house_balance.agent_advances + EXCLUDED.agent_advances,
        balance = house_balance.balance + EXCLUDED.balance, updated_at = EXCLUDED.updated_at`,
-    [delta.roundCuts, delta.withdrawalFees, delta.prizesPaid, delta.balance, metadata.occurredAt],
+    [
+      delta.roundCuts,
+      delta.withdrawalFees,
+      delta.prizesPaid,
+      delta.agentAdvances,
+      delta.balance,
+      metadata.occurredAt,
+    ],
   );
 }

@@ -1,4 +1,4 @@
-import { maskCode, parseStreamId } from "@igp/ledger";
+import { advanceOf, maskCode, parseStreamId } from "@igp/ledger";
 import type pg from "pg";
 import type { Projector } from "../projector.ts";
 
@@ -68,10 +68,10 @@ export const requestsProjector: Projector = {
       }
       case "WithdrawalApproved":
         await decide(db, "withdrawal_requests", id, "approved", event.data.approvedBy, at);
-        await db.query("UPDATE withdrawal_requests SET reference = $2 WHERE id = $1", [
-          id,
-          event.data.reference,
-        ]);
+        await db.query(
+          "UPDATE withdrawal_requests SET reference = $2, advance = $3 WHERE id = $1",
+          [id, event.data.reference, advanceOf(event.data)],
+        );
         return;
       case "WithdrawalDisapproved":
         return decide(db, "withdrawal_requests", id, "disapproved", event.data.disapprovedBy, at);
@@ -95,7 +95,12 @@ export const requestsProjector: Projector = {
         return;
       }
       case "ChargeApproved":
-        return decide(db, "charge_requests", id, "approved", event.data.approvedBy, at);
+        await decide(db, "charge_requests", id, "approved", event.data.approvedBy, at);
+        await db.query("UPDATE charge_requests SET advance = $2 WHERE id = $1", [
+          id,
+          advanceOf(event.data),
+        ]);
+        return;
       case "ChargeDisapproved":
         return decide(db, "charge_requests", id, "disapproved", event.data.disapprovedBy, at);
       default:

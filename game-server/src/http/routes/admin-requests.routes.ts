@@ -7,8 +7,10 @@ import {
 } from "@igp/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type pg from "pg";
 import { z } from "zod";
 
+import { readAdvanceBasisPoints } from "../../settings/settings-repository.ts";
 import type { CodeAttempts } from "../../wallet/code-attempts.ts";
 import type { RequestCodes } from "../../wallet/request-codes.ts";
 import type { RequestsRepository } from "../../wallet/requests-repository.ts";
@@ -30,6 +32,7 @@ export async function adminRequestsRoutes(
     requests: RequestsRepository;
     codes: RequestCodes;
     codeAttempts: CodeAttempts;
+    pool: pg.Pool;
   },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -171,14 +174,13 @@ export async function adminRequestsRoutes(
       if (!withdrawal) throw notFound("Withdrawal request not found.");
       assertMayDecideWithdrawal(request.user!.role, withdrawal.method);
       const ctx = commandContext(request);
-      const approve = () =>
-        deps.ledger.approveWithdrawal(
-          request.params.id,
-          deps.codes.present(request.body.withdrawCode),
-          ctx,
+      const withdrawCode = deps.codes.present(request.body.withdrawCode);
+      if (withdrawal.method === "agent") {
+        const advance = await readAdvanceBasisPoints(deps.pool, "subAdminWithdraw");
+        await withCodeCheck(request, request.params.id, () =>
+          deps.ledger.approveWithdrawal(request.params.id, withdrawCode, ctx, advance),
         );
-      if (withdrawal.method === "agent") await withCodeCheck(request, request.params.id, approve);
-      else await approve();
+      } else await deps.ledger.approveWithdrawal(request.params.id, withdrawCode, ctx);
       return { message: "Withdrawal approved." };
     },
   );

@@ -8,7 +8,9 @@ import {
 } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type pg from "pg";
 import { z } from "zod";
+import { readAdvanceBasisPoints } from "../../settings/settings-repository.ts";
 import type { ImageStore } from "../../uploads/image-store.ts";
 import type { AgentTransactionsRepository } from "../../wallet/agent-transactions-repository.ts";
 import type { BanksRepository } from "../../wallet/banks-repository.ts";
@@ -38,6 +40,7 @@ export interface ChargesDependencies {
   charges: ChargesRepository;
   agentTransactions: AgentTransactionsRepository;
   images: ImageStore;
+  pool: pg.Pool;
 }
 
 /** Agents top up their float by bank transfer with proof; the superAdmin approves (money in). */
@@ -82,6 +85,8 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
           accountNumber,
           transactionId,
           screenshot: saved,
+          // The rate when it is asked for is the rate it is paid at (settings may change).
+          advanceBasisPoints: await readAdvanceBasisPoints(deps.pool, "subAdminCredit"),
         },
         commandContext(request),
       );
@@ -174,6 +179,8 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
                 type: z.enum(["deposit", "withdraw", "charge"]),
                 screenShot: z.string().nullable(),
                 createdAt: z.string(),
+                /** The agent's advance on it (sub-admin settings), paid from the house. */
+                advance: z.number(),
               }),
             ),
             currentPage: z.number(),

@@ -64,10 +64,13 @@ export async function dashboardRoutes(
       schema: {
         tags: ["back office"],
         summary:
-          "Dashboard statistics (superAdmin: 14 figures; agent: its remaining float as mainBalance)",
+          "Dashboard statistics (superAdmin: 14 figures; agent: its remaining float as mainBalance and the advances it earned)",
         security: [{ bearer: [] }],
         response: {
-          200: z.union([statsSchema, z.object({ mainBalance: z.number() })]),
+          200: z.union([
+            statsSchema,
+            z.object({ mainBalance: z.number(), advanceEarned: z.number() }),
+          ]),
           401: messageSchema,
           403: messageSchema,
         },
@@ -76,8 +79,13 @@ export async function dashboardRoutes(
     },
     async (request) => {
       if (request.user!.role === "admin") {
-        const agent = await ledger.handler.load<{ float: number }>(agentStream(request.user!.id));
-        return { mainBalance: minorToMajor(agent.float) };
+        const agentId = request.user!.id;
+        const agent = await ledger.handler.load<{ float: number }>(agentStream(agentId));
+        const { rows } = await pool.query(AGENT_ADVANCES, [agentId]);
+        return {
+          mainBalance: minorToMajor(agent.float),
+          advanceEarned: minorToMajor(Number(rows[0].total)),
+        };
       }
       const { rows } = await pool.query(STATS);
       const r = rows[0];
@@ -154,3 +162,8 @@ const STATS = `
     (SELECT count(*) FROM deposit_requests WHERE status = 'pending') AS pending_deposits,
     (SELECT count(*) FROM withdrawal_requests WHERE status = 'pending') AS pending_withdrawals,
     (SELECT count(*) FROM password_reset_requests WHERE status = 'pending') AS reported_issues`;
+
+/** What an agent earned in advances: on the withdrawals it paid out and its approved charges. */
+const AGENT_ADVANCES = `
+  SELECT (SELECT coalesce(sum(advance), 0) FROM withdrawal_requests WHERE decided_by = $1 AND advance > 0)
+       + (SELECT coalesce(sum(advance), 0) FROM charge_requests WHERE agent_id = $1) AS total`;

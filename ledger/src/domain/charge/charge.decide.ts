@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { agentAdvance } from "../agent/agent-advance.ts";
 import { refuse } from "../ledger-error.ts";
 import { pendingRequest } from "../request-status.ts";
 import { agentStream } from "../stream-ids.ts";
@@ -25,7 +26,15 @@ export function decideCharge(state: ChargeState, command: ChargeCommand): Charge
         amount: request.amount,
         reason: "charge",
       };
-      return [{ type: "ChargeApproved", data: { approvedBy: command.approvedBy, transfer } }];
+      const advance = agentAdvance(
+        request.chargeId,
+        request.agentId,
+        request.amount,
+        request.advanceBasisPoints ?? 0,
+      );
+      return [
+        { type: "ChargeApproved", data: { approvedBy: command.approvedBy, transfer, advance } },
+      ];
     }
     case "DisapproveCharge":
       pendingRequest(state, "Charge");

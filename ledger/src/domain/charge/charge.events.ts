@@ -1,5 +1,6 @@
 import { amountMinorSchema } from "@igp/shared";
 import { z } from "zod";
+import { advanceBasisPointsSchema } from "../agent/agent-advance.ts";
 import { idSchema, isoTime, shortText } from "../common-schemas.ts";
 import type { EventUnion } from "../event-union.ts";
 import type { RequestStatus } from "../request-status.ts";
@@ -16,8 +17,15 @@ export const chargeEvents = {
     transactionId: shortText,
     screenshot: shortText.optional(),
     requestedAt: isoTime,
+    /** The subAdminCredit advance rate when it was requested (absent before advances: none). */
+    advanceBasisPoints: advanceBasisPointsSchema.optional(),
   }),
-  ChargeApproved: z.object({ approvedBy: idSchema, transfer: transferSchema }),
+  ChargeApproved: z.object({
+    approvedBy: idSchema,
+    transfer: transferSchema,
+    /** The agent's advance on the charge, paid from the house. */
+    advance: transferSchema.nullable().optional(),
+  }),
   ChargeDisapproved: z.object({ disapprovedBy: idSchema }),
 } as const;
 

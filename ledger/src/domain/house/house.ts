@@ -1,3 +1,4 @@
+import { advanceOf } from "../agent/agent-advance.ts";
 import { moneyEffect } from "../money-flow.ts";
 import type { LedgerEvent } from "../stream-kinds.ts";
 
@@ -10,6 +11,8 @@ export interface HouseState {
   roundCuts: number;
   withdrawalFees: number;
   prizesPaid: number;
+  /** Advances paid to agents on the withdrawals they paid out and the charges they bought. */
+  agentAdvances: number;
   balance: number;
 }
 
@@ -17,6 +20,7 @@ export const initialHouse = (): HouseState => ({
   roundCuts: 0,
   withdrawalFees: 0,
   prizesPaid: 0,
+  agentAdvances: 0,
   balance: 0,
 });
 
@@ -35,7 +39,14 @@ export function evolveHouse(state: HouseState, event: LedgerEvent): HouseState {
       return {
         ...state,
         withdrawalFees: state.withdrawalFees + event.data.fee,
-        balance: state.balance + event.data.fee,
+        agentAdvances: state.agentAdvances + advanceOf(event.data),
+        balance: state.balance + moneyEffect(event).house,
+      };
+    case "ChargeApproved":
+      return {
+        ...state,
+        agentAdvances: state.agentAdvances + advanceOf(event.data),
+        balance: state.balance + moneyEffect(event).house,
       };
     default:
       return state;

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { agentAdvance } from "../agent/agent-advance.ts";
 import { refuse } from "../ledger-error.ts";
 import { codeMatches, maskCode, type PresentedCode } from "../request-code.ts";
 import { pendingRequest } from "../request-status.ts";
@@ -23,6 +24,8 @@ export type WithdrawalCommand =
       withdrawCode: PresentedCode;
       /** Set when an agent approves: an agent-method payout goes to that agent's float. */
       agentId: string | null;
+      /** The subAdminWithdraw advance rate now: the agent earns it on the payout. */
+      advanceBasisPoints: number;
     }
   | { type: "DisapproveWithdrawal"; disapprovedBy: string };
 
@@ -93,5 +96,12 @@ function approve(
           reason: "withdrawalToAgent",
         }
       : null;
-  return [{ type: "WithdrawalApproved", data: { ...base, reference, agentTransfer } }];
+  const { advanceBasisPoints } = command;
+  const advance = agentAdvance(request.withdrawalId, command.agentId, payout, advanceBasisPoints);
+  return [
+    {
+      type: "WithdrawalApproved",
+      data: { ...base, reference, agentTransfer, advanceBasisPoints, advance },
+    },
+  ];
 }

@@ -1,5 +1,6 @@
 import { amountMinorSchema, partMinorSchema } from "@igp/shared";
 import { z } from "zod";
+import { advanceFields } from "../agent/agent-advance.ts";
 import { idSchema, shortText, streamIdSchema } from "../common-schemas.ts";
 import type { EventUnion } from "../event-union.ts";
 import type { RequestStatus } from "../request-status.ts";
@@ -25,6 +26,8 @@ export const withdrawalEvents = {
     payout: partMinorSchema,
     /** Agent method: the payout goes to the approving agent's float. Bank: it leaves the system. */
     agentTransfer: transferSchema.nullable(),
+    /** Agent method: the subAdminWithdraw rate applied and the agent's advance, from the house. */
+    ...advanceFields,
   }),
   WithdrawalDisapproved: z.object({ disapprovedBy: idSchema, transfer: transferSchema }),
 } as const;

@@ -23,6 +23,7 @@ interface AgentTransaction {
   status: string;
   type: "deposit" | "withdraw" | "charge";
   screenShot: string | null;
+  advance: number;
 }
 
 /**
@@ -72,6 +73,7 @@ export function TransactionsScreen() {
       ),
     },
     { header: t("admin.columns.type"), cell: (r) => t(`admin.types.${r.type}`) },
+    { header: t("admin.columns.advance"), cell: (r) => (r.advance > 0 ? money(r.advance) : "—") },
     {
       header: t("admin.columns.screenshot"),
       cell: (r) => <ImageThumbnail file={r.screenShot} label={t("admin.columns.screenshot")} />,

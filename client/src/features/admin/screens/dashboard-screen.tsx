@@ -43,6 +43,10 @@ export function DashboardScreen() {
             <dt>{t("admin.stats.remaining")}</dt>
             <dd>{money(stats.mainBalance ?? 0)}</dd>
           </div>
+          <div className="card stat">
+            <dt>{t("admin.stats.advanceEarned")}</dt>
+            <dd>{money(stats.advanceEarned ?? 0)}</dd>
+          </div>
         </dl>
       </section>
     );
