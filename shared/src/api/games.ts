@@ -45,12 +45,17 @@ export const joinCoinFlipRequestSchema = z.object({
   clientSeed: clientSeedSchema,
 });
 
-export const createPrivateGameRequestSchema = z.object({
-  gameType: z.literal("coin-flip", { error: "Invalid game type specified." }),
+/** What every private game's creation sends, whatever the game (see private-games.ts). */
+export const privateGameFields = {
   access: z.literal("private").default("private"),
   betAmount: amountField(100, "Please enter a valid bet amount."),
-  selectedSide: z.enum(COIN_SIDES, { error: "Please select a side (Heads or Tails)." }),
   clientSeed: clientSeedSchema,
+};
+
+export const createPrivateCoinFlipRequestSchema = z.object({
+  gameType: z.literal("coin-flip"),
+  ...privateGameFields,
+  selectedSide: z.enum(COIN_SIDES, { error: "Please select a side (Heads or Tails)." }),
 });
 
 /** Round status as the specs name it, plus the two ends. */
@@ -62,15 +67,20 @@ export const playerWithChoiceSchema = z.object({
   selectedSide: coinSideSchema,
 });
 
-/** What anyone needs to check a draw (DESIGN.md section 5, docs/fairness.md). */
-export const fairnessSchema = z.object({
-  roundId: z.string(),
-  commitment: z.string(),
-  clientSeeds: z.array(z.string()),
-  /** Revealed once the round is settled; null before. */
-  serverSeed: z.string().nullable(),
-  outcome: coinSideSchema.nullable(),
-});
+/** What anyone needs to check a draw of a game whose outcome has this shape (docs/fairness.md). */
+export function roundFairnessSchema<T extends z.ZodType>(outcome: T) {
+  return z.object({
+    roundId: z.string(),
+    commitment: z.string(),
+    clientSeeds: z.array(z.string()),
+    /** Revealed once the round is settled; null before. */
+    serverSeed: z.string().nullable(),
+    outcome: outcome.nullable(),
+  });
+}
+
+/** A coin flip's fairness proof: the outcome is the side drawn. */
+export const fairnessSchema = roundFairnessSchema(coinSideSchema);
 
 export const coinFlipGameSchema = z.object({
   code: z.string(),
@@ -95,7 +105,10 @@ export const instantGameEntrySchema = z.object({
   betAmount: z.number(),
   /** Players in the table's current round (0 when none is open). */
   players: z.number(),
+  /** Coin flip: the creator's side (the joiner plays the other); null for spin wheel. */
   side: coinSideSchema.nullable(),
+  /** Spin wheel: the numbers held in the open round (each costs betAmount); [] for coin flip. */
+  heldNumbers: z.array(z.number()),
   code: z.string().nullable(),
   status: z.enum(ROUND_STATUSES).nullable(),
   gameWaitingTime: z.number(),
@@ -106,7 +119,16 @@ export type InstantGameEntry = z.infer<typeof instantGameEntrySchema>;
 
 // Realtime (docs/realtime.md)
 
-export const ROOMS = { coinFlip: "coin_flip", lobby: "lobby", player: "player" } as const;
+export const ROOMS = {
+  coinFlip: "coin_flip",
+  spinWheel: "spin_wheel",
+  lobby: "lobby",
+  player: "player",
+} as const;
+
+/** The room of each round game. */
+export const ROUND_ROOMS = { "coin-flip": ROOMS.coinFlip, "spin-wheel": ROOMS.spinWheel } as const;
+export type RoundGameType = keyof typeof ROUND_ROOMS;
 
 /** `coin`: the flip's result, sent to everyone in the round's room when it is settled. */
 export const coinMessageSchema = z.object({
@@ -125,3 +147,27 @@ export const balanceUpdatedSchema = z.object({
 });
 export const noPlayerJoinedSchema = z.object({ code: z.string(), message: z.string() });
 export const NO_PLAYER_JOINED = "Nobody joined your game in time; your bet was refunded.";
+
+/** `error`: a round room's answer to a message it refused (wrong shape, taken number...). */
+export const roomErrorSchema = z.object({ message: z.string() });
+
+/**
+ * `startNotice`: everyone in a round's room, when the draw is due in START_NOTICE_SECONDS (the
+ * state's `startsAt` says the same).
+ */
+export const startNoticeSchema = z.object({ code: z.string(), startsAt: z.number() });
+
+/** A public round in the `lobby` room's state (`LobbyRound`), any game. */
+export const lobbyRoundSchema = z.object({
+  code: z.string(),
+  type: z.enum(["coin-flip", "spin-wheel"]),
+  /** Coin flip: the creator's side; empty for spin wheel. */
+  side: z.string(),
+  betAmount: z.number(),
+  players: z.number(),
+  deadline: z.number(),
+  createdBy: z.string(),
+  /** Spin wheel: the numbers held so far; empty for coin flip. */
+  heldNumbers: z.array(z.number()),
+});
+export type LobbyRoundView = z.infer<typeof lobbyRoundSchema>;

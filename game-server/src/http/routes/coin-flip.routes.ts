@@ -137,7 +137,9 @@ export async function coinFlipRoutes(app: FastifyInstance, deps: CoinFlipRouteDe
       config: { limit: "money" },
     },
     async (request, reply) => {
-      const { betAmount, selectedSide, clientSeed } = request.body;
+      const body = request.body;
+      if (body.gameType !== "coin-flip") throw new HttpError(400, "Invalid game type specified.");
+      const { betAmount, selectedSide, clientSeed } = body;
       const round = await openRound(deps, {
         creatorId: request.user!.id,
         instantId: null,
@@ -218,6 +220,7 @@ async function tableEntries(
       betAmount: minorToMajor(Number(row.bet_amount)),
       players: round?.players.length ?? 0,
       side: round?.players[0]?.selectedSide ?? null,
+      heldNumbers: [],
       code: round?.code ?? null,
       status: round?.status ?? null,
       gameWaitingTime: round?.waitingMinutes ?? row.game_waiting_time,
