@@ -1,6 +1,6 @@
 import { commitmentOf, flipCoin } from "@igp/shared";
 import { describe, expect, it } from "vitest";
-import { formatCountdown } from "../coin-flip/countdown.tsx";
+import { formatCountdown } from "../../components/rounds/countdown.tsx";
 import { verifyRound } from "./fair-page.tsx";
 
 const settled = async (overrides: Partial<{ outcome: "H" | "T"; commitment: string }> = {}) => {

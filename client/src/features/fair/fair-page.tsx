@@ -37,7 +37,7 @@ export function FairPage() {
       try {
         setCheck(await verifyRound(await fetchGame(value.trim().toUpperCase())));
       } catch {
-        setError(t("coinFlip.notFound"));
+        setError(t("rounds.notFound"));
       }
     },
     [t],
@@ -49,7 +49,7 @@ export function FairPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setError(t("coinFlip.enterCode"));
+    if (!code.trim()) return setError(t("rounds.enterCode"));
     setParams({ code: code.trim().toUpperCase() });
   };
 
@@ -59,7 +59,7 @@ export function FairPage() {
       <p>{t("fair.intro")}</p>
       <form className="card" onSubmit={submit} noValidate>
         <label className="field">
-          <span>{t("coinFlip.gameCode")}</span>
+          <span>{t("rounds.gameCode")}</span>
           <input value={code} onChange={(event) => setCode(event.target.value.toUpperCase())} />
         </label>
         <button type="submit" className="button">
@@ -106,7 +106,7 @@ function CheckResult({ check }: { check: Check }) {
         <dd>
           <code>{fairness.roundId}</code>
         </dd>
-        <dt>{t("coinFlip.commitment")}</dt>
+        <dt>{t("rounds.commitment")}</dt>
         <dd>
           <code>{fairness.commitment}</code>
         </dd>

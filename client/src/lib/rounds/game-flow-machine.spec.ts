@@ -24,11 +24,13 @@ function flow(entry: FlowEntry, options: { lockFails?: boolean; choice?: Choice 
       log.push(`${name}:${JSON.stringify(context.choice)}`);
   const machine = gameFlowMachine<Choice, Result>().provide({
     actors: {
-      lock: fromPromise(async ({ input }: { input: { choice: Choice | null } }) => {
-        log.push(`lock:${JSON.stringify(input.choice)}`);
-        if (options.lockFails) throw new Error("Insufficient balance.");
-        return null;
-      }),
+      lock: fromPromise<unknown, { choice: Choice | null }>(
+        async ({ input }: { input: { choice: Choice | null } }) => {
+          log.push(`lock:${JSON.stringify(input.choice)}`);
+          if (options.lockFails) throw new Error("Insufficient balance.");
+          return null;
+        },
+      ),
     },
     guards: { hasChoice: ({ context }) => (context.choice ?? []).length > 0 },
     actions: {

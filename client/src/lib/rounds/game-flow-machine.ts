@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from "xstate";
 
 /**
  * The player's side of a round, the same for every round game (coin flip, spin wheel):
@@ -72,7 +72,8 @@ export function gameFlowMachine<Choice, Result>() {
       choiceChanged: () => {},
       warnNothingChosen: () => {},
       lockFailed: (_, _error: unknown) => {},
-      locked: () => {},
+      /** The lock call answered (its answer, e.g. the new round's code). */
+      locked: (_, _output: unknown) => {},
       announceStart: () => {},
       startAnimation: () => {},
       announceOutcome: () => {},
@@ -119,10 +120,19 @@ export function gameFlowMachine<Choice, Result>() {
         invoke: {
           src: "lock",
           input: ({ context }) => ({ choice: context.choice }),
-          onDone: { target: "countdown", actions: "locked" },
+          onDone: {
+            target: "countdown",
+            actions: {
+              type: "locked",
+              params: ({ event }: { event: DoneActorEvent<unknown> }) => event.output,
+            },
+          },
           onError: {
             target: "selecting",
-            actions: { type: "lockFailed", params: ({ event }) => event.error },
+            actions: {
+              type: "lockFailed",
+              params: ({ event }: { event: ErrorActorEvent }) => event.error,
+            },
           },
         },
       },
@@ -133,7 +143,8 @@ export function gameFlowMachine<Choice, Result>() {
         entry: [
           {
             type: "freezeBalances",
-            params: ({ event }) => (event.type === "STARTING" ? event.balances : null),
+            params: ({ event }: { event: FlowEvent<Choice, Result> }) =>
+              event.type === "STARTING" ? event.balances : null,
           },
           "announceStart",
         ],
