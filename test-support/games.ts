@@ -19,16 +19,28 @@ export async function fundedPlayer(
   return player;
 }
 
-/** A coin flip table with the given bet (major units), created by the superAdmin. */
-export async function coinFlipTable(server: TestServer, betAmount: number): Promise<number> {
+/** An instant table of a game with the given bet (major units), created by the superAdmin. */
+export async function instantTable(
+  server: TestServer,
+  type: "coin-flip" | "spin-wheel",
+  betAmount: number,
+): Promise<number> {
   const { token } = await signInSuperAdmin(server);
   const created = await server.call("POST", "/api/games/create", {
     token,
-    body: { type: "coin-flip", betAmount },
+    body: { type, betAmount },
   });
   if (created.status !== 201) throw new Error(`table: ${JSON.stringify(created.body)}`);
   return created.body.id;
 }
+
+/** A coin flip table with the given bet (major units), created by the superAdmin. */
+export const coinFlipTable = (server: TestServer, betAmount: number) =>
+  instantTable(server, "coin-flip", betAmount);
+
+/** A spin wheel table with the given bet per number (major units). */
+export const spinWheelTable = (server: TestServer, betAmount: number) =>
+  instantTable(server, "spin-wheel", betAmount);
 
 export async function balancesOf(server: Pick<TestServer, "call">, token: string) {
   const me = await server.call("GET", "/api/login/user", { token });

@@ -63,4 +63,7 @@ export const MATRIX: Record<string, Access> = {
   "POST /api/game/coin-flip/create": ["user"],
   "POST /api/game/private/create": ["user"],
   "POST /api/game/coin-flip/join": ["user"],
+  "GET /api/game/spin-wheel/get/{code}": "public",
+  "POST /api/game/spin-wheel/create": ["user"],
+  "POST /api/game/spin-wheel/join": ["user"],
 };

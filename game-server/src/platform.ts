@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CommandHandler, type EventStore, Ledger } from "@igp/ledger";
+import type { CoinSide } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import { AdminUsersRepository } from "./accounts/admin-users-repository.ts";
 import { type BootstrapResult, bootstrapSuperAdmin } from "./accounts/bootstrap-super-admin.ts";
@@ -10,8 +11,14 @@ import { UsersRepository } from "./accounts/users-repository.ts";
 import type { Config } from "./config/config.ts";
 import { type Database, openDatabase } from "./database/database.ts";
 import { createEventStore } from "./database/event-store.ts";
-import { CoinFlipRounds } from "./games/coin-flip/coin-flip-rounds.ts";
-import { recoverRounds } from "./games/round-recovery.ts";
+import { coinFlipGame } from "./games/coin-flip/coin-flip.game.ts";
+import type { CoinFlipSeat } from "./games/coin-flip/coin-flip.rules.ts";
+import type { RoundGames } from "./games/round-kernel/round-games.ts";
+import { RoundLifecycle } from "./games/round-kernel/round-lifecycle.ts";
+import { recoverRounds } from "./games/round-kernel/round-recovery.ts";
+import { RoundRegistry } from "./games/round-kernel/round-registry.ts";
+import { spinWheelGame } from "./games/spin-wheel/spin-wheel.game.ts";
+import type { SpinWheelSeat } from "./games/spin-wheel/spin-wheel.rules.ts";
 import { buildApp } from "./http/app.ts";
 import type { RateLimits } from "./http/rate-limits.ts";
 import { BalanceNotifier } from "./realtime/balance-notifier.ts";
@@ -31,7 +38,10 @@ export interface Platform {
   database: Database;
   store: EventStore;
   ledger: Ledger;
-  coinFlipRounds: CoinFlipRounds;
+  /** Every round game's lifecycle (the round kernel), by type. */
+  games: RoundGames;
+  coinFlipRounds: RoundLifecycle<CoinFlipSeat, CoinSide>;
+  spinWheelRounds: RoundLifecycle<SpinWheelSeat, number>;
   superAdmin: BootstrapResult;
   url: string;
   stop(): Promise<void>;
@@ -66,7 +76,11 @@ export async function startPlatform(
     const store = createEventStore(config, database.pool);
     undo.push(() => store.close());
     const ledger = new Ledger(new CommandHandler(store));
-    const coinFlipRounds = new CoinFlipRounds(database.pool, ledger, config.fairnessSecret);
+    const registry = new RoundRegistry(database.pool);
+    const lifecycle = [registry, database.pool, ledger, config.fairnessSecret] as const;
+    const coinFlipRounds = new RoundLifecycle(coinFlipGame, ...lifecycle);
+    const spinWheelRounds = new RoundLifecycle(spinWheelGame, ...lifecycle);
+    const games: RoundGames = { "coin-flip": coinFlipRounds, "spin-wheel": spinWheelRounds };
     const users = new UsersRepository(database.pool);
     const tokens = createTokens(config.jwtSecret);
     let workers: BackgroundWorkers | null = null;
@@ -76,7 +90,8 @@ export async function startPlatform(
         store,
         ledger,
         users,
-        coinFlipRounds,
+        games,
+        registry,
         roundRooms: () => matchMakerRoundRooms,
         adminUsers: new AdminUsersRepository(database.pool),
         banks: new BanksRepository(database.pool),
@@ -110,15 +125,17 @@ export async function startPlatform(
     const realtime = await startRealtime(app, {
       auth: createRoomAuth(tokens, users),
       balances,
-      registry: coinFlipRounds.registry,
-      coinFlip: { rounds: coinFlipRounds, startNoticeMs: config.GAME_START_NOTICE_MS, log: report },
+      registry,
+      games,
+      startNoticeMs: config.GAME_START_NOTICE_MS,
+      log: report,
       redisUrl: config.REDIS_URL,
     });
     await balances.start();
     undo.push(() => balances.stop());
     // Rounds left open by a previous process resume wherever the workers run.
     const resumeRounds = async () => {
-      const resumed = await recoverRounds(coinFlipRounds, matchMakerRoundRooms, report);
+      const resumed = await recoverRounds(registry, games, matchMakerRoundRooms, report);
       if (resumed > 0) report(`Resumed ${resumed} open round(s).`);
     };
     workers = new BackgroundWorkers(database.pool, store, ledger, report, resumeRounds);
@@ -129,7 +146,19 @@ export async function startPlatform(
     // Before the HTTP server closes: websockets first, then every room is disposed.
     undo.push(() => realtime.stop());
     const url = await app.listen({ port: config.PORT, host: config.HOST });
-    return { config, app, database, store, ledger, coinFlipRounds, superAdmin, url, stop };
+    return {
+      config,
+      app,
+      database,
+      store,
+      ledger,
+      games,
+      coinFlipRounds,
+      spinWheelRounds,
+      superAdmin,
+      url,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -20,7 +20,8 @@ import type { AdminUsersRepository } from "../accounts/admin-users-repository.ts
 import type { GoogleSignIn } from "../accounts/google-sign-in.ts";
 import type { Tokens } from "../accounts/tokens.ts";
 import type { UsersRepository } from "../accounts/users-repository.ts";
-import type { CoinFlipRounds } from "../games/coin-flip/coin-flip-rounds.ts";
+import type { RoundGames } from "../games/round-kernel/round-games.ts";
+import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
 import type { RoundRooms } from "../realtime/round-rooms.ts";
 import { type ImageStore, MAX_IMAGE_BYTES } from "../uploads/image-store.ts";
 import type { AgentTransactionsRepository } from "../wallet/agent-transactions-repository.ts";
@@ -49,9 +50,12 @@ import { dashboardRoutes } from "./routes/dashboard.routes.ts";
 import { externalSignInRoutes } from "./routes/external-sign-in.routes.ts";
 import { imagesRoutes } from "./routes/images.routes.ts";
 import { instantGamesRoutes } from "./routes/instant-games.routes.ts";
+import { instantTablesRoutes } from "./routes/instant-tables.routes.ts";
 import { passwordResetRoutes } from "./routes/password-reset.routes.ts";
+import { privateGamesRoutes } from "./routes/private-games.routes.ts";
 import { settingsRoutes } from "./routes/settings.routes.ts";
 import { socialsRoutes } from "./routes/socials.routes.ts";
+import { spinWheelRoutes } from "./routes/spin-wheel.routes.ts";
 import { walletRoutes } from "./routes/wallet.routes.ts";
 
 export interface AppDependencies {
@@ -67,7 +71,9 @@ export interface AppDependencies {
   agentTransactions: AgentTransactionsRepository;
   images: ImageStore;
   workersActive: () => boolean;
-  coinFlipRounds: CoinFlipRounds;
+  /** The round games' lifecycles and their shared registry (the round kernel). */
+  games: RoundGames;
+  registry: RoundRegistry;
   /** The round rooms, once the realtime server runs. */
   roundRooms: () => RoundRooms;
   cookieSecret: string;
@@ -134,7 +140,10 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(passwordResetRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(instantGamesRoutes, deps);
+  await app.register(instantTablesRoutes, deps);
   await app.register(coinFlipRoutes, deps);
+  await app.register(spinWheelRoutes, deps);
+  await app.register(privateGamesRoutes, deps);
   return app;
 }
 

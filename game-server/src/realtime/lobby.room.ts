@@ -1,7 +1,8 @@
 import { type AuthContext, type Client, Room } from "@colyseus/core";
-import { MapSchema, schema, t } from "@colyseus/schema";
+import { ArraySchema, MapSchema, schema, t } from "@colyseus/schema";
 import { minorToMajor } from "@igp/shared";
-import type { RegisteredRound, RoundRegistry } from "../games/round-registry.ts";
+import type { RoundGames } from "../games/round-kernel/round-games.ts";
+import type { RegisteredRound, RoundRegistry } from "../games/round-kernel/round-registry.ts";
 import { LOBBY_CHANNEL, type LobbyChange } from "./notifications.ts";
 import type { RoomAuth } from "./room-auth.ts";
 import { answerUnknown } from "./room-messages.ts";
@@ -9,13 +10,17 @@ import { answerUnknown } from "./room-messages.ts";
 export const LobbyRound = schema(
   {
     code: t.string(),
+    /** coin-flip | spin-wheel */
     type: t.string(),
+    /** Coin flip: the creator's side; empty for spin wheel. */
     side: t.string(),
     betAmount: t.number(),
     players: t.number(),
     /** Epoch milliseconds: the countdown's end. */
     deadline: t.number(),
     createdBy: t.string(),
+    /** Spin wheel: the numbers held; empty for coin flip. */
+    heldNumbers: t.array("number"),
   },
   "LobbyRound",
 );
@@ -26,10 +31,11 @@ export type LobbyState = InstanceType<typeof LobbyState>;
 const SWEEP_MS = 5_000;
 
 /**
- * The live list of public rounds waiting for a second player, keyed by code. Rounds announce
- * themselves on the lobby channel; a periodic sweep drops any whose countdown ended.
+ * The live list of public rounds of every game that a player can still join, keyed by code.
+ * Rounds announce themselves on the lobby channel; a periodic sweep drops any whose countdown
+ * ended. Announcements (`gameLockedSpin`) are passed on to everyone here.
  */
-export function lobbyRoom(deps: { registry: RoundRegistry; auth: RoomAuth }) {
+export function lobbyRoom(deps: { registry: RoundRegistry; games: RoundGames; auth: RoomAuth }) {
   return class LobbyRoom extends Room<{ state: LobbyState }> {
     override state = new LobbyState({ rounds: new MapSchema() });
     override patchRate = 250;
@@ -38,7 +44,7 @@ export function lobbyRoom(deps: { registry: RoundRegistry; auth: RoomAuth }) {
     override async onCreate() {
       await this.presence.subscribe(LOBBY_CHANNEL, this.onChange);
       this.onMessage("*", (client, type) => answerUnknown(client, type));
-      for (const round of await deps.registry.waitingPublic("coin-flip")) this.show(round);
+      for (const round of await deps.registry.openPublic()) this.show(round);
       this.clock.setInterval(() => this.sweep(), SWEEP_MS);
     }
 
@@ -51,22 +57,31 @@ export function lobbyRoom(deps: { registry: RoundRegistry; auth: RoomAuth }) {
     }
 
     private async apply(change: LobbyChange) {
+      if (change.op === "announce") return this.broadcast(change.type, change.payload);
       if (change.op === "remove") return void this.state.rounds.delete(change.code);
       const round = await deps.registry.byCode(change.code);
-      if (round?.status === "waiting" && round.access === "public") this.show(round);
+      if (round) this.show(round);
     }
 
     private show(round: RegisteredRound) {
+      const game = deps.games[round.game].game;
+      const listed =
+        round.access === "public" &&
+        (round.status === "waiting" || round.status === "player-joined") &&
+        game.joinable(round.players);
+      if (!listed) return void this.state.rounds.delete(round.code);
+      const { side, heldNumbers } = game.listing(round.players);
       this.state.rounds.set(
         round.code,
         new LobbyRound({
           code: round.code,
           type: round.game,
-          side: round.players[0]?.selectedSide ?? "",
+          side: side ?? "",
           betAmount: minorToMajor(round.betAmount),
-          players: round.players.length,
+          players: new Set(round.players.map((seat) => seat.player)).size,
           deadline: Date.parse(round.deadline),
           createdBy: round.createdBy,
+          heldNumbers: new ArraySchema(...heldNumbers),
         }),
       );
     }

@@ -3,10 +3,10 @@ import type { Presence } from "@colyseus/core";
 export const userChannel = (userId: string) => `user:${userId}`;
 export const LOBBY_CHANNEL = "lobby:rounds";
 
-export interface LobbyChange {
-  op: "upsert" | "remove";
-  code: string;
-}
+/** A round to list again (or drop), or a message for everyone in the lobby. */
+export type LobbyChange =
+  | { op: "upsert" | "remove"; code: string }
+  | { op: "announce"; type: string; payload: unknown };
 
 /**
  * Messages between rooms over Colyseus presence (in-process, or Redis with several processes):

@@ -10,8 +10,10 @@ import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { ROOMS } from "@igp/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type CoinFlipRoomDeps, coinFlipRoom } from "../games/coin-flip/coin-flip.room.ts";
-import type { RoundRegistry } from "../games/round-registry.ts";
+import { coinFlipRoom } from "../games/coin-flip/coin-flip.room.ts";
+import type { RoundGames } from "../games/round-kernel/round-games.ts";
+import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
+import { spinWheelRoom } from "../games/spin-wheel/spin-wheel.room.ts";
 import type { BalanceNotifier } from "./balance-notifier.ts";
 import { lobbyRoom } from "./lobby.room.ts";
 import { Notifications } from "./notifications.ts";
@@ -22,7 +24,9 @@ export interface RealtimeDeps {
   auth: RoomAuth;
   balances: BalanceNotifier;
   registry: RoundRegistry;
-  coinFlip: Omit<CoinFlipRoomDeps, "auth" | "notifications">;
+  games: RoundGames;
+  startNoticeMs: number;
+  log: (message: string, error?: unknown) => void;
   redisUrl?: string;
 }
 
@@ -51,11 +55,16 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
   await matchMaker.setup(presence, driver);
   const notifications = new Notifications(presence);
 
+  const roundRoom = { ...deps, notifications: () => notifications };
   matchMaker.defineRoomType(
     ROOMS.coinFlip,
-    coinFlipRoom({ ...deps.coinFlip, auth: deps.auth, notifications: () => notifications }),
+    coinFlipRoom({ ...roundRoom, rounds: deps.games["coin-flip"] }),
   );
-  matchMaker.defineRoomType(ROOMS.lobby, lobbyRoom({ registry: deps.registry, auth: deps.auth }));
+  matchMaker.defineRoomType(
+    ROOMS.spinWheel,
+    spinWheelRoom({ ...roundRoom, rounds: deps.games["spin-wheel"] }),
+  );
+  matchMaker.defineRoomType(ROOMS.lobby, lobbyRoom(deps));
   matchMaker
     .defineRoomType(ROOMS.player, playerRoom({ auth: deps.auth, balances: deps.balances }))
     .filterBy(["userId"]);

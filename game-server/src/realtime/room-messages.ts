@@ -1,8 +1,14 @@
 import type { Client } from "@colyseus/core";
 
-/** Rooms only show state; every move goes through the API. Anything sent here gets told so. */
+/** A message no handler takes gets told so; the room carries on. */
 export function answerUnknown(client: Client, type: string | number) {
-  client.send("error", {
-    message: `Unknown message "${String(type).slice(0, 40)}": this room takes no messages; play through the API.`,
-  });
+  refuse(
+    client,
+    `Unknown message "${String(type).slice(0, 40)}": this room takes no such message; play through the API.`,
+  );
+}
+
+/** The answer to a refused message (docs/realtime.md: `error`). */
+export function refuse(client: Client, message: string) {
+  client.send("error", { message });
 }

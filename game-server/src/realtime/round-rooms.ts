@@ -1,23 +1,23 @@
 import { matchMaker } from "@colyseus/core";
-import { GAME_NOT_FOUND, ROOMS } from "@igp/shared";
-import type { JoinOutcome } from "../games/coin-flip/coin-flip.room.ts";
+import { GAME_NOT_FOUND, ROUND_ROOMS, type RoundGameType } from "@igp/shared";
+import type { JoinOutcome } from "../games/round-kernel/round.room.ts";
 
-/** What the HTTP routes and recovery ask of round rooms, wherever they run. */
+/** What the HTTP routes and recovery ask of round rooms, of any game, wherever they run. */
 export interface RoundRooms {
   /** Starts the room of a registered round whose stream is open. */
-  open(roundId: string): Promise<void>;
-  /** Asks the round's room (in whichever process holds it) to take this player. */
-  join(code: string, userId: string, clientSeed: string): Promise<JoinOutcome>;
+  open(round: { roundId: string; game: RoundGameType }): Promise<void>;
+  /** Asks the round's room (in whichever process holds it) to seat this player. */
+  join<G>(code: string, ...args: unknown[]): Promise<JoinOutcome<G>>;
   isRunning(code: string): Promise<boolean>;
 }
 
 export const matchMakerRoundRooms: RoundRooms = {
-  async open(roundId) {
-    await matchMaker.createRoom(ROOMS.coinFlip, { roundId });
+  async open({ roundId, game }) {
+    await matchMaker.createRoom(ROUND_ROOMS[game], { roundId });
   },
-  async join(code, userId, clientSeed) {
+  async join(code, ...args) {
     if (!(await this.isRunning(code))) return { ok: false, status: 404, message: GAME_NOT_FOUND };
-    return matchMaker.remoteRoomCall(code, "join", [userId, clientSeed]);
+    return matchMaker.remoteRoomCall(code, "join", args);
   },
   async isRunning(code) {
     // This process first (a map lookup); other processes through the driver's room cache.

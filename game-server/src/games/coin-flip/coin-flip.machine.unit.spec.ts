@@ -1,16 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, SimulatedClock } from "xstate";
-import { coinFlipMachine } from "./coin-flip.machine.ts";
-import type { SettledFlip } from "./coin-flip.rules.ts";
+import { roundMachine } from "../round-kernel/round.machine.ts";
+import { coinFlipGame } from "./coin-flip.game.ts";
+import type { CoinFlipSeat } from "./coin-flip.rules.ts";
 
-/** The machine alone, on a simulated clock: what happens when, with the I/O stubbed by promises. */
-function start(resumeAt: "waiting" | "flipping", deadlineIn = 60_000) {
+/**
+ * The round kernel's machine with coin flip's guards, on a simulated clock: what happens when,
+ * with the I/O stubbed by promises. `seats` stands for the room's seats (the creator's first).
+ */
+function start(resumeAt: "waiting" | "drawing", deadlineIn = 60_000) {
   const clock = new SimulatedClock();
   const calls: string[] = [];
+  const seats: CoinFlipSeat[] = [{ player: "alice", selectedSide: "H", clientSeed: "a" }];
+  if (resumeAt === "drawing") seats.push({ player: "bob", selectedSide: "T", clientSeed: "b" });
   let failSettle = 1;
-  const machine = coinFlipMachine.provide({
+  const machine = roundMachine.provide({
+    guards: {
+      readyToDraw: () => coinFlipGame.readyToDraw(seats),
+      drawsAtDeadline: () => coinFlipGame.drawsAtDeadline(seats),
+    },
     actors: {
-      settle: fromPromise<SettledFlip>(async () => {
+      settle: fromPromise(async () => {
         calls.push("settle");
         if (failSettle-- > 0) throw new Error("database away");
         return { outcome: "H" as const, winner: "alice", payout: 90, serverSeed: "seed" };
@@ -35,7 +45,8 @@ function start(resumeAt: "waiting" | "flipping", deadlineIn = 60_000) {
       now: () => clock.now(),
     },
   }).start();
-  return { actor, clock, calls };
+  const bobSeated = () => seats.push({ player: "bob", selectedSide: "T", clientSeed: "b" });
+  return { actor, clock, calls, bobSeated };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -52,17 +63,18 @@ describe("coin flip machine", () => {
   });
 
   it("a join gives the 5-second notice, then flips; a failed settlement is retried", async () => {
-    const { actor, clock, calls } = start("waiting");
+    const { actor, clock, calls, bobSeated } = start("waiting");
     actor.send({ type: "JOIN_STARTED" });
     clock.increment(120_000); // a slow stake does not expire the round
     expect(actor.getSnapshot().value).toBe("joining");
+    bobSeated();
     actor.send({ type: "JOINED" });
     expect(actor.getSnapshot().value).toBe("starting");
     clock.increment(4_999);
     expect(actor.getSnapshot().value).toBe("starting");
     clock.increment(1);
     await settle();
-    expect(actor.getSnapshot().value).toBe("retryingFlip");
+    expect(actor.getSnapshot().value).toBe("retryingDraw");
     clock.increment(1_000);
     await settle();
     expect(actor.getSnapshot().value).toBe("finished");
@@ -80,7 +92,7 @@ describe("coin flip machine", () => {
   });
 
   it("a round restored with both stakes flips at once", async () => {
-    const { actor, clock } = start("flipping");
+    const { actor, clock } = start("drawing");
     await settle();
     clock.increment(1_000);
     await settle();

@@ -1,4 +1,5 @@
 import { ArraySchema, schema, t } from "@colyseus/schema";
+import { roundStateFields } from "../round-kernel/round-state.ts";
 
 /** One player of the round and the side it plays. */
 export const CoinFlipPlayer = schema(
@@ -10,31 +11,13 @@ export const CoinFlipPlayer = schema(
 );
 export type CoinFlipPlayer = InstanceType<typeof CoinFlipPlayer>;
 
-/**
- * What everyone in a coin flip room sees (docs/realtime.md). Times are epoch milliseconds;
- * amounts are major units; empty strings stand for "not yet".
- */
+/** What everyone in a coin flip room sees (docs/realtime.md): the round's fields, sides, outcome. */
 export const CoinFlipState = schema(
   {
-    code: t.string(),
-    access: t.string(),
-    /** waiting | player-joined | finished | expired */
-    status: t.string(),
-    /** The machine's state: waiting | joining | starting | flipping | finished | expired. */
-    phase: t.string(),
-    betAmount: t.number(),
-    createdBy: t.string(),
-    createdAt: t.number(),
-    deadline: t.number(),
-    /** When the flip happens once both players are in; 0 before. */
-    startsAt: t.number(),
-    commitment: t.string(),
+    ...roundStateFields(),
     players: t.array(CoinFlipPlayer),
+    /** H or T once finished. */
     outcome: t.string(),
-    winner: t.string(),
-    payout: t.number(),
-    /** Revealed after settlement. */
-    serverSeed: t.string(),
   },
   "CoinFlipState",
 );

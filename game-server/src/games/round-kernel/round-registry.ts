@@ -1,23 +1,13 @@
-import {
-  type CoinFlipGame,
-  type CoinSide,
-  HISTORY_LENGTH,
-  minorToMajor,
-  type RoundStatus,
-} from "@igp/shared";
+import type { JsonValue } from "@igp/ledger";
+import { HISTORY_LENGTH, type RoundGameType, type RoundStatus } from "@igp/shared";
 import type pg from "pg";
-import { basisPointsToPercent } from "../settings/settings-repository.ts";
+import type { Seat } from "./round-game.ts";
 
-export interface RoundPlayer {
-  player: string;
-  selectedSide: CoinSide;
-  clientSeed: string;
-}
-
-export interface RegisteredRound {
+/** A round of any game: its seats and outcome have the game's shapes (round-game.ts). */
+export interface RegisteredRound<S extends Seat = Seat, O extends JsonValue = JsonValue> {
   roundId: string;
   code: string;
-  game: "coin-flip";
+  game: RoundGameType;
   instantId: number | null;
   access: "public" | "private";
   createdBy: string;
@@ -27,13 +17,16 @@ export interface RegisteredRound {
   createdAt: string;
   deadline: string;
   status: RoundStatus;
-  players: RoundPlayer[];
+  players: S[];
   commitment: string;
-  outcome: CoinSide | null;
+  outcome: O | null;
   serverSeed: string | null;
 }
 
-const toRound = (row: pg.QueryResultRow): RegisteredRound => ({
+// biome-ignore lint/suspicious/noExplicitAny: rows are cast to the game's round by its lifecycle
+type AnyRound = RegisteredRound<any, any>;
+
+const toRound = (row: pg.QueryResultRow): AnyRound => ({
   roundId: row.round_id,
   code: row.code,
   game: row.game,
@@ -52,30 +45,6 @@ const toRound = (row: pg.QueryResultRow): RegisteredRound => ({
   serverSeed: row.server_seed,
 });
 
-/** A round as the API and the realtime messages show it (amounts in major units). */
-export function coinFlipGameView(round: RegisteredRound): CoinFlipGame {
-  return {
-    code: round.code,
-    status: round.status,
-    access: round.access,
-    instantId: round.instantId,
-    createdBy: round.createdBy,
-    createdAt: round.createdAt,
-    gameWaitingTime: round.waitingMinutes,
-    deadline: round.deadline,
-    betAmount: minorToMajor(round.betAmount),
-    winPercentCut: basisPointsToPercent(round.cutBasisPoints),
-    playerWithChoice: round.players.map(({ player, selectedSide }) => ({ player, selectedSide })),
-    fairness: {
-      roundId: round.roundId,
-      commitment: round.commitment,
-      clientSeeds: round.players.map((p) => p.clientSeed),
-      serverSeed: round.status === "finished" ? round.serverSeed : null,
-      outcome: round.outcome,
-    },
-  };
-}
-
 export class TableTakenError extends Error {}
 
 /**
@@ -86,7 +55,7 @@ export class RoundRegistry {
   constructor(private readonly pool: pg.Pool) {}
 
   /** Registers a new round; a TableTakenError when its table already has an open round. */
-  async register(round: RegisteredRound): Promise<void> {
+  async register(round: AnyRound): Promise<void> {
     try {
       await this.pool.query(
         `INSERT INTO game_rounds (round_id, code, game, instant_id, access, created_by, bet_amount,
@@ -118,8 +87,8 @@ export class RoundRegistry {
 
   async update(
     roundId: string,
-    change: Pick<RegisteredRound, "status" | "players"> &
-      Partial<Pick<RegisteredRound, "outcome" | "serverSeed">>,
+    change: Pick<AnyRound, "status" | "players"> &
+      Partial<Pick<AnyRound, "outcome" | "serverSeed">>,
   ): Promise<void> {
     const closed = change.status === "finished" || change.status === "expired";
     await this.pool.query(
@@ -130,7 +99,7 @@ export class RoundRegistry {
         roundId,
         change.status,
         JSON.stringify(change.players),
-        change.outcome ? JSON.stringify(change.outcome) : null,
+        change.outcome != null ? JSON.stringify(change.outcome) : null,
         change.serverSeed ?? null,
         closed,
       ],
@@ -142,12 +111,12 @@ export class RoundRegistry {
     await this.pool.query("DELETE FROM game_rounds WHERE round_id = $1", [roundId]);
   }
 
-  async byCode(code: string): Promise<RegisteredRound | null> {
+  async byCode(code: string): Promise<AnyRound | null> {
     const { rows } = await this.pool.query("SELECT * FROM game_rounds WHERE code = $1", [code]);
     return rows[0] ? toRound(rows[0]) : null;
   }
 
-  async byId(roundId: string): Promise<RegisteredRound | null> {
+  async byId(roundId: string): Promise<AnyRound | null> {
     const { rows } = await this.pool.query("SELECT * FROM game_rounds WHERE round_id = $1", [
       roundId,
     ]);
@@ -155,25 +124,25 @@ export class RoundRegistry {
   }
 
   /** Every round that is not over, oldest first: what recovery resumes after a restart. */
-  async open(): Promise<RegisteredRound[]> {
+  async open(): Promise<AnyRound[]> {
     const { rows } = await this.pool.query(
       `SELECT * FROM game_rounds WHERE status IN ('waiting', 'player-joined') ORDER BY created_at`,
     );
     return rows.map(toRound);
   }
 
-  /** Public rounds waiting for a second player: the lobby. */
-  async waitingPublic(game: string, limit = 200): Promise<RegisteredRound[]> {
+  /** Public rounds of every game still counting down: the lobby's candidates. */
+  async openPublic(limit = 500): Promise<AnyRound[]> {
     const { rows } = await this.pool.query(
-      `SELECT * FROM game_rounds WHERE game = $1 AND status = 'waiting' AND access = 'public'
-       ORDER BY created_at LIMIT $2`,
-      [game, limit],
+      `SELECT * FROM game_rounds WHERE status IN ('waiting', 'player-joined') AND access = 'public'
+         AND deadline > now() ORDER BY created_at LIMIT $1`,
+      [limit],
     );
     return rows.map(toRound);
   }
 
   /** The open round of each given table. */
-  async openOnTables(instantIds: number[]): Promise<Map<number, RegisteredRound>> {
+  async openOnTables(instantIds: number[]): Promise<Map<number, AnyRound>> {
     const { rows } = await this.pool.query(
       `SELECT * FROM game_rounds WHERE instant_id = ANY($1::bigint[])
          AND status IN ('waiting', 'player-joined')`,
@@ -183,7 +152,11 @@ export class RoundRegistry {
   }
 
   /** The last outcomes of a game before the given round, newest first. */
-  async lastOutcomes(game: string, before: string, limit = HISTORY_LENGTH): Promise<CoinSide[]> {
+  async lastOutcomes<O extends JsonValue>(
+    game: RoundGameType,
+    before: string,
+    limit = HISTORY_LENGTH,
+  ): Promise<O[]> {
     const { rows } = await this.pool.query(
       `SELECT outcome FROM game_rounds WHERE game = $1 AND status = 'finished' AND round_id <> $2
        ORDER BY closed_at DESC LIMIT $3`,

@@ -1,0 +1,158 @@
+import { START_NOTICE_SECONDS } from "@igp/shared";
+import { assign, type ErrorActorEvent, fromPromise, setup } from "xstate";
+
+/**
+ * Every round game's timeline (DESIGN.md section 5). The room provides the I/O (`settle`,
+ * `expire`), the announcements and the game's two guards; the machine decides what happens when.
+ *
+ *   waiting ──JOIN_STARTED──▶ joining ──(last join done)──▶ readyToDraw? ──▶ starting ──5 s──▶ drawing ──▶ finished
+ *      │  ▲                    (more joins may start)         │ no                               (settle, retried)
+ *      │  └───────────────────────────────────────────────────┘
+ *      └──deadline──▶ drawsAtDeadline? ──yes──▶ starting
+ *                         └──no──▶ expiring ──▶ expired          (refund, retried)
+ *
+ * Several joins may run at once (spin wheel); the deadline waits until none is in flight.
+ * Deadlines are timestamps in the context, not pending timers, so a round restored from its
+ * stream after a restart re-arms them (`resumeAt` picks the state to resume in).
+ */
+export interface RoundContext {
+  /** When the countdown ends (epoch ms): the draw or the refund. */
+  deadline: number;
+  /** When the draw happens, once it is due (epoch ms). */
+  startsAt: number | null;
+  startNoticeMs: number;
+  /** Joins whose stake is being taken. */
+  joinsInFlight: number;
+  /** Where a restored round picks up: counting down, or due a draw at once. */
+  resumeAt: "waiting" | "drawing";
+  now: () => number;
+}
+
+export interface RoundInput {
+  deadline: number;
+  resumeAt: "waiting" | "drawing";
+  startNoticeMs?: number;
+  now?: () => number;
+}
+
+export type RoundEvent = { type: "JOIN_STARTED" } | { type: "JOINED" } | { type: "JOIN_FAILED" };
+
+const RETRY_MS = 1_000;
+
+export const roundMachine = setup({
+  types: {
+    context: {} as RoundContext,
+    input: {} as RoundInput,
+    events: {} as RoundEvent,
+  },
+  // The game's room gives both (their outputs are its own: any, as the announcements take them).
+  actors: {
+    // biome-ignore lint/suspicious/noExplicitAny: the room's settle returns its game's result
+    settle: fromPromise<any>(async () => {
+      throw new Error("The room provides settle.");
+    }),
+    // biome-ignore lint/suspicious/noExplicitAny: the room's expire returns what it likes
+    expire: fromPromise<any>(async () => {
+      throw new Error("The room provides expire.");
+    }),
+  },
+  actions: {
+    countJoin: assign({ joinsInFlight: ({ context }) => context.joinsInFlight + 1 }),
+    uncountJoin: assign({ joinsInFlight: ({ context }) => context.joinsInFlight - 1 }),
+    announceStart: () => {},
+    announceResult: (_, _result: unknown) => {},
+    announceExpiry: () => {},
+    reportFailure: (_, _error: unknown) => {},
+  },
+  delays: {
+    untilDeadline: ({ context }) => Math.max(0, context.deadline - context.now()),
+    untilStart: ({ context }) => Math.max(0, (context.startsAt ?? 0) - context.now()),
+  },
+  guards: {
+    resumesDrawing: ({ context }) => context.resumeAt === "drawing",
+    joinsInFlight: ({ context }) => context.joinsInFlight > 0,
+    /** The game's: the seats taken call for the draw now (coin flip: two players). */
+    readyToDraw: () => false,
+    /** The game's: at the deadline, draw rather than refund (spin wheel: two players or more). */
+    drawsAtDeadline: () => false,
+  },
+}).createMachine({
+  id: "round",
+  context: ({ input }) => ({
+    deadline: input.deadline,
+    startsAt: null,
+    startNoticeMs: input.startNoticeMs ?? START_NOTICE_SECONDS * 1000,
+    joinsInFlight: 0,
+    resumeAt: input.resumeAt,
+    now: input.now ?? Date.now,
+  }),
+  initial: "resuming",
+  states: {
+    resuming: {
+      always: [{ guard: "resumesDrawing", target: "drawing" }, { target: "waiting" }],
+    },
+    waiting: {
+      after: { untilDeadline: "deadlinePassed" },
+      on: { JOIN_STARTED: { target: "joining", actions: "countJoin" } },
+    },
+    joining: {
+      on: {
+        JOIN_STARTED: { actions: "countJoin" },
+        JOINED: { target: "seated", actions: "uncountJoin" },
+        JOIN_FAILED: { target: "seated", actions: "uncountJoin" },
+      },
+    },
+    /** A join ended: wait for the others, then draw, or count down again. */
+    seated: {
+      always: [
+        { guard: "joinsInFlight", target: "joining" },
+        { guard: "readyToDraw", target: "starting" },
+        { target: "waiting" },
+      ],
+    },
+    deadlinePassed: {
+      always: [{ guard: "drawsAtDeadline", target: "starting" }, { target: "expiring" }],
+    },
+    starting: {
+      entry: [
+        assign({ startsAt: ({ context }) => context.now() + context.startNoticeMs }),
+        "announceStart",
+      ],
+      after: { untilStart: "drawing" },
+    },
+    drawing: {
+      invoke: {
+        src: "settle",
+        onDone: {
+          target: "finished",
+          actions: {
+            type: "announceResult",
+            params: ({ event }: { event: { output: unknown } }) => event.output,
+          },
+        },
+        onError: {
+          target: "retryingDraw",
+          actions: { type: "reportFailure", params: errorOf },
+        },
+      },
+    },
+    retryingDraw: { after: { [RETRY_MS]: "drawing" } },
+    expiring: {
+      invoke: {
+        src: "expire",
+        onDone: { target: "expired", actions: "announceExpiry" },
+        onError: {
+          target: "retryingExpiry",
+          actions: { type: "reportFailure", params: errorOf },
+        },
+      },
+    },
+    retryingExpiry: { after: { [RETRY_MS]: "expiring" } },
+    finished: { type: "final" },
+    expired: { type: "final" },
+  },
+});
+
+function errorOf({ event }: { event: ErrorActorEvent }) {
+  return event.error;
+}

@@ -1,0 +1,59 @@
+import type { JsonValue } from "@igp/ledger";
+import { GAME_NOT_FOUND } from "@igp/shared";
+import type pg from "pg";
+import type { JoinOutcome } from "../../games/round-kernel/round.room.ts";
+import { GAME_OVER, GameError, type Seat } from "../../games/round-kernel/round-game.ts";
+import type { RoundGames } from "../../games/round-kernel/round-games.ts";
+import type { NewRound, RoundLifecycle } from "../../games/round-kernel/round-lifecycle.ts";
+import { type RoundRegistry, TableTakenError } from "../../games/round-kernel/round-registry.ts";
+import type { RoundRooms } from "../../realtime/round-rooms.ts";
+import { HttpError, notFound } from "../http-error.ts";
+
+/** What the round games' routes are given. */
+export interface RoundRouteDeps {
+  pool: pg.Pool;
+  games: RoundGames;
+  registry: RoundRegistry;
+  roundRooms: () => RoundRooms;
+}
+
+/** Opens a round (the creator's stake) and starts its room; refusals become HTTP errors. */
+export async function openRound<S extends Seat, O extends JsonValue>(
+  rounds: RoundLifecycle<S, O>,
+  rooms: RoundRooms,
+  request: NewRound<S>,
+) {
+  try {
+    const round = await rounds.open(request);
+    await rooms.open(round);
+    return round;
+  } catch (error) {
+    if (error instanceof GameError) throw new HttpError(error.status, error.message);
+    if (error instanceof TableTakenError)
+      throw new HttpError(
+        409,
+        "Someone else just opened a round on this table. Join it from the lobby.",
+      );
+    throw error;
+  }
+}
+
+/** Asks the round's room to seat the player; a refusal becomes an HTTP error. */
+export async function joinRound<G>(
+  deps: RoundRouteDeps,
+  code: string,
+  fullMessage: string,
+  ...args: unknown[]
+): Promise<G> {
+  const outcome: JoinOutcome<G> = await deps.roundRooms().join<G>(code, ...args);
+  if (outcome.ok) return outcome.game;
+  if (outcome.status === 404) throw await whyRoundIsGone(code, deps.registry, fullMessage);
+  throw new HttpError(outcome.status, outcome.message);
+}
+
+/** No room holds this code: it never existed, or its round is over. */
+async function whyRoundIsGone(code: string, registry: RoundRegistry, fullMessage: string) {
+  const round = await registry.byCode(code);
+  if (!round) return notFound(GAME_NOT_FOUND);
+  return new HttpError(409, round.status === "player-joined" ? fullMessage : GAME_OVER);
+}
