@@ -13,6 +13,8 @@ export function ResultOverlay({
   label,
   code,
   betAmount,
+  betLabel,
+  myBet,
   balances,
   history,
   lobby,
@@ -21,6 +23,9 @@ export function ResultOverlay({
   label: string;
   code: string;
   betAmount: number;
+  /** As in GameFigures: spin wheel shows its base bet and my bet. */
+  betLabel?: string;
+  myBet?: number;
   balances: Balances | null;
   /** Previous outcomes, newest first, each with its class for colouring. */
   history: { text: string; className?: string }[];
@@ -34,7 +39,7 @@ export function ResultOverlay({
         <p className="game-code">
           {t("rounds.gameCode")}: <strong>{code}</strong>
         </p>
-        <GameFigures betAmount={betAmount} balances={balances} />
+        <GameFigures betAmount={betAmount} betLabel={betLabel} myBet={myBet} balances={balances} />
         {children}
         <section className="history">
           <h3>{t("rounds.lastResults")}</h3>

@@ -32,6 +32,8 @@ export function SpinResult({
       label={t("spinWheel.result")}
       code={gameInfo.code}
       betAmount={gameInfo.betAmount}
+      betLabel={t("rounds.baseBet")}
+      myBet={myNumbers.length * gameInfo.betAmount}
       balances={balances}
       history={result.previousWinningNumbers.map((number) => ({ text: String(number) }))}
       lobby="/play/instant/spin-wheel/lobby"
