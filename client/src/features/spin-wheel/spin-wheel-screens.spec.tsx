@@ -11,7 +11,7 @@ import { CreateView } from "./create-view.tsx";
 
 // Component tests answer the API calls themselves (no server here); the browser journey
 // (game-server/test/e2e/spin-wheel.e2e.spec.ts) plays real rounds.
-const calls: { url: string; body: any }[] = [];
+const calls: { url: string; body: unknown }[] = [];
 let answer: { status: number; body: unknown } = { status: 200, body: {} };
 beforeEach(() => {
   calls.length = 0;
