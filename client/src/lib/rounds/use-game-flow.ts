@@ -46,12 +46,27 @@ export function useGameFlow<Choice, Result>(screen: GameFlowScreen<Choice, Resul
   const latestBalances = useRef(balances);
   latestBalances.current = balances;
 
+  // One lock call per choice: React's development double effects restart the machine's actors,
+  // and a second create or join for the same choice would be refused.
+  const pendingLock = useRef<{ choice: string; call: Promise<unknown> } | null>(null);
+  const lockOnce = (choice: Choice) => {
+    const key = JSON.stringify(choice);
+    if (pendingLock.current?.choice !== key) {
+      const call = screen.lock!(choice);
+      call.catch(() => {
+        if (pendingLock.current?.call === call) pendingLock.current = null;
+      });
+      pendingLock.current = { choice: key, call };
+    }
+    return pendingLock.current.call;
+  };
+
   const [snapshot, send] = useMachine(
     screen.machine.provide({
       actors: {
         lock: fromPromise(async ({ input }: { input: { choice: Choice | null } }) => {
           if (!screen.lock || input.choice === null) throw new Error(t("rounds.internalError"));
-          return screen.lock(input.choice);
+          return lockOnce(input.choice);
         }),
       },
       guards: {
