@@ -5,12 +5,14 @@ import {
   balancesOf,
   fundedPlayer,
   nextMessage,
+  playerChannel,
   sdkClient,
   seed,
   spinWheelTable,
   watchRound,
 } from "../../../test-support/games.ts";
 import { startTestServer, type TestServer } from "../../../test-support/http.ts";
+import { matchMakerRoundRooms } from "../../src/realtime/round-rooms.ts";
 
 /** Spin wheel rounds played end to end over HTTP and real Colyseus SDK clients. */
 let server: TestServer;
@@ -134,6 +136,49 @@ describe("a public spin wheel", () => {
     const aliceWon = result.gameResult.winnerValue === 6;
     expect((await balancesOf(server, alice.token)).main).toBe(aliceWon ? 61 : 47.5);
     expect((await balancesOf(server, bob.token)).main).toBe(aliceWon ? 37.5 : 51);
+    await room.leave();
+  });
+});
+
+describe("the deadline", () => {
+  /** A private round whose countdown is cut to two seconds (the settings allow a minute at least). */
+  async function shortRound(creator: Player, selectedNumbers: number[]) {
+    const rounds = server.platform.spinWheelRounds;
+    const seat = { player: creator.userId, selectedNumbers, clientSeed: seed() };
+    const round = await rounds.open({ seat, instantId: null, betAmount: 2_00 });
+    await server.platform.database.pool.query(
+      "UPDATE game_rounds SET deadline = now() + interval '2 seconds' WHERE round_id = $1",
+      [round.roundId],
+    );
+    await matchMakerRoundRooms.open(round);
+    return round.code;
+  }
+
+  it("alone at the deadline: the stake comes back and the player is told", async () => {
+    const alice = await fundedPlayer(server, 10_00);
+    const channel = await playerChannel(server, alice);
+    const told = nextMessage(channel, "noPlayerJoined");
+    const code = await shortRound(alice, [3, 4]);
+    expect((await balancesOf(server, alice.token)).main).toBe(6);
+    expect((await told).code).toBe(code);
+    await expect.poll(() => balancesOf(server, alice.token)).toEqual({ main: 10, bonus: 0 });
+    const after = await server.call("GET", `/api/game/spin-wheel/get/${code}`);
+    expect(after.body.status).toBe("expired");
+    await channel.leave();
+  });
+
+  it("two players at the deadline: the wheel spins among the held numbers", async () => {
+    const [alice, bob] = [await fundedPlayer(server, 10_00), await fundedPlayer(server, 10_00)];
+    const code = await shortRound(alice, [3]);
+    const room = await watchRound(server, bob.token, code);
+    const spin = nextMessage(room, "spin");
+    expect((await lock(bob, code, [5])).status).toBe(200);
+    const result = await spin;
+    expect([3, 5]).toContain(result.gameResult.winnerValue);
+    // Pot 2 x 2 = 4, the winner gets 3.60.
+    const aliceWon = result.gameResult.winnerValue === 3;
+    expect((await balancesOf(server, alice.token)).main).toBe(aliceWon ? 11.6 : 8);
+    expect((await balancesOf(server, bob.token)).main).toBe(aliceWon ? 8 : 11.6);
     await room.leave();
   });
 });

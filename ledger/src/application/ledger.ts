@@ -237,12 +237,14 @@ export class Ledger {
       ctx,
     );
     const delivered = await this.deliverAll(stored, ctx);
-    if (delivered.some((e) => e.event.type === "StakeReturned")) {
+    const returned = delivered.find((e) => e.event.type === "StakeReturned");
+    if (returned && (returned.event.data as { why?: string }).why === "seatTaken")
+      throw new LedgerError("seat_taken", "That choice is already held; the stake was returned.");
+    if (returned)
       throw new LedgerError(
         "not_pending",
         "This round no longer takes stakes; the stake was returned.",
       );
-    }
   }
 
   async settleRound(

@@ -190,6 +190,31 @@ describe("rounds", () => {
     });
   });
 
+  it("returns a stake that claims a seat another stake holds, and one after the round closed", () => {
+    const stake = (n: number, seats: string[]) => ({
+      type: "Receive" as const,
+      from: `wallet-u${n}`,
+      userId: `u${n}`,
+      placed: {
+        stakeId: `s${n}`,
+        roundId: "r1",
+        transfer: { id: stepId(`s${n}`), to: "round-r1", amount: 1_000, reason: "stake" as const },
+        fromMain: 1_000,
+        fromBonus: 0,
+        selection: { numbers: seats.map(Number), clientSeed: "c", seats },
+      },
+    });
+    const first = decideRound(open, stake(1, ["1", "2"]));
+    expect(first.map((e) => e.type)).toEqual(["StakeReceived"]);
+    const held = evolveRound(open, first[0]!);
+    const clash = decideRound(held, stake(2, ["2", "3"]));
+    expect(clash.map((e) => e.type)).toEqual(["StakeReceived", "StakeReturned"]);
+    expect(clash[1]).toMatchObject({ data: { why: "seatTaken", transfer: { amount: 1_000 } } });
+    expect(decideRound(held, stake(3, ["3"])).map((e) => e.type)).toEqual(["StakeReceived"]);
+    const closed = evolveRound(held, { type: "RoundCancelled", data: { refunds: [], why: "x" } });
+    expect(decideRound(closed, stake(3, ["3"]))[1]).toMatchObject({ data: { why: "roundClosed" } });
+  });
+
   it("cannot open twice or settle a round that is not open", () => {
     expect(
       refusalOf(() =>

@@ -5,6 +5,7 @@ export type LedgerErrorCode =
   | "insufficient_float" // 409: an agent's float cannot cover it
   | "not_found" // 404
   | "not_pending" // 409: the request was already decided
+  | "seat_taken" // 409: a round seat (side, number) another stake holds
   | "conflict" // 409: the stream kept changing under us (retries exhausted)
   | "wrong_code"; // 400: a deposit or withdraw code does not match
 

@@ -74,3 +74,5 @@ export class GameError extends Error {
 
 export const GAME_OVER = "This game is over.";
 export const GAME_EXPIRED = "This game has expired.";
+/** The ledger returned a stake on a seat another stake holds (the room's checks make it rare). */
+export const SEAT_TAKEN = "Someone else already holds that choice; nothing was charged.";

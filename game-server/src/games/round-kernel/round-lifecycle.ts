@@ -12,7 +12,7 @@ import { commitmentOf, serverSeedFor } from "@igp/shared";
 import type pg from "pg";
 import { readGameSettings } from "../../settings/settings-repository.ts";
 import { newCode } from "../../wallet/codes.ts";
-import { GAME_OVER, GameError, type RoundGame, type Seat } from "./round-game.ts";
+import { GAME_OVER, GameError, type RoundGame, SEAT_TAKEN, type Seat } from "./round-game.ts";
 import type { RegisteredRound, RoundRegistry } from "./round-registry.ts";
 
 /** Who settles and refunds: the round itself, not a person. */
@@ -163,6 +163,8 @@ export class RoundLifecycle<S extends Seat, O extends JsonValue> {
         throw new GameError(409, "Insufficient balance for this bet.");
       if (error instanceof LedgerError && error.code === "not_pending")
         throw new GameError(409, GAME_OVER);
+      if (error instanceof LedgerError && error.code === "seat_taken")
+        throw new GameError(409, SEAT_TAKEN);
       throw error;
     }
   }

@@ -10,6 +10,7 @@ const LEDGER_STATUS: Record<LedgerErrorCode, number> = {
   insufficient_float: 409,
   not_found: 404,
   not_pending: 409,
+  seat_taken: 409,
   conflict: 409,
 };
 

@@ -5,7 +5,7 @@ import { refuse } from "../ledger-error.ts";
 import { walletStream } from "../stream-ids.ts";
 import { stepId, type Transfer } from "../transfer.ts";
 import type { walletEvents } from "../wallet/wallet.events.ts";
-import type { RoundEvent, RoundState, roundEvents } from "./round.events.ts";
+import { type RoundEvent, type RoundState, type roundEvents, seatsOf } from "./round.events.ts";
 
 export interface Award {
   userId: string;
@@ -63,7 +63,10 @@ function openRound(state: RoundState) {
   return state.opened!;
 }
 
-/** A stake is always received; when the round no longer takes stakes it goes straight back. */
+/**
+ * A stake is always received; when the round no longer takes stakes, or the stake claims a seat
+ * (a side, a number) an earlier stake holds, it goes straight back: no seat is ever held twice.
+ */
 function receiveStake(
   state: RoundState,
   command: Extract<RoundCommand, { type: "Receive" }>,
@@ -81,7 +84,9 @@ function receiveStake(
       ...(selection && { selection }),
     },
   };
-  if (state.status === "open") return [received];
+  const held = new Set(state.stakes.flatMap((stake) => seatsOf(stake.selection)));
+  const seatTaken = seatsOf(selection).some((seat) => held.has(seat));
+  if (state.status === "open" && !seatTaken) return [received];
   const back: Transfer = {
     id: stepId(transfer.id, "return"),
     to: command.from,
@@ -92,7 +97,14 @@ function receiveStake(
   };
   return [
     received,
-    { type: "StakeReturned", data: { transfer: back, stakeTransferId: transfer.id } },
+    {
+      type: "StakeReturned",
+      data: {
+        transfer: back,
+        stakeTransferId: transfer.id,
+        why: state.status === "open" ? "seatTaken" : "roundClosed",
+      },
+    },
   ];
 }
 

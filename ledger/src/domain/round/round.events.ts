@@ -26,10 +26,21 @@ export const roundEvents = {
     amount: amountMinorSchema,
     fromMain: partMinorSchema,
     fromBonus: partMinorSchema,
+    /**
+     * The game's choice (side, numbers) and client seed; `seats` (a list of strings) names what
+     * the stake holds, which no other stake of the round may hold.
+     */
     selection: z.record(z.string(), z.json()).optional(),
   }),
-  /** A stake that arrived after the round stopped taking stakes goes straight back. */
-  StakeReturned: z.object({ transfer: transferSchema, stakeTransferId: z.uuid() }),
+  /**
+   * A stake that arrived after the round stopped taking stakes, or that claims a seat another
+   * stake holds, goes straight back.
+   */
+  StakeReturned: z.object({
+    transfer: transferSchema,
+    stakeTransferId: z.uuid(),
+    why: z.enum(["roundClosed", "seatTaken"]).optional(),
+  }),
   RoundSettled: z.object({
     payouts: z.array(transferSchema).max(1000),
     houseCut: partMinorSchema,
@@ -61,6 +72,12 @@ export interface RoundState {
   settled: z.infer<typeof roundEvents.RoundSettled> | null;
   stakes: Stake[];
   escrow: number;
+}
+
+/** The seats a stake holds (its selection's `seats`), as strings. */
+export function seatsOf(selection: Stake["selection"]): string[] {
+  const seats = selection?.seats;
+  return Array.isArray(seats) ? seats.map(String) : [];
 }
 
 export const initialRound = (): RoundState => ({

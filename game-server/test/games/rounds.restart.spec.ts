@@ -24,14 +24,16 @@ import {
 } from "../../../test-support/server-process.ts";
 
 /**
- * Restart safety (DESIGN.md section 5), with a real server process killed by SIGKILL: one round
- * has both stakes and is inside its start notice, another waits for a second player. After a
- * restart the first is settled exactly once and the second refunded exactly once at its deadline.
+ * Restart safety (DESIGN.md section 5), with a real server process killed by SIGKILL. Coin flip:
+ * one round has both stakes and is inside its start notice, another waits for a second player.
+ * Spin wheel: one round has two players' locks and waits for its deadline, another has one
+ * player. After a restart the full coin flip is settled exactly once, the spin drawn exactly once
+ * at its deadline, and the two lone players refunded exactly once at theirs.
  */
 let server: ChildServer | null = null;
 afterAll(() => server?.child.kill("SIGKILL"));
 
-it("a server killed mid-round settles and refunds exactly once after restart", {
+it("a server killed mid-round settles and refunds exactly once after restart, in every game", {
   timeout: 150_000,
 }, async () => {
   const databaseUrl = await createTestDatabase();
@@ -60,14 +62,32 @@ it("a server killed mid-round settles and refunds exactly once after restart", {
   const ledger = new Ledger(new CommandHandler(store));
   try {
     await startServer();
-    const [alice, bob, carol] = [
+    // Five sign-ups: the registration limit allows no more in a minute.
+    const [alice, bob, carol, dawit, eden] = [
       await signUpPlayer(http, "Alice Tadesse"),
       await signUpPlayer(http, "Bob Girma"),
       await signUpPlayer(http, "Carol Haile"),
+      await signUpPlayer(http, "Dawit Alemu"),
+      await signUpPlayer(http, "Eden Bekele"),
     ];
-    for (const p of [alice, bob, carol]) await approvedBankDeposit(ledger, p.userId, 100_00);
-    // The shortest waiting time the settings allow (1 minute), so the refund comes soon.
-    await pool.query("UPDATE settings SET game_waiting_time = 1 WHERE group_name = 'coinFlip'");
+    for (const p of [alice, bob, carol, dawit, eden])
+      await approvedBankDeposit(ledger, p.userId, 100_00);
+    // The shortest waiting time the settings allow (1 minute), so the deadlines come soon.
+    await pool.query("UPDATE settings SET game_waiting_time = 1");
+
+    const privateSpin = (token: string, betAmount: number, selectedNumbers: number[]) =>
+      call("POST", "/api/game/private/create", {
+        token,
+        body: { gameType: "spin-wheel", betAmount, selectedNumbers, clientSeed: "s" },
+      });
+    const lonelySpin = await privateSpin(dawit.token, 5, [1, 2]);
+    expect(lonelySpin.status).toBe(201);
+    const spinning = await privateSpin(eden.token, 4, [1]);
+    const locked = await call("POST", "/api/game/spin-wheel/join", {
+      token: dawit.token,
+      body: { code: spinning.body.gameCode, selectedNumbers: [2, 3], clientSeed: "dawit" },
+    });
+    expect(locked.status).toBe(200);
 
     const privateRound = (token: string, betAmount: number, selectedSide: "H" | "T") =>
       call("POST", "/api/game/private/create", {
@@ -124,6 +144,24 @@ it("a server killed mid-round settles and refunds exactly once after restart", {
     const loser = winner === alice ? bob : alice;
     expect((await balancesOf(http, winner.token)).main).toBe(116);
     expect((await balancesOf(http, loser.token)).main).toBe(80);
+
+    // Spin wheel: the two-player round drawn once at its deadline, the lone player refunded once.
+    const spin = async (code: string) =>
+      (await call("GET", `/api/game/spin-wheel/get/${code}`)).body;
+    await expect
+      .poll(async () => (await spin(spinning.body.gameCode)).status, { timeout: 20_000 })
+      .toBe("finished");
+    await expect
+      .poll(async () => (await spin(lonelySpin.body.gameCode)).status, { timeout: 20_000 })
+      .toBe("expired");
+    const spinRound = await store.readStream(roundStream(spinning.body.game.fairness.roundId));
+    expect(spinRound.filter((e) => e.type === "RoundSettled")).toHaveLength(1);
+    const lonelyRound = await store.readStream(roundStream(lonelySpin.body.game.fairness.roundId));
+    expect(lonelyRound.filter((e) => e.type === "RoundCancelled")).toHaveLength(1);
+    // Dawit's lone round refunded his 10; the other has a pot of 3 x 4 = 12, the winner gets 10.80.
+    const edenWon = (await spin(spinning.body.gameCode)).gameResult.winnerValue === 1;
+    expect((await balancesOf(http, eden.token)).main).toBe(edenWon ? 106.8 : 96);
+    expect((await balancesOf(http, dawit.token)).main).toBe(edenWon ? 92 : 102.8);
   } finally {
     await server?.stop();
     server = null;
