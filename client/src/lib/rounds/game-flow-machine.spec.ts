@@ -34,7 +34,6 @@ function flow(entry: FlowEntry, options: { lockFails?: boolean; choice?: Choice 
     },
     guards: { hasChoice: ({ context }) => (context.choice ?? []).length > 0 },
     actions: {
-      choiceChanged: note("choiceChanged"),
       warnNothingChosen: note("warnNothingChosen"),
       lockFailed: (_, error) => log.push(`lockFailed:${(error as Error).message}`),
       locked: note("locked"),
@@ -59,12 +58,7 @@ describe("the game flow", () => {
     expect(state()).toBe("locking");
     await settle();
     expect(state()).toBe("countdown");
-    expect(log).toEqual([
-      "warnNothingChosen:null",
-      "choiceChanged:[2,5]",
-      "lock:[2,5]",
-      "locked:[2,5]",
-    ]);
+    expect(log).toEqual(["warnNothingChosen:null", "lock:[2,5]", "locked:[2,5]"]);
   });
 
   it("goes back to selecting, choice kept, when the server refuses the lock", async () => {

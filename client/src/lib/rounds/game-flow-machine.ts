@@ -68,8 +68,6 @@ export function gameFlowMachine<Choice, Result>() {
       entersLocking: ({ context }) => context.entry === "locking",
     },
     actions: {
-      /** A pick changed (a live game tells the room). */
-      choiceChanged: () => {},
       warnNothingChosen: () => {},
       lockFailed: (_, _error: unknown) => {},
       /** The lock call answered (its answer, e.g. the new round's code). */
@@ -112,7 +110,7 @@ export function gameFlowMachine<Choice, Result>() {
       },
       selecting: {
         on: {
-          PICK: { actions: [assign({ choice: ({ event }) => event.choice }), "choiceChanged"] },
+          PICK: { actions: assign({ choice: ({ event }) => event.choice }) },
           LOCK: [{ guard: "hasChoice", target: "locking" }, { actions: "warnNothingChosen" }],
         },
       },

@@ -23,7 +23,6 @@ export interface GameFlowScreen<Choice, Result> {
   hasChoice?: (choice: Choice | null) => boolean;
   /** Won or lost, once the result is in; null for someone who only watched. */
   verdict?: (context: FlowContext<Choice, Result>) => { won: boolean; payout: number } | null;
-  onChoiceChanged?: (choice: Choice | null) => void;
   onNothingChosen?: () => void;
   onLockFailed?: (error: Error) => void;
   onLocked?: (answer: unknown) => void;
@@ -73,7 +72,6 @@ export function useGameFlow<Choice, Result>(screen: GameFlowScreen<Choice, Resul
         hasChoice: ({ context }) => (screen.hasChoice ?? ((c) => c !== null))(context.choice),
       },
       actions: {
-        choiceChanged: ({ context }) => screen.onChoiceChanged?.(context.choice),
         warnNothingChosen: () => screen.onNothingChosen?.(),
         lockFailed: (_, error) => screen.onLockFailed?.(error as Error),
         locked: (_, answer) => {
