@@ -52,6 +52,18 @@ describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chro
     return Number(await page.getByTestId("winner-number").textContent());
   }
 
+  /** The overlay's withdrawable figure, read in the same instant as the wheel still turning. */
+  async function overlayWhileSpinning(page: Page) {
+    await page.getByTestId("wheel-canvas").waitFor({ timeout: 30_000 });
+    const read = await page.evaluate(`(() => {
+      const wheel = document.querySelector('[data-testid="wheel-canvas"]');
+      const figure = document.querySelector('.result-overlay [data-testid="figure-withdrawable"]');
+      return wheel.getAttribute("data-landed") ? "landed already" : figure.textContent;
+    })()`);
+    // Intl puts a no-break space between the currency and the amount.
+    return String(read).replace(/\s/g, " ");
+  }
+
   it("plays a public round of three from a table and the lobby; money moves by the rules", {
     timeout: 150_000,
   }, async () => {
@@ -102,6 +114,9 @@ describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chro
     await pick(c, [4, 5, 6]);
     await c.getByRole("button", { name: "Lock Number" }).click();
 
+    // While the wheel turns, each overlay shows the balance from before the payout.
+    const duringSpin = await Promise.all([a, b, c].map(overlayWhileSpinning));
+    expect(duringSpin).toEqual(["ETB 90.00", "ETB 95.00", "ETB 85.00"]);
     const [winA, winB, winC] = await Promise.all([
       landedNumber(a),
       landedNumber(b),
