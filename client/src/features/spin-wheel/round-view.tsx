@@ -31,6 +31,16 @@ const OPEN = ["waiting", "player-joined"];
 const numbersIn = (result: SpinMessage, userId: string) =>
   result.gameInfo.playerWithChoice.find((p) => p.player === userId)?.selectedNumbers ?? [];
 
+/** The numbers, ascending, whose holder passes the test. */
+const numbersWhere = (
+  held: { number: number; player: string }[],
+  test: (player: string) => boolean,
+) =>
+  held
+    .filter((p) => test(p.player))
+    .map((p) => p.number)
+    .sort((a, b) => a - b);
+
 type Loaded = { kind: "loading" } | { kind: "failed" } | { kind: "game"; game: SpinWheelGame };
 
 /** A round by code: loads it and shows the creator's or the joiner's view through the flow. */
@@ -101,31 +111,26 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
         : null,
   });
 
-  const picks = Object.values(live.state?.picks ?? {});
+  // Live: every number picked or held, from the room; before it connects, the locked ones.
   const held = live.state
-    ? picks.map((p) => ({ number: p.number, player: p.player }))
+    ? Object.values(live.state.picks)
     : game.playerWithChoice.flatMap((p) =>
         p.selectedNumbers.map((number) => ({ number, player: p.player })),
       );
-  const myPicks = held
-    .filter((p) => p.player === userId)
-    .map((p) => p.number)
-    .sort((a, b) => a - b);
-  const occupied = held
-    .filter((p) => p.player !== userId)
-    .map((p) => p.number)
-    .sort((a, b) => a - b);
+  const myPicks = numbersWhere(held, (player) => player === userId);
+  const occupied = numbersWhere(held, (player) => player !== userId);
   const selecting = snapshot.matches("selecting");
   const locked =
     !selecting && !snapshot.matches("locking") ? (snapshot.context.choice ?? []) : null;
   const mine = locked ?? myPicks;
 
   // The room holds the picks: the flow's choice follows it (a refused pick never shows as mine).
+  const connected = live.state !== null;
   const myPicksKey = myPicks.join(",");
   useEffect(() => {
-    if (selecting && live.state)
+    if (selecting && connected)
       send({ type: "PICK", choice: myPicksKey ? myPicksKey.split(",").map(Number) : [] });
-  }, [selecting, myPicksKey, live.state, send]);
+  }, [selecting, connected, myPicksKey, send]);
 
   const status = live.state?.status ?? game.status;
   const deadline = live.state?.deadline || Date.parse(game.deadline);
@@ -151,7 +156,7 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
             legend={t("spinWheel.selectLuckyNumber")}
             mine={mine}
             taken={occupied}
-            disabled={!selecting || !live.state}
+            disabled={!selecting || !connected}
             onToggle={(number) =>
               live.send(myPicks.includes(number) ? "unpick" : "pick", { number })
             }
