@@ -9,11 +9,7 @@ export type Listing =
   | { kind: "failed" }
   | { kind: "live"; rounds: LobbyRoundView[] };
 
-/** A coin flip round from a server that predates spin wheel has no `heldNumbers`: none held. */
-const listedRoundSchema = lobbyRoundSchema.extend({
-  heldNumbers: lobbyRoundSchema.shape.heldNumbers.default([]),
-});
-const lobbyStateSchema = z.object({ rounds: z.record(z.string(), listedRoundSchema) });
+const lobbyStateSchema = z.object({ rounds: z.record(z.string(), lobbyRoundSchema) });
 
 /** The live list of one game's public rounds still open to players (the lobby room's state). */
 export function usePublicRounds(game: RoundGameType): Listing {
