@@ -11,7 +11,7 @@ import {
   spinWheelTable,
   watchRound,
 } from "../../../test-support/games.ts";
-import { startTestServer, type TestServer } from "../../../test-support/http.ts";
+import { signInSuperAdmin, startTestServer, type TestServer } from "../../../test-support/http.ts";
 import { matchMakerRoundRooms } from "../../src/realtime/round-rooms.ts";
 
 /** Spin wheel rounds played end to end over HTTP and real Colyseus SDK clients. */
@@ -185,6 +185,13 @@ describe("the deadline", () => {
 
 describe("bad input changes nothing and says why", () => {
   it("refuses numbers out of range, empty or repeated selections, all six, and unknown games", async () => {
+    const { token } = await signInSuperAdmin(server);
+    const cheap = await server.call("POST", "/api/games/create", {
+      token,
+      body: { type: "spin-wheel", betAmount: 0.99 },
+    });
+    expect(cheap.status).toBe(400);
+    expect(cheap.body.message).toBe("Please enter a valid bet amount!");
     const table = await spinWheelTable(server, 1);
     const player = await fundedPlayer(server, 20_00);
     const cases: [unknown, number, string][] = [

@@ -98,6 +98,7 @@ export const coinFlipGameSchema = z.object({
   fairness: fairnessSchema,
 });
 export type CoinFlipGame = z.infer<typeof coinFlipGameSchema>;
+export const coinFlipCreatedSchema = z.object({ gameCode: z.string(), game: coinFlipGameSchema });
 
 export const instantGameEntrySchema = z.object({
   id: z.number(),

@@ -33,8 +33,6 @@ export function spinWheelRoom(deps: SpinWheelRoomDeps) {
     private readonly locking = new Set<string>();
 
     protected override defineMessages() {
-      for (const seat of this.round.players)
-        for (const n of seat.selectedNumbers) this.picks.set(n, seat.player);
       this.onValid("pick", pickMessageSchema, (client, { number }) =>
         this.pick(client.auth!.id, number),
       );
@@ -63,11 +61,15 @@ export function spinWheelRoom(deps: SpinWheelRoomDeps) {
       for (const n of numbers) this.picks.set(n, userId);
       this.locking.add(userId);
       this.showSeats();
-      const refused = await this.seat({ player: userId, selectedNumbers: numbers, clientSeed });
-      this.locking.delete(userId);
+      let refused: Awaited<ReturnType<typeof this.seat>>;
+      try {
+        refused = await this.seat({ player: userId, selectedNumbers: numbers, clientSeed });
+      } finally {
+        // On an unexpected failure the numbers stay reserved: the stake may yet land.
+        this.locking.delete(userId);
+      }
       if (refused) {
         this.release(userId);
-        this.showSeats();
         return refused;
       }
       this.announceLock();
@@ -97,6 +99,9 @@ export function spinWheelRoom(deps: SpinWheelRoomDeps) {
 
     protected showSeats() {
       const seats = this.round.players;
+      // Locked numbers are always their holder's, also in a room rebuilt after a restart.
+      for (const seat of seats)
+        for (const n of seat.selectedNumbers) this.picks.set(n, seat.player);
       this.state.picks = picksSchema(this.picks, seats);
       this.state.players = playersSchema(seats);
       const result = this.round.outcome === null ? null : wheelResultFor(this.round.outcome);

@@ -21,19 +21,22 @@ const LEDGER_STATUS: Record<LedgerErrorCode, number> = {
  */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A refusal leaves a line an operator can search for ("request refused" and the reason).
+    const refuse = (status: number, message: string) => {
+      request.log.info({ statusCode: status, reason: message }, "request refused");
+      return reply.code(status).send({ message });
+    };
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
-      return reply.code(400).send({ message: issue?.message ?? "Invalid request." });
+      return refuse(400, issue?.message ?? "Invalid request.");
     }
-    if (error instanceof LedgerError) {
-      return reply.code(LEDGER_STATUS[error.code]).send({ message: error.message });
-    }
+    if (error instanceof LedgerError) return refuse(LEDGER_STATUS[error.code], error.message);
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
       return reply.code(status).send({ message: "Something went wrong. Please try again." });
     }
-    return reply.code(status).send({ message: error.message });
+    return refuse(status, error.message);
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: "Not found." }));
 });

@@ -1,6 +1,7 @@
 import {
   type CoinFlipGame,
   type CoinSide,
+  coinFlipCreatedSchema,
   coinFlipGameSchema,
   createCoinFlipRequestSchema,
   GAME_NOT_FOUND,
@@ -17,8 +18,6 @@ import type { RoundLifecycle } from "../../games/round-kernel/round-lifecycle.ts
 import { notFound } from "../http-error.ts";
 import { errorResponses as errors } from "../schemas.ts";
 import { joinRound, openRound, type RoundRouteDeps } from "./round-routes.ts";
-
-export const coinFlipCreatedSchema = z.object({ gameCode: z.string(), game: coinFlipGameSchema });
 
 /**
  * Coin flip for players: a round by code (anyone: /fair reads it), opening a round on a table

@@ -1,11 +1,14 @@
-import { createPrivateGameRequestSchema, spinWheelCreatedSchema } from "@igp/shared";
+import {
+  coinFlipCreatedSchema,
+  createPrivateGameRequestSchema,
+  spinWheelCreatedSchema,
+} from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { coinFlipGameView } from "../../games/coin-flip/coin-flip.view.ts";
 import { spinWheelGameView } from "../../games/spin-wheel/spin-wheel.view.ts";
 import { errorResponses as errors } from "../schemas.ts";
-import { coinFlipCreatedSchema } from "./coin-flip.routes.ts";
 import { openRound, type RoundRouteDeps } from "./round-routes.ts";
 import { openSpinWheel } from "./spin-wheel.routes.ts";
 

@@ -51,7 +51,10 @@ export async function joinRound<G>(
   throw new HttpError(outcome.status, outcome.message);
 }
 
-/** No room holds this code: it never existed, or its round is over. */
+/**
+ * No room holds this code: it never existed, or its round is over (`fullMessage` is what a
+ * round that had every seat taken says).
+ */
 async function whyRoundIsGone(code: string, registry: RoundRegistry, fullMessage: string) {
   const round = await registry.byCode(code);
   if (!round) return notFound(GAME_NOT_FOUND);

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { GAME_OVER } from "../../games/round-kernel/round-game.ts";
 import type { RoundLifecycle } from "../../games/round-kernel/round-lifecycle.ts";
 import { type SpinWheelSeat, whyNotOpen } from "../../games/spin-wheel/spin-wheel.rules.ts";
 import { spinWheelGameView } from "../../games/spin-wheel/spin-wheel.view.ts";
@@ -90,7 +91,7 @@ export async function spinWheelRoutes(app: FastifyInstance, deps: RoundRouteDeps
       const game = await joinRound<SpinWheelGame>(
         deps,
         code,
-        "All six numbers are taken.",
+        GAME_OVER,
         request.user!.id,
         selectedNumbers,
         clientSeed,
