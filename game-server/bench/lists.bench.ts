@@ -8,6 +8,7 @@ import { AdminUsersRepository } from "../src/accounts/admin-users-repository.ts"
 import { createDatabase } from "../src/database/create-database.ts";
 import { startEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
 import { migrateUp } from "../src/database/migrate.ts";
+import { createImageLinks } from "../src/uploads/image-links.ts";
 import { RequestsRepository } from "../src/wallet/requests-repository.ts";
 import { fixed } from "./measure.ts";
 
@@ -32,7 +33,7 @@ async function main() {
     const pool = createPgPool(url, 4);
     console.log(`Filling ${ROWS.toLocaleString("en")} players, deposits and withdrawals...`);
     await fill(pool);
-    const requests = new RequestsRepository(pool);
+    const requests = new RequestsRepository(pool, createImageLinks("bench-secret"));
     const users = new AdminUsersRepository(pool);
     const queries: [string, () => Promise<unknown>][] = [
       ["players, page 1", () => users.players(1)],

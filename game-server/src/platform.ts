@@ -18,6 +18,7 @@ import { BalanceNotifier } from "./realtime/balance-notifier.ts";
 import { startRealtime } from "./realtime/realtime-server.ts";
 import { createRoomAuth } from "./realtime/room-auth.ts";
 import { matchMakerRoundRooms } from "./realtime/round-rooms.ts";
+import { createImageLinks } from "./uploads/image-links.ts";
 import { createImageStore } from "./uploads/image-store.ts";
 import { AgentTransactionsRepository } from "./wallet/agent-transactions-repository.ts";
 import { BanksRepository } from "./wallet/banks-repository.ts";
@@ -69,6 +70,7 @@ export async function startPlatform(
     const coinFlipRounds = new CoinFlipRounds(database.pool, ledger, config.fairnessSecret);
     const users = new UsersRepository(database.pool);
     const tokens = createTokens(config.jwtSecret);
+    const imageLinks = createImageLinks(config.imageLinkSecret);
     let workers: BackgroundWorkers | null = null;
     const app = await buildApp(
       {
@@ -80,9 +82,9 @@ export async function startPlatform(
         roundRooms: () => matchMakerRoundRooms,
         adminUsers: new AdminUsersRepository(database.pool),
         banks: new BanksRepository(database.pool),
-        requests: new RequestsRepository(database.pool),
-        charges: new ChargesRepository(database.pool),
-        agentTransactions: new AgentTransactionsRepository(database.pool),
+        requests: new RequestsRepository(database.pool, imageLinks),
+        charges: new ChargesRepository(database.pool, imageLinks),
+        agentTransactions: new AgentTransactionsRepository(database.pool, imageLinks),
         cookieSecret: config.jwtSecret,
         google: googleSignInFrom(config),
         telegram:
@@ -93,6 +95,12 @@ export async function startPlatform(
         currency: config.CURRENCY,
         clientDirectory: fileURLToPath(new URL("../../client/dist", import.meta.url)),
         images: createImageStore(path.join(config.dataDir, "uploads")),
+        imageLinks,
+        operatorPages: {
+          apiDocs: config.apiDocs,
+          metrics: config.metrics,
+          metricsToken: config.METRICS_TOKEN,
+        },
         tokens,
         workersActive: () => workers?.active ?? false,
         rateLimits: options.rateLimits,

@@ -22,6 +22,7 @@ import type { Tokens } from "../accounts/tokens.ts";
 import type { UsersRepository } from "../accounts/users-repository.ts";
 import type { CoinFlipRounds } from "../games/coin-flip/coin-flip-rounds.ts";
 import type { RoundRooms } from "../realtime/round-rooms.ts";
+import type { ImageLinks } from "../uploads/image-links.ts";
 import { type ImageStore, MAX_IMAGE_BYTES } from "../uploads/image-store.ts";
 import type { AgentTransactionsRepository } from "../wallet/agent-transactions-repository.ts";
 import type { BanksRepository } from "../wallet/banks-repository.ts";
@@ -33,6 +34,7 @@ import { clientApp } from "./plugins/client-app.ts";
 import { errorHandler } from "./plugins/error-handler.ts";
 import { idempotency } from "./plugins/idempotency.ts";
 import { metrics } from "./plugins/metrics.ts";
+import { SWAGGER_UI_POLICY, securityHeaders } from "./plugins/security-headers.ts";
 import {
   DEFAULT_RATE_LIMITS,
   RATE_LIMIT_MESSAGE,
@@ -54,6 +56,12 @@ import { settingsRoutes } from "./routes/settings.routes.ts";
 import { socialsRoutes } from "./routes/socials.routes.ts";
 import { walletRoutes } from "./routes/wallet.routes.ts";
 
+export interface OperatorPages {
+  apiDocs: boolean;
+  metrics: boolean;
+  metricsToken: string | undefined;
+}
+
 export interface AppDependencies {
   pool: pg.Pool;
   store: EventStore;
@@ -66,6 +74,9 @@ export interface AppDependencies {
   charges: ChargesRepository;
   agentTransactions: AgentTransactionsRepository;
   images: ImageStore;
+  imageLinks: ImageLinks;
+  /** Whether /api/docs and /metrics are served; /metrics may require a bearer token. */
+  operatorPages: OperatorPages;
   workersActive: () => boolean;
   coinFlipRounds: CoinFlipRounds;
   /** The round rooms, once the realtime server runs. */
@@ -105,7 +116,14 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  if (deps.operatorPages.apiDocs) {
+    // Swagger UI's page needs nothing beyond the site's policy but its inline styles.
+    await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: SWAGGER_UI_POLICY });
+  }
+  await app.register(securityHeaders, {
+    telegram: deps.telegram !== null,
+    publicUrl: deps.publicUrl,
+  });
   await app.register(cookie, { secret: deps.cookieSecret });
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits });
   // Multipart fields arrive as values and files as buffers, so zod validates them like JSON.
@@ -114,7 +132,9 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 10_000 },
   });
 
-  await app.register(metrics);
+  if (deps.operatorPages.metrics) {
+    await app.register(metrics, { token: deps.operatorPages.metricsToken });
+  }
   await app.register(errorHandler);
   await app.register(authentication, { tokens: deps.tokens, users: deps.users });
   await app.register(idempotency, { db: deps.pool });

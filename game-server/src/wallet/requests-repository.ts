@@ -1,5 +1,6 @@
 import { AGENT_DEPOSIT_METHOD, minorToMajor } from "@igp/shared";
 import type pg from "pg";
+import type { ImageLinks } from "../uploads/image-links.ts";
 import { looksLikeCode, PagedQuery } from "./paged-query.ts";
 
 export interface DepositFilter {
@@ -10,7 +11,11 @@ export interface DepositFilter {
 
 /** Deposit and withdrawal requests as the lists show them, read from the projections. */
 export class RequestsRepository {
-  constructor(private readonly db: pg.Pool) {}
+  constructor(
+    private readonly db: pg.Pool,
+    /** Payment proofs leave as signed links (only their owner and staff receive these lists). */
+    private readonly imageLinks: Pick<ImageLinks, "link">,
+  ) {}
 
   async deposits(filter: DepositFilter, page: number) {
     const query = new PagedQuery();
@@ -28,7 +33,7 @@ export class RequestsRepository {
       "d.requested_at DESC, d.id",
       page,
     );
-    return { transactions: rows.map(toDeposit), total };
+    return { transactions: rows.map((row) => toDeposit(row, this.imageLinks)), total };
   }
 
   async withdrawals(filter: { userId?: string; search?: string }, page: number) {
@@ -99,7 +104,7 @@ interface WithdrawalRow {
   full_name: string | null;
 }
 
-function toDeposit(row: DepositRow) {
+function toDeposit(row: DepositRow, imageLinks: Pick<ImageLinks, "link">) {
   const agent = row.method === "agent";
   return {
     id: row.id,
@@ -111,7 +116,7 @@ function toDeposit(row: DepositRow) {
     depositCode: agent ? row.deposit_code : null,
     accountNumber: row.account_number,
     transactionId: row.transaction_id,
-    screenShot: row.screenshot,
+    screenShot: row.screenshot ? imageLinks.link(row.screenshot) : null,
     user: { id: row.user_id, fullName: row.full_name ?? "" },
   };
 }

@@ -74,7 +74,7 @@ export function TransactionsScreen() {
     { header: t("admin.columns.type"), cell: (r) => t(`admin.types.${r.type}`) },
     {
       header: t("admin.columns.screenshot"),
-      cell: (r) => <ImageThumbnail file={r.screenShot} label={t("admin.columns.screenshot")} />,
+      cell: (r) => <ImageThumbnail src={r.screenShot} label={t("admin.columns.screenshot")} />,
     },
     ...(superAdmin
       ? [
