@@ -127,7 +127,12 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
       await row.getByText("No action").waitFor();
       await shoot(admin, "transactions");
       await row.getByRole("button", { name: "View Screenshot" }).click(); // the proof, full size
-      await admin.getByRole("dialog", { name: "Screenshot" }).waitFor();
+      const proof = admin.getByRole("dialog", { name: "Screenshot" }).getByRole("img");
+      await proof.waitFor(); // loaded through its signed link
+      expect(await proof.getAttribute("src")).toMatch(/^\/image\/\w+\.png\?expires=\d+&signature=/);
+      await expect
+        .poll(() => proof.evaluate((img: { naturalWidth: number }) => img.naturalWidth))
+        .toBeGreaterThan(0);
       await admin.getByRole("button", { name: "Close" }).click();
       const agentToken = (
         await server.call("POST", "/api/auth/user/login", {
