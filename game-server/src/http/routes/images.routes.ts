@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import type { ImageLinks } from "../../uploads/image-links.ts";
-import type { ImageStore } from "../../uploads/image-store.ts";
+import { IMAGE_NAME, type ImageStore } from "../../uploads/image-store.ts";
 import { isPublicImage } from "../../uploads/public-images.ts";
 import { forbidden, notFound } from "../http-error.ts";
 
@@ -30,6 +30,7 @@ export async function imagesRoutes(
       { schema: { hide: true, params: z.object({ file: z.string() }), querystring: imageQuery } },
       async (request, reply) => {
         const { file } = request.params;
+      if (!IMAGE_NAME.test(file)) throw notFound("Image not found.");
         const caching = await cachingFor({ file, ...request.query }, request.log, deps);
         const image = await deps.images.load(file);
         if (!image) throw notFound("Image not found.");
