@@ -30,7 +30,7 @@ export async function imagesRoutes(
       { schema: { hide: true, params: z.object({ file: z.string() }), querystring: imageQuery } },
       async (request, reply) => {
         const { file } = request.params;
-      if (!IMAGE_NAME.test(file)) throw notFound("Image not found.");
+        if (!IMAGE_NAME.test(file)) throw notFound("Image not found.");
         const caching = await cachingFor({ file, ...request.query }, request.log, deps);
         const image = await deps.images.load(file);
         if (!image) throw notFound("Image not found.");
