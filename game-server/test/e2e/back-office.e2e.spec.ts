@@ -29,6 +29,14 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
     await page.getByRole("button", { name: "Sign in" }).click();
   }
 
+  it("shows the API docs under their own CSP", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/api/docs`);
+    await page.getByText("Instant games platform API").first().waitFor();
+    await page.getByText("/api/settings/games").first().waitFor();
+    await page.close();
+  });
+
   for (const width of [1280, 768]) {
     it(`sets up banks, methods, links and settings, and approves an agent's charge at ${width} px`, async () => {
       const viewport = { width, height: 900 };
