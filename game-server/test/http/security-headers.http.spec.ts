@@ -40,6 +40,9 @@ describe("security headers", () => {
     expect(page.headers.get("x-content-type-options")).toBe("nosniff");
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
     expect(page.headers.get("cache-control")).toBe("no-cache");
+    const home = await fetch(`${server.url}/`);
+    expect(home.headers.get("content-security-policy")).toBe(csp);
+    expect(home.headers.get("cache-control")).toBe("no-cache");
   });
 
   it("keeps every /api answer out of caches, errors included; built assets keep theirs", async () => {
@@ -69,7 +72,9 @@ describe("security headers", () => {
     expect((await fetch(`${server.url}/api/docs/json`)).status).toBe(200);
     const docs = await fetch(`${server.url}/api/docs/static/index.html`);
     expect(docs.status).toBe(200);
-    expect(docs.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    const docsPolicy = docs.headers.get("content-security-policy");
+    expect(docsPolicy).toContain("frame-ancestors 'none'");
+    expect(docsPolicy).toContain("script-src 'self';"); // inline styles only, never scripts
     expect((await fetch(`${server.url}/metrics`)).status).toBe(200);
   });
 });
