@@ -26,6 +26,7 @@ import { startRealtime } from "./realtime/realtime-server.ts";
 import { createRoomAuth } from "./realtime/room-auth.ts";
 import { matchMakerRoundRooms } from "./realtime/round-rooms.ts";
 import { deriveKey, SealedBox } from "./security/sealed-box.ts";
+import { createImageLinks } from "./uploads/image-links.ts";
 import { createImageStore } from "./uploads/image-store.ts";
 import { AgentTransactionsRepository } from "./wallet/agent-transactions-repository.ts";
 import { BanksRepository } from "./wallet/banks-repository.ts";
@@ -87,6 +88,7 @@ export async function startPlatform(
     const users = new UsersRepository(database.pool);
     const codes = new RequestCodes(config.codeSecret);
     const tokens = createTokens(config.jwtSecret);
+    const imageLinks = createImageLinks(config.imageLinkSecret);
     let workers: BackgroundWorkers | null = null;
     const app = await buildApp(
       {
@@ -99,12 +101,12 @@ export async function startPlatform(
         roundRooms: () => matchMakerRoundRooms,
         adminUsers: new AdminUsersRepository(database.pool),
         banks: new BanksRepository(database.pool),
-        requests: new RequestsRepository(database.pool, codes),
+        requests: new RequestsRepository(database.pool, codes, imageLinks),
         codes,
         codeAttempts: new CodeAttempts(database.pool),
         atRest: new SealedBox(deriveKey(config.codeSecret, "idempotent answers")),
-        charges: new ChargesRepository(database.pool),
-        agentTransactions: new AgentTransactionsRepository(database.pool),
+        charges: new ChargesRepository(database.pool, imageLinks),
+        agentTransactions: new AgentTransactionsRepository(database.pool, imageLinks),
         cookieSecret: config.jwtSecret,
         google: googleSignInFrom(config),
         telegram:
@@ -115,6 +117,12 @@ export async function startPlatform(
         currency: config.CURRENCY,
         clientDirectory: fileURLToPath(new URL("../../client/dist", import.meta.url)),
         images: createImageStore(path.join(config.dataDir, "uploads")),
+        imageLinks,
+        operatorPages: {
+          apiDocs: config.apiDocs,
+          metrics: config.metrics,
+          metricsToken: config.METRICS_TOKEN,
+        },
         tokens,
         workersActive: () => workers?.active ?? false,
         rateLimits: options.rateLimits,

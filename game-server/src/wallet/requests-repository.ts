@@ -1,5 +1,6 @@
 import { AGENT_DEPOSIT_METHOD, minorToMajor } from "@igp/shared";
 import type pg from "pg";
+import type { ImageLinks } from "../uploads/image-links.ts";
 import { couldBeCode, looksLikeCode, PagedQuery } from "./paged-query.ts";
 import type { RequestCodes } from "./request-codes.ts";
 
@@ -17,6 +18,8 @@ export class RequestsRepository {
   constructor(
     private readonly db: pg.Pool,
     private readonly codes: RequestCodes,
+    /** Payment proofs leave as signed links (only their owner and staff receive these lists). */
+    private readonly imageLinks: Pick<ImageLinks, "link">,
   ) {}
 
   async deposits(filter: RequestFilter, page: number, viewer: Viewer) {
@@ -90,7 +93,7 @@ export class RequestsRepository {
       depositCode: code,
       accountNumber: row.account_number,
       transactionId: row.transaction_id,
-      screenShot: row.screenshot,
+      screenShot: row.screenshot ? this.imageLinks.link(row.screenshot) : null,
       user: { id: row.user_id, fullName: row.full_name ?? "" },
     };
   }

@@ -33,6 +33,10 @@ export const settingsSchema = z.object(
 );
 export type Settings = z.infer<typeof settingsSchema>;
 
+/** The settings players may read: each game's waiting time and house cut, not the agents' terms. */
+export const gameSettingsSchema = settingsSchema.pick({ coinFlip: true, spinWheel: true });
+export type GameSettings = z.infer<typeof gameSettingsSchema>;
+
 /** Links entered by admins must be http(s): no javascript:, data: or other schemes. */
 export const socialLinkSchema = z
   .string({ error: "Link is required." })

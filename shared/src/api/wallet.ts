@@ -67,6 +67,12 @@ export const pageQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
 });
 
+/** A payment proof: a signed /image link (only its owner and staff receive it), or none. */
+export const proofLinkSchema = z
+  .string()
+  .nullable()
+  .describe("A signed link to the payment proof image, valid for 10 to 15 minutes");
+
 export const depositTransactionSchema = z.object({
   id: z.string(),
   amount: z.number(),
@@ -77,7 +83,7 @@ export const depositTransactionSchema = z.object({
   depositCode: z.string().nullable(),
   accountNumber: z.string().nullable(),
   transactionId: z.string().nullable(),
-  screenShot: z.string().nullable(),
+  screenShot: proofLinkSchema,
   user: z.object({ id: z.string(), fullName: z.string() }),
 });
 

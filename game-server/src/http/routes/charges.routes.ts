@@ -5,6 +5,7 @@ import {
   messageSchema,
   minorToMajor,
   pageQuerySchema,
+  proofLinkSchema,
 } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -27,7 +28,7 @@ const chargeSchema = z.object({
   method: z.string(),
   accountNumber: z.string(),
   transactionId: z.string(),
-  screenShot: z.string().nullable(),
+  screenShot: proofLinkSchema,
   status: z.string(),
   type: z.string(),
   createdAt: z.string(),
@@ -177,7 +178,7 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
                 accountNumber: z.string().nullable(),
                 status: z.string(),
                 type: z.enum(["deposit", "withdraw", "charge"]),
-                screenShot: z.string().nullable(),
+                screenShot: proofLinkSchema,
                 createdAt: z.string(),
                 /** The agent's advance on it (sub-admin settings), paid from the house. */
                 advance: z.number(),
