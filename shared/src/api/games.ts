@@ -82,18 +82,23 @@ export function roundFairnessSchema<T extends z.ZodType>(outcome: T) {
 /** A coin flip's fairness proof: the outcome is the side drawn. */
 export const fairnessSchema = roundFairnessSchema(coinSideSchema);
 
-export const coinFlipGameSchema = z.object({
+/** What every round game's view shows, whatever its seats and outcome. */
+export const roundGameSchema = z.object({
   code: z.string(),
   status: z.enum(ROUND_STATUSES),
   access: z.enum(["public", "private"]),
   instantId: z.number().nullable(),
   createdBy: z.string(),
   createdAt: z.string(),
-  /** Minutes from createdAt until the round expires without a second player. */
+  /** Minutes from createdAt until the deadline: the draw, or the refund without enough players. */
   gameWaitingTime: z.number(),
   deadline: z.string(),
+  /** The bet per seat (coin flip: per player; spin wheel: per number). */
   betAmount: z.number(),
   winPercentCut: z.number(),
+});
+
+export const coinFlipGameSchema = roundGameSchema.extend({
   playerWithChoice: z.array(playerWithChoiceSchema),
   fairness: fairnessSchema,
 });
