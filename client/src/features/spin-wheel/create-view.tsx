@@ -2,6 +2,7 @@ import type { InstantGameEntry } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
+import { LockButton } from "../../components/rounds/lock-button.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
 import { NumberGrid } from "./number-grid.tsx";
@@ -54,14 +55,7 @@ export function CreateView({ table }: { table: InstantGameEntry }) {
         onToggle={(number) => send({ type: "PICK", choice: toggleNumber(numbers, number) })}
         disabled={!selecting}
       />
-      <button
-        type="button"
-        className="button"
-        onClick={() => send({ type: "LOCK" })}
-        disabled={!selecting}
-      >
-        {selecting ? t("rounds.lockSelection") : t("rounds.selectionLocked")}
-      </button>
+      <LockButton selecting={selecting} onLock={() => send({ type: "LOCK" })} />
     </section>
   );
 }

@@ -1,23 +1,17 @@
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router-dom";
-import { RoundFailure } from "../../components/rounds/round-failure.tsx";
-import { useTableOrCode } from "../../lib/rounds/use-table-or-code.ts";
+import { RoundGamePage } from "../../components/rounds/round-game-page.tsx";
 import { CreateView } from "./create-view.tsx";
 import { RoundView } from "./round-view.tsx";
 
 /** /play/instant/spin-wheel/{id}: a table (its open round, or the create view) or a round code. */
 export function SpinWheelGamePage() {
   const { t } = useTranslation();
-  const { id = "" } = useParams();
-  const resolved = useTableOrCode(id);
-  if (resolved.kind === "loading") return <p>{t("rounds.loadingGame")}</p>;
-  if (resolved.kind === "failed")
-    return (
-      <RoundFailure
-        lobby="/play/instant/spin-wheel/lobby"
-        lobbyLabel={t("spinWheel.backToLobby")}
-      />
-    );
-  if (resolved.kind === "create") return <CreateView table={resolved.table} />;
-  return <RoundView key={resolved.code} code={resolved.code} />;
+  return (
+    <RoundGamePage
+      lobby="/play/instant/spin-wheel/lobby"
+      lobbyLabel={t("spinWheel.backToLobby")}
+      create={(table) => <CreateView table={table} />}
+      round={(code) => <RoundView key={code} code={code} />}
+    />
+  );
 }
