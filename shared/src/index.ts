@@ -1,6 +1,7 @@
 export * from "./api/accounts.ts";
 export * from "./api/back-office.ts";
 export * from "./api/games.ts";
+export * from "./api/text.ts";
 export * from "./api/wallet.ts";
 export * from "./constants.ts";
 export * from "./fairness.ts";
