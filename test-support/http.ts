@@ -51,16 +51,22 @@ export async function startTestServer(
   };
 }
 
-/** JSON over real HTTP to `url`: a bearer token, a body (JSON or FormData), the parsed answer. */
+/**
+ * JSON over real HTTP to `url`: a bearer token, a body (JSON, FormData, or raw bytes or text with
+ * its own content-type header), the parsed answer.
+ */
 export function httpCaller(url: string): TestServer["call"] {
   return async (method, route, { token, body, headers = {} } = {}) => {
     const init: RequestInit = { method, headers: { ...headers } };
     if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
-    if (body instanceof FormData) init.body = body;
+    if (body instanceof FormData || body instanceof Uint8Array) init.body = body;
     else if (body !== undefined) {
-      (init.headers as Record<string, string>)["content-type"] = "application/json";
       init.body = typeof body === "string" ? body : JSON.stringify(body);
     }
+    // A string or JSON body is JSON unless the caller names another type (raw bodies in fuzzing).
+    const names = Object.keys(init.headers as Record<string, string>).map((n) => n.toLowerCase());
+    if (typeof init.body === "string" && !names.includes("content-type"))
+      (init.headers as Record<string, string>)["content-type"] = "application/json";
     const response = await fetch(`${url}${route}`, init);
     const text = await response.text();
     let parsed: unknown = text;

@@ -1,5 +1,4 @@
 import cookie from "@fastify/cookie";
-import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -22,7 +21,7 @@ import type { Tokens } from "../accounts/tokens.ts";
 import type { UsersRepository } from "../accounts/users-repository.ts";
 import type { CoinFlipRounds } from "../games/coin-flip/coin-flip-rounds.ts";
 import type { RoundRooms } from "../realtime/round-rooms.ts";
-import { type ImageStore, MAX_IMAGE_BYTES } from "../uploads/image-store.ts";
+import type { ImageStore } from "../uploads/image-store.ts";
 import type { AgentTransactionsRepository } from "../wallet/agent-transactions-repository.ts";
 import type { BanksRepository } from "../wallet/banks-repository.ts";
 import type { ChargesRepository } from "../wallet/charges-repository.ts";
@@ -30,9 +29,10 @@ import type { RequestsRepository } from "../wallet/requests-repository.ts";
 import { healthRoute } from "./health.route.ts";
 import { authentication } from "./plugins/authentication.ts";
 import { clientApp } from "./plugins/client-app.ts";
-import { errorHandler } from "./plugins/error-handler.ts";
+import { errorHandler, frameworkErrors } from "./plugins/error-handler.ts";
 import { idempotency } from "./plugins/idempotency.ts";
 import { metrics } from "./plugins/metrics.ts";
+import { requestBody } from "./plugins/request-body.ts";
 import {
   DEFAULT_RATE_LIMITS,
   RATE_LIMIT_MESSAGE,
@@ -92,7 +92,7 @@ declare module "fastify" {
  * rate limits), app plugins (errors, authentication), then routes, each given its dependencies.
  */
 export async function buildApp(deps: AppDependencies, options: FastifyServerOptions = {}) {
-  const app = Fastify({ genReqId: () => crypto.randomUUID(), ...options });
+  const app = Fastify({ genReqId: () => crypto.randomUUID(), frameworkErrors, ...options });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -108,11 +108,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(cookie, { secret: deps.cookieSecret });
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits });
-  // Multipart fields arrive as values and files as buffers, so zod validates them like JSON.
-  await app.register(multipart, {
-    attachFieldsToBody: "keyValues",
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 10_000 },
-  });
+  await app.register(requestBody);
 
   await app.register(metrics);
   await app.register(errorHandler);
