@@ -1,5 +1,6 @@
 import { AGENT_DEPOSIT_METHOD, minorToMajor } from "@igp/shared";
 import type pg from "pg";
+import { containing } from "../database/like-pattern.ts";
 import { looksLikeCode, PagedQuery } from "./paged-query.ts";
 
 export interface DepositFilter {
@@ -17,9 +18,13 @@ export class RequestsRepository {
     if (filter.userId) query.where("d.user_id = $?", filter.userId);
     if (filter.method) query.where("d.method = $?", filter.method);
     if (filter.search && looksLikeCode(filter.search)) {
-      query.where("(d.deposit_code = upper($?) OR d.transaction_id = $?)", filter.search);
+      query.where(
+        "(d.deposit_code = upper($?) OR d.transaction_id = $?)",
+        filter.search,
+        filter.search,
+      );
     } else if (filter.search) {
-      query.where("u.full_name ILIKE '%' || $? || '%'", filter.search);
+      query.where("u.full_name ILIKE $?", containing(filter.search));
     }
     const { rows, total } = await query.run(
       this.db,
@@ -36,7 +41,7 @@ export class RequestsRepository {
     if (filter.userId) query.where("w.user_id = $?", filter.userId);
     if (filter.search && looksLikeCode(filter.search))
       query.where("w.withdraw_code = upper($?)", filter.search);
-    else if (filter.search) query.where("u.full_name ILIKE '%' || $? || '%'", filter.search);
+    else if (filter.search) query.where("u.full_name ILIKE $?", containing(filter.search));
     const { rows, total } = await query.run(
       this.db,
       "w.*, u.full_name",
