@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -101,4 +102,23 @@ export async function signInSuperAdmin(server: TestServer) {
     body: { phone: "root@example.com", password: "root-password-1" },
   });
   return { token: login.body.token as string, userId: login.body.userId as string };
+}
+
+/** Creates an agent (admin) account as the superAdmin and signs it in; returns its token and id. */
+export async function signUpAgent(
+  server: Pick<TestServer, "call">,
+  rootToken: string,
+  fullName = "Test Agent",
+) {
+  const email = `agent-${randomUUID().slice(0, 8)}@example.com`;
+  const password = "agent-pass-1";
+  const created = await server.call("POST", "/api/admin/accounts/create", {
+    token: rootToken,
+    body: { fullName, email, password },
+  });
+  if (created.status !== 201) throw new Error(`agent failed: ${JSON.stringify(created.body)}`);
+  const login = await server.call("POST", "/api/auth/user/login", {
+    body: { phone: email, password },
+  });
+  return { token: login.body.token as string, userId: login.body.userId as string, email };
 }
