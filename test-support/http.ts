@@ -21,7 +21,13 @@ export interface TestServer {
   call(
     method: string,
     path: string,
-    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+    options?: {
+      token?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      /** "manual" answers a redirect itself instead of following it. */
+      redirect?: "follow" | "manual" | "error";
+    },
   ): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
 }
@@ -57,8 +63,8 @@ export async function startTestServer(
  * its own content-type header), the parsed answer.
  */
 export function httpCaller(url: string): TestServer["call"] {
-  return async (method, route, { token, body, headers = {} } = {}) => {
-    const init: RequestInit = { method, headers: { ...headers } };
+  return async (method, route, { token, body, headers = {}, redirect } = {}) => {
+    const init: RequestInit = { method, headers: { ...headers }, redirect };
     if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
     if (body instanceof FormData || body instanceof Uint8Array) init.body = body;
     else if (body !== undefined) {

@@ -81,6 +81,10 @@ export interface AppDependencies {
 }
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route as it was registered, in order (the fuzz test calls each one). */
+    readonly routeList: readonly RouteOptions[];
+  }
   interface FastifyContextConfig {
     /** The named rate limit this route is held to (see rate-limits.ts). */
     limit?: RateLimitName;
@@ -93,6 +97,11 @@ declare module "fastify" {
  */
 export async function buildApp(deps: AppDependencies, options: FastifyServerOptions = {}) {
   const app = Fastify({ genReqId: () => crypto.randomUUID(), frameworkErrors, ...options });
+  const routeList: RouteOptions[] = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    routeList.push(route);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
