@@ -34,7 +34,12 @@ export interface TestServer {
 
 /** The whole platform on a fresh test database, listening on a free port, over real HTTP. */
 export async function startTestServer(
-  options: { rateLimits?: Partial<RateLimits>; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    rateLimits?: Partial<RateLimits>;
+    env?: NodeJS.ProcessEnv;
+    /** Receives each HTTP log line (JSON) at the env's LOG_LEVEL. */
+    log?: (line: string) => void;
+  } = {},
 ): Promise<TestServer> {
   const config = await loadConfig({
     DATABASE_URL: await createTestDatabase(),
@@ -48,6 +53,7 @@ export async function startTestServer(
   });
   const platform = await startPlatform(config, {
     rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
+    logStream: options.log && { write: options.log },
   });
   const url = platform.url;
   return {

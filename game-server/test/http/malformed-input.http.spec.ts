@@ -17,8 +17,12 @@ import { stateFingerprint } from "../../../test-support/state-fingerprint.ts";
  */
 let server: TestServer;
 let tokens: Record<"user" | "admin" | "superAdmin", string>;
+const logLines: { msg: string; statusCode?: number; reason?: string }[] = [];
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({
+    env: { LOG_LEVEL: "warn" },
+    log: (line) => logLines.push(JSON.parse(line)),
+  });
   const root = await signInSuperAdmin(server);
   const player = await signUpPlayer(server);
   const agent = await signUpAgent(server, root.token);
@@ -28,15 +32,26 @@ afterAll(() => server.stop());
 
 type Call = Parameters<TestServer["call"]>;
 
-/** Calls, then expects the status and message, and that nothing stored changed. */
+/**
+ * Calls, then expects the status and message, a "request refused" log line saying so, and that
+ * nothing stored changed.
+ */
 async function expectRefused(call: Call, status: number, message: string | RegExp) {
   const before = await stateFingerprint(server);
+  const logged = logLines.length;
   const response = await server.call(...call);
   expect({ status: response.status, route: `${call[0]} ${call[1]}` }).toEqual({
     status,
     route: `${call[0]} ${call[1]}`,
   });
   expect(response.body.message).toMatch(message);
+  expect(logLines.slice(logged)).toContainEqual(
+    expect.objectContaining({
+      msg: "request refused",
+      statusCode: status,
+      reason: response.body.message,
+    }),
+  );
   expect(await stateFingerprint(server)).toEqual(before);
 }
 
