@@ -58,7 +58,11 @@ export interface Platform {
  */
 export async function startPlatform(
   config: Config,
-  options: { rateLimits?: Partial<RateLimits> } = {},
+  options: {
+    rateLimits?: Partial<RateLimits>;
+    /** Where the HTTP log goes instead of stdout (tests read it). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<Platform> {
   const undo: (() => Promise<void>)[] = [];
   let stopping: Promise<void> | null = null;
@@ -127,7 +131,7 @@ export async function startPlatform(
         workersActive: () => workers?.active ?? false,
         rateLimits: options.rateLimits,
       },
-      { logger: { level: config.LOG_LEVEL } },
+      { logger: { level: config.LOG_LEVEL, stream: options.logStream } },
     );
     const report = (message: string, error?: unknown) => {
       if (stopping) return;

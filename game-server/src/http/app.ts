@@ -1,5 +1,4 @@
 import cookie from "@fastify/cookie";
-import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -25,7 +24,7 @@ import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
 import type { RoundRooms } from "../realtime/round-rooms.ts";
 import type { SealedBox } from "../security/sealed-box.ts";
 import type { ImageLinks } from "../uploads/image-links.ts";
-import { type ImageStore, MAX_IMAGE_BYTES } from "../uploads/image-store.ts";
+import type { ImageStore } from "../uploads/image-store.ts";
 import type { AgentTransactionsRepository } from "../wallet/agent-transactions-repository.ts";
 import type { BanksRepository } from "../wallet/banks-repository.ts";
 import type { ChargesRepository } from "../wallet/charges-repository.ts";
@@ -35,9 +34,10 @@ import type { RequestsRepository } from "../wallet/requests-repository.ts";
 import { healthRoute } from "./health.route.ts";
 import { authentication } from "./plugins/authentication.ts";
 import { clientApp } from "./plugins/client-app.ts";
-import { errorHandler } from "./plugins/error-handler.ts";
+import { errorHandler, frameworkErrors } from "./plugins/error-handler.ts";
 import { idempotency } from "./plugins/idempotency.ts";
 import { metrics } from "./plugins/metrics.ts";
+import { requestBody } from "./plugins/request-body.ts";
 import { SWAGGER_UI_POLICY, securityHeaders } from "./plugins/security-headers.ts";
 import {
   DEFAULT_RATE_LIMITS,
@@ -105,6 +105,10 @@ export interface AppDependencies {
 }
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route as it was registered, in order (the fuzz test calls each one). */
+    readonly routeList: readonly RouteOptions[];
+  }
   interface FastifyContextConfig {
     /** The named rate limit this route is held to (see rate-limits.ts). */
     limit?: RateLimitName;
@@ -116,7 +120,12 @@ declare module "fastify" {
  * rate limits), app plugins (errors, authentication), then routes, each given its dependencies.
  */
 export async function buildApp(deps: AppDependencies, options: FastifyServerOptions = {}) {
-  const app = Fastify({ genReqId: () => crypto.randomUUID(), ...options });
+  const app = Fastify({ genReqId: () => crypto.randomUUID(), frameworkErrors, ...options });
+  const routeList: RouteOptions[] = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    routeList.push(route);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -139,11 +148,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   });
   await app.register(cookie, { secret: deps.cookieSecret });
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits });
-  // Multipart fields arrive as values and files as buffers, so zod validates them like JSON.
-  await app.register(multipart, {
-    attachFieldsToBody: "keyValues",
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 10_000 },
-  });
+  await app.register(requestBody);
 
   if (deps.operatorPages.metrics) {
     await app.register(metrics, { token: deps.operatorPages.metricsToken });
