@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { AdminUsersRepository } from "./accounts/admin-users-repository.ts";
 import { type BootstrapResult, bootstrapSuperAdmin } from "./accounts/bootstrap-super-admin.ts";
 import { createGoogleSignIn } from "./accounts/google-sign-in.ts";
+import { SignInThrottle } from "./accounts/sign-in-throttle.ts";
 import { createTokens } from "./accounts/tokens.ts";
 import { UsersRepository } from "./accounts/users-repository.ts";
 import type { Config } from "./config/config.ts";
@@ -67,7 +68,7 @@ export async function startPlatform(
     undo.push(() => store.close());
     const ledger = new Ledger(new CommandHandler(store));
     const coinFlipRounds = new CoinFlipRounds(database.pool, ledger, config.fairnessSecret);
-    const users = new UsersRepository(database.pool);
+    const users = new UsersRepository(database.pool, config.PHONE_DEFAULT_COUNTRY);
     const tokens = createTokens(config.jwtSecret);
     let workers: BackgroundWorkers | null = null;
     const app = await buildApp(
@@ -78,7 +79,8 @@ export async function startPlatform(
         users,
         coinFlipRounds,
         roundRooms: () => matchMakerRoundRooms,
-        adminUsers: new AdminUsersRepository(database.pool),
+        adminUsers: new AdminUsersRepository(database.pool, (text) => users.normalisePhone(text)),
+        signInThrottle: new SignInThrottle(database.pool),
         banks: new BanksRepository(database.pool),
         requests: new RequestsRepository(database.pool),
         charges: new ChargesRepository(database.pool),

@@ -5,4 +5,6 @@ export * from "./api/wallet.ts";
 export * from "./constants.ts";
 export * from "./fairness.ts";
 export * from "./money.ts";
+export * from "./password-policy.ts";
+export * from "./phone.ts";
 export * from "./wallet-rules.ts";

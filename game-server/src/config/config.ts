@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { type CountryCode, isSupportedCountry } from "@igp/shared";
 import { z } from "zod";
 
 /** Every setting the server reads from the environment; `.env.example` documents each. */
@@ -38,6 +39,15 @@ const envSchema = z
       .string()
       .regex(/^[A-Z]{3}$/, "must be a 3-letter ISO 4217 code")
       .default("ETB"),
+    /** Phones typed without a country code belong to this country (ISO 3166 code). */
+    PHONE_DEFAULT_COUNTRY: z
+      .string()
+      .refine(
+        (code) => isSupportedCountry(code),
+        "must be a supported ISO 3166 country code such as ET",
+      )
+      .transform((code) => code as CountryCode)
+      .default("ET"),
     PUBLIC_URL: z.url("must be a URL such as https://games.example.com").optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

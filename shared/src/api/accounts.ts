@@ -1,5 +1,12 @@
 import { z } from "zod";
 import { ROLES } from "../constants.ts";
+import {
+  PASSWORD_MESSAGES,
+  PASSWORD_RULES,
+  type PasswordAudience,
+  type PasswordMessages,
+  passwordProblem,
+} from "../password-policy.ts";
 
 /** The player spec's rules and messages (section 5), enforced on the client and the server. */
 export const PHONE_PATTERN = /^\+?\d{10,15}$/;
@@ -15,15 +22,24 @@ export const phoneOrEmailSchema = z
     "Enter a valid phone number or email.",
   );
 
-export const registrationPasswordSchema = z
-  .string({ error: "Password is required." })
-  .min(1, "Password is required.")
-  .min(6, "Password must be at least 6 characters.")
-  .max(128, "Password must be at most 128 characters.")
-  .refine(
-    (value) => /[A-Za-z]/.test(value) && /\d/.test(value),
-    "Password must contain letters and numbers.",
-  );
+/**
+ * A new password under the one policy (password-policy.ts), with a path's own messages. The value
+ * is kept as typed; only its length is counted without surrounding spaces.
+ */
+export function newPasswordSchema(audience: PasswordAudience, messages: PasswordMessages) {
+  return z
+    .string({ error: messages.required })
+    .max(PASSWORD_RULES.maxLength * 2, PASSWORD_MESSAGES.tooLong)
+    .superRefine((value, ctx) => {
+      const problem = passwordProblem(value, audience, messages);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+}
+
+export const registrationPasswordSchema = newPasswordSchema("player", {
+  required: "Password is required.",
+  tooShort: "Password must be at least 6 characters.",
+});
 
 export const fullNameSchema = z
   .string({ error: "Full name is required." })
@@ -65,7 +81,13 @@ export const sessionUserSchema = z.object({
   bonusBalance: z.number(),
 });
 
-export const loginResponseSchema = sessionUserSchema.extend({ token: z.string() });
+export const loginResponseSchema = sessionUserSchema.extend({
+  token: z.string(),
+  notice: z
+    .string()
+    .optional()
+    .describe("Failed sign-in attempts since the last good sign-in: shown to the owner once."),
+});
 
 export const registerResponseSchema = z.object({ message: z.string(), userId: z.string() });
 
@@ -89,11 +111,15 @@ export const changePasswordRequestSchema = z.object({
     .string({ error: "Please fill all fields." })
     .min(1, "Please fill all fields.")
     .max(128),
-  newPassword: z
-    .string({ error: "Please fill all fields." })
-    .min(1, "Please fill all fields.")
-    .min(6, "Password length should not  less than 6 (six) digits")
-    .max(128),
+  newPassword: newPasswordSchema("player", {
+    required: "Please fill all fields.",
+    tooShort: "Password length should not  less than 6 (six) digits",
+  }).describe("Staff accounts need the staff rule; it must differ from the current password."),
+});
+
+export const changePasswordResponseSchema = z.object({
+  message: z.string(),
+  token: z.string().describe("A fresh token for this device: every older token has ended."),
 });
 
 export const messageSchema = z.object({ message: z.string() });

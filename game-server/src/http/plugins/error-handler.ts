@@ -21,8 +21,9 @@ const LEDGER_STATUS: Record<LedgerErrorCode, number> = {
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      return reply.code(400).send({ message: issue?.message ?? "Invalid request." });
+      const message = error.validation[0]?.message ?? "Invalid request.";
+      request.log.info({ statusCode: 400, refusal: message }, "request refused");
+      return reply.code(400).send({ message });
     }
     if (error instanceof LedgerError) {
       return reply.code(LEDGER_STATUS[error.code]).send({ message: error.message });
@@ -32,6 +33,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, "request failed");
       return reply.code(status).send({ message: "Something went wrong. Please try again." });
     }
+    request.log.info({ statusCode: status, refusal: error.message }, "request refused");
     return reply.code(status).send({ message: error.message });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: "Not found." }));
