@@ -14,9 +14,9 @@ export function createRoomAuth(tokens: Tokens, users: UsersRepository) {
     const claims = token ? await tokens.verify(token) : null;
     if (!claims) throw new ServerError(401, "Please sign in.");
     const user = await users.findById(claims.userId);
+    if (user?.status === "blocked") throw new ServerError(403, "Your account is blocked.");
     if (!user || !isCurrentToken(claims, user))
       throw new ServerError(401, "Your session has expired. Please sign in again.");
-    if (user.status === "blocked") throw new ServerError(403, "Your account is blocked.");
     return { id: user.id, role: user.role, full_name: user.full_name };
   };
 }

@@ -36,11 +36,12 @@ export const authentication = fp(
       const claims = await deps.tokens.verify(match[1]!);
       if (!claims) throw unauthorized("Your session has expired. Please sign in again.");
       const user = await deps.users.findById(claims.userId);
+      // Blocked first: blocking also ends the tokens, and the owner should learn why.
+      if (user?.status === "blocked") throw forbidden("Your account is blocked.");
       if (!user || !isCurrentToken(claims, user)) {
         request.log.info({ userId: claims.userId }, "token refused: account gone or token revoked");
         throw unauthorized("Your session has expired. Please sign in again.");
       }
-      if (user.status === "blocked") throw forbidden("Your account is blocked.");
       request.user = user;
     }
 
