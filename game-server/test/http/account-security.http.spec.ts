@@ -46,7 +46,10 @@ describe("per-account sign-in throttling", () => {
     await waitOutLock();
     const good = await login(player.phone, player.password);
     expect(good.status).toBe(200);
-    expect(good.body.notice).toBe("6 failed sign-in attempts since your last sign-in.");
+    expect(good.body).toMatchObject({
+      failedSignInAttempts: 6,
+      notice: "6 failed sign-in attempts since your last sign-in.",
+    });
     expect((await login(player.phone, player.password)).body.notice).toBeUndefined();
   });
 

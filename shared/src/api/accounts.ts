@@ -83,10 +83,12 @@ export const sessionUserSchema = z.object({
 
 export const loginResponseSchema = sessionUserSchema.extend({
   token: z.string(),
-  notice: z
-    .string()
+  failedSignInAttempts: z
+    .number()
+    .int()
     .optional()
     .describe("Failed sign-in attempts since the last good sign-in: shown to the owner once."),
+  notice: z.string().optional().describe("The same, as a sentence."),
 });
 
 export const registerResponseSchema = z.object({ message: z.string(), userId: z.string() });
@@ -125,3 +127,4 @@ export const changePasswordResponseSchema = z.object({
 export const messageSchema = z.object({ message: z.string() });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;

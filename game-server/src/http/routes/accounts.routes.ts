@@ -110,8 +110,11 @@ export async function accountsRoutes(
         version: user.token_version,
       });
       await users.recordLogin(user.id);
-      const notice = unseenFailures > 0 ? failedAttemptsNotice(unseenFailures) : undefined;
-      return { token, ...(await sessionOf(user, ledger)), ...(notice && { notice }) };
+      const notice =
+        unseenFailures > 0
+          ? { failedSignInAttempts: unseenFailures, notice: failedAttemptsNotice(unseenFailures) }
+          : {};
+      return { token, ...(await sessionOf(user, ledger)), ...notice };
     },
   );
 

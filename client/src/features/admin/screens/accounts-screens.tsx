@@ -7,6 +7,7 @@ import { useMessage } from "../../../lib/i18n.ts";
 import { useMoney } from "../../../lib/site-config.tsx";
 import { ChangePasswordForm } from "../../auth/change-password-form.tsx";
 import { Field } from "../../auth/login-page.tsx";
+import { SignOutEverywhereButton } from "../../auth/sign-out-everywhere.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { type Column, DataTable } from "../components/data-table.tsx";
 
@@ -200,6 +201,10 @@ export function ChangePasswordScreen() {
     <section>
       <h1>{t("admin.menu.changePassword")}</h1>
       <ChangePasswordForm variant="admin" />
+      <section className="card narrow-form">
+        <p>{t("profile.signOutEverywhereHint")}</p>
+        <SignOutEverywhereButton />
+      </section>
     </section>
   );
 }
