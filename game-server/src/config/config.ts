@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { type CountryCode, isSupportedCountry } from "@igp/shared";
+import { type CountryCode, isSupportedCountry, passwordProblem } from "@igp/shared";
 import { z } from "zod";
 
 /** Every setting the server reads from the environment; `.env.example` documents each. */
@@ -22,7 +22,17 @@ const envSchema = z
       .regex(/^(kurrentdb|esdb|kdb)(\+discover)?:\/\//, "must be a kurrentdb:// connection string")
       .optional(),
     SUPERADMIN_EMAIL: z.email("must be an e-mail address").optional(),
-    SUPERADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+    /** Held to the staff password rule, like every staff account (shared/src/password-policy.ts). */
+    SUPERADMIN_PASSWORD: z
+      .string()
+      .superRefine((password, ctx) => {
+        const problem = passwordProblem(password, "staff", {
+          required: "must not be empty",
+          tooShort: "must be at least 10 characters",
+        });
+        if (problem) ctx.addIssue({ code: "custom", message: `is refused: ${problem}` });
+      })
+      .optional(),
     JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     FAIRNESS_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** The start notice between the second player joining and the flip (spec: 5 seconds). */
