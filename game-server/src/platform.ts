@@ -79,7 +79,7 @@ export async function startPlatform(
         users,
         coinFlipRounds,
         roundRooms: () => matchMakerRoundRooms,
-        adminUsers: new AdminUsersRepository(database.pool, (text) => users.normalisePhone(text)),
+        adminUsers: new AdminUsersRepository(database.pool, config.PHONE_DEFAULT_COUNTRY),
         signInThrottle: new SignInThrottle(database.pool),
         banks: new BanksRepository(database.pool),
         requests: new RequestsRepository(database.pool),

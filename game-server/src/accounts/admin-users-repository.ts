@@ -1,4 +1,4 @@
-import { minorToMajor } from "@igp/shared";
+import { type CountryCode, DEFAULT_PHONE_COUNTRY, minorToMajor, normalisePhone } from "@igp/shared";
 import type pg from "pg";
 import { PagedQuery } from "../wallet/paged-query.ts";
 
@@ -6,14 +6,14 @@ import { PagedQuery } from "../wallet/paged-query.ts";
 export class AdminUsersRepository {
   constructor(
     private readonly db: pg.Pool,
-    /** Phone searches match every form of the number. */
-    private readonly normalisePhone: (text: string) => string | null = () => null,
+    /** Phone searches match every form of the number, as the phones are stored in E.164. */
+    private readonly phoneCountry: CountryCode = DEFAULT_PHONE_COUNTRY,
   ) {}
 
   async players(page: number, search?: string) {
     const query = new PagedQuery().where("u.role = 'user'");
     if (search && /^\+?\d{6,15}$/.test(search))
-      query.where("u.phone = $?", this.normalisePhone(search) ?? search);
+      query.where("u.phone = $?", normalisePhone(search, this.phoneCountry) ?? search);
     else if (search)
       query.where("(u.full_name ILIKE '%' || $? || '%' OR u.email = lower($?))", search);
     const { rows, total } = await query.run(

@@ -171,6 +171,18 @@ describe("phones in E.164", () => {
     );
     expect(rows[0].phone).toBe("+251936164659");
 
+    const admin = await signInSuperAdmin(server);
+    for (const search of ["0936164659", "+251936164659"]) {
+      const found = await server.call(
+        "GET",
+        `/api/admin/players?search=${encodeURIComponent(search)}`,
+        {
+          token: admin.token,
+        },
+      );
+      expect(found.body.players.map((p: { id: string }) => p.id)).toEqual([byLocal.body.userId]);
+    }
+
     const other = await signUpPlayer(server);
     const update = await server.call("POST", "/api/user/update/profile", {
       token: other.token,

@@ -10,7 +10,9 @@ beforeEach(() => {
   sent.length = 0;
   vi.stubGlobal("fetch", async (_url: string, init?: RequestInit) => {
     sent.push(JSON.parse(String(init?.body)));
-    return new Response(JSON.stringify({ message: "Password changed.", token: "fresh-token" }), { status: 200 });
+    return new Response(JSON.stringify({ message: "Password changed.", token: "fresh-token" }), {
+      status: 200,
+    });
   });
 });
 afterEach(() => {
