@@ -81,12 +81,17 @@ describe("reset user password", () => {
     expect(screen.getByText("Passwords do not match.")).toBeTruthy();
     fill("abc", "abc");
     expect(screen.getByText("Password must be at least 6 characters long.")).toBeTruthy();
+    // The one password policy: letters and digits, length without surrounding spaces.
+    fill("111111", "111111");
+    expect(screen.getByText("Password must contain letters and numbers.")).toBeTruthy();
+    fill("  ab1  ", "  ab1  ");
+    expect(screen.getByText("Password must be at least 6 characters long.")).toBeTruthy();
     expect(calls).toEqual([]);
-    fill("fresh-pass", "fresh-pass");
+    fill("fresh-pass1", "fresh-pass1");
     expect(await screen.findByText("Password changed successfully!")).toBeTruthy();
     expect(calls[0]).toEqual({
       url: "/api/admin/users/reset-password/u1",
-      body: { newPassword: "fresh-pass" },
+      body: { newPassword: "fresh-pass1" },
     });
   });
 });
