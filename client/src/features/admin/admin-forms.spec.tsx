@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NoticeProvider } from "../../components/ui/notice.tsx";
 import "../../lib/i18n.ts";
+import { CreateAdminDialog } from "./screens/accounts-screens.tsx";
 import { ResetDialog } from "./screens/reset-passwords-screen.tsx";
 import { SettingsScreen } from "./screens/settings-screen.tsx";
 
@@ -93,5 +94,32 @@ describe("reset user password", () => {
       url: "/api/admin/users/reset-password/u1",
       body: { newPassword: "fresh-pass1" },
     });
+  });
+});
+
+describe("create admin", () => {
+  it("holds the agent's password to the staff rule before sending", async () => {
+    withNotices(<CreateAdminDialog onClose={() => {}} onCreated={() => {}} />);
+    const type = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type("Full name", "Agent Abebe");
+    type("Email", "agent@example.com");
+    type("Password", "aaaaaa");
+    type("Confirm password", "aaaaaa");
+    fireEvent.click(screen.getByRole("button", { name: "Create" }));
+    expect(screen.getByText("Staff passwords must be at least 10 characters.")).toBeTruthy();
+    expect(calls).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "OK" }));
+    type("Password", "float-keeper-7");
+    type("Confirm password", "float-keeper-7");
+    fireEvent.click(screen.getByRole("button", { name: "Create" }));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        {
+          url: "/api/admin/accounts/create",
+          body: { fullName: "Agent Abebe", email: "agent@example.com", password: "float-keeper-7" },
+        },
+      ]),
+    );
   });
 });
