@@ -183,6 +183,16 @@ describe("phones in E.164", () => {
       expect(found.body.players.map((p: { id: string }) => p.id)).toEqual([byLocal.body.userId]);
     }
 
+    await server.call("POST", "/api/auth/user/reset/password", {
+      body: { phone: "+251936164659" },
+    });
+    const requests = await server.call("GET", "/api/auth/user/reset/password/requests", {
+      token: admin.token,
+    });
+    expect(requests.body.players.map((r: { userId: string }) => r.userId)).toContain(
+      byLocal.body.userId,
+    );
+
     const other = await signUpPlayer(server);
     const update = await server.call("POST", "/api/user/update/profile", {
       token: other.token,
