@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { AdminUsersRepository } from "./accounts/admin-users-repository.ts";
 import { type BootstrapResult, bootstrapSuperAdmin } from "./accounts/bootstrap-super-admin.ts";
 import { createGoogleSignIn } from "./accounts/google-sign-in.ts";
+import { SignInThrottle } from "./accounts/sign-in-throttle.ts";
 import { createTokens } from "./accounts/tokens.ts";
 import { UsersRepository } from "./accounts/users-repository.ts";
 import type { Config } from "./config/config.ts";
@@ -89,7 +90,7 @@ export async function startPlatform(
     const coinFlipRounds = new RoundLifecycle(coinFlipGame, ...lifecycle);
     const spinWheelRounds = new RoundLifecycle(spinWheelGame, ...lifecycle);
     const games: RoundGames = { "coin-flip": coinFlipRounds, "spin-wheel": spinWheelRounds };
-    const users = new UsersRepository(database.pool);
+    const users = new UsersRepository(database.pool, config.PHONE_DEFAULT_COUNTRY);
     const codes = new RequestCodes(config.codeSecret);
     const tokens = createTokens(config.jwtSecret);
     const imageLinks = createImageLinks(config.imageLinkSecret);
@@ -103,7 +104,8 @@ export async function startPlatform(
         games,
         registry,
         roundRooms: () => matchMakerRoundRooms,
-        adminUsers: new AdminUsersRepository(database.pool),
+        adminUsers: new AdminUsersRepository(database.pool, config.PHONE_DEFAULT_COUNTRY),
+        signInThrottle: new SignInThrottle(database.pool),
         banks: new BanksRepository(database.pool),
         requests: new RequestsRepository(database.pool, codes, imageLinks),
         codes,

@@ -11,6 +11,7 @@ import { useMoney } from "../../lib/site-config.tsx";
 import { ChangePasswordForm } from "../auth/change-password-form.tsx";
 import { Field } from "../auth/login-page.tsx";
 import { LogoutDialog } from "../auth/logout-dialog.tsx";
+import { SignOutEverywhereButton } from "../auth/sign-out-everywhere.tsx";
 import { TransactionsList } from "../wallet/transactions-list.tsx";
 import { WithdrawForm } from "../wallet/withdraw-form.tsx";
 
@@ -129,6 +130,11 @@ function UserTab() {
         </button>
       </form>
       <ChangePasswordForm variant="player" title={t("profile.changePassword")} />
+      <section className="card">
+        <h2>{t("profile.sessions")}</h2>
+        <p>{t("profile.signOutEverywhereHint")}</p>
+        <SignOutEverywhereButton />
+      </section>
     </div>
   );
 }
