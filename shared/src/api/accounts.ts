@@ -28,8 +28,12 @@ export const phoneOrEmailSchema = text("Phone or Email", {
  * A new password under the one policy (password-policy.ts), with a path's own messages. The value
  * is kept as typed; only its length is counted without surrounding spaces.
  */
-export function newPasswordSchema(audience: PasswordAudience, messages: PasswordMessages) {
-  return text("Password", { required: messages.required })
+export function newPasswordSchema(
+  audience: PasswordAudience,
+  messages: PasswordMessages,
+  field = "Password",
+) {
+  return text(field, { required: messages.required })
     .max(PASSWORD_RULES.maxLength * 2, PASSWORD_MESSAGES.tooLong)
     .superRefine((value, ctx) => {
       const problem = passwordProblem(value, audience, messages);
@@ -112,10 +116,14 @@ export const changePasswordRequestSchema = z.object({
   currentPassword: text("Current password", { required: "Please fill all fields." })
     .min(1, "Please fill all fields.")
     .max(128),
-  newPassword: newPasswordSchema("player", {
-    required: "Please fill all fields.",
-    tooShort: "Password length should not  less than 6 (six) digits",
-  }).describe("Staff accounts need the staff rule; it must differ from the current password."),
+  newPassword: newPasswordSchema(
+    "player",
+    {
+      required: "Please fill all fields.",
+      tooShort: "Password length should not  less than 6 (six) digits",
+    },
+    "New password",
+  ).describe("Staff accounts need the staff rule; it must differ from the current password."),
 });
 
 export const changePasswordResponseSchema = z.object({

@@ -62,10 +62,14 @@ export const resetRequestSchema = z
   .refine((body) => !body.phone || PHONE_PATTERN.test(body.phone), "Enter a valid phone number.");
 
 export const adminResetPasswordSchema = z.object({
-  newPassword: newPasswordSchema("player", {
-    required: "Please fill in both fields.",
-    tooShort: "Password must be at least 6 characters long.",
-  }),
+  newPassword: newPasswordSchema(
+    "player",
+    {
+      required: "Please fill in both fields.",
+      tooShort: "Password must be at least 6 characters long.",
+    },
+    "New password",
+  ),
 });
 
 /** An agent (admin) account, created by the superAdmin: staff passwords follow the staff rule. */

@@ -13,6 +13,7 @@ import {
 } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { checkNewPassword } from "../../accounts/new-password.ts";
 import { hashPassword, verifyPassword } from "../../accounts/passwords.ts";
 import { sessionOf } from "../../accounts/session.ts";
@@ -194,6 +195,9 @@ export async function accountsRoutes(
         tags: ["accounts"],
         summary: "Sign out everywhere: every token of the account stops working",
         security: [{ bearer: [] }],
+        // Nothing to send: anything sent is a malformed request, refused before it acts.
+        querystring: z.object({}).strict(),
+        body: z.object({}).strict().nullish(),
         response: { 200: messageSchema, ...errors },
       },
       onRequest: app.authenticate,
