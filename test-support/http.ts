@@ -27,7 +27,12 @@ export interface TestServer {
 
 /** The whole platform on a fresh test database, listening on a free port, over real HTTP. */
 export async function startTestServer(
-  options: { rateLimits?: Partial<RateLimits>; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    rateLimits?: Partial<RateLimits>;
+    env?: NodeJS.ProcessEnv;
+    /** Serve this build of the client instead of client/dist. */
+    clientDirectory?: string;
+  } = {},
 ): Promise<TestServer> {
   const config = await loadConfig({
     DATABASE_URL: await createTestDatabase(),
@@ -41,6 +46,7 @@ export async function startTestServer(
   });
   const platform = await startPlatform(config, {
     rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
+    clientDirectory: options.clientDirectory,
   });
   const url = platform.url;
   return {

@@ -57,7 +57,8 @@ export interface Platform {
  */
 export async function startPlatform(
   config: Config,
-  options: { rateLimits?: Partial<RateLimits> } = {},
+  /** For tests: other rate limits; another build of the client (a new deploy). */
+  options: { rateLimits?: Partial<RateLimits>; clientDirectory?: string } = {},
 ): Promise<Platform> {
   const undo: (() => Promise<void>)[] = [];
   let stopping: Promise<void> | null = null;
@@ -113,7 +114,8 @@ export async function startPlatform(
             : null,
         publicUrl: config.PUBLIC_URL,
         currency: config.CURRENCY,
-        clientDirectory: fileURLToPath(new URL("../../client/dist", import.meta.url)),
+        clientDirectory:
+          options.clientDirectory ?? fileURLToPath(new URL("../../client/dist", import.meta.url)),
         images: createImageStore(path.join(config.dataDir, "uploads")),
         tokens,
         workersActive: () => workers?.active ?? false,
