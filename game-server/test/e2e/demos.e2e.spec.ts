@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)("offline demos in Chromium (skipped: no /usr/bin/c
   }, async () => {
     await page.goto(`${server.url}/`);
     // The worker installs (precaching the shell and every chunk) and takes control of the page.
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
+    await page.waitForFunction("navigator.serviceWorker.controller !== null", null, {
       timeout: 60_000,
     });
     await context.setOffline(true);
@@ -308,7 +308,7 @@ describe.skipIf(!hasChromium)("a new deploy in Chromium (skipped: no /usr/bin/ch
   it("reloads an open page onto the new build", { timeout: 90_000 }, async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/demo`);
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
+    await page.waitForFunction("navigator.serviceWorker.controller !== null", null, {
       timeout: 60_000,
     });
     expect(await page.title()).toBe("Instant Games");

@@ -53,7 +53,9 @@ const actionArb = fc.oneof(
   fc.constant({ kind: "settle" as const }),
 );
 
-function apply(state: DemoState, action: fc.GeneratorValue<typeof actionArb>): DemoState {
+type Action = typeof actionArb extends fc.Arbitrary<infer A> ? A : never;
+
+function apply(state: DemoState, action: Action): DemoState {
   const decision =
     action.kind === "flip"
       ? playFlip(state, action.bet, action.side, action.out)
