@@ -40,6 +40,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ["**/*.{js,css,html,png,svg,wav,webmanifest}"],
+        // The back office needs a connection anyway: players' phones need not download it.
+        globIgnores: ["**/assets/admin-*.js"],
         // PixiJS is the largest chunk the demos need.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         // Page addresses are the app's (index.html); the server's own paths never are.

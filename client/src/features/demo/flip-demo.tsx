@@ -59,7 +59,9 @@ function FlipDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
       if (!decision.ok) throw new DemoRefusal(decision.refusal);
       const { state, stake, payout, outcome } = decision.value;
       saveDemo("flip-coin", state);
-      return { outcome, stake, payout, history: before.history, id: crypto.randomUUID() };
+      // Varies the coin's number of turns; crypto.randomUUID would need a secure context.
+      const id = `${Date.now()}-${randomBelow(2 ** 32)}`;
+      return { outcome, stake, payout, history: before.history, id };
     },
     onNothingChosen: () => refused("wait"),
     onLockFailed: (error) => refused(error instanceof DemoRefusal ? error.refusal : "invalidBet"),
