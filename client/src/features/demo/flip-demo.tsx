@@ -9,11 +9,11 @@ import { gameFlowMachine } from "../../lib/rounds/game-flow-machine.ts";
 import { playSound } from "../../lib/rounds/sounds.ts";
 import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
 import { BetInput } from "./bet-input.tsx";
-import { DEFAULT_BET, playFlip } from "./demo-rules.ts";
+import { DEMO_WALLET, DemoRefusal, demoVerdict, useRefusalNotice } from "./demo-flow.ts";
+import { DEFAULT_BET, parseBet, playFlip } from "./demo-rules.ts";
 import { readDemo, saveDemo, settleDemo, useDemo } from "./demo-wallet.ts";
 import { PlayMoney } from "./play-money.tsx";
 import { randomBelow } from "./secure-random.ts";
-import { DEMO_WALLET, DemoRefusal, demoVerdict, useRefusalNotice } from "./use-demo-round.ts";
 
 /** A demo flip, decided in the browser when it is locked. */
 interface FlipRound {
@@ -70,7 +70,7 @@ function FlipDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
     verdict: ({ result }) => demoVerdict(result),
   });
   const selecting = snapshot.matches("selecting");
-  const betShown = result ? minorToMajor(result.stake) : Number(bet) || 0;
+  const betShown = minorToMajor(result ? result.stake : (parseBet(bet) ?? 0));
 
   return (
     <section className="card round-view demo-round" data-flow={String(snapshot.value)}>

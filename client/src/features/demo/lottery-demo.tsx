@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
+import { useRefusalNotice } from "./demo-flow.ts";
 import {
   buyTicket,
   DEMO_LOTTERIES,
@@ -15,7 +16,6 @@ import { readDemo, saveDemo, useDemo } from "./demo-wallet.ts";
 import { type LotteryDraw, LotteryDrawOverlay } from "./lottery-draw.tsx";
 import { PlayMoney } from "./play-money.tsx";
 import { randomBelow } from "./secure-random.ts";
-import { useRefusalNotice } from "./use-demo-round.ts";
 
 /**
  * /demo/game/lottery: the three demo lotteries as cards. Buy Ticket asks 'Confirm Purchase' and

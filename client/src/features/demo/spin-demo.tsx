@@ -7,11 +7,18 @@ import { ResultOverlay } from "../../components/rounds/result-overlay.tsx";
 import { gameFlowMachine } from "../../lib/rounds/game-flow-machine.ts";
 import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
 import { BetInput } from "./bet-input.tsx";
-import { DEFAULT_BET, DEMO_SPIN_MS, playSpin, type WheelStop, wheelStop } from "./demo-rules.ts";
+import { DEMO_WALLET, DemoRefusal, demoVerdict, useRefusalNotice } from "./demo-flow.ts";
+import {
+  DEFAULT_BET,
+  DEMO_SPIN_MS,
+  parseBet,
+  playSpin,
+  type WheelStop,
+  wheelStop,
+} from "./demo-rules.ts";
 import { readDemo, saveDemo, settleDemo, useDemo } from "./demo-wallet.ts";
 import { PlayMoney } from "./play-money.tsx";
 import { randomBelow } from "./secure-random.ts";
-import { DEMO_WALLET, DemoRefusal, demoVerdict, useRefusalNotice } from "./use-demo-round.ts";
 
 const WheelCanvas = lazy(() =>
   import("../../components/wheel/wheel-canvas.tsx").then((module) => ({
@@ -78,7 +85,7 @@ function SpinDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
   });
   const selecting = snapshot.matches("selecting");
   const choice = snapshot.context.choice;
-  const betShown = result ? minorToMajor(result.stake) : Number(bet) || 0;
+  const betShown = minorToMajor(result ? result.stake : (parseBet(bet) ?? 0));
 
   return (
     <section className="card round-view demo-round" data-flow={String(snapshot.value)}>
