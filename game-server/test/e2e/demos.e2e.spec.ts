@@ -45,9 +45,12 @@ describe.skipIf(!hasChromium)("offline demos in Chromium (skipped: no /usr/bin/c
   const shoot = (name: string) =>
     page.screenshot({ path: `${SCREENSHOTS}/demo-${name}-360.png`, fullPage: true });
 
-  /** The play money shown at the top of a demo, as a number of major units. */
+  /** The play money a demo shows (in its figures, or its head), as a number of major units. */
   async function playMoney(): Promise<number> {
-    const text = await page.getByTestId("play-money").textContent();
+    const text = await page
+      .getByTestId(/^(figure-)?play-money$/)
+      .first()
+      .textContent();
     return Number(text!.replace(/[^\d.]/g, ""));
   }
 
@@ -120,7 +123,7 @@ describe.skipIf(!hasChromium)("offline demos in Chromium (skipped: no /usr/bin/c
     timeout: 60_000,
   }, async () => {
     await page.goto(`${server.url}/demo/game/flip-coin`);
-    await page.getByText("Play money (demo)").first().waitFor();
+    await page.getByTestId("figure-play-money").first().waitFor();
     expect(await playMoney()).toBe(100);
     await shoot("flip");
 
@@ -159,7 +162,7 @@ describe.skipIf(!hasChromium)("offline demos in Chromium (skipped: no /usr/bin/c
     timeout: 60_000,
   }, async () => {
     await page.goto(`${server.url}/demo/game/spin-wheel`);
-    await page.getByText("Play money (demo)").first().waitFor();
+    await page.getByTestId("figure-play-money").first().waitFor();
     expect(await playMoney()).toBe(1000);
 
     await page.getByRole("button", { name: "Lock Number" }).click();

@@ -75,7 +75,11 @@ function FlipDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
   return (
     <section className="card round-view demo-round" data-flow={String(snapshot.value)}>
       <h2>{t("games.coinFlip")}</h2>
-      <PlayMoney game="flip-coin" busy={!selecting && !snapshot.matches("result")} />
+      <PlayMoney
+        game="flip-coin"
+        busy={!selecting && !snapshot.matches("result")}
+        showBalance={false}
+      />
       <GameFigures betAmount={betShown} playMoney={minorToMajor(demo.balance)} />
       <BetInput value={bet} onChange={setBet} disabled={!selecting} />
       <SidePicker

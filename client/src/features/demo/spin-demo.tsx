@@ -90,7 +90,11 @@ function SpinDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
   return (
     <section className="card round-view demo-round" data-flow={String(snapshot.value)}>
       <h2>{t("games.spinWheel")}</h2>
-      <PlayMoney game="spin-wheel" busy={!selecting && !snapshot.matches("result")} />
+      <PlayMoney
+        game="spin-wheel"
+        busy={!selecting && !snapshot.matches("result")}
+        showBalance={false}
+      />
       <GameFigures betAmount={betShown} playMoney={minorToMajor(demo.balance)} />
       <BetInput value={bet} onChange={setBet} disabled={!selecting} />
       <NumberGrid
