@@ -4,6 +4,12 @@ import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
 import { Countdown } from "./countdown.tsx";
 
+/** Play money as a figure: the demo names it, in major units. */
+export interface PlayMoneyFigure {
+  label: string;
+  amount: number;
+}
+
 /**
  * Withdrawable, Playable, the bet and the countdown: the head of every round view. Spin wheel adds
  * its fourth figure, my bet (numbers x the base bet). A demo shows its play money instead of the
@@ -25,8 +31,8 @@ export function GameFigures({
   deadline?: number | null;
   /** Balances to show instead of the live ones (frozen until the result lands). */
   balances?: Balances | null;
-  /** A demo's play-money balance, shown in place of the real balances. */
-  playMoney?: number;
+  /** A demo's play money (its label and amount), shown in place of the real balances. */
+  playMoney?: PlayMoneyFigure;
 }) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -47,8 +53,8 @@ export function GameFigures({
         </>
       ) : (
         <div className="play-money">
-          <dt>{t("demo.playMoney")}</dt>
-          <dd data-testid="figure-play-money">{money(playMoney)}</dd>
+          <dt>{playMoney.label}</dt>
+          <dd data-testid="figure-play-money">{money(playMoney.amount)}</dd>
         </div>
       )}
       <div>

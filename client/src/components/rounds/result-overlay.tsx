@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import type { Balances } from "../../lib/rounds/game-flow-machine.ts";
-import { GameFigures } from "./game-figures.tsx";
+import { GameFigures, type PlayMoneyFigure } from "./game-figures.tsx";
 
 /**
  * The full-screen result every round game shows (player spec, result overlays): game code,
@@ -32,7 +32,7 @@ export function ResultOverlay({
   myBet?: number;
   balances?: Balances | null;
   /** A demo's play money, shown instead of the real balances. */
-  playMoney?: number;
+  playMoney?: PlayMoneyFigure;
   /** Previous outcomes, newest first, each with its class for colouring. */
   history: { text: string; className?: string }[];
   /** Where Play Again goes, unless `onPlayAgain` starts the next round in place (a demo). */

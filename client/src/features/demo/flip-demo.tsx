@@ -70,6 +70,7 @@ function FlipDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
     verdict: ({ result }) => demoVerdict(result),
   });
   const selecting = snapshot.matches("selecting");
+  const playMoney = { label: t("demo.playMoney"), amount: minorToMajor(demo.balance) };
   const betShown = minorToMajor(result ? result.stake : (parseBet(bet) ?? 0));
 
   return (
@@ -80,7 +81,7 @@ function FlipDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
         busy={!selecting && !snapshot.matches("result")}
         showBalance={false}
       />
-      <GameFigures betAmount={betShown} playMoney={minorToMajor(demo.balance)} />
+      <GameFigures betAmount={betShown} playMoney={playMoney} />
       <BetInput value={bet} onChange={setBet} disabled={!selecting} />
       <SidePicker
         label={t("coinFlip.pickSide")}
@@ -100,7 +101,7 @@ function FlipDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
         <ResultOverlay
           label={t("coinFlip.result")}
           betAmount={minorToMajor(result.stake)}
-          playMoney={minorToMajor(demo.balance)}
+          playMoney={playMoney}
           history={result.history.map((side) => ({ text: side, className: `side-${side}` }))}
           onPlayAgain={onPlayAgain}
         >

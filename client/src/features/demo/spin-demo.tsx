@@ -84,6 +84,7 @@ function SpinDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
     verdict: ({ result }) => demoVerdict(result),
   });
   const selecting = snapshot.matches("selecting");
+  const playMoney = { label: t("demo.playMoney"), amount: minorToMajor(demo.balance) };
   const choice = snapshot.context.choice;
   const betShown = minorToMajor(result ? result.stake : (parseBet(bet) ?? 0));
 
@@ -95,7 +96,7 @@ function SpinDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
         busy={!selecting && !snapshot.matches("result")}
         showBalance={false}
       />
-      <GameFigures betAmount={betShown} playMoney={minorToMajor(demo.balance)} />
+      <GameFigures betAmount={betShown} playMoney={playMoney} />
       <BetInput value={bet} onChange={setBet} disabled={!selecting} />
       <NumberGrid
         legend={t("demo.pickNumber")}
@@ -115,7 +116,7 @@ function SpinDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
         <ResultOverlay
           label={t("spinWheel.result")}
           betAmount={minorToMajor(result.stake)}
-          playMoney={minorToMajor(demo.balance)}
+          playMoney={playMoney}
           history={result.history.map((number) => ({ text: number }))}
           onPlayAgain={onPlayAgain}
         >
