@@ -2,7 +2,7 @@ import { updateProfileRequestSchema } from "@igp/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useOutletContext } from "react-router-dom";
-import { NeedsConnection } from "../../components/needs-connection.tsx";
+import { offlineNotice } from "../../components/signed-in-only.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
 import { ApiError, api } from "../../lib/api-client.ts";
@@ -30,7 +30,7 @@ export function ProfilePage() {
   const { openDeposit } = useOutletContext<{ openDeposit(): void }>();
   const money = useMoney();
   if (loading) return <main className="page">{t("common.loading")}</main>;
-  if (!user) return online ? <Navigate to="/" replace /> : <NeedsConnection />;
+  if (!user) return online ? <Navigate to="/" replace /> : offlineNotice;
 
   return (
     <main className="page profile">
