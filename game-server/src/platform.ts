@@ -63,6 +63,8 @@ export async function startPlatform(
     rateLimits?: Partial<RateLimits>;
     /** Where the HTTP log goes instead of stdout (tests read it). */
     logStream?: { write(line: string): void };
+    /** For tests: another build of the client (a new deploy). */
+    clientDirectory?: string;
   } = {},
 ): Promise<Platform> {
   const undo: (() => Promise<void>)[] = [];
@@ -121,7 +123,8 @@ export async function startPlatform(
             : null,
         publicUrl: config.PUBLIC_URL,
         currency: config.CURRENCY,
-        clientDirectory: fileURLToPath(new URL("../../client/dist", import.meta.url)),
+        clientDirectory:
+          options.clientDirectory ?? fileURLToPath(new URL("../../client/dist", import.meta.url)),
         images: createImageStore(path.join(config.dataDir, "uploads")),
         imageLinks,
         operatorPages: {
