@@ -31,6 +31,7 @@ import type { CodeAttempts } from "../wallet/code-attempts.ts";
 import type { RequestCodes } from "../wallet/request-codes.ts";
 import type { RequestsRepository } from "../wallet/requests-repository.ts";
 import { healthRoute } from "./health.route.ts";
+import { apiCompression } from "./plugins/api-compression.ts";
 import { authentication } from "./plugins/authentication.ts";
 import { clientApp } from "./plugins/client-app.ts";
 import { errorHandler } from "./plugins/error-handler.ts";
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   const app = Fastify({ genReqId: () => crypto.randomUUID(), ...options });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await app.register(apiCompression);
 
   await app.register(swagger, {
     openapi: {

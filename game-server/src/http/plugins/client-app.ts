@@ -1,33 +1,57 @@
 import { existsSync } from "node:fs";
+import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
+/** Vite names every file under assets/ after a hash of its content: it never changes. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** The pages (index.html, the shell): always revalidated (ETag), so a deploy is seen at once. */
+export const REVALIDATE = "no-cache";
+/** Files copied as they are from client/public (sounds): no hash in the name, so not forever. */
+const UNHASHED = "public, max-age=3600";
+
 /**
- * The built client (client/dist) on the same origin as the API: its files, and index.html for
- * every other page address so that the browser router can take over (/auth/login, /process/…).
+ * The built client (client/dist) on the same origin as the API. Text files are served from the
+ * brotli or gzip copies the build made (client/vite.config.ts), as the request's Accept-Encoding
+ * allows, with `Vary: accept-encoding` and an ETag per representation; never compressed per
+ * request. `/` is the prerendered home page (index.html); every other app route gets the shell
+ * (shell.html) so that the browser router can take over (/auth/login, /process/…). A missing
+ * asset is a 404, never a page.
  */
 export const clientApp = fp(
   async (app: FastifyInstance, { directory }: { directory: string | null }) => {
     if (!directory || !existsSync(`${directory}/index.html`)) return;
+    const shell = existsSync(`${directory}/shell.html`) ? "shell.html" : "index.html";
     await app.register(fastifyStatic, {
       root: directory,
       wildcard: false,
       index: false,
-      maxAge: "1h",
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) =>
+        reply.header("cache-control", cachePolicy(path.relative(directory, file))),
     });
-    app.get("/", { schema: { hide: true } }, (_request, reply) =>
-      reply.header("cache-control", "no-cache").sendFile("index.html"),
-    );
+    app.get("/", { schema: { hide: true } }, (_request, reply) => reply.sendFile("index.html"));
     app.addHook("onRequest", async (request, reply) => {
       const url = request.url.split("?")[0]!;
-      const isPage =
-        request.method === "GET" &&
-        !/^\/(api|image|metrics)(\/|$)/.test(url) &&
-        !/\.\w+$/.test(url);
-      if (isPage && url !== "/")
-        return reply.header("cache-control", "no-cache").sendFile("index.html");
+      if (url !== "/" && isAppRoute(request.method, url)) return reply.sendFile(shell);
     });
   },
   { name: "client-app" },
 );
+
+/** By the file's path inside client/dist. */
+function cachePolicy(file: string): string {
+  if (file.startsWith(`assets${path.sep}`)) return IMMUTABLE;
+  return /\.html(\.br|\.gz)?$/.test(file) ? REVALIDATE : UNHASHED;
+}
+
+/** A page address the browser router handles: not the API, not a file (anything with a dot). */
+function isAppRoute(method: string, url: string): boolean {
+  return (
+    (method === "GET" || method === "HEAD") &&
+    !/^\/(api|image|metrics|assets|matchmake)(\/|$)/.test(url) &&
+    !/\.\w+$/.test(url)
+  );
+}
