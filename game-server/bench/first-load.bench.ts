@@ -31,13 +31,15 @@ const VIEWPORT = { width: 360, height: 740 };
 const SETTLE_MS = 2_000;
 
 type Who = "visitor" | "player" | "superAdmin";
-const ROUTES: { path: string; who: Who }[] = [
-  { path: "/", who: "visitor" },
-  { path: "/auth/login", who: "visitor" },
-  { path: "/demo", who: "visitor" },
-  { path: "/play/instant/coin-flip/lobby", who: "player" },
-  { path: "/admin/dashboard", who: "superAdmin" },
-].filter((route) => !process.env.ROUTES || process.env.ROUTES.split(",").includes(route.path));
+const ROUTES = (
+  [
+    { path: "/", who: "visitor" },
+    { path: "/auth/login", who: "visitor" },
+    { path: "/demo", who: "visitor" },
+    { path: "/play/instant/coin-flip/lobby", who: "player" },
+    { path: "/admin/dashboard", who: "superAdmin" },
+  ] satisfies { path: string; who: Who }[]
+).filter((route) => !process.env.ROUTES || process.env.ROUTES.split(",").includes(route.path));
 
 interface Load {
   fcpMs: number;
