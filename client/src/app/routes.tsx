@@ -4,27 +4,33 @@ import { GamesList } from "../features/games/games-list.tsx";
 import { HomePage } from "../features/home/home-page.tsx";
 import { Layout } from "./layout.tsx";
 
-/** A screen fetched the first time it is shown (the layout's Suspense shows "…" meanwhile). */
-function onDemand<Name extends string>(
-  load: () => Promise<Record<Name, React.ComponentType<any>>>,
-  name: Name,
-) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
-
-const AdminApp = onDemand(() => import("../features/admin/index.tsx"), "default");
-const CoinFlip = onDemand(() => import("../features/coin-flip/index.tsx"), "default");
-const FairPage = onDemand(() => import("../features/fair/fair-page.tsx"), "FairPage");
-const GameRoute = onDemand(() => import("../features/games/game-route.tsx"), "GameRoute");
-const LoginPage = onDemand(() => import("../features/auth/login-page.tsx"), "LoginPage");
-const RegisterPage = onDemand(() => import("../features/auth/register-page.tsx"), "RegisterPage");
-const ResetPage = onDemand(() => import("../features/auth/reset-page.tsx"), "ResetPage");
-const ProcessTokenPage = onDemand(
-  () => import("../features/auth/process-token-page.tsx"),
-  "ProcessTokenPage",
+// Each screen is fetched the first time it is shown (the layout's Suspense shows "…" meanwhile).
+const AdminApp = lazy(() => import("../features/admin/index.tsx"));
+const CoinFlip = lazy(() => import("../features/coin-flip/index.tsx"));
+const FairPage = lazy(() =>
+  import("../features/fair/fair-page.tsx").then((m) => ({ default: m.FairPage })),
 );
-const ProfilePage = onDemand(() => import("../features/profile/profile-page.tsx"), "ProfilePage");
-const ContactPage = onDemand(() => import("../features/contact/contact-page.tsx"), "ContactPage");
+const GameRoute = lazy(() =>
+  import("../features/games/game-route.tsx").then((m) => ({ default: m.GameRoute })),
+);
+const LoginPage = lazy(() =>
+  import("../features/auth/login-page.tsx").then((m) => ({ default: m.LoginPage })),
+);
+const RegisterPage = lazy(() =>
+  import("../features/auth/register-page.tsx").then((m) => ({ default: m.RegisterPage })),
+);
+const ResetPage = lazy(() =>
+  import("../features/auth/reset-page.tsx").then((m) => ({ default: m.ResetPage })),
+);
+const ProcessTokenPage = lazy(() =>
+  import("../features/auth/process-token-page.tsx").then((m) => ({ default: m.ProcessTokenPage })),
+);
+const ProfilePage = lazy(() =>
+  import("../features/profile/profile-page.tsx").then((m) => ({ default: m.ProfilePage })),
+);
+const ContactPage = lazy(() =>
+  import("../features/contact/contact-page.tsx").then((m) => ({ default: m.ContactPage })),
+);
 
 /**
  * Every route of the player spec's table (section 2). The layout, the home page and the games
