@@ -18,9 +18,9 @@ const app = (
 
 const root = document.getElementById("root")!;
 const language = storedLanguage();
-// The home page arrives prerendered in English for a visitor (src/prerender.tsx): it painted
-// before this script ran, and is hydrated as it is. Anything else is rendered here.
-if (root.hasChildNodes() && window.location.pathname === "/" && language === "en") {
+// The public pages arrive prerendered in English for a visitor (src/prerender.tsx): they painted
+// before this script ran, and are hydrated as they are. Anything else is rendered here.
+if (root.hasChildNodes() && language === "en") {
   hydrateRoot(root, app);
 } else {
   const render = () => {

@@ -152,11 +152,33 @@ describe("caching", () => {
     }
   });
 
-  it("/ is the prerendered home page, the other routes the shell", async () => {
-    const home = decoded(await raw("/", { "accept-encoding": "gzip" })).toString();
-    const shell = decoded(await raw("/auth/login", { "accept-encoding": "gzip" })).toString();
-    expect(home).toBe(file("index.html").toString());
-    expect(shell).toBe(file("shell.html").toString());
+  it("public pages are prerendered (no inline script), the other routes get the shell", async () => {
+    const page = async (path: string) =>
+      decoded(await raw(path, { "accept-encoding": "gzip" })).toString();
+    for (const [path, file, text] of [
+      ["/", "index.html", "<h1>Coin Flip</h1>"],
+      ["/demo", "pages/demo.html", "Demo"],
+      ["/auth/login", "pages/auth/login.html", "Sign in to your account"],
+      ["/auth/register", "pages/auth/register.html", "<form"],
+    ] as const) {
+      const html = await page(path);
+      expect(html, path).toBe(readFileSync(`${DIST}${file}`, "utf8"));
+      const root = html.slice(html.indexOf('<div id="root">'));
+      expect(root, path).toContain(text);
+      for (const script of html.match(/<script[^>]*>[^<]*<\/script>/g) ?? [])
+        expect(script, path).toMatch(
+          /^<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>$/,
+        );
+    }
+    const shell = readFileSync(`${DIST}shell.html`, "utf8");
+    expect(shell).toContain('<div id="root"></div>');
+    for (const path of [
+      "/process/abc",
+      "/admin/dashboard",
+      "/play/instant/coin-flip/lobby",
+      "/nowhere",
+    ])
+      expect(await page(path), path).toBe(shell);
   });
 });
 

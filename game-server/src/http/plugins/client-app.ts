@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -15,14 +15,15 @@ const UNHASHED = "public, max-age=3600";
  * The built client (client/dist) on the same origin as the API. Text files are served from the
  * brotli or gzip copies the build made (client/vite.config.ts), as the request's Accept-Encoding
  * allows, with `Vary: accept-encoding` and an ETag per representation; never compressed per
- * request. `/` is the prerendered home page (index.html); every other app route gets the shell
- * (shell.html) so that the browser router can take over (/auth/login, /process/…). A missing
- * asset is a 404, never a page.
+ * request. `/` is the prerendered home page (index.html), the other prerendered pages are under
+ * pages/ (/auth/login: pages/auth/login.html); every other app route gets the shell (shell.html)
+ * so that the browser router can take over (/process/…). A missing asset is a 404, never a page.
  */
 export const clientApp = fp(
   async (app: FastifyInstance, { directory }: { directory: string | null }) => {
     if (!directory || !existsSync(`${directory}/index.html`)) return;
     const shell = existsSync(`${directory}/shell.html`) ? "shell.html" : "index.html";
+    const prerendered = prerenderedPages(directory);
     await app.register(fastifyStatic, {
       root: directory,
       wildcard: false,
@@ -35,11 +36,26 @@ export const clientApp = fp(
     app.get("/", { schema: { hide: true } }, (_request, reply) => reply.sendFile("index.html"));
     app.addHook("onRequest", async (request, reply) => {
       const url = request.url.split("?")[0]!;
-      if (url !== "/" && isAppRoute(request.method, url)) return reply.sendFile(shell);
+      if (url === "/" || !isAppRoute(request.method, url)) return;
+      return reply.sendFile(prerendered.get(url) ?? shell);
     });
   },
   { name: "client-app" },
 );
+
+/** Route to file, e.g. "/auth/login" to "pages/auth/login.html". */
+function prerenderedPages(directory: string): Map<string, string> {
+  if (!existsSync(`${directory}/pages`)) return new Map();
+  const files = readdirSync(`${directory}/pages`, { recursive: true, encoding: "utf8" });
+  return new Map(
+    files
+      .filter((file) => file.endsWith(".html"))
+      .map((file) => {
+        const page = file.split(path.sep).join("/");
+        return [`/${page.slice(0, -".html".length)}`, `pages/${page}`];
+      }),
+  );
+}
 
 /** By the file's path inside client/dist. */
 function cachePolicy(file: string): string {
