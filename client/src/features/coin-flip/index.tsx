@@ -1,18 +1,21 @@
 import { lazy } from "react";
 import { SignedInOnly } from "../../components/signed-in-only.tsx";
+import { preloadRealtime } from "../../lib/realtime.ts";
 
 // One chunk per screen: the lobby does not wait for the round screen's PixiJS and sounds.
+const load = {
+  private: () => import("./create-private-page.tsx"),
+  game: () => import("./game-page.tsx"),
+  lobby: () => import("./lobby-page.tsx"),
+  tables: () => import("./tables-page.tsx"),
+};
 const CreatePrivatePage = lazy(() =>
-  import("./create-private-page.tsx").then((m) => ({ default: m.CreatePrivatePage })),
+  load.private().then((m) => ({ default: m.CreatePrivatePage })),
 );
-const CoinFlipGamePage = lazy(() =>
-  import("./game-page.tsx").then((m) => ({ default: m.CoinFlipGamePage })),
-);
-const CoinFlipLobbyPage = lazy(() =>
-  import("./lobby-page.tsx").then((m) => ({ default: m.CoinFlipLobbyPage })),
-);
+const CoinFlipGamePage = lazy(() => load.game().then((m) => ({ default: m.CoinFlipGamePage })));
+const CoinFlipLobbyPage = lazy(() => load.lobby().then((m) => ({ default: m.CoinFlipLobbyPage })));
 const CoinFlipTablesPage = lazy(() =>
-  import("./tables-page.tsx").then((m) => ({ default: m.CoinFlipTablesPage })),
+  load.tables().then((m) => ({ default: m.CoinFlipTablesPage })),
 );
 
 /** The coin flip screens (lazy chunks, loaded under the layout's Suspense). Sign-in required. */
@@ -21,6 +24,10 @@ export default function CoinFlipScreens({
 }: {
   screen: "lobby" | "tables" | "game" | "private";
 }) {
+  // Fetch the screen's code and the realtime SDK while the session is still being checked,
+  // instead of one after the other.
+  void load[screen]();
+  void preloadRealtime();
   return (
     <SignedInOnly>
       <main className="page coin-flip">
