@@ -57,6 +57,8 @@ function decoded(answer: Raw): Buffer {
 }
 
 const file = (path: string) => readFileSync(`${DIST}${path}`);
+const page = async (path: string) =>
+  decoded(await raw(path, { "accept-encoding": "gzip" })).toString();
 
 describe("compressed at build time", () => {
   it("sends brotli or gzip as accepted, smaller than the file, decompressing to the file", async () => {
@@ -153,8 +155,6 @@ describe("caching", () => {
   });
 
   it("public pages are prerendered (no inline script), the other routes get the shell", async () => {
-    const page = async (path: string) =>
-      decoded(await raw(path, { "accept-encoding": "gzip" })).toString();
     for (const [path, file, text] of [
       ["/", "index.html", "<h1>Coin Flip</h1>"],
       ["/demo", "pages/demo.html", "Demo"],
@@ -172,13 +172,28 @@ describe("caching", () => {
     }
     const shell = readFileSync(`${DIST}shell.html`, "utf8");
     expect(shell).toContain('<div id="root"></div>');
-    for (const path of [
-      "/process/abc",
-      "/admin/dashboard",
-      "/play/instant/coin-flip/lobby",
-      "/nowhere",
-    ])
+    for (const path of ["/process/abc", "/admin/dashboard", "/play/instant/coin-flip", "/nowhere"])
       expect(await page(path), path).toBe(shell);
+  });
+
+  it("a page's own chunks are preloaded with it, each an existing file", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+        (match) => match[1]!,
+      );
+    const shell = preloads(readFileSync(`${DIST}shell.html`, "utf8"));
+    const login = preloads(await page("/auth/login"));
+    const lobby = await page("/play/instant/coin-flip/lobby");
+    expect(lobby).toBe(readFileSync(`${DIST}pages/play/instant/coin-flip/lobby.html`, "utf8"));
+    expect(lobby).toContain('<div id="root"></div>');
+    expect(login.some((file) => /login-page-/.test(file))).toBe(true);
+    expect(preloads(lobby).some((file) => /lobby-page-/.test(file))).toBe(true);
+    expect(preloads(lobby).some((file) => /game-page-|tables-page-/.test(file))).toBe(false);
+    for (const file of [...shell, ...login, ...preloads(lobby)]) {
+      const answer = await raw(`/${file}`, { "accept-encoding": "br" });
+      expect(answer.status, file).toBe(200);
+      expect(answer.headers["cache-control"], file).toContain("immutable");
+    }
   });
 });
 
