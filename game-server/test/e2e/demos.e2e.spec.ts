@@ -3,6 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -303,7 +304,11 @@ describe.skipIf(!hasChromium)("a new deploy in Chromium (skipped: no /usr/bin/ch
   async function deploy(title: string) {
     const index = path.join(build, "index.html");
     const html = await readFile(index, "utf8");
-    await writeFile(index, html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`));
+    const deployed = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+    await writeFile(index, deployed);
+    // The server sends the build's compressed copies when the browser accepts them.
+    await writeFile(`${index}.br`, brotliCompressSync(deployed));
+    await writeFile(`${index}.gz`, gzipSync(deployed));
     const worker = path.join(build, "sw.js");
     const code = await readFile(worker, "utf8");
     const updated = code.replace(

@@ -65,7 +65,7 @@ describe("security headers", () => {
     const script = readdirSync(assets).find((name) => name.endsWith(".js"));
     const asset = await fetch(`${server.url}/assets/${script}`);
     expect(asset.status).toBe(200);
-    expect(asset.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
   it("serves the API docs and metrics for local work", async () => {
