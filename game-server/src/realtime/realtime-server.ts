@@ -10,8 +10,12 @@ import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { ROOMS } from "@igp/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type pg from "pg";
 import { coinFlipRoom } from "../games/coin-flip/coin-flip.room.ts";
 import type { RoundGames } from "../games/round-kernel/round-games.ts";
+import { RoundFailover } from "../games/round-kernel/round-failover.ts";
+import { RoundLeases } from "../games/round-kernel/round-leases.ts";
+import { recoverRound } from "../games/round-kernel/round-recovery.ts";
 import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
 import { spinWheelRoom } from "../games/spin-wheel/spin-wheel.room.ts";
 import type { BalanceNotifier } from "./balance-notifier.ts";
@@ -19,19 +23,28 @@ import { lobbyRoom } from "./lobby.room.ts";
 import { Notifications } from "./notifications.ts";
 import { playerRoom } from "./player.room.ts";
 import type { RoomAuth } from "./room-auth.ts";
+import { matchMakerRoundRooms } from "./round-rooms.ts";
 
 export interface RealtimeDeps {
   auth: RoomAuth;
   balances: BalanceNotifier;
   registry: RoundRegistry;
   games: RoundGames;
+  pool: pg.Pool;
   startNoticeMs: number;
   log: (message: string, error?: unknown) => void;
   redisUrl?: string;
+  /** Where clients reach this process' websockets (PUBLIC_ADDRESS); the request's origin if unset. */
+  publicAddress?: string;
+  reconnectGraceSeconds: number;
+  /** How long a round's lease lasts without renewal: a dead process' rounds move on after it. */
+  roundLeaseMs: number;
 }
 
 export interface Realtime {
   notifications: Notifications;
+  /** This process' Colyseus id (the holder of its round leases). */
+  processId: string;
   stop(): Promise<void>;
 }
 
@@ -41,7 +54,7 @@ export interface Realtime {
  * channel may be created on demand.
  */
 const CLIENT_MATCHMAKING = new RegExp(
-  `^/matchmake/(joinById/[A-Za-z0-9_-]+|(join|joinOrCreate)/(${ROOMS.lobby}|${ROOMS.player}))$`,
+  `^/matchmake/((joinById|reconnect)/[A-Za-z0-9_-]+|(join|joinOrCreate)/(${ROOMS.lobby}|${ROOMS.player}))$`,
 );
 
 /**
@@ -52,10 +65,13 @@ const CLIENT_MATCHMAKING = new RegExp(
 export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): Promise<Realtime> {
   const presence: Presence = deps.redisUrl ? new RedisPresence(deps.redisUrl) : new LocalPresence();
   const driver = deps.redisUrl ? new RedisDriver(deps.redisUrl) : undefined;
-  await matchMaker.setup(presence, driver);
+  // Rooms are created in the process that asked (the create route's, recovery's): its leases
+  // and its clients' websockets then point at one place.
+  await matchMaker.setup(presence, driver, deps.publicAddress, async () => matchMaker.processId);
   const notifications = new Notifications(presence);
+  const failover = roundFailover(deps, Boolean(deps.redisUrl));
 
-  const roundRoom = { ...deps, notifications: () => notifications };
+  const roundRoom = { ...deps, failover, notifications: () => notifications };
   matchMaker.defineRoomType(
     ROOMS.coinFlip,
     coinFlipRoom({ ...roundRoom, rounds: deps.games["coin-flip"] }),
@@ -65,19 +81,20 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
     spinWheelRoom({ ...roundRoom, rounds: deps.games["spin-wheel"] }),
   );
   matchMaker.defineRoomType(ROOMS.lobby, lobbyRoom(deps));
-  matchMaker
-    .defineRoomType(ROOMS.player, playerRoom({ auth: deps.auth, balances: deps.balances }))
-    .filterBy(["userId"]);
+  matchMaker.defineRoomType(ROOMS.player, playerRoom(deps)).filterBy(["userId"]);
 
   const transport = new WebSocketTransport({ noServer: true });
   transport.attachToServer(app.server);
   setTransport(transport);
   app.addHook("onRequest", matchmakingHook());
   await matchMaker.accept();
+  failover.start();
 
   return {
     notifications,
+    processId: matchMaker.processId,
     async stop() {
+      await failover.stop();
       // The matchmaker is one per process: a second platform in the same process (tests) shares
       // it, and whichever stops first shuts it down.
       await matchMaker.gracefullyShutdown().catch((error: unknown) => {
@@ -86,6 +103,22 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
       transport.shutdown();
     },
   };
+}
+
+/**
+ * Leases on this process' rounds, and adoption of the rounds of dead processes. A holder is
+ * alive when it answers Colyseus' health check over Redis (which also drops its stale room
+ * listings when it does not); without Redis there is one process, so any other holder is gone.
+ */
+function roundFailover(deps: RealtimeDeps, shared: boolean) {
+  const leases = new RoundLeases(deps.pool, matchMaker.processId, deps.roundLeaseMs);
+  return new RoundFailover({
+    leases,
+    recover: (round) => recoverRound(round, deps.registry, deps.games, matchMakerRoundRooms),
+    isAlive: async (holder) => shared && (await matchMaker.healthCheckProcessId(holder)),
+    log: deps.log,
+    everyMs: Math.max(500, Math.floor(deps.roundLeaseMs / 4)),
+  });
 }
 
 function matchmakingHook() {
