@@ -8,7 +8,7 @@ import { type BootstrapResult, bootstrapSuperAdmin } from "./accounts/bootstrap-
 import { createGoogleSignIn } from "./accounts/google-sign-in.ts";
 import { createTokens } from "./accounts/tokens.ts";
 import { UsersRepository } from "./accounts/users-repository.ts";
-import type { Config } from "./config/config.ts";
+import { type Config, rateLimitsFrom, trustProxyFrom } from "./config/config.ts";
 import { type Database, openDatabase } from "./database/database.ts";
 import { createEventStore } from "./database/event-store.ts";
 import { coinFlipGame } from "./games/coin-flip/coin-flip.game.ts";
@@ -116,9 +116,10 @@ export async function startPlatform(
         images: createImageStore(path.join(config.dataDir, "uploads")),
         tokens,
         workersActive: () => workers?.active ?? false,
-        rateLimits: options.rateLimits,
+        rateLimits: { ...rateLimitsFrom(config), ...options.rateLimits },
       },
-      { logger: { level: config.LOG_LEVEL } },
+      // Client addresses come from X-Forwarded-For only behind a proxy configured as trusted.
+      { logger: { level: config.LOG_LEVEL }, trustProxy: trustProxyFrom(config.TRUST_PROXY) },
     );
     const report = (message: string, error?: unknown) => {
       if (stopping) return;
@@ -139,6 +140,11 @@ export async function startPlatform(
       redisUrl: config.REDIS_URL,
       publicAddress: config.PUBLIC_ADDRESS,
       reconnectGraceSeconds: config.RECONNECT_GRACE_SECONDS,
+      secrets: {
+        JWT_SECRET: config.jwtSecret,
+        FAIRNESS_SECRET: config.fairnessSecret,
+        CODE_SECRET: config.codeSecret,
+      },
       // Rounds left open by a stopped or dead process resume here once their leases lapse.
       roundLeaseMs: config.ROUND_LEASE_SECONDS * 1000,
     });

@@ -37,7 +37,10 @@ const envSchema = z
      */
     PUBLIC_ADDRESS: z
       .string()
-      .regex(/^[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~-]+)*$/, "must be host[:port][/path] without a scheme")
+      .regex(
+        /^[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~-]+)*$/,
+        "must be host[:port][/path] without a scheme",
+      )
       .optional(),
     /** Seconds a dropped client may take to come back to its room (Colyseus reconnection). */
     RECONNECT_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
@@ -148,10 +151,13 @@ async function keptSecret(file: string): Promise<string> {
 }
 
 /** TRUST_PROXY as Fastify's `trustProxy`: false unless configured (X-Forwarded-For ignored). */
-export function trustProxyFrom(value: string | undefined): boolean | number | string[] {
+export function trustProxyFrom(
+  value: string | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (value === undefined || value === "false") return false;
   if (value === "true") return true;
-  if (/^\d+$/.test(value)) return Number(value);
+  // A hop count: believe that many proxies nearest to the server.
+  if (/^\d+$/.test(value)) return (_address, hop) => hop < Number(value);
   return value.split(",").map((entry) => entry.trim());
 }
 
