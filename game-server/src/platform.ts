@@ -25,6 +25,7 @@ import { startRealtime } from "./realtime/realtime-server.ts";
 import { createRoomAuth } from "./realtime/room-auth.ts";
 import { matchMakerRoundRooms } from "./realtime/round-rooms.ts";
 import { deriveKey, SealedBox } from "./security/sealed-box.ts";
+import { createImageLinks } from "./uploads/image-links.ts";
 import { createImageStore } from "./uploads/image-store.ts";
 import { AgentTransactionsRepository } from "./wallet/agent-transactions-repository.ts";
 import { BanksRepository } from "./wallet/banks-repository.ts";
@@ -56,7 +57,11 @@ export interface Platform {
  */
 export async function startPlatform(
   config: Config,
-  options: { rateLimits?: Partial<RateLimits> } = {},
+  options: {
+    rateLimits?: Partial<RateLimits>;
+    /** Where the HTTP log goes instead of stdout (tests read it). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<Platform> {
   const undo: (() => Promise<void>)[] = [];
   let stopping: Promise<void> | null = null;
@@ -86,6 +91,7 @@ export async function startPlatform(
     const users = new UsersRepository(database.pool);
     const codes = new RequestCodes(config.codeSecret);
     const tokens = createTokens(config.jwtSecret);
+    const imageLinks = createImageLinks(config.imageLinkSecret);
     let workers: BackgroundWorkers | null = null;
     const app = await buildApp(
       {
@@ -98,12 +104,12 @@ export async function startPlatform(
         roundRooms: () => matchMakerRoundRooms,
         adminUsers: new AdminUsersRepository(database.pool),
         banks: new BanksRepository(database.pool),
-        requests: new RequestsRepository(database.pool, codes),
+        requests: new RequestsRepository(database.pool, codes, imageLinks),
         codes,
         codeAttempts: new CodeAttempts(database.pool),
         atRest: new SealedBox(deriveKey(config.codeSecret, "idempotent answers")),
-        charges: new ChargesRepository(database.pool),
-        agentTransactions: new AgentTransactionsRepository(database.pool),
+        charges: new ChargesRepository(database.pool, imageLinks),
+        agentTransactions: new AgentTransactionsRepository(database.pool, imageLinks),
         cookieSecret: config.jwtSecret,
         google: googleSignInFrom(config),
         telegram:
@@ -114,12 +120,21 @@ export async function startPlatform(
         currency: config.CURRENCY,
         clientDirectory: fileURLToPath(new URL("../../client/dist", import.meta.url)),
         images: createImageStore(path.join(config.dataDir, "uploads")),
+        imageLinks,
+        operatorPages: {
+          apiDocs: config.apiDocs,
+          metrics: config.metrics,
+          metricsToken: config.METRICS_TOKEN,
+        },
         tokens,
         workersActive: () => workers?.active ?? false,
         rateLimits: { ...rateLimitsFrom(config), ...options.rateLimits },
       },
-      // Client addresses come from X-Forwarded-For only behind a proxy configured as trusted.
-      { logger: { level: config.LOG_LEVEL }, trustProxy: trustProxyFrom(config.TRUST_PROXY) },
+      {
+        logger: { level: config.LOG_LEVEL, stream: options.logStream },
+        // Client addresses come from X-Forwarded-For only behind a proxy configured as trusted.
+        trustProxy: trustProxyFrom(config.TRUST_PROXY),
+      },
     );
     const report = (message: string, error?: unknown) => {
       if (stopping) return;

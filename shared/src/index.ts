@@ -3,6 +3,7 @@ export * from "./api/back-office.ts";
 export * from "./api/games.ts";
 export * from "./api/private-games.ts";
 export * from "./api/spin-wheel.ts";
+export * from "./api/text.ts";
 export * from "./api/wallet.ts";
 export * from "./constants.ts";
 export * from "./fairness.ts";

@@ -13,14 +13,21 @@ import { Layout } from "./layout.tsx";
 
 const AdminApp = lazy(() => import("../features/admin/index.tsx"));
 const CoinFlip = lazy(() => import("../features/coin-flip/index.tsx"));
+const SpinWheel = lazy(() => import("../features/spin-wheel/index.tsx"));
 const FairPage = lazy(() =>
   import("../features/fair/fair-page.tsx").then((module) => ({ default: module.FairPage })),
 );
 
 const loading = <main className="page">…</main>;
-const coinFlip = (screen: "lobby" | "tables" | "game" | "private") => (
+type RoundScreen = "lobby" | "tables" | "game" | "private";
+const coinFlip = (screen: RoundScreen) => (
   <Suspense fallback={loading}>
     <CoinFlip screen={screen} />
+  </Suspense>
+);
+const spinWheel = (screen: RoundScreen) => (
+  <Suspense fallback={loading}>
+    <SpinWheel screen={screen} />
   </Suspense>
 );
 
@@ -51,6 +58,10 @@ export const router = createBrowserRouter([
       { path: "/play/instant/coin-flip", element: coinFlip("tables") },
       { path: "/play/instant/coin-flip/:id", element: coinFlip("game") },
       { path: "/create/private/coin-flip", element: coinFlip("private") },
+      { path: "/play/instant/spin-wheel/lobby", element: spinWheel("lobby") },
+      { path: "/play/instant/spin-wheel", element: spinWheel("tables") },
+      { path: "/play/instant/spin-wheel/:id", element: spinWheel("game") },
+      { path: "/create/private/spin-wheel", element: spinWheel("private") },
       {
         path: "/fair",
         element: (

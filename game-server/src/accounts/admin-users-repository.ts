@@ -1,5 +1,6 @@
 import { minorToMajor } from "@igp/shared";
 import type pg from "pg";
+import { containing } from "../database/like-pattern.ts";
 import { PagedQuery } from "../wallet/paged-query.ts";
 
 /** Players and admin accounts as the back office lists them. */
@@ -10,7 +11,7 @@ export class AdminUsersRepository {
     const query = new PagedQuery().where("u.role = 'user'");
     if (search && /^\+?\d{6,15}$/.test(search)) query.where("u.phone = $?", search);
     else if (search)
-      query.where("(u.full_name ILIKE '%' || $? || '%' OR u.email = lower($?))", search);
+      query.where("(u.full_name ILIKE $? OR u.email = lower($?))", containing(search), search);
     const { rows, total } = await query.run(
       this.db,
       "u.id, u.full_name, u.phone, u.email, u.status, coalesce(b.main, 0) AS main, coalesce(b.bonus, 0) AS bonus",
@@ -32,7 +33,8 @@ export class AdminUsersRepository {
 
   async admins(page: number, search?: string) {
     const query = new PagedQuery().where("role = 'admin'");
-    if (search) query.where("(full_name ILIKE '%' || $? || '%' OR email = lower($?))", search);
+    if (search)
+      query.where("(full_name ILIKE $? OR email = lower($?))", containing(search), search);
     const { rows, total } = await query.run(
       this.db,
       "id, full_name, email, status",

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { ROLES } from "../constants.ts";
+import { text } from "./text.ts";
 
 /** The player spec's rules and messages (section 5), enforced on the client and the server. */
 export const PHONE_PATTERN = /^\+?\d{10,15}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const phoneOrEmailSchema = z
-  .string({ error: "Phone or Email is required." })
+export const phoneOrEmailSchema = text("Phone or Email", {
+  required: "Phone or Email is required.",
+})
   .trim()
   .min(1, "Phone or Email is required.")
   .max(254, "Enter a valid phone number or email.")
@@ -15,8 +17,7 @@ export const phoneOrEmailSchema = z
     "Enter a valid phone number or email.",
   );
 
-export const registrationPasswordSchema = z
-  .string({ error: "Password is required." })
+export const registrationPasswordSchema = text("Password", { required: "Password is required." })
   .min(1, "Password is required.")
   .min(6, "Password must be at least 6 characters.")
   .max(128, "Password must be at most 128 characters.")
@@ -25,8 +26,7 @@ export const registrationPasswordSchema = z
     "Password must contain letters and numbers.",
   );
 
-export const fullNameSchema = z
-  .string({ error: "Full name is required." })
+export const fullNameSchema = text("Full name", { required: "Full name is required." })
   .trim()
   .min(1, "Full name is required.")
   .min(3, "Full name must be at least 3 characters.")
@@ -37,7 +37,7 @@ export const registerRequestSchema = z
     phone: phoneOrEmailSchema,
     fullName: fullNameSchema,
     password: registrationPasswordSchema,
-    confirmPassword: z.string({ error: "Passwords do not match." }),
+    confirmPassword: text("Password confirmation", { required: "Passwords do not match." }),
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: "Passwords do not match.",
@@ -45,12 +45,13 @@ export const registerRequestSchema = z
   });
 
 export const loginRequestSchema = z.object({
-  phone: z
-    .string({ error: "Phone or Email is required." })
+  phone: text("Phone or Email", { required: "Phone or Email is required." })
     .trim()
     .min(1, "Phone or Email is required.")
     .max(254),
-  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(128),
+  password: text("Password", { required: "Password is required." })
+    .min(1, "Password is required.")
+    .max(128),
 });
 
 export const roleSchema = z.enum(ROLES);
@@ -71,9 +72,8 @@ export const registerResponseSchema = z.object({ message: z.string(), userId: z.
 
 export const updateProfileRequestSchema = z
   .object({
-    username: z.string().trim().max(50, "Username must be at most 50 characters.").optional(),
-    phone: z
-      .string()
+    username: text("Username").trim().max(50, "Username must be at most 50 characters.").optional(),
+    phone: text("Phone")
       .trim()
       .max(10, "Phone must be at most 10 characters.")
       .regex(/^\d*$/, "Phone must contain digits only.")
@@ -85,12 +85,10 @@ export const updateProfileRequestSchema = z
   );
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z
-    .string({ error: "Please fill all fields." })
+  currentPassword: text("Current password", { required: "Please fill all fields." })
     .min(1, "Please fill all fields.")
     .max(128),
-  newPassword: z
-    .string({ error: "Please fill all fields." })
+  newPassword: text("New password", { required: "Please fill all fields." })
     .min(1, "Please fill all fields.")
     .min(6, "Password length should not  less than 6 (six) digits")
     .max(128),

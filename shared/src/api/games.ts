@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import { amountField } from "./wallet.ts";
 
 /** Coin sides: heads and tails. */
@@ -16,8 +17,7 @@ export const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 export const CODE_LENGTH = 8;
 export const GAME_NOT_FOUND =
   "Could not find the game. It might have expired or the code is incorrect.";
-export const roundCodeSchema = z
-  .string({ error: GAME_NOT_FOUND })
+export const roundCodeSchema = text("Game code", { required: GAME_NOT_FOUND })
   .trim()
   .toUpperCase()
   .regex(new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`), GAME_NOT_FOUND);
@@ -26,9 +26,9 @@ export const SIDE_NOT_SELECTED = "Please select your lucky side and lock the sel
 export const coinSideSchema = z.enum(COIN_SIDES, { error: SIDE_NOT_SELECTED });
 
 /** A player's client seed for the provably fair draw: any short text of safe characters. */
-export const clientSeedSchema = z
-  .string({ error: "A client seed is required." })
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, "The client seed must be 1 to 64 letters, digits, - or _.");
+export const clientSeedSchema = text("Client seed", {
+  required: "A client seed is required.",
+}).regex(/^[A-Za-z0-9_-]{1,64}$/, "The client seed must be 1 to 64 letters, digits, - or _.");
 
 export const createCoinFlipRequestSchema = z.object({
   instantId: z.coerce
@@ -82,18 +82,23 @@ export function roundFairnessSchema<T extends z.ZodType>(outcome: T) {
 /** A coin flip's fairness proof: the outcome is the side drawn. */
 export const fairnessSchema = roundFairnessSchema(coinSideSchema);
 
-export const coinFlipGameSchema = z.object({
+/** What every round game's view shows, whatever its seats and outcome. */
+export const roundGameSchema = z.object({
   code: z.string(),
   status: z.enum(ROUND_STATUSES),
   access: z.enum(["public", "private"]),
   instantId: z.number().nullable(),
   createdBy: z.string(),
   createdAt: z.string(),
-  /** Minutes from createdAt until the round expires without a second player. */
+  /** Minutes from createdAt until the deadline: the draw, or the refund without enough players. */
   gameWaitingTime: z.number(),
   deadline: z.string(),
+  /** The bet per seat (coin flip: per player; spin wheel: per number). */
   betAmount: z.number(),
   winPercentCut: z.number(),
+});
+
+export const coinFlipGameSchema = roundGameSchema.extend({
   playerWithChoice: z.array(playerWithChoiceSchema),
   fairness: fairnessSchema,
 });

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 
 /**
@@ -16,17 +16,18 @@ export const clientApp = fp(
       index: false,
       maxAge: "1h",
     });
-    app.get("/", { schema: { hide: true } }, (_request, reply) =>
-      reply.header("cache-control", "no-cache").sendFile("index.html"),
-    );
+    // The page is checked on every visit (it names the current build's assets and carries the
+    // current CSP); @fastify/static would otherwise give it the assets' hour.
+    const sendPage = (reply: FastifyReply) =>
+      reply.header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false });
+    app.get("/", { schema: { hide: true } }, (_request, reply) => sendPage(reply));
     app.addHook("onRequest", async (request, reply) => {
       const url = request.url.split("?")[0]!;
       const isPage =
         request.method === "GET" &&
         !/^\/(api|image|metrics)(\/|$)/.test(url) &&
         !/\.\w+$/.test(url);
-      if (isPage && url !== "/")
-        return reply.header("cache-control", "no-cache").sendFile("index.html");
+      if (isPage && url !== "/") return sendPage(reply);
     });
   },
   { name: "client-app" },

@@ -10,9 +10,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import { hashPassword } from "../../accounts/passwords.ts";
+import { containing } from "../../database/like-pattern.ts";
 import { PagedQuery } from "../../wallet/paged-query.ts";
 import { notFound } from "../http-error.ts";
-import { errorResponses as errors, pageOf } from "../schemas.ts";
+import { errorResponses as errors, idParams, pageOf } from "../schemas.ts";
 
 const resetRowSchema = z.object({
   id: z.string(),
@@ -82,7 +83,9 @@ export async function passwordResetRoutes(app: FastifyInstance, { pool }: { pool
       const query = new PagedQuery();
       if (search)
         query.where(
-          "(u.full_name ILIKE '%' || $? || '%' OR u.phone = $? OR u.email = lower($?))",
+          "(u.full_name ILIKE $? OR u.phone = $? OR u.email = lower($?))",
+          containing(search),
+          search,
           search,
         );
       const { rows, total } = await query.run(
@@ -112,7 +115,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { pool }: { pool
         tags: ["back office"],
         summary: "Set a player's new password (completes their reset requests)",
         security: [{ bearer: [] }],
-        params: z.object({ id: z.uuid("Player not found.") }),
+        params: idParams("Player not found."),
         body: adminResetPasswordSchema,
         response: { 200: messageSchema, ...errors },
       },

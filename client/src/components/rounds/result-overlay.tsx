@@ -1,0 +1,71 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import type { Balances } from "../../lib/rounds/game-flow-machine.ts";
+import { GameFigures } from "./game-figures.tsx";
+
+/**
+ * The full-screen result every round game shows (player spec, result overlays): game code,
+ * balances (frozen until the animation lands), bet, the game's animation and lines, the last 10
+ * outcomes or 'No previous games.', the fairness link, Go To Home and Play Again.
+ */
+export function ResultOverlay({
+  label,
+  code,
+  betAmount,
+  betLabel,
+  myBet,
+  balances,
+  history,
+  lobby,
+  children,
+}: {
+  label: string;
+  code: string;
+  betAmount: number;
+  /** As in GameFigures: spin wheel shows its base bet and my bet. */
+  betLabel?: string;
+  myBet?: number;
+  balances: Balances | null;
+  /** Previous outcomes, newest first, each with its class for colouring. */
+  history: { text: string; className?: string }[];
+  lobby: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="result-overlay" role="dialog" aria-modal="true" aria-label={label}>
+      <div className="result-panel">
+        <p className="game-code">
+          {t("rounds.gameCode")}: <strong>{code}</strong>
+        </p>
+        <GameFigures betAmount={betAmount} betLabel={betLabel} myBet={myBet} balances={balances} />
+        {children}
+        <section className="history">
+          <h3>{t("rounds.lastResults")}</h3>
+          {history.length === 0 ? (
+            <p>{t("rounds.noPreviousGames")}</p>
+          ) : (
+            <ol className="history-list">
+              {history.map((outcome, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed, ordered history
+                <li key={i} className={outcome.className}>
+                  {outcome.text}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <Link to={`/fair?code=${code}`}>{t("rounds.verify")}</Link>
+        <div className="modal-actions">
+          <Link className="button button-outline" to="/">
+            {t("rounds.goHome")}
+          </Link>
+          <Link className="button" to={lobby}>
+            {t("rounds.playAgain")}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
