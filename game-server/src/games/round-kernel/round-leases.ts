@@ -57,15 +57,19 @@ export class RoundLeases {
     ]);
   }
 
-  /** Open rounds whose lease lapsed or that never had one, oldest first. */
+  /**
+   * Open rounds whose lease lapsed, or that never had one though they are older than a lease
+   * (a round just registered gets its room, and its lease, from the process creating it).
+   */
   async lapsed(limit = 100): Promise<LapsedRound[]> {
     const { rows } = await this.pool.query(
       `SELECT r.round_id, r.code, r.game, l.holder FROM game_rounds r
          LEFT JOIN round_leases l ON l.round_id = r.round_id
        WHERE r.status IN ('waiting', 'player-joined')
-         AND (l.round_id IS NULL OR l.expires_at < now())
+         AND (l.expires_at < now()
+           OR (l.round_id IS NULL AND r.created_at < now() - $2 * interval '1 millisecond'))
        ORDER BY r.created_at LIMIT $1`,
-      [limit],
+      [limit, this.ttlMs],
     );
     return rows.map((row) => ({
       roundId: row.round_id,
