@@ -82,9 +82,12 @@ export class RoundFailover {
   }
 
   private async renew() {
-    const held = await this.deps.leases.renew([...this.rooms.keys()]);
-    for (const [roundId, room] of this.rooms) {
-      if (held.has(roundId)) continue;
+    // Only the rooms asked about: a room created while the renewal ran holds a fresh lease.
+    const asked = [...this.rooms.keys()];
+    const held = await this.deps.leases.renew(asked);
+    for (const roundId of asked) {
+      const room = this.rooms.get(roundId);
+      if (!room || held.has(roundId)) continue;
       this.deps.log(`Round ${roundId}: another process took it over; closing its room here.`);
       this.rooms.delete(roundId);
       room.disconnect();
