@@ -1,8 +1,58 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+/** The player site's colours (styles.css --bg): the installed app's splash and status bar. */
+const THEME_COLOUR = "#0b1120";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker (Workbox, generated at build): it precaches the shell and every chunk,
+    // the demos' included, so the site opens and the demos play offline after one visit.
+    VitePWA({
+      // A new deploy's worker takes over at once and the page reloads onto the new build, so
+      // nobody stays on an old one whose chunks the server no longer has.
+      registerType: "autoUpdate",
+      // Registered by src/lib/service-worker.ts after the page has loaded (no inline script).
+      injectRegister: false,
+      manifest: {
+        id: "/",
+        name: "Instant Games",
+        short_name: "Instant Games",
+        description: "Coin Flip, Spin Wheel and Lottery; the demos play offline with play money.",
+        lang: "en",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        background_color: THEME_COLOUR,
+        theme_color: THEME_COLOUR,
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          {
+            src: "/icons/maskable-512.png",
+            sizes: "512x512",
+            type: "image/png",
+            purpose: "maskable",
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,png,svg,wav,webmanifest}"],
+        // The back office needs a connection anyway: players' phones need not download it.
+        globIgnores: ["**/assets/admin-*.js"],
+        // PixiJS is the largest chunk the demos need.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // Page addresses are the app's (index.html); the server's own paths never are.
+        navigateFallback: "/index.html",
+        navigateFallbackDenylist: [/^\/(api|image|metrics|matchmake)(\/|$)/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 600 },
   server: { proxy: { "/api": "http://localhost:3000", "/image": "http://localhost:3000" } },
 });

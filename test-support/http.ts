@@ -39,6 +39,8 @@ export async function startTestServer(
     env?: NodeJS.ProcessEnv;
     /** Receives each HTTP log line (JSON) at the env's LOG_LEVEL. */
     log?: (line: string) => void;
+    /** Serve this build of the client instead of client/dist. */
+    clientDirectory?: string;
   } = {},
 ): Promise<TestServer> {
   const config = await loadConfig({
@@ -54,6 +56,7 @@ export async function startTestServer(
   const platform = await startPlatform(config, {
     rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
     logStream: options.log && { write: options.log },
+    clientDirectory: options.clientDirectory,
   });
   const url = platform.url;
   return {

@@ -18,6 +18,7 @@ export const MATRIX: Record<string, Access> = {
   "POST /api/auth/telegram": "public",
   "GET /api/auth/telegram/callback": "public",
   "GET /api/login/user": "signedIn",
+  "POST /api/auth/logout-all": "signedIn",
   "POST /api/user/update/profile": "signedIn",
   "POST /api/user/update/password": "signedIn",
   "GET /api/transactions/deposit": "signedIn",

@@ -19,3 +19,13 @@ createRoot(document.getElementById("root")!).render(
     </SiteConfigProvider>
   </StrictMode>,
 );
+
+// The offline shell and demos: registered once the page has loaded, so it never delays the first
+// render, and only in a build (the development server has no service worker).
+if (import.meta.env.PROD) {
+  window.addEventListener("load", () => {
+    void import("./lib/service-worker.ts").then(({ registerServiceWorker }) =>
+      registerServiceWorker(),
+    );
+  });
+}

@@ -651,7 +651,7 @@ async function seedPlayers(databaseUrl: string, jwtSecret: string): Promise<Play
         players[index] = {
           index,
           userId: user.id,
-          token: await tokens.issue({ userId: user.id, role: "user" }),
+          token: await tokens.issue({ userId: user.id, role: "user", version: user.token_version }),
           balanceUpdates: 0,
           drops: 0,
         };

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { AdminUsersRepository } from "./accounts/admin-users-repository.ts";
 import { type BootstrapResult, bootstrapSuperAdmin } from "./accounts/bootstrap-super-admin.ts";
 import { createGoogleSignIn } from "./accounts/google-sign-in.ts";
+import { SignInThrottle } from "./accounts/sign-in-throttle.ts";
 import { createTokens } from "./accounts/tokens.ts";
 import { UsersRepository } from "./accounts/users-repository.ts";
 import { type Config, rateLimitsFrom, trustProxyFrom } from "./config/config.ts";
@@ -61,6 +62,8 @@ export async function startPlatform(
     rateLimits?: Partial<RateLimits>;
     /** Where the HTTP log goes instead of stdout (tests read it). */
     logStream?: { write(line: string): void };
+    /** For tests: another build of the client (a new deploy). */
+    clientDirectory?: string;
   } = {},
 ): Promise<Platform> {
   const undo: (() => Promise<void>)[] = [];
@@ -88,7 +91,7 @@ export async function startPlatform(
     const coinFlipRounds = new RoundLifecycle(coinFlipGame, ...lifecycle);
     const spinWheelRounds = new RoundLifecycle(spinWheelGame, ...lifecycle);
     const games: RoundGames = { "coin-flip": coinFlipRounds, "spin-wheel": spinWheelRounds };
-    const users = new UsersRepository(database.pool);
+    const users = new UsersRepository(database.pool, config.PHONE_DEFAULT_COUNTRY);
     const codes = new RequestCodes(config.codeSecret);
     const tokens = createTokens(config.jwtSecret);
     const imageLinks = createImageLinks(config.imageLinkSecret);
@@ -102,7 +105,8 @@ export async function startPlatform(
         games,
         registry,
         roundRooms: () => matchMakerRoundRooms,
-        adminUsers: new AdminUsersRepository(database.pool),
+        adminUsers: new AdminUsersRepository(database.pool, config.PHONE_DEFAULT_COUNTRY),
+        signInThrottle: new SignInThrottle(database.pool),
         banks: new BanksRepository(database.pool),
         requests: new RequestsRepository(database.pool, codes, imageLinks),
         codes,
@@ -118,7 +122,8 @@ export async function startPlatform(
             : null,
         publicUrl: config.PUBLIC_URL,
         currency: config.CURRENCY,
-        clientDirectory: fileURLToPath(new URL("../../client/dist", import.meta.url)),
+        clientDirectory:
+          options.clientDirectory ?? fileURLToPath(new URL("../../client/dist", import.meta.url)),
         images: createImageStore(path.join(config.dataDir, "uploads")),
         imageLinks,
         operatorPages: {

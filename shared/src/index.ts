@@ -8,5 +8,7 @@ export * from "./api/wallet.ts";
 export * from "./constants.ts";
 export * from "./fairness.ts";
 export * from "./money.ts";
+export * from "./password-policy.ts";
+export * from "./phone.ts";
 export * from "./wallet-rules.ts";
 export * from "./wheel.ts";

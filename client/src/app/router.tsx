@@ -14,6 +14,7 @@ import { Layout } from "./layout.tsx";
 const AdminApp = lazy(() => import("../features/admin/index.tsx"));
 const CoinFlip = lazy(() => import("../features/coin-flip/index.tsx"));
 const SpinWheel = lazy(() => import("../features/spin-wheel/index.tsx"));
+const Demo = lazy(() => import("../features/demo/index.tsx"));
 const FairPage = lazy(() =>
   import("../features/fair/fair-page.tsx").then((module) => ({ default: module.FairPage })),
 );
@@ -45,7 +46,14 @@ export const router = createBrowserRouter([
           </main>
         ),
       },
-      { path: "/demo/game/:game", element: <GameRoute demo /> },
+      {
+        path: "/demo/game/:game",
+        element: (
+          <Suspense fallback={loading}>
+            <Demo />
+          </Suspense>
+        ),
+      },
       {
         path: "/instant",
         element: (

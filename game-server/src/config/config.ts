@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { type CountryCode, isSupportedCountry, passwordProblem } from "@igp/shared";
 import { z } from "zod";
 
 const onOff = z.enum(["on", "off"], { error: 'must be "on" or "off"' });
@@ -23,7 +24,17 @@ const envSchema = z
       .regex(/^(kurrentdb|esdb|kdb)(\+discover)?:\/\//, "must be a kurrentdb:// connection string")
       .optional(),
     SUPERADMIN_EMAIL: z.email("must be an e-mail address").optional(),
-    SUPERADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+    /** Held to the staff password rule, like every staff account (shared/src/password-policy.ts). */
+    SUPERADMIN_PASSWORD: z
+      .string()
+      .superRefine((password, ctx) => {
+        const problem = passwordProblem(password, "staff", {
+          required: "must not be empty",
+          tooShort: "must be at least 10 characters",
+        });
+        if (problem) ctx.addIssue({ code: "custom", message: `is refused: ${problem}` });
+      })
+      .optional(),
     JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     FAIRNESS_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     CODE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -80,6 +91,15 @@ const envSchema = z
       .string()
       .regex(/^[A-Z]{3}$/, "must be a 3-letter ISO 4217 code")
       .default("ETB"),
+    /** Phones typed without a country code belong to this country (ISO 3166 code). */
+    PHONE_DEFAULT_COUNTRY: z
+      .string()
+      .refine(
+        (code) => isSupportedCountry(code),
+        "must be a supported ISO 3166 country code such as ET",
+      )
+      .transform((code) => code as CountryCode)
+      .default("ET"),
     PUBLIC_URL: z.url("must be a URL such as https://games.example.com").optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

@@ -28,6 +28,7 @@ describe("configuration", () => {
       DATA_DIR: ".data",
       EVENT_STORE: "postgres",
       CURRENCY: "ETB",
+      PHONE_DEFAULT_COUNTRY: "ET",
     });
   });
 
@@ -51,6 +52,12 @@ describe("configuration", () => {
       "Invalid configuration: JWT_SECRET must be at least 32 characters",
     );
     expect(message({ PORT: "x", CURRENCY: "birr" })?.split("\n")).toHaveLength(2);
+    expect(message({ SUPERADMIN_EMAIL: "a@b.co", SUPERADMIN_PASSWORD: "aaaaaaaaaa" })).toBe(
+      "Invalid configuration: SUPERADMIN_PASSWORD is refused: Password must contain letters and numbers.",
+    );
+    expect(message({ PHONE_DEFAULT_COUNTRY: "XX" })).toBe(
+      'Invalid configuration: PHONE_DEFAULT_COUNTRY must be a supported ISO 3166 country code such as ET (got "XX")',
+    );
   });
 
   it("treats empty variables as unset", () => {

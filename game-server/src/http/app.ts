@@ -17,6 +17,7 @@ import {
 import type pg from "pg";
 import type { AdminUsersRepository } from "../accounts/admin-users-repository.ts";
 import type { GoogleSignIn } from "../accounts/google-sign-in.ts";
+import type { SignInThrottle } from "../accounts/sign-in-throttle.ts";
 import type { Tokens } from "../accounts/tokens.ts";
 import type { UsersRepository } from "../accounts/users-repository.ts";
 import type { RoundGames } from "../games/round-kernel/round-games.ts";
@@ -75,6 +76,7 @@ export interface AppDependencies {
   ledger: Ledger;
   users: UsersRepository;
   tokens: Tokens;
+  signInThrottle: SignInThrottle;
   adminUsers: AdminUsersRepository;
   banks: BanksRepository;
   requests: RequestsRepository;

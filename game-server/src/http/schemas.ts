@@ -10,6 +10,7 @@ export const errorResponses = {
   404: messageSchema,
   409: messageSchema,
   422: messageSchema,
+  429: messageSchema,
 };
 
 type PagedShape<K extends string, T extends z.ZodType> = {

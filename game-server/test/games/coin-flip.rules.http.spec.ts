@@ -226,7 +226,13 @@ describe("private rounds, the lobby and the player channel", () => {
     const channel = await playerChannel(server, alice);
     const first = await nextMessage(channel, "balanceUpdated");
     expect(first).toEqual({ mainBalance: 30, bonusBalance: 0 });
-    const next = nextMessage(channel, "balanceUpdated");
+    // The deposit's own push may still arrive; the stake's is the one that moves main.
+    const next = nextMessage<{ mainBalance: number }>(
+      channel,
+      "balanceUpdated",
+      20_000,
+      (m) => m.mainBalance !== 30,
+    );
     await createPrivate(alice.token, { betAmount: 7.5, selectedSide: "H" });
     expect(await next).toEqual({ mainBalance: 22.5, bonusBalance: 0 });
     await channel.leave();

@@ -493,6 +493,13 @@ describe("who may do what", () => {
     expect(
       (await server.call("POST", `/api/admin/users/status/${player.userId}`, { token: root })).body,
     ).toEqual({ status: "active" });
-    expect((await server.call("GET", "/api/login/user", { token: player.token })).status).toBe(200);
+    // Lifting the block does not revive the old session: the player signs in again.
+    expect((await server.call("GET", "/api/login/user", { token: player.token })).status).toBe(401);
+    const again = await server.call("POST", "/api/auth/user/login", {
+      body: { phone: player.phone, password: player.password },
+    });
+    expect((await server.call("GET", "/api/login/user", { token: again.body.token })).status).toBe(
+      200,
+    );
   });
 });

@@ -1,5 +1,12 @@
 import { z } from "zod";
 import { ROLES } from "../constants.ts";
+import {
+  PASSWORD_MESSAGES,
+  PASSWORD_RULES,
+  type PasswordAudience,
+  type PasswordMessages,
+  passwordProblem,
+} from "../password-policy.ts";
 import { text } from "./text.ts";
 
 /** The player spec's rules and messages (section 5), enforced on the client and the server. */
@@ -17,14 +24,27 @@ export const phoneOrEmailSchema = text("Phone or Email", {
     "Enter a valid phone number or email.",
   );
 
-export const registrationPasswordSchema = text("Password", { required: "Password is required." })
-  .min(1, "Password is required.")
-  .min(6, "Password must be at least 6 characters.")
-  .max(128, "Password must be at most 128 characters.")
-  .refine(
-    (value) => /[A-Za-z]/.test(value) && /\d/.test(value),
-    "Password must contain letters and numbers.",
-  );
+/**
+ * A new password under the one policy (password-policy.ts), with a path's own messages. The value
+ * is kept as typed; only its length is counted without surrounding spaces.
+ */
+export function newPasswordSchema(
+  audience: PasswordAudience,
+  messages: PasswordMessages,
+  field = "Password",
+) {
+  return text(field, { required: messages.required })
+    .max(PASSWORD_RULES.maxLength * 2, PASSWORD_MESSAGES.tooLong)
+    .superRefine((value, ctx) => {
+      const problem = passwordProblem(value, audience, messages);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+}
+
+export const registrationPasswordSchema = newPasswordSchema("player", {
+  required: "Password is required.",
+  tooShort: "Password must be at least 6 characters.",
+});
 
 export const fullNameSchema = text("Full name", { required: "Full name is required." })
   .trim()
@@ -66,7 +86,15 @@ export const sessionUserSchema = z.object({
   bonusBalance: z.number(),
 });
 
-export const loginResponseSchema = sessionUserSchema.extend({ token: z.string() });
+export const loginResponseSchema = sessionUserSchema.extend({
+  token: z.string(),
+  failedSignInAttempts: z
+    .number()
+    .int()
+    .optional()
+    .describe("Failed sign-in attempts since the last good sign-in: shown to the owner once."),
+  notice: z.string().optional().describe("The same, as a sentence."),
+});
 
 export const registerResponseSchema = z.object({ message: z.string(), userId: z.string() });
 
@@ -88,12 +116,22 @@ export const changePasswordRequestSchema = z.object({
   currentPassword: text("Current password", { required: "Please fill all fields." })
     .min(1, "Please fill all fields.")
     .max(128),
-  newPassword: text("New password", { required: "Please fill all fields." })
-    .min(1, "Please fill all fields.")
-    .min(6, "Password length should not  less than 6 (six) digits")
-    .max(128),
+  newPassword: newPasswordSchema(
+    "player",
+    {
+      required: "Please fill all fields.",
+      tooShort: "Password length should not  less than 6 (six) digits",
+    },
+    "New password",
+  ).describe("Staff accounts need the staff rule; it must differ from the current password."),
+});
+
+export const changePasswordResponseSchema = z.object({
+  message: z.string(),
+  token: z.string().describe("A fresh token for this device: every older token has ended."),
 });
 
 export const messageSchema = z.object({ message: z.string() });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;

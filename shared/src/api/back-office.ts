@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_PATTERN, PHONE_PATTERN } from "./accounts.ts";
+import { EMAIL_PATTERN, newPasswordSchema, PHONE_PATTERN } from "./accounts.ts";
 import { text } from "./text.ts";
 
 export const SETTINGS_GROUPS = [
@@ -62,8 +62,27 @@ export const resetRequestSchema = z
   .refine((body) => !body.phone || PHONE_PATTERN.test(body.phone), "Enter a valid phone number.");
 
 export const adminResetPasswordSchema = z.object({
-  newPassword: text("New password", { required: "Please fill in both fields." })
-    .min(1, "Please fill in both fields.")
-    .min(6, "Password must be at least 6 characters long.")
-    .max(128),
+  newPassword: newPasswordSchema(
+    "player",
+    {
+      required: "Please fill in both fields.",
+      tooShort: "Password must be at least 6 characters long.",
+    },
+    "New password",
+  ),
+});
+
+/** An agent (admin) account, created by the superAdmin: staff passwords follow the staff rule. */
+export const createAdminAccountSchema = z.object({
+  fullName: text("Full name", { required: "Full name is required." })
+    .trim()
+    .min(3, "Full name must be at least 3 characters.")
+    .max(100),
+  email: text("Email", { required: "Enter a valid email." })
+    .max(254)
+    .check(z.email({ error: "Enter a valid email." })),
+  password: newPasswordSchema("staff", {
+    required: "Password is required.",
+    tooShort: "Password must be at least 6 characters long.",
+  }),
 });

@@ -1,8 +1,8 @@
 import { type CoinMessage, type CoinSide, oppositeSide } from "@igp/shared";
 import { useTranslation } from "react-i18next";
+import { CoinCanvas } from "../../components/coin/coin-canvas.tsx";
 import { ResultOverlay } from "../../components/rounds/result-overlay.tsx";
 import type { Balances } from "../../lib/rounds/game-flow-machine.ts";
-import { CoinCanvas } from "./coin/coin-canvas.tsx";
 
 /**
  * The coin flip result overlay (player spec): the coin turns 40 to 49 times over about 15 s to

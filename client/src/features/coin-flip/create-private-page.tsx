@@ -2,8 +2,8 @@ import type { CoinSide } from "@igp/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PrivateGameForm } from "../../components/rounds/private-game-form.tsx";
+import { SidePicker } from "../../components/rounds/side-picker.tsx";
 import { createPrivate } from "./coin-flip-api.ts";
-import { SidePicker } from "./side-picker.tsx";
 
 /** /create/private/coin-flip: any valid bet and a side; the round's code is then shared. */
 export function CreatePrivatePage() {

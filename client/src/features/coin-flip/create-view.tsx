@@ -3,11 +3,11 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
 import { LockButton } from "../../components/rounds/lock-button.tsx";
+import { SidePicker } from "../../components/rounds/side-picker.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
 import { createOnTable } from "./coin-flip-api.ts";
 import { coinFlow } from "./coin-flow.ts";
-import { SidePicker } from "./side-picker.tsx";
 
 /** A free table: pick Heads or Tails and lock it; the round opens and the bet is taken. */
 export function CreateView({ table }: { table: InstantGameEntry }) {

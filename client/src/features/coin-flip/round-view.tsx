@@ -11,6 +11,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { CopyCode } from "../../components/rounds/copy-code.tsx";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
 import { RoundFailure } from "../../components/rounds/round-failure.tsx";
+import { SidePicker } from "../../components/rounds/side-picker.tsx";
 import { ConnectionNotice } from "../../components/ui/connection-notice.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import type { FlowEntry } from "../../lib/rounds/game-flow-machine.ts";
@@ -21,7 +22,6 @@ import { useSession } from "../../lib/session.tsx";
 import { fetchGame, joinGame } from "./coin-flip-api.ts";
 import { coinFlow } from "./coin-flow.ts";
 import { CoinResult } from "./coin-result.tsx";
-import { SidePicker } from "./side-picker.tsx";
 
 /** The coin flip room's state (docs/realtime.md). */
 interface CoinFlipState extends RoundStateBase {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { NumberGrid } from "../../components/rounds/number-grid.tsx";
 import { PrivateGameForm } from "../../components/rounds/private-game-form.tsx";
-import { NumberGrid } from "./number-grid.tsx";
 import { toggleNumber } from "./spin-flow.ts";
 import { createPrivate } from "./spin-wheel-api.ts";
 

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
 import { LockButton } from "../../components/rounds/lock-button.tsx";
+import { NumberGrid } from "../../components/rounds/number-grid.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
-import { NumberGrid } from "./number-grid.tsx";
 import { hasNumbers, spinFlow, toggleNumber } from "./spin-flow.ts";
 import { createOnTable } from "./spin-wheel-api.ts";
 

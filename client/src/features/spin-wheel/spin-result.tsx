@@ -5,7 +5,9 @@ import { ResultOverlay } from "../../components/rounds/result-overlay.tsx";
 import type { Balances } from "../../lib/rounds/game-flow-machine.ts";
 
 const WheelCanvas = lazy(() =>
-  import("./wheel/wheel-canvas.tsx").then((module) => ({ default: module.WheelCanvas })),
+  import("../../components/wheel/wheel-canvas.tsx").then((module) => ({
+    default: module.WheelCanvas,
+  })),
 );
 
 /**

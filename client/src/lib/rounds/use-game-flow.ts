@@ -5,18 +5,28 @@ import { fromPromise } from "xstate";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { useSession } from "../session.tsx";
 import { useMoney } from "../site-config.tsx";
-import type { FlowContext, FlowEntry, gameFlowMachine } from "./game-flow-machine.ts";
+import type { Balances, FlowContext, FlowEntry, gameFlowMachine } from "./game-flow-machine.ts";
 import { celebrate, playSound } from "./sounds.ts";
 import type { RoundStateBase } from "./use-round-room.ts";
 
 type FlowMachine<Choice, Result> = ReturnType<typeof gameFlowMachine<Choice, Result>>;
 
+/** Where a screen's money lives: the signed-in player's wallet unless a game brings its own. */
+export interface FlowWallet {
+  /** The balances frozen at the start notice; null when the screen shows its money itself. */
+  balances: Balances | null;
+  /** Re-reads the money after a lock and after a result. */
+  refresh(): void;
+}
+
 /** What a game's screen brings to the shared flow. */
 export interface GameFlowScreen<Choice, Result> {
   machine: FlowMachine<Choice, Result>;
   entry: FlowEntry;
+  /** A demo's play money; the session's wallet when left out. */
+  wallet?: FlowWallet;
   choice?: Choice | null;
-  /** The round's room, once there is one (a create view has none yet). */
+  /** The round's room, once there is one (a create view has none yet); a demo's local draw. */
   room?: { state: RoundStateBase | null; result: Result | null };
   /** Creates or joins on the API with the locked choice; rejects with the server's message. */
   lock?: (choice: Choice) => Promise<unknown>;
@@ -40,8 +50,12 @@ export function useGameFlow<Choice, Result>(screen: GameFlowScreen<Choice, Resul
   const { t } = useTranslation();
   const notify = useNotice();
   const money = useMoney();
-  const { user, refresh } = useSession();
-  const balances = user && { mainBalance: user.mainBalance, bonusBalance: user.bonusBalance };
+  const { user, refresh: refreshSession } = useSession();
+  const wallet: FlowWallet = screen.wallet ?? {
+    balances: user && { mainBalance: user.mainBalance, bonusBalance: user.bonusBalance },
+    refresh: () => void refreshSession(),
+  };
+  const { balances, refresh } = wallet;
   const latestBalances = useRef(balances);
   latestBalances.current = balances;
 
@@ -75,7 +89,7 @@ export function useGameFlow<Choice, Result>(screen: GameFlowScreen<Choice, Resul
         warnNothingChosen: () => screen.onNothingChosen?.(),
         lockFailed: (_, error) => screen.onLockFailed?.(error as Error),
         locked: (_, answer) => {
-          void refresh();
+          refresh();
           screen.onLocked?.(answer);
         },
         announceStart: () =>
@@ -87,7 +101,7 @@ export function useGameFlow<Choice, Result>(screen: GameFlowScreen<Choice, Resul
           }),
         startAnimation: () => screen.onAnimationStart?.(),
         announceOutcome: ({ context }) => {
-          void refresh();
+          refresh();
           const verdict = screen.verdict?.(context);
           if (!verdict) return;
           playSound(verdict.won ? "win" : "lose");
@@ -102,7 +116,7 @@ export function useGameFlow<Choice, Result>(screen: GameFlowScreen<Choice, Resul
               : { type: "danger", title: t("rounds.lost"), message: t("rounds.lostMessage") },
           );
         },
-        announceExpiry: () => void refresh(),
+        announceExpiry: () => refresh(),
       },
     }),
     { input: { entry: screen.entry, choice: screen.choice ?? null } },

@@ -1,7 +1,14 @@
 import { existsSync } from "node:fs";
+import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
+
+/**
+ * Files the browser must re-check on every visit: the service worker and its manifest are how a
+ * new deploy reaches players whose app is cached for offline use (client/vite.config.ts).
+ */
+const REVALIDATED = /^(sw\.js|manifest\.webmanifest)$/;
 
 /**
  * The built client (client/dist) on the same origin as the API: its files, and index.html for
@@ -15,6 +22,9 @@ export const clientApp = fp(
       wildcard: false,
       index: false,
       maxAge: "1h",
+      setHeaders: (reply, file) => {
+        if (REVALIDATED.test(path.basename(file))) reply.header("cache-control", "no-cache");
+      },
     });
     // The page is checked on every visit (it names the current build's assets and carries the
     // current CSP); @fastify/static would otherwise give it the assets' hour.

@@ -1,5 +1,11 @@
 import { type Ledger, stepId } from "@igp/ledger";
-import { amountField, messageSchema, pageQuerySchema, text } from "@igp/shared";
+import {
+  amountField,
+  createAdminAccountSchema,
+  messageSchema,
+  pageQuerySchema,
+  text,
+} from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -104,18 +110,9 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDep
         tags: ["back office"],
         summary: "Create an agent (admin) account",
         security: [{ bearer: [] }],
-        body: z.object({
-          fullName: text("Full name", { required: "Full name is required." })
-            .trim()
-            .min(3, "Full name must be at least 3 characters.")
-            .max(100),
-          email: text("Email", { required: "Enter a valid email." })
-            .max(254)
-            .check(z.email({ error: "Enter a valid email." })),
-          password: text("Password", { required: "Password is required." })
-            .min(6, "Password must be at least 6 characters long.")
-            .max(128),
-        }),
+        description:
+          "Staff password rule: at least 10 characters (surrounding spaces not counted), letters and digits, not trivial.",
+        body: createAdminAccountSchema,
         response: { 201: adminSchema, ...errors },
       },
       onRequest: superAdmin,

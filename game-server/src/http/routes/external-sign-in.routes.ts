@@ -183,6 +183,6 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
 
   async function tokenFor(user: UserRow) {
     if (user.status === "blocked") throw forbidden("Your account is blocked.");
-    return deps.tokens.issue({ userId: user.id, role: user.role });
+    return deps.tokens.issue({ userId: user.id, role: user.role, version: user.token_version });
   }
 }

@@ -45,10 +45,17 @@ function easeOutCubic(progress: number): number {
   return 1 - remaining * remaining * remaining;
 }
 
-/** The wheel's rotation in degrees `elapsedMs` into the spin: 0 at first, exactly the final one from WHEEL_SPIN_MS on. */
-export function wheelRotationAt(elapsedMs: number, finalRotation: number): number {
+/**
+ * The wheel's rotation in degrees `elapsedMs` into a spin of `spinMs` (the live 6 s unless told;
+ * the demo's is 4 s): 0 at first, exactly the final one from `spinMs` on.
+ */
+export function wheelRotationAt(
+  elapsedMs: number,
+  finalRotation: number,
+  spinMs = WHEEL_SPIN_MS,
+): number {
   // `!(x > 0)` also catches NaN, which would otherwise slip through the clamp.
   if (!(elapsedMs > 0)) return 0;
-  if (elapsedMs >= WHEEL_SPIN_MS) return finalRotation;
-  return easeOutCubic(elapsedMs / WHEEL_SPIN_MS) * finalRotation;
+  if (elapsedMs >= spinMs) return finalRotation;
+  return easeOutCubic(elapsedMs / spinMs) * finalRotation;
 }

@@ -49,4 +49,17 @@ describe("the wheel", () => {
     );
     expect(wheelRotationAt(Number.NaN, 1000)).toBe(0);
   });
+
+  it("takes a spin of another length (the demo's 4 s) the same way to the same stop", () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 360, noNaN: true }), (angle) => {
+        const final = 5 * 360 + angle;
+        expect(wheelRotationAt(4_000, final, 4_000)).toBe(final);
+        expect(wheelRotationAt(3_999, final, 4_000)).toBeLessThan(final + 1e-9);
+        expect(wheelRotationAt(2_000, final, 4_000)).toBeCloseTo(
+          wheelRotationAt(3_000, final, WHEEL_SPIN_MS),
+        );
+      }),
+    );
+  });
 });

@@ -94,12 +94,15 @@ function TurningWheel({
   size,
   finalRotation,
   startedAt,
+  spinMs,
   durationMs,
   onLanded,
 }: {
   size: number;
   finalRotation: number;
   startedAt: number;
+  /** The spin's own length; `durationMs` is the real time it takes (shorter with reduced motion). */
+  spinMs: number;
   durationMs: number;
   onLanded: () => void;
 }) {
@@ -109,9 +112,9 @@ function TurningWheel({
     isEnabled: turning,
     callback: () => {
       // Real time mapped onto the full spin's timeline, so reduced motion stops at the same place.
-      const elapsed = ((performance.now() - startedAt) / durationMs) * WHEEL_SPIN_MS;
-      if (wheel.current) wheel.current.angle = wheelRotationAt(elapsed, finalRotation);
-      if (elapsed < WHEEL_SPIN_MS) return;
+      const elapsed = ((performance.now() - startedAt) / durationMs) * spinMs;
+      if (wheel.current) wheel.current.angle = wheelRotationAt(elapsed, finalRotation, spinMs);
+      if (elapsed < spinMs) return;
       setTurning(false);
       onLanded();
     },
@@ -128,26 +131,29 @@ function TurningWheel({
 }
 
 /**
- * The wheel of the result overlay: it spins WHEEL_SPIN_MS (about 1.5 s with reduced motion) to
- * the server's `finalRotation`, then calls `onLanded` once and shows the winner's number in its
- * attributes for assistive technology and tests.
+ * The wheel of the result overlay: it spins `spinMs` (the live WHEEL_SPIN_MS unless told; about
+ * 1.5 s with reduced motion) to `finalRotation` (the server's, or the demo's own draw), then calls
+ * `onLanded` once and shows the winner's number in its attributes for assistive technology and
+ * tests.
  */
 export function WheelCanvas({
   finalRotation,
   winnerValue,
   size = 280,
+  spinMs = WHEEL_SPIN_MS,
   label,
   onLanded,
 }: {
   finalRotation: number;
   winnerValue: number;
   size?: number;
+  spinMs?: number;
   label: string;
   onLanded: () => void;
 }) {
   const [startedAt] = useState(() => performance.now());
   const [durationMs] = useState(() =>
-    prefersReducedMotion() ? REDUCED_MOTION_SPIN_MS : WHEEL_SPIN_MS,
+    prefersReducedMotion() ? Math.min(REDUCED_MOTION_SPIN_MS, spinMs) : spinMs,
   );
   const [landed, setLanded] = useState(false);
   const onLandedRef = useRef(onLanded);
@@ -186,6 +192,7 @@ export function WheelCanvas({
           size={size}
           finalRotation={finalRotation}
           startedAt={startedAt}
+          spinMs={spinMs}
           durationMs={durationMs}
           onLanded={land}
         />
