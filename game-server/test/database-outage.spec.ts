@@ -74,4 +74,8 @@ it("a killed embedded PostgreSQL: 503s meanwhile, then the server recovers by it
   expect(recovered).toBe(true);
   expect((await signIn()).status).toBe(200);
   expect(server.logLines.join("\n")).toContain("Embedded PostgreSQL restarted.");
+  // The background workers lost their lock's connection with the database: they take it again.
+  await expect
+    .poll(async () => (await call("GET", "/api/health")).body.workers, { timeout: 30_000 })
+    .toBe("running");
 });
