@@ -48,8 +48,6 @@ export interface RealtimeDeps {
 
 export interface Realtime {
   notifications: Notifications;
-  /** This process' Colyseus id (the holder of its round leases). */
-  processId: string;
   stop(): Promise<void>;
 }
 
@@ -100,7 +98,6 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
 
   return {
     notifications,
-    processId: matchMaker.processId,
     async stop() {
       await failover.stop();
       await peers?.stop();
