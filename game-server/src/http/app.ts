@@ -33,6 +33,7 @@ import type { CodeAttempts } from "../wallet/code-attempts.ts";
 import type { RequestCodes } from "../wallet/request-codes.ts";
 import type { RequestsRepository } from "../wallet/requests-repository.ts";
 import { healthRoute } from "./health.route.ts";
+import { apiCompression } from "./plugins/api-compression.ts";
 import { authentication } from "./plugins/authentication.ts";
 import { clientApp } from "./plugins/client-app.ts";
 import { errorHandler, frameworkErrors } from "./plugins/error-handler.ts";
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await app.register(apiCompression);
 
   await app.register(swagger, {
     openapi: {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { WHEEL_NUMBERS } from "../wheel.ts";
 import {
   clientSeedSchema,
+  playerIdField,
   privateGameFields,
   roundCodeSchema,
   roundFairnessSchema,
@@ -48,6 +49,7 @@ export const joinSpinWheelRequestSchema = z.object({
   code: roundCodeSchema,
   selectedNumbers: selectedNumbersSchema(NO_NUMBERS_SELECTED),
   clientSeed: clientSeedSchema,
+  playerId: playerIdField,
 });
 
 export const createPrivateSpinWheelRequestSchema = z.object({

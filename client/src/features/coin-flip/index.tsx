@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { LobbyPage } from "../../components/rounds/lobby-page.tsx";
 import { TablesPage } from "../../components/rounds/tables-page.tsx";
 import { SignedInOnly } from "../../components/signed-in-only.tsx";
+import { preloadRealtime } from "../../lib/realtime.ts";
 import { CreatePrivatePage } from "./create-private-page.tsx";
 import { CoinFlipGamePage } from "./game-page.tsx";
 
@@ -12,6 +13,8 @@ export default function CoinFlipScreens({
   screen: "lobby" | "tables" | "game" | "private";
 }) {
   const { t } = useTranslation();
+  // The realtime SDK loads while the session is still being checked, not after it.
+  void preloadRealtime();
   return (
     <SignedInOnly>
       <main className="page coin-flip">

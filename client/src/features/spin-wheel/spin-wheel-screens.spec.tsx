@@ -38,6 +38,8 @@ const table: InstantGameEntry = {
   gameWaitingTime: 5,
   createdAt: null,
   createdBy: null,
+  playerWithChoice: [],
+  game: { gameWaitingTime: 5, createdAt: null },
 };
 
 const screenAt = (node: ReactNode) =>

@@ -53,7 +53,12 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     }
     return refuse(request, reply, status, error.message, error.code);
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: "Not found." }));
+  // A missing asset or route: logged with its address, so a stale page asking for old chunks
+  // (or a scanner) can be found.
+  app.setNotFoundHandler((request, reply) => {
+    request.log.info({ url: request.url, method: request.method }, "not found");
+    return reply.code(404).send({ message: "Not found." });
+  });
 });
 
 /** `frameworkErrors` of the Fastify options: a bad address gets the same answer and log line. */

@@ -1,11 +1,5 @@
 import { type Ledger, stepId } from "@igp/ledger";
-import {
-  amountField,
-  createAdminAccountSchema,
-  messageSchema,
-  pageQuerySchema,
-  text,
-} from "@igp/shared";
+import { amountField, createAdminAccountSchema, messageSchema, pageQuerySchema } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
