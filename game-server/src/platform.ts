@@ -9,14 +9,13 @@ import { createGoogleSignIn } from "./accounts/google-sign-in.ts";
 import { SignInThrottle } from "./accounts/sign-in-throttle.ts";
 import { createTokens } from "./accounts/tokens.ts";
 import { UsersRepository } from "./accounts/users-repository.ts";
-import type { Config } from "./config/config.ts";
+import { type Config, rateLimitsFrom, trustProxyFrom } from "./config/config.ts";
 import { type Database, openDatabase } from "./database/database.ts";
 import { createEventStore } from "./database/event-store.ts";
 import { coinFlipGame } from "./games/coin-flip/coin-flip.game.ts";
 import type { CoinFlipSeat } from "./games/coin-flip/coin-flip.rules.ts";
 import type { RoundGames } from "./games/round-kernel/round-games.ts";
 import { RoundLifecycle } from "./games/round-kernel/round-lifecycle.ts";
-import { recoverRounds } from "./games/round-kernel/round-recovery.ts";
 import { RoundRegistry } from "./games/round-kernel/round-registry.ts";
 import { spinWheelGame } from "./games/spin-wheel/spin-wheel.game.ts";
 import type { SpinWheelSeat } from "./games/spin-wheel/spin-wheel.rules.ts";
@@ -134,9 +133,13 @@ export async function startPlatform(
         },
         tokens,
         workersActive: () => workers?.active ?? false,
-        rateLimits: options.rateLimits,
+        rateLimits: { ...rateLimitsFrom(config), ...options.rateLimits },
       },
-      { logger: { level: config.LOG_LEVEL, stream: options.logStream } },
+      {
+        logger: { level: config.LOG_LEVEL, stream: options.logStream },
+        // Client addresses come from X-Forwarded-For only behind a proxy configured as trusted.
+        trustProxy: trustProxyFrom(config.TRUST_PROXY),
+      },
     );
     const report = (message: string, error?: unknown) => {
       if (stopping) return;
@@ -151,18 +154,23 @@ export async function startPlatform(
       balances,
       registry,
       games,
+      pool: database.pool,
       startNoticeMs: config.GAME_START_NOTICE_MS,
       log: report,
       redisUrl: config.REDIS_URL,
+      publicAddress: config.PUBLIC_ADDRESS,
+      reconnectGraceSeconds: config.RECONNECT_GRACE_SECONDS,
+      secrets: {
+        JWT_SECRET: config.jwtSecret,
+        FAIRNESS_SECRET: config.fairnessSecret,
+        CODE_SECRET: config.codeSecret,
+      },
+      // Rounds left open by a stopped or dead process resume here once their leases lapse.
+      roundLeaseMs: config.ROUND_LEASE_SECONDS * 1000,
     });
     await balances.start();
     undo.push(() => balances.stop());
-    // Rounds left open by a previous process resume wherever the workers run.
-    const resumeRounds = async () => {
-      const resumed = await recoverRounds(registry, games, matchMakerRoundRooms, report);
-      if (resumed > 0) report(`Resumed ${resumed} open round(s).`);
-    };
-    workers = new BackgroundWorkers(database.pool, store, ledger, report, resumeRounds);
+    workers = new BackgroundWorkers(database.pool, store, ledger, report);
     const started = workers;
     undo.push(() => started.stop());
     await workers.start();

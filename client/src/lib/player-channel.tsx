@@ -20,28 +20,43 @@ export function PlayerChannel() {
     if (!userId) return;
     let active = true;
     let leave = () => {};
-    joinOrCreateRoom(ROOMS.player, { userId }).then(
-      (room) => {
-        leave = () => void room.leave();
-        if (!active) return leave();
-        setLive(true);
-        room.onMessage("balanceUpdated", (message) =>
-          applyBalances(balanceUpdatedSchema.parse(message)),
-        );
-        room.onMessage("noPlayerJoined", (message) => {
-          noPlayerJoinedSchema.parse(message);
-          void refresh();
-          notify({
-            type: "warning",
-            title: t("rounds.noPlayerJoined"),
-            message: t("rounds.noPlayerJoinedMessage"),
-            autoCloseMs: 3000,
+    const join = (attempt: number) =>
+      joinOrCreateRoom(ROOMS.player, { userId }).then(
+        (room) => {
+          leave = () => void room.leave();
+          if (!active) return leave();
+          setLive(true);
+          room.onMessage("balanceUpdated", (message) =>
+            applyBalances(balanceUpdatedSchema.parse(message)),
+          );
+          room.onMessage("noPlayerJoined", (message) => {
+            noPlayerJoinedSchema.parse(message);
+            void refresh();
+            notify({
+              type: "warning",
+              title: t("rounds.noPlayerJoined"),
+              message: t("rounds.noPlayerJoinedMessage"),
+              autoCloseMs: 3000,
+            });
           });
-        });
-        room.onLeave(() => setLive(false));
-      },
-      () => setLive(false),
-    );
+          room.onDrop(() => setLive(false));
+          room.onReconnect(() => setLive(true));
+          // Lost for good (its server process went away): balances poll until it is back.
+          room.onLeave((code) => {
+            setLive(false);
+            if (active && code !== LEFT_BY_CHOICE) retry(0);
+          });
+        },
+        () => {
+          setLive(false);
+          if (attempt > 0) retry(attempt);
+        },
+      );
+    const retry = (attempt: number) => {
+      const wait = REJOIN_WAITS_MS[attempt];
+      if (wait !== undefined) setTimeout(() => active && void join(attempt + 1), wait);
+    };
+    void join(0);
     return () => {
       active = false;
       setLive(false);
@@ -50,3 +65,8 @@ export function PlayerChannel() {
   }, [userId, applyBalances, setLive, refresh, notify, t]);
   return null;
 }
+
+/** Colyseus' close code for a client that left on purpose (`room.leave()`). */
+const LEFT_BY_CHOICE = 4000;
+/** Waits before joining a lost channel again (another process takes it within seconds). */
+const REJOIN_WAITS_MS = [1_000, 2_000, 5_000, 10_000, 15_000, 30_000];

@@ -53,6 +53,36 @@ const envSchema = z
       .string()
       .regex(/^rediss?:\/\//, "must be a redis:// URL")
       .optional(),
+    /**
+     * Where browsers reach this process' websockets (host[:port][/path], no scheme): matchmaking
+     * sends a client there for a room this process holds. Needed with several processes.
+     */
+    PUBLIC_ADDRESS: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~-]+)*$/,
+        "must be host[:port][/path] without a scheme",
+      )
+      .optional(),
+    /** Seconds a dropped client may take to come back to its room (Colyseus reconnection). */
+    RECONNECT_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+    /** Seconds a round's lease lasts unrenewed: how soon a dead process' rounds move elsewhere. */
+    ROUND_LEASE_SECONDS: z.coerce.number().int().min(2).max(300).default(10),
+    /**
+     * Which proxies' X-Forwarded-For to believe: unset or false (none, the socket's address),
+     * true (any), a hop count, or addresses/CIDRs separated by commas.
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(true|false|\d{1,2}|[0-9A-Fa-f.:/]+(\s*,\s*[0-9A-Fa-f.:/]+)*)$/,
+        "must be true, false, a hop count or addresses/CIDRs separated by commas",
+      )
+      .optional(),
+    RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).max(100_000).optional(),
+    RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).max(100_000).optional(),
+    RATE_LIMIT_RESET: z.coerce.number().int().min(1).max(100_000).optional(),
+    RATE_LIMIT_MONEY: z.coerce.number().int().min(1).max(100_000).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
@@ -175,4 +205,28 @@ async function keptSecret(file: string): Promise<string> {
   const secret = randomBytes(48).toString("base64url");
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy`: false unless configured (X-Forwarded-For ignored). */
+export function trustProxyFrom(
+  value: string | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  // A hop count: believe that many proxies nearest to the server.
+  if (/^\d+$/.test(value)) return (_address, hop) => hop < Number(value);
+  return value.split(",").map((entry) => entry.trim());
+}
+
+/** The RATE_LIMIT_* settings that were given (the rest keep their defaults). */
+export function rateLimitsFrom(env: Env) {
+  const given = {
+    login: env.RATE_LIMIT_LOGIN,
+    register: env.RATE_LIMIT_REGISTER,
+    reset: env.RATE_LIMIT_RESET,
+    money: env.RATE_LIMIT_MONEY,
+  };
+  return Object.fromEntries(Object.entries(given).filter(([, max]) => max !== undefined)) as {
+    [name in keyof typeof given]?: number;
+  };
 }

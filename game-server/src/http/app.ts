@@ -201,13 +201,15 @@ async function registerRateLimits(app: FastifyInstance, limits: RateLimits) {
     const name = route.config?.limit;
     if (!name) return;
     const limit = { max: limits[name], timeWindow: "1 minute" };
-    // Sign-in and reset count per client and per account (so guessing one account's password is
-    // slowed without locking out everyone behind the same address): they need the parsed body.
-    // Money routes count per signed-in user (players behind one carrier NAT share an address),
-    // once authentication has run. The others count every request from its arrival.
-    const perAccount = name === "login" || name === "reset";
+    // Sign-in, registration and reset count per client address and the phone or e-mail tried
+    // (docs/deploy.md): many Ethiopian mobile users share one carrier-NAT address, so an address
+    // alone would lock all of them out; guessing one account is still slowed. They need the
+    // parsed (not yet validated) body, so malformed attempts count too. Money routes count per
+    // signed-in user, once authentication has run. The others count every request from its
+    // arrival.
+    const perAccount = name === "login" || name === "reset" || name === "register";
     const rateLimit = perAccount
-      ? { ...limit, hook: "preHandler" as const, keyGenerator: clientAndAccount }
+      ? { ...limit, hook: "preValidation" as const, keyGenerator: clientAndAccount }
       : name === "money"
         ? { ...limit, hook: "preValidation" as const, keyGenerator: userOrClient }
         : { ...limit, hook: "onRequest" as const };

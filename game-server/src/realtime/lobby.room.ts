@@ -5,7 +5,7 @@ import type { RoundGames } from "../games/round-kernel/round-games.ts";
 import type { RegisteredRound, RoundRegistry } from "../games/round-kernel/round-registry.ts";
 import { LOBBY_CHANNEL, type LobbyChange } from "./notifications.ts";
 import type { RoomAuth } from "./room-auth.ts";
-import { answerUnknown } from "./room-messages.ts";
+import { answerUnknown, keepSeat } from "./room-messages.ts";
 
 export const LobbyRound = schema(
   {
@@ -35,7 +35,12 @@ const SWEEP_MS = 5_000;
  * Rounds announce themselves on the lobby channel; a periodic sweep drops any whose countdown
  * ended. Announcements (`gameLockedSpin`) are passed on to everyone here.
  */
-export function lobbyRoom(deps: { registry: RoundRegistry; games: RoundGames; auth: RoomAuth }) {
+export function lobbyRoom(deps: {
+  registry: RoundRegistry;
+  games: RoundGames;
+  auth: RoomAuth;
+  reconnectGraceSeconds: number;
+}) {
   return class LobbyRoom extends Room<{ state: LobbyState }> {
     override state = new LobbyState({ rounds: new MapSchema() });
     override patchRate = 250;
@@ -50,6 +55,10 @@ export function lobbyRoom(deps: { registry: RoundRegistry; games: RoundGames; au
 
     override async onAuth(_client: Client, _options: unknown, context: AuthContext) {
       return deps.auth(context.token);
+    }
+
+    override onDrop(client: Client) {
+      keepSeat(this, client, deps.reconnectGraceSeconds);
     }
 
     override onDispose() {

@@ -2,12 +2,17 @@ import { type AuthContext, type Client, Room, ServerError } from "@colyseus/core
 import type { BalanceNotifier } from "./balance-notifier.ts";
 import { userChannel } from "./notifications.ts";
 import type { RoomAuth, RoomUser } from "./room-auth.ts";
+import { keepSeat } from "./room-messages.ts";
 
 /**
  * One signed-in user's channel (one room per user: `joinOrCreate("player", { userId })`):
  * `balanceUpdated` whenever the wallet moves, `noPlayerJoined` when a round expired unjoined.
  */
-export function playerRoom(deps: { auth: RoomAuth; balances: BalanceNotifier }) {
+export function playerRoom(deps: {
+  auth: RoomAuth;
+  balances: BalanceNotifier;
+  reconnectGraceSeconds: number;
+}) {
   return class PlayerRoom extends Room<{ client: Client<{ auth: RoomUser }> }> {
     private userId = "";
     /** No state, only messages: the patch timer just keeps the clock, so it can be slow. */
@@ -28,6 +33,14 @@ export function playerRoom(deps: { auth: RoomAuth; balances: BalanceNotifier }) 
       // The room's own user, whatever the options say (joinById skips the userId filter).
       if (this.userId !== user.id) throw new ServerError(403, "This is not your channel.");
       return user;
+    }
+
+    override onDrop(client: Client) {
+      keepSeat(this, client, deps.reconnectGraceSeconds);
+    }
+
+    override async onReconnect(client: Client) {
+      client.send("balanceUpdated", await deps.balances.current(this.userId));
     }
 
     override async onJoin(client: Client) {

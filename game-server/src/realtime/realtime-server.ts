@@ -1,5 +1,7 @@
+import type { ServerResponse } from "node:http";
 import {
   createNodeMatchmakingMiddleware,
+  ErrorCode,
   LocalPresence,
   matchMaker,
   type Presence,
@@ -10,24 +12,38 @@ import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { ROOMS } from "@igp/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type pg from "pg";
 import { coinFlipRoom } from "../games/coin-flip/coin-flip.room.ts";
+import { RoundFailover } from "../games/round-kernel/round-failover.ts";
 import type { RoundGames } from "../games/round-kernel/round-games.ts";
+import { RoundLeases } from "../games/round-kernel/round-leases.ts";
+import { recoverRound } from "../games/round-kernel/round-recovery.ts";
 import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
 import { spinWheelRoom } from "../games/spin-wheel/spin-wheel.room.ts";
 import type { BalanceNotifier } from "./balance-notifier.ts";
 import { lobbyRoom } from "./lobby.room.ts";
 import { Notifications } from "./notifications.ts";
+import { joinPeers, type SharedSecrets } from "./peer-secrets.ts";
 import { playerRoom } from "./player.room.ts";
 import type { RoomAuth } from "./room-auth.ts";
+import { matchMakerRoundRooms } from "./round-rooms.ts";
 
 export interface RealtimeDeps {
   auth: RoomAuth;
   balances: BalanceNotifier;
   registry: RoundRegistry;
   games: RoundGames;
+  pool: pg.Pool;
   startNoticeMs: number;
   log: (message: string, error?: unknown) => void;
   redisUrl?: string;
+  /** Where clients reach this process' websockets (PUBLIC_ADDRESS); the request's origin if unset. */
+  publicAddress?: string;
+  reconnectGraceSeconds: number;
+  /** Checked against the other processes sharing REDIS_URL: a process with others refuses to start. */
+  secrets: SharedSecrets;
+  /** How long a round's lease lasts without renewal: a dead process' rounds move on after it. */
+  roundLeaseMs: number;
 }
 
 export interface Realtime {
@@ -41,7 +57,7 @@ export interface Realtime {
  * channel may be created on demand.
  */
 const CLIENT_MATCHMAKING = new RegExp(
-  `^/matchmake/(joinById/[A-Za-z0-9_-]+|(join|joinOrCreate)/(${ROOMS.lobby}|${ROOMS.player}))$`,
+  `^/matchmake/((joinById|reconnect)/[A-Za-z0-9_-]+|(join|joinOrCreate)/(${ROOMS.lobby}|${ROOMS.player}))$`,
 );
 
 /**
@@ -52,10 +68,16 @@ const CLIENT_MATCHMAKING = new RegExp(
 export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): Promise<Realtime> {
   const presence: Presence = deps.redisUrl ? new RedisPresence(deps.redisUrl) : new LocalPresence();
   const driver = deps.redisUrl ? new RedisDriver(deps.redisUrl) : undefined;
-  await matchMaker.setup(presence, driver);
+  // Rooms are created in the process that asked (the create route's, recovery's): its leases
+  // and its clients' websockets then point at one place.
+  await matchMaker.setup(presence, driver, deps.publicAddress, async () => matchMaker.processId);
+  const peers = deps.redisUrl
+    ? await joinPeers(presence, matchMaker.processId, deps.secrets)
+    : null;
   const notifications = new Notifications(presence);
+  const failover = roundFailover(deps, Boolean(deps.redisUrl));
 
-  const roundRoom = { ...deps, notifications: () => notifications };
+  const roundRoom = { ...deps, failover, notifications: () => notifications };
   matchMaker.defineRoomType(
     ROOMS.coinFlip,
     coinFlipRoom({ ...roundRoom, rounds: deps.games["coin-flip"] }),
@@ -65,19 +87,20 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
     spinWheelRoom({ ...roundRoom, rounds: deps.games["spin-wheel"] }),
   );
   matchMaker.defineRoomType(ROOMS.lobby, lobbyRoom(deps));
-  matchMaker
-    .defineRoomType(ROOMS.player, playerRoom({ auth: deps.auth, balances: deps.balances }))
-    .filterBy(["userId"]);
+  matchMaker.defineRoomType(ROOMS.player, playerRoom(deps)).filterBy(["userId"]);
 
   const transport = new WebSocketTransport({ noServer: true });
   transport.attachToServer(app.server);
   setTransport(transport);
   app.addHook("onRequest", matchmakingHook());
   await matchMaker.accept();
+  failover.start();
 
   return {
     notifications,
     async stop() {
+      await failover.stop();
+      await peers?.stop();
       // The matchmaker is one per process: a second platform in the same process (tests) shares
       // it, and whichever stops first shuts it down.
       await matchMaker.gracefullyShutdown().catch((error: unknown) => {
@@ -86,6 +109,53 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
       transport.shutdown();
     },
   };
+}
+
+/**
+ * Leases on this process' rounds, and adoption of the rounds of dead processes. A holder is
+ * alive when it answers Colyseus' health check over Redis (which also drops its stale room
+ * listings when it does not); without Redis there is one process, so any other holder is gone.
+ */
+function roundFailover(deps: RealtimeDeps, shared: boolean) {
+  const leases = new RoundLeases(deps.pool, matchMaker.processId, deps.roundLeaseMs);
+  return new RoundFailover({
+    leases,
+    recover: (round) => recoverRound(round, deps.registry, deps.games, matchMakerRoundRooms),
+    isAlive: async (holder) => shared && (await matchMaker.healthCheckProcessId(holder)),
+    log: deps.log,
+    everyMs: Math.max(500, Math.floor(deps.roundLeaseMs / 4)),
+  });
+}
+
+/**
+ * Colyseus answers matchmaking failures with its own codes (520-525) as HTTP statuses: they go
+ * out as the nearest real ones (a room or seat that is gone 404, a wrong or expired
+ * reconnection token 403, a process that did not answer 503), each logged as a refusal. The SDK
+ * reads the message from the body either way.
+ */
+const MATCHMAKE_STATUS: Record<number, number> = {
+  [ErrorCode.MATCHMAKE_NO_HANDLER]: 404,
+  [ErrorCode.MATCHMAKE_INVALID_CRITERIA]: 404,
+  [ErrorCode.MATCHMAKE_INVALID_ROOM_ID]: 404,
+  [ErrorCode.MATCHMAKE_UNHANDLED]: 503,
+  [ErrorCode.MATCHMAKE_EXPIRED]: 403,
+};
+
+function answerWithHttpStatuses(request: FastifyRequest, response: ServerResponse) {
+  const writeHead = response.writeHead.bind(response) as (
+    status: number,
+    ...rest: unknown[]
+  ) => ServerResponse;
+  response.writeHead = ((status: number, ...rest: unknown[]) => {
+    const mapped = MATCHMAKE_STATUS[status] ?? status;
+    if (mapped >= 400)
+      request.log.info(
+        { statusCode: mapped, colyseusCode: status, url: request.url },
+        "request refused",
+      );
+    response.statusCode = mapped;
+    return writeHead(mapped, ...rest);
+  }) as ServerResponse["writeHead"];
 }
 
 function matchmakingHook() {
@@ -97,6 +167,7 @@ function matchmakingHook() {
       return reply.code(403).send({ message: "Games are created through the API." });
     }
     reply.hijack();
+    answerWithHttpStatuses(request, reply.raw);
     await matchmaking(request.raw, reply.raw, () => {
       reply.raw.writeHead(404, { "content-type": "application/json" });
       reply.raw.end(JSON.stringify({ message: "Not found." }));

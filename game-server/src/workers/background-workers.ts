@@ -28,8 +28,6 @@ export class BackgroundWorkers {
     private readonly store: EventStore,
     private readonly ledger: Ledger,
     private readonly log: Log,
-    /** Runs each time this process takes the workers over (e.g. resuming open rounds). */
-    private readonly onTakeOver: () => Promise<void> = async () => {},
   ) {}
 
   get active(): boolean {
@@ -80,7 +78,6 @@ export class BackgroundWorkers {
     await reactor.start();
     this.running = [projections, reactor];
     this.log("Background workers started: projections, transfer reactor.");
-    await this.onTakeOver().catch((error) => this.log("Taking over the workers failed.", error));
   }
 
   private async lostLock(error: unknown) {

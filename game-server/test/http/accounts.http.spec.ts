@@ -200,8 +200,9 @@ describe("abuse", () => {
       const withdraw = () =>
         strict.call("POST", "/api/wallet/withdraw/request", { token: player.token, body: {} });
       expect(await statuses(3, withdraw)).toEqual([400, 400, 429]);
+      // Registrations count per address and phone tried (the sign-up above used another phone).
       const register = () => strict.call("POST", "/api/auth/user/register", { body: {} });
-      expect(await statuses(3, register)).toEqual([400, 400, 429]);
+      expect(await statuses(4, register)).toEqual([400, 400, 400, 429]);
     } finally {
       await strict.stop();
     }

@@ -12,6 +12,7 @@ import { CopyCode } from "../../components/rounds/copy-code.tsx";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
 import { RoundFailure } from "../../components/rounds/round-failure.tsx";
 import { SidePicker } from "../../components/rounds/side-picker.tsx";
+import { ConnectionNotice } from "../../components/ui/connection-notice.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import type { FlowEntry } from "../../lib/rounds/game-flow-machine.ts";
 import { playSound } from "../../lib/rounds/sounds.ts";
@@ -113,6 +114,7 @@ function CoinRound({ game, userId }: { game: CoinFlipGame; userId: string }) {
     <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
       <h2>{t("games.coinFlip")}</h2>
       <CopyCode code={game.code} />
+      <ConnectionNotice connection={live.connection} />
       <GameFigures
         betAmount={game.betAmount}
         deadline={status === "waiting" ? deadline : null}

@@ -6,6 +6,7 @@ import { CopyCode } from "../../components/rounds/copy-code.tsx";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
 import { NumberGrid } from "../../components/rounds/number-grid.tsx";
 import { RoundFailure } from "../../components/rounds/round-failure.tsx";
+import { ConnectionNotice } from "../../components/ui/connection-notice.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { useMessage } from "../../lib/i18n.ts";
 import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
@@ -140,6 +141,7 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
     <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
       <h2>{t("games.spinWheel")}</h2>
       <CopyCode code={game.code} />
+      <ConnectionNotice connection={live.connection} />
       <GameFigures
         betAmount={game.betAmount}
         betLabel={t("rounds.baseBet")}

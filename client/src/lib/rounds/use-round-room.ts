@@ -27,9 +27,17 @@ export interface ResultMessage<Result> {
   parse(message: unknown): Result;
 }
 
+/**
+ * The socket to the round's room: `reconnecting` while it is down and the client is coming back
+ * (the SDK's own reconnection, then joining again by code: the round may have moved to another
+ * server process); `closed` when the room is gone for good (the view reads the API).
+ */
+export type RoomConnection = "connecting" | "live" | "reconnecting" | "closed";
+
 export interface RoundRoom<State, Result> {
   state: State | null;
   result: Result | null;
+  connection: RoomConnection;
   /** Sends a message to the room (spin wheel picks); nothing when not connected. */
   send(type: string, message: unknown): void;
 }
@@ -46,10 +54,11 @@ export function useRoundRoom<State extends RoundStateBase, Result>(
   resultMessage: ResultMessage<Result>,
   onRefused: (message: string) => void = () => {},
 ): RoundRoom<State, Result> {
-  const [live, setLive] = useState<{ state: State | null; result: Result | null }>({
-    state: null,
-    result: null,
-  });
+  const [live, setLive] = useState<{
+    state: State | null;
+    result: Result | null;
+    connection: RoomConnection;
+  }>({ state: null, result: null, connection: "connecting" });
   const roomRef = useRef<Room | null>(null);
   // Read at message time: a new closure per render must not rejoin the room.
   const latest = useRef({ resultMessage, onRefused });
@@ -60,21 +69,40 @@ export function useRoundRoom<State extends RoundStateBase, Result>(
     let active = true;
     const update = (change: Partial<typeof live>) =>
       active && setLive((current) => ({ ...current, ...change }));
+    const watch = (room: Room) => {
+      roomRef.current = room;
+      update({ connection: "live" });
+      room.onStateChange((state) => update({ state: (state as { toJSON(): State }).toJSON() }));
+      room.onMessage(latest.current.resultMessage.type, (message) =>
+        update({ result: latest.current.resultMessage.parse(message) }),
+      );
+      room.onMessage("error", (message) =>
+        latest.current.onRefused(roomErrorSchema.parse(message).message),
+      );
+      for (const type of READ_ELSEWHERE) room.onMessage(type, () => {});
+      room.onDrop(() => update({ connection: "reconnecting" }));
+      room.onReconnect(() => update({ connection: "live" }));
+      // Left without asking (the SDK gave up, or the room's process went away): join again.
+      room.onLeave((closeCode) => {
+        roomRef.current = null;
+        if (active && closeCode !== LEFT_BY_CHOICE) void rejoin();
+      });
+    };
+    const rejoin = async () => {
+      update({ connection: "reconnecting" });
+      for (const wait of REJOIN_WAITS_MS) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        if (!active) return;
+        const room = await joinRoomById(code).catch(() => null);
+        if (room && !active) return void room.leave();
+        if (room) return watch(room);
+      }
+      update({ connection: "closed" });
+    };
     joinRoomById(code).then(
-      (room) => {
-        if (!active) return void room.leave();
-        roomRef.current = room;
-        room.onStateChange((state) => update({ state: (state as { toJSON(): State }).toJSON() }));
-        room.onMessage(latest.current.resultMessage.type, (message) =>
-          update({ result: latest.current.resultMessage.parse(message) }),
-        );
-        room.onMessage("error", (message) =>
-          latest.current.onRefused(roomErrorSchema.parse(message).message),
-        );
-        for (const type of READ_ELSEWHERE) room.onMessage(type, () => {});
-      },
+      (room) => (active ? watch(room) : void room.leave()),
       // A round whose room is gone (over, or never there) is shown from the API alone.
-      () => {},
+      () => update({ connection: "closed" }),
     );
     return () => {
       active = false;
@@ -88,3 +116,11 @@ export function useRoundRoom<State extends RoundStateBase, Result>(
   }, []);
   return { ...live, send };
 }
+
+/** Colyseus' close code for a client that left on purpose (`room.leave()`). */
+const LEFT_BY_CHOICE = 4000;
+/**
+ * Waits before each attempt to join a lost room again: a round whose process died is adopted by
+ * another once its lease lapses (ROUND_LEASE_SECONDS, 10 s by default), so this spans a minute.
+ */
+const REJOIN_WAITS_MS = [500, 1_000, 2_000, 3_000, 5_000, 5_000, 8_000, 10_000, 10_000, 15_000];

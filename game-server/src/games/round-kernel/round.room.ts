@@ -6,8 +6,9 @@ import { type Actor, createActor, fromPromise } from "xstate";
 import type { z } from "zod";
 import type { Notifications } from "../../realtime/notifications.ts";
 import type { RoomAuth, RoomUser } from "../../realtime/room-auth.ts";
-import { answerUnknown, refuse } from "../../realtime/room-messages.ts";
+import { answerUnknown, keepSeat, refuse } from "../../realtime/room-messages.ts";
 import { roundMachine } from "./round.machine.ts";
+import type { RoundFailover } from "./round-failover.ts";
 import { GAME_OVER, GameError, type Seat } from "./round-game.ts";
 import type { RoundLifecycle, Settled } from "./round-lifecycle.ts";
 import type { RegisteredRound } from "./round-registry.ts";
@@ -17,7 +18,11 @@ export interface RoundRoomDeps<S extends Seat, O extends JsonValue> {
   rounds: RoundLifecycle<S, O>;
   auth: RoomAuth;
   notifications: () => Notifications;
+  /** Leases: this process holds the round while its room runs here (issue 15, failover). */
+  failover: RoundFailover;
   startNoticeMs: number;
+  /** Seconds a dropped client may take to come back (0: none). */
+  reconnectGraceSeconds: number;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -42,6 +47,7 @@ export abstract class RoundRoom<
   protected round!: RegisteredRound<S, O>;
   protected actor!: Actor<typeof roundMachine>;
   private registryWrites: Promise<void> = Promise.resolve();
+  private holding = false;
 
   protected abstract readonly deps: RoundRoomDeps<S, O>;
   /** The game's fields of the state (seats, outcome), from `this.round`. */
@@ -58,6 +64,9 @@ export abstract class RoundRoom<
     this.roomId = this.round.code;
     await this.setPrivate(true);
     if (loaded.money.status !== "open") throw new ServerError(410, GAME_OVER);
+    if (!(await this.deps.failover.hold(this.round.roundId, this)))
+      throw new ServerError(409, "This round is running in another process.");
+    this.holding = true;
     this.showRound();
     this.defineMessages();
     this.onMessage("*", (client, type) => answerUnknown(client, type));
@@ -69,8 +78,14 @@ export abstract class RoundRoom<
     return this.deps.auth(context.token);
   }
 
+  /** A dropped player keeps its seat (and spin picks) for the grace period, then leaves. */
+  override onDrop(client: Client<{ auth: RoomUser }>) {
+    keepSeat(this, client, this.deps.reconnectGraceSeconds);
+  }
+
   override onDispose() {
     this.actor?.stop();
+    if (this.holding) this.deps.failover.letGo(this.round.roundId);
   }
 
   protected get game() {

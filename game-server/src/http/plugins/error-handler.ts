@@ -2,6 +2,7 @@ import { LedgerError, type LedgerErrorCode } from "@igp/ledger";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../../database/unavailable.ts";
 import { refusalOf } from "../bad-input.ts";
 
 const LEDGER_STATUS: Record<LedgerErrorCode, number> = {
@@ -21,8 +22,9 @@ const BAD_INPUT = new Set([400, 413, 415, 422]);
 /**
  * Every error leaves as JSON `{ message }` with its status: validation 400 (the schema's own
  * message, e.g. the spec's), malformed bodies and addresses 400/413/415 (see bad-input.ts),
- * ledger refusals by code, Fastify's 4xx as they are; 5xx say nothing more than that something
- * failed. Each refusal leaves one "request refused" log line with its status and reason.
+ * ledger refusals by code, Fastify's 4xx as they are; a database that cannot be reached 503
+ * (temporary: try again); other 5xx say nothing more than that something failed. Each refusal
+ * leaves one "request refused" log line with its status and reason.
  */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -37,6 +39,10 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof LedgerError) {
       return refuse(request, reply, LEDGER_STATUS[error.code], error.message, error.code);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply.code(503).header("retry-after", "5").send({ message: DATABASE_UNAVAILABLE });
     }
     const refusal = refusalOf(error, request);
     if (refusal) return refuse(request, reply, refusal.status, refusal.message, error.code, error);

@@ -10,7 +10,8 @@ export function createPgPool(
   max = 16,
   onIdleError?: (error: Error) => void,
 ): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+  // A database that does not answer fails a request within seconds instead of holding it.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
   pool.on("error", (error) => onIdleError?.(error));
   return pool;
 }

@@ -1,0 +1,50 @@
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, expect, it, vi } from "vitest";
+import { usePublicRounds } from "./use-public-rounds.ts";
+
+/** The lobby's list survives the loss of its room (its server process died): it joins again. */
+class StandInLobby {
+  private readonly hooks = new Map<string, (...args: unknown[]) => void>();
+  onStateChange(fn: (state: unknown) => void) {
+    this.hooks.set("state", fn);
+  }
+  onMessage() {}
+  onLeave(fn: (code: number) => void) {
+    this.hooks.set("leave", fn as (...args: unknown[]) => void);
+  }
+  fire(hook: string, ...args: unknown[]) {
+    act(() => this.hooks.get(hook)?.(...args));
+  }
+  async leave() {}
+}
+
+const lobbies: StandInLobby[] = [];
+vi.mock("../realtime.ts", () => ({
+  joinOrCreateRoom: vi.fn(async () => {
+    const lobby = new StandInLobby();
+    lobbies.push(lobby);
+    return lobby;
+  }),
+}));
+
+function Listing() {
+  const listing = usePublicRounds("coin-flip");
+  return <span data-testid="listing">{listing.kind}</span>;
+}
+
+afterEach(() => {
+  cleanup();
+  lobbies.length = 0;
+});
+
+it("joins the lobby again when its room is lost, and not when it left on purpose", async () => {
+  render(<Listing />);
+  await waitFor(() => expect(lobbies).toHaveLength(1));
+  lobbies[0]!.fire("state", { toJSON: () => ({ rounds: {} }) });
+  expect(screen.getByTestId("listing").textContent).toBe("live");
+  lobbies[0]!.fire("leave", 1006);
+  await waitFor(() => expect(lobbies).toHaveLength(2), { timeout: 3_000 });
+  expect(screen.getByTestId("listing").textContent).toBe("live");
+  lobbies[1]!.fire("leave", 4000);
+  expect(screen.getByTestId("listing").textContent).toBe("failed");
+});

@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { createPgPool } from "@igp/ledger";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../test-support/database.ts";
+import { UsersRepository } from "../../src/accounts/users-repository.ts";
+import { RoundFailover } from "../../src/games/round-kernel/round-failover.ts";
+import { RoundLeases } from "../../src/games/round-kernel/round-leases.ts";
+import { RoundRegistry } from "../../src/games/round-kernel/round-registry.ts";
+
+/**
+ * Round leases on a real PostgreSQL (issue 15): one holder at a time, taken over only once
+ * lapsed; the failover renews its rooms' leases, adopts lapsed rounds once, and never takes a
+ * room created during a renewal for lost.
+ */
+let pool: ReturnType<typeof createPgPool>;
+let registry: RoundRegistry;
+let creator: string;
+beforeAll(async () => {
+  pool = createPgPool(await createTestDatabase(), 6);
+  registry = new RoundRegistry(pool);
+  const user = await new UsersRepository(pool).create({
+    fullName: "Lease Owner",
+    phone: "0912345678",
+    passwordHash: "x",
+    role: "user",
+  });
+  creator = user!.id;
+});
+afterAll(() => pool.end());
+
+let codes = 0;
+async function openRound(ageMs = 0) {
+  const roundId = randomUUID();
+  const createdAt = new Date(Date.now() - ageMs);
+  const code = `LEASE${String(codes++).padStart(3, "0")}`;
+  await registry.register({
+    roundId,
+    code,
+    game: "coin-flip",
+    instantId: null,
+    access: "private",
+    createdBy: creator,
+    betAmount: 100,
+    cutBasisPoints: 1000,
+    waitingMinutes: 5,
+    createdAt: createdAt.toISOString(),
+    deadline: new Date(createdAt.getTime() + 300_000).toISOString(),
+    status: "waiting",
+    players: [],
+    commitment: "c",
+    outcome: null,
+    serverSeed: null,
+  });
+  return { roundId, code };
+}
+
+describe("round leases", () => {
+  it("one holder at a time; another takes the round only once the lease lapsed", async () => {
+    const a = new RoundLeases(pool, "process-a", 300);
+    const b = new RoundLeases(pool, "process-b", 300);
+    const { roundId } = await openRound();
+    const claims = await Promise.all([a.claim(roundId), b.claim(roundId)]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    const [winner, loser] = claims[0] ? [a, b] : [b, a];
+    expect(await winner.claim(roundId)).toBe(true);
+    expect(await winner.renew([roundId])).toEqual(new Set([roundId]));
+    expect((await loser.lapsed()).map((r) => r.roundId)).not.toContain(roundId);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await loser.lapsed()).find((r) => r.roundId === roundId)?.holder).toBe(winner.holder);
+    expect(await loser.claim(roundId)).toBe(true);
+    expect(await winner.renew([roundId])).toEqual(new Set());
+  });
+
+  it("a round just registered is left to its creator; an old one without a lease is adopted", async () => {
+    const leases = new RoundLeases(pool, "process-c", 5_000);
+    const fresh = await openRound();
+    const old = await openRound(60_000);
+    const lapsed = (await leases.lapsed()).map((r) => r.roundId);
+    expect(lapsed).not.toContain(fresh.roundId);
+    expect(lapsed).toContain(old.roundId);
+    await leases.release(old.roundId);
+  });
+});
+
+describe("the failover", () => {
+  it("adopts a dead holder's round once, and keeps a room created while it renews", async () => {
+    const dead = new RoundLeases(pool, "process-dead", 200);
+    const { roundId, code } = await openRound();
+    expect(await dead.claim(roundId)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const leases = new RoundLeases(pool, "process-alive", 5_000);
+    const recovered: string[] = [];
+    const closed: string[] = [];
+    const failover = new RoundFailover({
+      leases,
+      recover: async (round) => {
+        recovered.push(round.code);
+        return "resumed";
+      },
+      isAlive: async (holder) => holder !== "process-dead",
+      log: () => {},
+      everyMs: 50,
+    });
+    // A room held before the failover starts, and one created while a renewal is under way.
+    const early = await openRound();
+    expect(await failover.hold(early.roundId, { disconnect: () => closed.push("early") })).toBe(
+      true,
+    );
+    const renew = leases.renew.bind(leases);
+    let created = false;
+    leases.renew = async (ids) => {
+      const held = await renew(ids);
+      if (!created) {
+        created = true;
+        const late = await openRound();
+        await failover.hold(late.roundId, { disconnect: () => closed.push("late") });
+      }
+      return held;
+    };
+    failover.start();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await failover.stop();
+    expect(recovered.filter((c) => c === code)).toHaveLength(1);
+    expect(closed).toEqual([]);
+  });
+});
