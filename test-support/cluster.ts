@@ -21,6 +21,7 @@ export const CLUSTER_SECRETS = {
   JWT_SECRET: "cluster-test-jwt-secret-cluster-test-jwt-secret",
   FAIRNESS_SECRET: "cluster-test-fairness-secret-cluster-test-fairness",
   CODE_SECRET: "cluster-test-code-secret-cluster-test-code-secret",
+  IMAGE_LINK_SECRET: "cluster-test-image-link-secret-cluster-test-image",
 };
 
 /**

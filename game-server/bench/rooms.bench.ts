@@ -218,6 +218,7 @@ async function runBench(processes: number): Promise<RunResult> {
     JWT_SECRET: jwtSecret,
     FAIRNESS_SECRET: randomBytes(48).toString("base64url"),
     CODE_SECRET: randomBytes(48).toString("base64url"),
+    IMAGE_LINK_SECRET: randomBytes(48).toString("base64url"),
     SUPERADMIN_EMAIL: admin.email,
     SUPERADMIN_PASSWORD: admin.password,
   };

@@ -164,6 +164,7 @@ export async function startPlatform(
         JWT_SECRET: config.jwtSecret,
         FAIRNESS_SECRET: config.fairnessSecret,
         CODE_SECRET: config.codeSecret,
+        IMAGE_LINK_SECRET: config.imageLinkSecret,
       },
       // Rounds left open by a stopped or dead process resume here once their leases lapse.
       roundLeaseMs: config.ROUND_LEASE_SECONDS * 1000,

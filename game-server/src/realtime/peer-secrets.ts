@@ -8,7 +8,10 @@ const TTL_SECONDS = 30;
 const REFRESH_MS = 10_000;
 
 /** The secrets every process of a deployment must share, by setting name. */
-export type SharedSecrets = Record<"JWT_SECRET" | "FAIRNESS_SECRET" | "CODE_SECRET", string>;
+export type SharedSecrets = Record<
+  "JWT_SECRET" | "FAIRNESS_SECRET" | "CODE_SECRET" | "IMAGE_LINK_SECRET",
+  string
+>;
 
 /** A digest of each secret: equal secrets give equal digests, and a digest reveals nothing. */
 export function fingerprints(secrets: SharedSecrets): Record<string, string> {
