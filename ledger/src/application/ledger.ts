@@ -301,7 +301,11 @@ export class Ledger {
     const ids = (index: number) =>
       index === 0 ? creditEventId(transfer.id) : stepId(transfer.id, "credit", index);
     const decide = receiverFor(transfer, source);
-    const result = await this.handler.execute(transfer.to, decide, metadata, ids);
+    // A round's stakes arrive from many wallets at once (a lottery's sale): batched appends.
+    const batched = parseStreamId(transfer.to).kind === "round" && transfer.reason === "stake";
+    const result = batched
+      ? await this.handler.executeBatched(transfer.to, decide, metadata, ids)
+      : await this.handler.execute(transfer.to, decide, metadata, ids);
     return result.events;
   }
 
@@ -394,7 +398,13 @@ function receiverFor(transfer: Transfer, source: StoredEvent): (state: never) =>
     case "round":
       if (event.type !== "StakePlaced") break;
       return (s) =>
-        decideRound(s, { type: "Receive", from, userId: sender.id, placed: event.data });
+        decideRound(s, {
+          type: "Receive",
+          from,
+          userId: sender.id,
+          placed: event.data,
+          placedAt: source.metadata.occurredAt,
+        });
     case "charge":
       break;
   }
