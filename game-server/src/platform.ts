@@ -13,6 +13,9 @@ import { type Database, openDatabase } from "./database/database.ts";
 import { createEventStore } from "./database/event-store.ts";
 import { coinFlipGame } from "./games/coin-flip/coin-flip.game.ts";
 import type { CoinFlipSeat } from "./games/coin-flip/coin-flip.rules.ts";
+import { tellTicketHolders } from "./games/lottery/lottery-notices.ts";
+import { LotteryRegistry } from "./games/lottery/lottery-registry.ts";
+import { LotteryRounds } from "./games/lottery/lottery-rounds.ts";
 import type { RoundGames } from "./games/round-kernel/round-games.ts";
 import { RoundLifecycle } from "./games/round-kernel/round-lifecycle.ts";
 import { recoverRounds } from "./games/round-kernel/round-recovery.ts";
@@ -45,6 +48,7 @@ export interface Platform {
   games: RoundGames;
   coinFlipRounds: RoundLifecycle<CoinFlipSeat, CoinSide>;
   spinWheelRounds: RoundLifecycle<SpinWheelSeat, number>;
+  lotteries: LotteryRounds;
   superAdmin: BootstrapResult;
   url: string;
   stop(): Promise<void>;
@@ -84,6 +88,11 @@ export async function startPlatform(
     const coinFlipRounds = new RoundLifecycle(coinFlipGame, ...lifecycle);
     const spinWheelRounds = new RoundLifecycle(spinWheelGame, ...lifecycle);
     const games: RoundGames = { "coin-flip": coinFlipRounds, "spin-wheel": spinWheelRounds };
+    const lotteries = new LotteryRounds(
+      new LotteryRegistry(database.pool),
+      ledger,
+      config.fairnessSecret,
+    );
     const users = new UsersRepository(database.pool);
     const codes = new RequestCodes(config.codeSecret);
     const tokens = createTokens(config.jwtSecret);
@@ -96,6 +105,7 @@ export async function startPlatform(
         users,
         games,
         registry,
+        lotteries,
         roundRooms: () => matchMakerRoundRooms,
         adminUsers: new AdminUsersRepository(database.pool),
         banks: new BanksRepository(database.pool),
@@ -138,12 +148,16 @@ export async function startPlatform(
       log: report,
       redisUrl: config.REDIS_URL,
     });
+    lotteries.whenDrawn(tellTicketHolders(realtime.notifications));
     await balances.start();
     undo.push(() => balances.stop());
     // Rounds left open by a previous process resume wherever the workers run.
     const resumeRounds = async () => {
       const resumed = await recoverRounds(registry, games, matchMakerRoundRooms, report);
       if (resumed > 0) report(`Resumed ${resumed} open round(s).`);
+      const lotteriesResumed = await lotteries.resume(report);
+      if (lotteriesResumed > 0)
+        report(`Completed ${lotteriesResumed} interrupted lottery step(s).`);
     };
     workers = new BackgroundWorkers(database.pool, store, ledger, report, resumeRounds);
     const started = workers;
@@ -162,6 +176,7 @@ export async function startPlatform(
       games,
       coinFlipRounds,
       spinWheelRounds,
+      lotteries,
       superAdmin,
       url,
       stop,

@@ -229,7 +229,10 @@ export class Ledger {
     );
   }
 
-  /** Stake or lottery ticket: bonus first, then main; refused when the balances are short. */
+  /**
+   * Stake or lottery ticket: bonus first, then main; refused when the balances are short.
+   * Returns the stake's number in the round (a lottery's ticket number).
+   */
   async placeStake(
     stake: {
       userId: string;
@@ -255,6 +258,26 @@ export class Ledger {
         "not_pending",
         "This round no longer takes stakes; the stake was returned.",
       );
+    const received = delivered.find((e) => e.event.type === "StakeReceived")?.event;
+    return { number: received?.type === "StakeReceived" ? (received.data.number ?? 0) : 0 };
+  }
+
+  /** A round that takes stakes until a time (a lottery's out date) takes them until another. */
+  async moveStakesDeadline(roundId: string, stakesUntil: string, ctx: CommandContext) {
+    await this.run(
+      roundStream(roundId),
+      (s: RoundState) => decideRound(s, { type: "MoveStakesDeadline", stakesUntil }),
+      ctx,
+    );
+  }
+
+  /** No more stakes: the stakes held now are final (before a draw among them). */
+  async closeStakes(roundId: string, ctx: CommandContext) {
+    await this.run(
+      roundStream(roundId),
+      (s: RoundState) => decideRound(s, { type: "CloseStakes", at: ctx.at }),
+      ctx,
+    );
   }
 
   async settleRound(
