@@ -127,7 +127,7 @@ export async function startPlatform(
         images: createImageStore(path.join(config.dataDir, "uploads")),
         tokens,
         workersActive: () => workers?.active ?? false,
-        rateLimits: options.rateLimits,
+        rateLimits: { tickets: config.RATE_LIMIT_TICKETS, ...options.rateLimits },
       },
       { logger: { level: config.LOG_LEVEL } },
     );
