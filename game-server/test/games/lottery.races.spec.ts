@@ -15,7 +15,9 @@ afterAll(() => server.stop());
 
 type Player = Awaited<ReturnType<typeof fundedPlayer>>;
 const players = (count: number, minor: number) =>
-  Promise.all(Array.from({ length: count }, (_, i) => fundedPlayer(server, minor, 0, `Buyer ${i + 1}`)));
+  Promise.all(
+    Array.from({ length: count }, (_, i) => fundedPlayer(server, minor, 0, `Buyer ${i + 1}`)),
+  );
 const totalOf = async (list: Player[]) => {
   let total = 0;
   for (const player of list) {
@@ -34,12 +36,15 @@ describe("a lottery under concurrency", () => {
     const lottery = await createLottery(server, { betAmount: 2 });
     const buyers = await players(40, 20_00);
     const bought = await Promise.all(
-      buyers.flatMap((buyer) => Array.from({ length: 5 }, () => buyTicket(server, buyer.token, lottery.code))),
+      buyers.flatMap((buyer) =>
+        Array.from({ length: 5 }, () => buyTicket(server, buyer.token, lottery.code)),
+      ),
     );
     expect(bought.map((r) => r.status)).toEqual(Array(200).fill(201));
     const numbers = bought.map((r) => r.body.myLotteryNumber as number).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
-    for (const buyer of buyers) expect(await balancesOf(server, buyer.token)).toEqual({ main: 10, bonus: 0 });
+    for (const buyer of buyers)
+      expect(await balancesOf(server, buyer.token)).toEqual({ main: 10, bonus: 0 });
     const events = await roundEvents(await roundIdOf(lottery.code));
     expect(events.filter((t) => t === "StakeReceived")).toHaveLength(200);
     expect(events.filter((t) => t !== "StakeReceived")).toEqual(["RoundOpened"]);
@@ -57,7 +62,10 @@ describe("a lottery under concurrency", () => {
       ),
     );
     const drawing = new Promise((resolve) => setTimeout(resolve, 15)).then(() =>
-      server.call("POST", "/api/games/lottery/finish", { token: admin, body: { code: lottery.code } }),
+      server.call("POST", "/api/games/lottery/finish", {
+        token: admin,
+        body: { code: lottery.code },
+      }),
     );
     const [drawn, ...results] = await Promise.all([drawing, ...purchases]);
     expect(drawn.status).toBe(200);
@@ -65,7 +73,9 @@ describe("a lottery under concurrency", () => {
     const refused = results.filter((r) => r.status !== 201);
     for (const r of refused) expect(r.status).toBe(409);
     const fair = (await server.call("GET", `/api/game/lottery/fair/${lottery.code}`)).body;
-    const drawnAmong = fair.tickets.map((t: { number: number }) => t.number).sort((a: number, b: number) => a - b);
+    const drawnAmong = fair.tickets
+      .map((t: { number: number }) => t.number)
+      .sort((a: number, b: number) => a - b);
     expect(drawnAmong).toEqual(accepted.map((r) => r.body.myLotteryNumber).sort((a, b) => a - b));
     const prizes = drawn.body.winners.reduce(
       (sum: number, w: { amount: number | null }) => sum + Math.round((w.amount ?? 0) * 100),
@@ -101,7 +111,10 @@ describe("a lottery under concurrency", () => {
     expect(refused.length).toBeGreaterThan(0);
     for (const r of refused) expect(r.body.message).toMatch(/no longer sells tickets/);
     expect(await totalOf(buyers)).toBe(before - accepted.length * 100);
-    const drawn = await server.call("POST", "/api/games/lottery/finish", { token: admin, body: { code: lottery.code } });
+    const drawn = await server.call("POST", "/api/games/lottery/finish", {
+      token: admin,
+      body: { code: lottery.code },
+    });
     expect(drawn.status).toBe(200);
     const fair = (await server.call("GET", `/api/game/lottery/fair/${lottery.code}`)).body;
     expect(fair.tickets).toHaveLength(accepted.length);
@@ -114,7 +127,10 @@ describe("a lottery under concurrency", () => {
     await buyTicket(server, buyer!.token, lottery.code);
     const draws = await Promise.all(
       [1, 2, 3].map(() =>
-        server.call("POST", "/api/games/lottery/finish", { token: admin, body: { code: lottery.code } }),
+        server.call("POST", "/api/games/lottery/finish", {
+          token: admin,
+          body: { code: lottery.code },
+        }),
       ),
     );
     expect(draws.map((d) => d.status).sort()).toEqual([200, 409, 409]);
