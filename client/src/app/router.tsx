@@ -13,11 +13,17 @@ import { Layout } from "./layout.tsx";
 
 const AdminApp = lazy(() => import("../features/admin/index.tsx"));
 const CoinFlip = lazy(() => import("../features/coin-flip/index.tsx"));
+const Lottery = lazy(() => import("../features/lottery/index.tsx"));
 const FairPage = lazy(() =>
   import("../features/fair/fair-page.tsx").then((module) => ({ default: module.FairPage })),
 );
 
 const loading = <main className="page">…</main>;
+const lottery = (screen: "list" | "result" | "tickets") => (
+  <Suspense fallback={loading}>
+    <Lottery screen={screen} />
+  </Suspense>
+);
 const coinFlip = (screen: "lobby" | "tables" | "game" | "private") => (
   <Suspense fallback={loading}>
     <CoinFlip screen={screen} />
@@ -51,6 +57,9 @@ export const router = createBrowserRouter([
       { path: "/play/instant/coin-flip", element: coinFlip("tables") },
       { path: "/play/instant/coin-flip/:id", element: coinFlip("game") },
       { path: "/create/private/coin-flip", element: coinFlip("private") },
+      { path: "/play/instant/lottery", element: lottery("list") },
+      { path: "/play/instant/lottery/:code", element: lottery("result") },
+      { path: "/dashboard/lottery-tickets", element: lottery("tickets") },
       {
         path: "/fair",
         element: (

@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { fetchGame } from "../coin-flip/coin-flip-api.ts";
+import { LotteryFair } from "./lottery-fair.tsx";
 
 interface Check {
   game: CoinFlipGame;
@@ -68,6 +69,7 @@ export function FairPage() {
         {error && <p className="text-danger">{error}</p>}
       </form>
       {check && <CheckResult check={check} />}
+      <LotteryFair />
       <section className="card">
         <h2>{t("fair.how")}</h2>
         <ol>
