@@ -59,13 +59,11 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
     await admin.getByLabel("Win amount").fill("100");
     await admin.getByLabel("Out date").fill("2099-01-19T12:00");
     await admin.getByLabel("Prizes (comma separated)").fill("20, Phone");
-    await admin
-      .getByLabel("Banner image")
-      .setInputFiles({
-        name: "banner.png",
-        mimeType: "image/png",
-        buffer: await pngImage("#d81b60"),
-      });
+    await admin.getByLabel("Banner image").setInputFiles({
+      name: "banner.png",
+      mimeType: "image/png",
+      buffer: await pngImage("#d81b60"),
+    });
     await shoot(admin, "create");
     await admin.getByRole("button", { name: "Create", exact: true }).click();
     const row = admin.locator("tr", { hasText: "Timket Lottery" });
