@@ -112,7 +112,7 @@ export class FairnessProofs {
       if (event.type === "RoundSettled") round.draw = data.draw;
       round.winners.push(...(data.payouts as { to: string }[]).map((p) => walletOwner(p.to)));
       round.prizes.push(
-        ...(data.prizes as { to: string; amount: number }[]).map(
+        ...((data.prizes ?? []) as { to: string; amount: number }[]).map(
           (p) => `${walletOwner(p.to)}:${p.amount}`,
         ),
       );
