@@ -145,19 +145,14 @@ export class CommandHandler {
   ): Promise<(CommandResult<unknown> | { error: unknown })[] | null> {
     const kind = kindOfStream(streamId);
     let snapshot = this.cache.get(streamId) ?? (await this.catchUp(streamId, undefined));
-    // A refusal is only trusted on fresh state (as in decideOnLatest).
-    if (!snapshot.fresh) snapshot = await this.catchUp(streamId, snapshot);
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
-      let state = snapshot.state;
-      const decided: Decided[] = batch.map((command) => {
-        try {
-          const events = command.decide(state);
-          state = events.reduce((folded, event) => kind.evolve(folded, event), state);
-          return { events };
-        } catch (error) {
-          return { error };
-        }
-      });
+      let decided = decideInTurn(kind, snapshot.state, batch);
+      // A refusal is only trusted on fresh state (as in decideOnLatest).
+      if (!snapshot.fresh && decided.some((result) => "error" in result)) {
+        snapshot = await this.catchUp(streamId, snapshot);
+        decided = decideInTurn(kind, snapshot.state, batch);
+      }
+      const state = decided.state;
       const newEvents = decided.flatMap((result, index) =>
         "events" in result
           ? result.events.map((event, i) =>
@@ -266,6 +261,25 @@ export class CommandHandler {
     }));
     return { events: originals, state: snapshot.state as State, duplicate: true };
   }
+}
+
+/** Each command decided on the state the ones before it left; the state after them all. */
+function decideInTurn(
+  kind: ReturnType<typeof kindOfStream>,
+  initial: unknown,
+  batch: BatchedCommand[],
+): Decided[] & { state: unknown } {
+  let state = initial;
+  const decided = batch.map((command): Decided => {
+    try {
+      const events = command.decide(state);
+      state = events.reduce((folded, event) => kind.evolve(folded, event), state);
+      return { events };
+    } catch (error) {
+      return { error };
+    }
+  });
+  return Object.assign(decided, { state });
 }
 
 function toResult(

@@ -14,6 +14,7 @@ export const lotteryTicketsProjector: Projector = {
     if (event.type === "RoundOpened") {
       if (event.data.game === "lottery")
         await db.query("INSERT INTO lottery_rounds (round_id) VALUES ($1)", [roundId]);
+      games.set(roundId, event.data.game === "lottery");
       return;
     }
     if (!(await isLottery(db, roundId))) return;
@@ -62,9 +63,16 @@ export const lotteryTicketsProjector: Projector = {
   },
 };
 
+/** Whether each round seen is a lottery (a round's game never changes): one query per round. */
+const games = new Map<string, boolean>();
+
 async function isLottery(db: Parameters<Projector["apply"]>[0], roundId: string) {
+  const known = games.get(roundId);
+  if (known !== undefined) return known;
   const { rowCount } = await db.query("SELECT 1 FROM lottery_rounds WHERE round_id = $1", [
     roundId,
   ]);
+  if (games.size > 100_000) games.clear();
+  games.set(roundId, rowCount === 1);
   return rowCount === 1;
 }

@@ -49,6 +49,11 @@ export type DrawnListener = (lottery: Lottery, holders: Map<string, number[]>) =
  */
 export class LotteryRounds {
   private onDrawn: DrawnListener = () => {};
+  /**
+   * Lotteries on sale as read in the last second: each ticket need not read the registry. The
+   * round's stream refuses a late ticket anyway; this process forgets a lottery it changes.
+   */
+  private readonly onSale = new Map<string, { lottery: Lottery; until: number }>();
 
   constructor(
     readonly registry: LotteryRegistry,
@@ -87,7 +92,11 @@ export class LotteryRounds {
 
   /** A lottery still selling, or the reason it is not. */
   async selling(code: string, now = new Date()): Promise<Lottery> {
-    const lottery = await this.registry.byCode(code);
+    const cached = this.onSale.get(code);
+    const lottery =
+      cached && cached.until > now.getTime() ? cached.lottery : await this.registry.byCode(code);
+    if (lottery?.status === "open" && lottery !== cached?.lottery)
+      this.onSale.set(code, { lottery, until: now.getTime() + 1_000 });
     if (!lottery || lottery.status === "deleting") throw new GameError(404, LOTTERY_NOT_FOUND);
     if (lottery.status === "drawn") throw new GameError(409, LOTTERY_DRAWN);
     if (lottery.status !== "open" || Date.parse(lottery.outDate) <= now.getTime())
@@ -149,6 +158,7 @@ export class LotteryRounds {
    * cancelled, its refunds in chunks), then it leaves the lists. A drawn lottery stays.
    */
   async remove(lottery: Lottery): Promise<void> {
+    this.onSale.delete(lottery.code);
     if (lottery.status === "drawn" || lottery.status === "drawing")
       throw new GameError(409, "A drawn lottery cannot be deleted.");
     if (!(await this.registry.advance(lottery.id, ["open", "deleting"], "deleting")))
@@ -183,6 +193,7 @@ export class LotteryRounds {
   }
 
   private async undrawn(code: string): Promise<Lottery> {
+    this.onSale.delete(code);
     const lottery = await this.registry.byCode(code);
     if (!lottery || lottery.status === "deleting") throw new GameError(404, LOTTERY_NOT_FOUND);
     if (lottery.status === "drawn") throw new GameError(409, LOTTERY_DRAWN);

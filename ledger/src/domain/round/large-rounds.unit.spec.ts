@@ -69,7 +69,7 @@ describe(`a round of ${TICKETS.toLocaleString("en")} stakes`, () => {
     expect(refunds.reduce((sum, t) => sum + t.amount, 0)).toBe(TICKETS * 100);
     // Each went back to the balance it came from.
     expect(refunds.filter((t) => t.bonus === 100)).toHaveLength(Math.ceil(TICKETS / 3));
-    const after = events.reduce(evolveRound, state);
+    const after = events.reduce((s, e) => evolveRound(s, e as RoundEvent), state);
     expect(after).toMatchObject({ status: "cancelled", escrow: 0 });
   });
 
