@@ -137,6 +137,7 @@ async function main(): Promise<number> {
       console.log(`  FAILED: drawing ${drawn.status} ${JSON.stringify(drawn.body)}`);
     }
     stage(`drawn in ${drawSeconds.toFixed(2)} s among ${numbers.length} tickets`);
+    const batching = await roundAppends(url, databaseUrl, lottery.code);
     const audit = await runAudit(env);
     const at = (q: number) => (latencies.length ? quantile(latencies, q) : 0);
     console.log("\nFigures");
@@ -146,6 +147,9 @@ async function main(): Promise<number> {
     console.log(`  purchase latency p50                 ${at(0.5).toFixed(1)} ms`);
     console.log(`  purchase latency p99                 ${at(0.99).toFixed(1)} ms`);
     console.log(`  drawing (${numbers.length} tickets)           ${drawSeconds.toFixed(2)} s`);
+    console.log(
+      `  round stream: ${batching.stakes} stakes in ${batching.appends} appends (${(batching.stakes / Math.max(1, batching.appends)).toFixed(1)} per append)`,
+    );
     console.log(`  audit                                ${audit.verdict}`);
     return failed || audit.code !== 0 ? 1 : 0;
   } finally {
@@ -217,6 +221,22 @@ async function createLottery(url: string, token: string) {
   const created = (await response.json()) as { code: string };
   if (response.status !== 201) throw new Error(`lottery: ${JSON.stringify(created)}`);
   return created;
+}
+
+/** How the lottery's round stream was written: stakes received, and the appends that stored them. */
+async function roundAppends(url: string, databaseUrl: string, code: string) {
+  const fair = await call(url, "GET", `/api/game/lottery/fair/${code}`, undefined);
+  const pool = createPgPool(databaseUrl, 1);
+  try {
+    const { rows } = await pool.query(
+      `SELECT count(*)::int AS stakes, count(DISTINCT transaction_id)::int AS appends
+       FROM ledger_events WHERE stream_id = $1 AND type = 'StakeReceived'`,
+      [`round-${fair.body.roundId}`],
+    );
+    return rows[0] as { stakes: number; appends: number };
+  } finally {
+    await pool.end();
+  }
 }
 
 async function signIn(url: string, email: string, password: string): Promise<string> {

@@ -1,7 +1,12 @@
 import { auditLedger } from "@igp/projections";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test-support/agents.ts";
-import { balancesOf, fundedPlayer } from "../../../test-support/games.ts";
+import {
+  balancesOf,
+  fundedPlayer,
+  nextMessage,
+  playerChannel,
+} from "../../../test-support/games.ts";
 import { signInSuperAdmin, startTestServer, type TestServer } from "../../../test-support/http.ts";
 import { pngImage } from "../../../test-support/images.ts";
 import { buyTicket, createLottery, inMinutes, lotteryForm } from "../../../test-support/lottery.ts";
@@ -180,6 +185,29 @@ describe("tickets and the drawing", () => {
     );
     const report = await auditLedger(server.platform.store, server.platform.database.pool);
     expect(report.problems).toEqual([]);
+  });
+
+  it("tells every ticket holder live: their tickets and the winners (the lottery message)", async () => {
+    const lottery = await createLottery(server, { title: "Live Lottery", prizes: "Phone" });
+    const holder = await fundedPlayer(server, 50_00);
+    const other = await fundedPlayer(server, 50_00);
+    await buyTicket(server, holder.token, lottery.code);
+    await buyTicket(server, other.token, lottery.code);
+    await buyTicket(server, holder.token, lottery.code);
+    const channel = await playerChannel(server, holder);
+    const told = nextMessage(channel, "lottery");
+    const drawn = await draw(lottery.code);
+    const message = await told;
+    expect(message).toEqual({
+      code: lottery.code,
+      title: "Live Lottery",
+      tickets: [{ myLotteryNumber: 1 }, { myLotteryNumber: 3 }],
+      // The admin's view adds who won; the players' message does not.
+      winners: drawn.body.winners.map(
+        ({ player: _, fullName: __, ...winner }: Record<string, unknown>) => winner,
+      ),
+    });
+    await channel.leave();
   });
 
   it("refuses a second drawing, a sale after it, and a new end date for it; nothing is charged", async () => {
