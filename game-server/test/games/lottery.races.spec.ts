@@ -90,7 +90,7 @@ describe("a lottery under concurrency", () => {
     const lottery = await createLottery(server, { betAmount: 1 });
     const buyers = await players(20, 10_00);
     const before = await totalOf(buyers);
-    const soon = new Date(Date.now() + 400).toISOString();
+    const soon = new Date(Date.now() + 1_000).toISOString();
     const moved = await server.call("POST", "/api/games/lottery/update-date", {
       token: admin,
       body: { code: lottery.code, outDate: soon },
@@ -99,9 +99,10 @@ describe("a lottery under concurrency", () => {
     const results = await Promise.all(
       buyers.flatMap((buyer, i) =>
         Array.from({ length: 5 }, (_, j) =>
-          new Promise((resolve) => setTimeout(resolve, 200 + ((i * 5 + j) % 50) * 8)).then(() =>
-            buyTicket(server, buyer.token, lottery.code),
-          ),
+          // Spread over the 2 s around the out date (whatever the machine's load made of the wait).
+          new Promise((resolve) =>
+            setTimeout(resolve, Date.parse(soon) - Date.now() - 1_000 + ((i * 5 + j) % 50) * 40),
+          ).then(() => buyTicket(server, buyer.token, lottery.code)),
         ),
       ),
     );

@@ -254,8 +254,11 @@ export function ticketsOf(state: RoundState): HeldTicket[] {
 
 function holdersOf(tickets: HeldTicket[]): Map<string, number[]> {
   const holders = new Map<string, number[]>();
-  for (const ticket of tickets)
-    holders.set(ticket.userId, (holders.get(ticket.userId) ?? []).concat(ticket.number));
+  for (const ticket of tickets) {
+    const numbers = holders.get(ticket.userId) ?? [];
+    numbers.push(ticket.number);
+    holders.set(ticket.userId, numbers);
+  }
   return holders;
 }
 

@@ -4,7 +4,7 @@ import type pg from "pg";
 import { placesOf } from "./lottery.rules.ts";
 import type { Lottery, LotteryRegistry } from "./lottery-registry.ts";
 
-type Which = { codes: string[]; admin?: boolean } | { selling: true; admin?: boolean };
+type Which = { codes: string[] } | { selling: true };
 
 const money = (minor: number | null) => (minor === null ? null : minorToMajor(minor));
 
@@ -15,11 +15,28 @@ function statusOf(lottery: Lottery, now = Date.now()): LotteryView["status"] {
   return Date.parse(lottery.outDate) > now ? "open" : "closed";
 }
 
-/** Lotteries as the API shows them (amounts in major units); the admin also sees who won. */
-export async function lotteryViews(
-  deps: { pool: pg.Pool; lotteries: { registry: LotteryRegistry } },
-  which: Which,
-) {
+type Deps = { pool: pg.Pool; lotteries: { registry: LotteryRegistry } };
+
+/** Lotteries as the back office sees them: who won each place, to pay or hand over. */
+export async function adminLotteryViews(deps: Deps, codes: string[]) {
+  const views = await lotteryViews(deps, { codes });
+  const found = await Promise.all(codes.map((code) => deps.lotteries.registry.byCode(code)));
+  const lotteries = found.filter((lottery): lottery is Lottery => lottery !== null);
+  const names = await fullNames(deps.pool, lotteries);
+  return views.map((view) => {
+    const winners = lotteries.find((lottery) => lottery.code === view.code)?.winners ?? [];
+    return {
+      ...view,
+      winners: view.winners.map((winner, index) => {
+        const player = winners[index]?.userId ?? "";
+        return { ...winner, player, fullName: names.get(player) ?? "" };
+      }),
+    };
+  });
+}
+
+/** Lotteries as the API shows them to anyone (amounts in major units). */
+export async function lotteryViews(deps: Deps, which: Which) {
   const registry = deps.lotteries.registry;
   const found =
     "selling" in which
@@ -28,7 +45,6 @@ export async function lotteryViews(
           (lottery): lottery is Lottery => lottery !== null && lottery.status !== "deleting",
         );
   const sold = await registry.ticketsSold(found.map((lottery) => lottery.roundId));
-  const names = which.admin ? await fullNames(deps.pool, found) : new Map<string, string>();
   return found.map((lottery) => {
     const image = `/image/${lottery.banner}`;
     const prizeList = placesOf(lottery).map((place, index) => ({
@@ -41,7 +57,6 @@ export async function lotteryViews(
       label: winner.label,
       amount: money(winner.amount),
       winnerLotteryNumber: winner.ticket,
-      ...(which.admin && { player: winner.userId, fullName: names.get(winner.userId) ?? "" }),
     }));
     const card = {
       image,
@@ -67,8 +82,7 @@ export async function lotteryViews(
       createdAt: lottery.createdAt,
       commitment: lottery.commitment,
       serverSeed: lottery.status === "drawn" ? lottery.serverSeed : null,
-      // biome-ignore lint/suspicious/noExplicitAny: the admin's entries carry the names as well
-      winners: winners as any[],
+      winners,
       lotterySpecific: [card],
     };
   });

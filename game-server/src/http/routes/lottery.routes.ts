@@ -21,7 +21,7 @@ import type pg from "pg";
 import { z } from "zod";
 import { walletBalances } from "../../accounts/session.ts";
 import type { LotteryRounds } from "../../games/lottery/lottery-rounds.ts";
-import { lotteryViews, myTickets } from "../../games/lottery/lottery-views.ts";
+import { adminLotteryViews, lotteryViews, myTickets } from "../../games/lottery/lottery-views.ts";
 import { GameError } from "../../games/round-kernel/round-game.ts";
 import type { ImageStore } from "../../uploads/image-store.ts";
 import { forbidden, HttpError, notFound } from "../http-error.ts";
@@ -53,7 +53,8 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
   const api = app.withTypeProvider<ZodTypeProvider>();
   const superAdmin = app.requireRole("superAdmin");
   const player = app.requireRole("user");
-  const views = (ids: Parameters<typeof lotteryViews>[1]) => lotteryViews(deps, ids);
+  const views = (which: Parameters<typeof lotteryViews>[1]) => lotteryViews(deps, which);
+  const adminView = async (code: string) => (await adminLotteryViews(deps, [code]))[0];
 
   api.post(
     "/api/games/lottery/create",
@@ -85,8 +86,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
         outDate,
         createdBy: request.user!.id,
       });
-      const [view] = await views({ codes: [created.code], admin: true });
-      return reply.code(201).send(view!);
+      return reply.code(201).send((await adminView(created.code))!);
     },
   );
 
@@ -105,8 +105,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
     async (request) => {
       const { code, outDate } = request.body;
       await refusing(() => deps.lotteries.moveOutDate(code, outDate, request.user!.id));
-      const [view] = await views({ codes: [code], admin: true });
-      return view!;
+      return (await adminView(code))!;
     },
   );
 
@@ -126,8 +125,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
     },
     async (request) => {
       await refusing(() => deps.lotteries.draw(request.body.code));
-      const [view] = await views({ codes: [request.body.code], admin: true });
-      return view!;
+      return (await adminView(request.body.code))!;
     },
   );
 
@@ -144,7 +142,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
       onRequest: superAdmin,
     },
     async (request) => {
-      const [view] = await views({ codes: [request.params.code], admin: true });
+      const view = await adminView(request.params.code);
       if (!view) throw notFound(LOTTERY_NOT_FOUND);
       return view;
     },
