@@ -1,11 +1,20 @@
-import { type LotteryView, TICKET_PURCHASE_FAILED, TICKET_PURCHASED } from "@igp/shared";
+import {
+  type LotteryMessage,
+  type LotteryView,
+  TICKET_PURCHASE_FAILED,
+  TICKET_PURCHASED,
+} from "@igp/shared";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { ApiError, tokenStore } from "../../lib/api-client.ts";
 import { useSession } from "../../lib/session.tsx";
-import { buyTicket, fetchLotteries } from "./lottery-api.ts";
+import { buyTicket, fetchLotteries, LOTTERY_DRAWN_EVENT } from "./lottery-api.ts";
+
+/** The player spec: after a `lottery` message the result opens 5 seconds later. */
+const RESULT_AFTER_MS = 5_000;
+
 import { ConfirmPurchaseDialog, LotteryCard, PrizeListDialog } from "./lottery-card.tsx";
 
 /**
@@ -25,6 +34,19 @@ export function LotteryListPage() {
   useEffect(() => {
     fetchLotteries().then(setLotteries, () => setLotteries([]));
   }, []);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const openResult = (event: Event) => {
+      const { code } = (event as CustomEvent<LotteryMessage>).detail;
+      timer = setTimeout(() => navigate(`/play/instant/lottery/${code}`), RESULT_AFTER_MS);
+    };
+    window.addEventListener(LOTTERY_DRAWN_EVENT, openResult);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener(LOTTERY_DRAWN_EVENT, openResult);
+    };
+  }, [navigate]);
 
   function startBuying(lottery: LotteryView) {
     if (!tokenStore.get() || !user) return navigate("/auth/login");
