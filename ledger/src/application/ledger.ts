@@ -300,13 +300,27 @@ export class Ledger {
     return this.handler.load<RoundState>(roundStream(roundId));
   }
 
+  /**
+   * Refunds every stake, exactly once. A round too big for one append is refunded over several
+   * (each named by how many stakes were refunded before it, so a repeat after a crash is a no-op).
+   */
   async cancelRound(roundId: string, why: string, ctx: CommandContext) {
-    const stored = await this.run(
-      roundStream(roundId),
-      (s: RoundState) => decideRound(s, { type: "CancelRound", why }),
-      ctx,
-    );
-    await this.deliverAll(stored, ctx);
+    for (;;) {
+      const { refunded } = await this.readRound(roundId);
+      const commandId =
+        ctx.commandId && (refunded === 0 ? ctx.commandId : `${ctx.commandId}:${refunded}`);
+      const stored = await this.run(
+        roundStream(roundId),
+        (s: RoundState) => decideRound(s, { type: "CancelRound", why }),
+        { ...ctx, commandId },
+      );
+      await this.deliverAll(stored, ctx);
+      if (
+        !stored.some((e) => e.event.type === "StakesRefunded") ||
+        stored.some((e) => e.event.type === "RoundCancelled")
+      )
+        return;
+    }
   }
 
   // Transfers

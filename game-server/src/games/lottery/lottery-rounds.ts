@@ -232,7 +232,7 @@ export class LotteryRounds {
   private async completeDeletion(lottery: Lottery) {
     const ctx = context(SYSTEM_USER, "system", new Date());
     const state = await this.ledger.readRound(lottery.roundId);
-    if (state.status === "open" || state.status === "closed")
+    if (state.status === "open" || state.status === "closed" || state.status === "refunding")
       await this.ledger.cancelRound(lottery.roundId, "lotteryDeleted", {
         ...ctx,
         commandId: stepId(lottery.roundId, "cancel"),

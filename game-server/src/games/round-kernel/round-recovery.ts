@@ -27,7 +27,8 @@ export async function recoverRounds(
         await rooms.open(round);
         resumed++;
       } else if (money.status === "settled") await rounds.settle(round);
-      else if (money.status === "cancelled") await rounds.expire(round);
+      else if (money.status === "cancelled" || money.status === "refunding")
+        await rounds.expire(round);
       else await registry.remove(round.roundId);
     } catch (error) {
       log(`Could not recover round ${registered.code}.`, error);

@@ -6,6 +6,7 @@ import { walletStream } from "../stream-ids.ts";
 import { stepId, type Transfer } from "../transfer.ts";
 import type { walletEvents } from "../wallet/wallet.events.ts";
 import {
+  REFUND_CHUNKS_PER_APPEND,
   type RoundEvent,
   type RoundState,
   type roundEvents,
@@ -60,26 +61,35 @@ export function decideRound(state: RoundState, command: RoundCommand): RoundEven
       if (state.status === "closed") return [];
       undecided(state);
       return [{ type: "StakesClosed", data: { closedAt: command.at } }];
-    case "CancelRound": {
-      undecided(state);
-      const refunds: Transfer[] = state.stakes.map((stake) => ({
-        id: stepId(stake.transferId, "refund"),
-        to: walletStream(stake.userId),
-        amount: stake.amount,
-        reason: "stakeRefund",
-        main: stake.fromMain,
-        bonus: stake.fromBonus,
-      }));
-      const chunks = chunked(refunds);
-      const last = chunks.pop()!;
-      return [
-        ...chunks.map(
-          (chunk): RoundEvent => ({ type: "StakesRefunded", data: { refunds: chunk } }),
-        ),
-        { type: "RoundCancelled", data: { refunds: last, why: command.why } },
-      ];
-    }
+    case "CancelRound":
+      return cancel(state, command.why);
   }
+}
+
+/**
+ * Every stake not refunded yet goes back where it came from, in chunks; the last append of the
+ * cancellation ends with RoundCancelled. One with more than REFUND_CHUNKS_PER_APPEND chunks
+ * left stores that many and leaves the round `refunding`: the caller cancels again.
+ */
+function cancel(state: RoundState, why: string): RoundEvent[] {
+  if (state.status !== "refunding") undecided(state);
+  const refunds: Transfer[] = state.stakes.slice(state.refunded).map((stake) => ({
+    id: stepId(stake.transferId, "refund"),
+    to: walletStream(stake.userId),
+    amount: stake.amount,
+    reason: "stakeRefund",
+    main: stake.fromMain,
+    bonus: stake.fromBonus,
+  }));
+  const chunks = chunked(refunds);
+  const refunded = (chunk: Transfer[]): RoundEvent => ({
+    type: "StakesRefunded",
+    data: { refunds: chunk },
+  });
+  if (chunks.length > REFUND_CHUNKS_PER_APPEND)
+    return chunks.slice(0, REFUND_CHUNKS_PER_APPEND).map(refunded);
+  const last = chunks.pop()!;
+  return [...chunks.map(refunded), { type: "RoundCancelled", data: { refunds: last, why } }];
 }
 
 /** A round not drawn nor cancelled yet (open, or closed to new stakes). */

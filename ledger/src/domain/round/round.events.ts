@@ -5,12 +5,18 @@ import type { EventUnion } from "../event-union.ts";
 import { transferSchema } from "../transfer.ts";
 
 /**
- * The most transfers one event carries. A settlement or a cancellation with more (a lottery's
+ * The most transfers one event carries (about 45 KB of JSON, under the event store's 64 KB limit
+ * per event). A settlement or a cancellation with more (a lottery's
  * thousands of refunds) is recorded as several events in one append: `RoundPaid` or
  * `StakesRefunded` chunks, then the terminal `RoundSettled` or `RoundCancelled` with the last
  * chunk. A round has no limit on its stakes; an event stays small enough to hash and validate.
  */
-export const TRANSFERS_PER_EVENT = 1000;
+export const TRANSFERS_PER_EVENT = 250;
+/**
+ * Refund chunks stored per append (the store takes at most 100 events per append): a larger
+ * cancellation takes several appends, the round `refunding` (taking nothing) in between.
+ */
+export const REFUND_CHUNKS_PER_APPEND = 50;
 
 const transferChunk = z.array(transferSchema).max(TRANSFERS_PER_EVENT);
 
@@ -94,8 +100,8 @@ export interface Stake {
 }
 
 export interface RoundState {
-  /** closed: takes no more stakes, not drawn yet. */
-  status: "none" | "open" | "closed" | "settled" | "cancelled";
+  /** closed: takes no more stakes, not drawn yet; refunding: a cancellation under way. */
+  status: "none" | "open" | "closed" | "refunding" | "settled" | "cancelled";
   opened: z.infer<typeof roundEvents.RoundOpened> | null;
   settled: z.infer<typeof roundEvents.RoundSettled> | null;
   stakes: Stake[];
@@ -103,6 +109,8 @@ export interface RoundState {
   /** Stakes received so far, returned ones included: the next stake's number is this + 1. */
   received: number;
   stakesUntil: string | null;
+  /** Stakes refunded so far by a cancellation under way (in stake order). */
+  refunded: number;
 }
 
 /** The seats a stake holds (its selection's `seats`), as strings. */
@@ -119,6 +127,7 @@ export const initialRound = (): RoundState => ({
   escrow: 0,
   received: 0,
   stakesUntil: null,
+  refunded: 0,
 });
 
 const sumOf = (transfers: { amount: number }[]) => transfers.reduce((sum, t) => sum + t.amount, 0);
@@ -149,7 +158,12 @@ export function evolveRound(state: RoundState, event: RoundEvent): RoundState {
     case "RoundPaid":
       return { ...state, escrow: state.escrow - sumOf(event.data.payouts) };
     case "StakesRefunded":
-      return { ...state, escrow: state.escrow - sumOf(event.data.refunds) };
+      return {
+        ...state,
+        status: "refunding",
+        escrow: state.escrow - sumOf(event.data.refunds),
+        refunded: state.refunded + event.data.refunds.length,
+      };
     case "StakeReturned":
       return {
         ...state,
