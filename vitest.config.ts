@@ -20,7 +20,7 @@ export default defineConfig({
       {
         test: {
           name: "client",
-          include: ["client/src/**/*.spec.{ts,tsx}"],
+          include: ["client/src/**/*.spec.{ts,tsx}", "client/scripts/**/*.spec.ts"],
           environment: "happy-dom",
         },
       },

@@ -1,8 +1,73 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
+import { VitePWA } from "vite-plugin-pwa";
 
-export default defineConfig({
-  plugins: [react()],
-  build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 600 },
-  server: { proxy: { "/api": "http://localhost:3000", "/image": "http://localhost:3000" } },
-});
+/** The player site's colours (styles.css --bg): the installed app's splash and status bar. */
+const THEME_COLOUR = "#0b1120";
+
+/**
+ * The client build. `npm run build` first builds src/prerender.tsx for Node (--ssr, into
+ * .prerender/), then the browser build (with a manifest of its chunks), then
+ * scripts/prerender-pages.ts writes the pages. Every text file also gets a brotli (.br, best quality) and a gzip (.gz) copy, which the
+ * server sends as the browser accepts (game-server/src/http/plugins/client-app.ts): nothing is
+ * compressed per request.
+ */
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? { plugins: [react()], build: { outDir: ".prerender", emptyOutDir: true } }
+    : {
+        plugins: [
+          react(),
+          compression({ algorithms: ["brotliCompress", "gzip"] }),
+          VitePWA({
+            // A new deploy's worker takes over at once and the page reloads onto the new build, so
+            // nobody stays on an old one whose chunks the server no longer has.
+            registerType: "autoUpdate",
+            // Registered by src/lib/service-worker.ts after the page has loaded (no inline script).
+            injectRegister: false,
+            manifest: {
+              id: "/",
+              name: "Instant Games",
+              short_name: "Instant Games",
+              description:
+                "Coin Flip, Spin Wheel and Lottery; the demos play offline with play money.",
+              lang: "en",
+              start_url: "/",
+              scope: "/",
+              display: "standalone",
+              background_color: THEME_COLOUR,
+              theme_color: THEME_COLOUR,
+              icons: [
+                { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+                { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+                {
+                  src: "/icons/maskable-512.png",
+                  sizes: "512x512",
+                  type: "image/png",
+                  purpose: "maskable",
+                },
+              ],
+            },
+            workbox: {
+              globPatterns: ["**/*.{js,css,html,png,svg,wav,webmanifest}"],
+              // The back office needs a connection anyway: players' phones need not download it.
+              globIgnores: ["**/assets/admin-*.js"],
+              // PixiJS is the largest chunk the demos need.
+              maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+              // Page addresses get the shell (index.html: the prerendered pages are under pages/); the
+              // server's own paths never do.
+              navigateFallback: "/index.html",
+              navigateFallbackDenylist: [/^\/(api|image|metrics|matchmake|assets)(\/|$)/],
+              cleanupOutdatedCaches: true,
+              clientsClaim: true,
+              skipWaiting: true,
+            },
+          }),
+        ],
+        build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
+        server: {
+          proxy: { "/api": "http://localhost:3000", "/image": "http://localhost:3000" },
+        },
+      },
+);

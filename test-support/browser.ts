@@ -1,7 +1,7 @@
 import { execSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { signInSuperAdmin, startTestServer } from "./http.ts";
 import { form, pngImage } from "./images.ts";
 
@@ -56,10 +56,13 @@ export async function startBrowserJourney(screenshotPrefix = "", env: NodeJS.Pro
   );
   await server.call("POST", "/api/banks/create", { token: root, body: bank });
   const browser = await launchBrowser();
+  const cspViolations = watchContentSecurityPolicy(browser);
   return {
     server,
     browser,
     root,
+    /** Every CSP violation the journey's pages met so far (a spec expects none after each test). */
+    cspViolations,
     shoot: (page: Page, name: string) =>
       page.screenshot({
         path: `${SCREENSHOTS}/${screenshotPrefix}${name}-${page.viewportSize()!.width}.png`,
@@ -70,4 +73,41 @@ export async function startBrowserJourney(screenshotPrefix = "", env: NodeJS.Pro
       await server.stop();
     },
   };
+}
+
+/**
+ * Collects every Content-Security-Policy violation of every page the browser opens: the DOM's
+ * `securitypolicyviolation` events (any frame) and Chromium's "Refused to ..." console errors.
+ * It wraps newContext and newPage so that the journeys' own calls are watched too.
+ */
+function watchContentSecurityPolicy(browser: Browser): string[] {
+  const violations: string[] = [];
+  const watch = async (context: BrowserContext) => {
+    await context.exposeBinding("__reportCspViolation", ({ page }, text: string) => {
+      violations.push(`${page.url()}: ${text}`);
+    });
+    await context.addInitScript({
+      content: `document.addEventListener("securitypolicyviolation", (event) =>
+        window.__reportCspViolation(event.effectiveDirective + " blocked " + (event.blockedURI || "inline")));`,
+    });
+    context.on("console", (message) => {
+      if (message.type() === "error" && /Content Security Policy/i.test(message.text())) {
+        violations.push(`console: ${message.text()}`);
+      }
+    });
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watch(context);
+    return context;
+  };
+  // Playwright's own newPage opens a context the wrapper cannot see: open it through newContext.
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.on("close", () => void context.close());
+    return page;
+  };
+  return violations;
 }

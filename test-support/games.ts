@@ -60,13 +60,20 @@ export function watchRound(server: TestServer, token: string, code: string): Pro
 }
 
 /** The next message of a type on a room. */
-export function nextMessage<T = any>(room: Room, type: string, timeoutMs = 20_000): Promise<T> {
+/** The next `type` message (that `matches`, when given) within `timeoutMs`. */
+export function nextMessage<T = any>(
+  room: Room,
+  type: string,
+  timeoutMs = 20_000,
+  matches: (message: T) => boolean = () => true,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`no "${type}" within ${timeoutMs} ms`)),
       timeoutMs,
     );
     room.onMessage(type, (message: T) => {
+      if (!matches(message)) return;
       clearTimeout(timer);
       resolve(message);
     });

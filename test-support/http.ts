@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,14 +22,27 @@ export interface TestServer {
   call(
     method: string,
     path: string,
-    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+    options?: {
+      token?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      /** "manual" answers a redirect itself instead of following it. */
+      redirect?: "follow" | "manual" | "error";
+    },
   ): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
 }
 
 /** The whole platform on a fresh test database, listening on a free port, over real HTTP. */
 export async function startTestServer(
-  options: { rateLimits?: Partial<RateLimits>; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    rateLimits?: Partial<RateLimits>;
+    env?: NodeJS.ProcessEnv;
+    /** Receives each HTTP log line (JSON) at the env's LOG_LEVEL. */
+    log?: (line: string) => void;
+    /** Serve this build of the client instead of client/dist. */
+    clientDirectory?: string;
+  } = {},
 ): Promise<TestServer> {
   const config = await loadConfig({
     DATABASE_URL: await createTestDatabase(),
@@ -42,6 +56,8 @@ export async function startTestServer(
   });
   const platform = await startPlatform(config, {
     rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
+    logStream: options.log && { write: options.log },
+    clientDirectory: options.clientDirectory,
   });
   const url = platform.url;
   return {
@@ -52,16 +68,22 @@ export async function startTestServer(
   };
 }
 
-/** JSON over real HTTP to `url`: a bearer token, a body (JSON or FormData), the parsed answer. */
+/**
+ * JSON over real HTTP to `url`: a bearer token, a body (JSON, FormData, or raw bytes or text with
+ * its own content-type header), the parsed answer.
+ */
 export function httpCaller(url: string): TestServer["call"] {
-  return async (method, route, { token, body, headers = {} } = {}) => {
-    const init: RequestInit = { method, headers: { ...headers } };
+  return async (method, route, { token, body, headers = {}, redirect } = {}) => {
+    const init: RequestInit = { method, headers: { ...headers }, redirect };
     if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
-    if (body instanceof FormData) init.body = body;
+    if (body instanceof FormData || body instanceof Uint8Array) init.body = body;
     else if (body !== undefined) {
-      (init.headers as Record<string, string>)["content-type"] = "application/json";
       init.body = typeof body === "string" ? body : JSON.stringify(body);
     }
+    // A string or JSON body is JSON unless the caller names another type (raw bodies in fuzzing).
+    const names = Object.keys(init.headers as Record<string, string>).map((n) => n.toLowerCase());
+    if (typeof init.body === "string" && !names.includes("content-type"))
+      (init.headers as Record<string, string>)["content-type"] = "application/json";
     const response = await fetch(`${url}${route}`, init);
     const text = await response.text();
     let parsed: unknown = text;
@@ -96,4 +118,23 @@ export async function signInSuperAdmin(server: TestServer) {
     body: { phone: "root@example.com", password: "root-password-1" },
   });
   return { token: login.body.token as string, userId: login.body.userId as string };
+}
+
+/** Creates an agent (admin) account as the superAdmin and signs it in; returns its token and id. */
+export async function signUpAgent(
+  server: Pick<TestServer, "call">,
+  rootToken: string,
+  fullName = "Test Agent",
+) {
+  const email = `agent-${randomUUID().slice(0, 8)}@example.com`;
+  const password = "agent-pass-1";
+  const created = await server.call("POST", "/api/admin/accounts/create", {
+    token: rootToken,
+    body: { fullName, email, password },
+  });
+  if (created.status !== 201) throw new Error(`agent failed: ${JSON.stringify(created.body)}`);
+  const login = await server.call("POST", "/api/auth/user/login", {
+    body: { phone: email, password },
+  });
+  return { token: login.body.token as string, userId: login.body.userId as string, email };
 }

@@ -1,21 +1,42 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router-dom";
-import { router } from "./app/router.tsx";
-import { NoticeProvider } from "./components/ui/notice.tsx";
-import "./lib/i18n.ts";
-import { SessionProvider } from "./lib/session.tsx";
-import { SiteConfigProvider } from "./lib/site-config.tsx";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router-dom";
+import { Providers } from "./app/providers.tsx";
+import { AppRoutes } from "./app/routes.tsx";
+import { storedLanguage, switchLanguage } from "./lib/i18n.ts";
 import "./styles.css";
 
-createRoot(document.getElementById("root")!).render(
+const app = (
   <StrictMode>
-    <SiteConfigProvider>
-      <SessionProvider>
-        <NoticeProvider>
-          <RouterProvider router={router} />
-        </NoticeProvider>
-      </SessionProvider>
-    </SiteConfigProvider>
-  </StrictMode>,
+    <Providers>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>
+  </StrictMode>
 );
+
+const root = document.getElementById("root")!;
+const language = storedLanguage();
+// The public pages arrive prerendered in English for a visitor (src/prerender.tsx): they painted
+// before this script ran, and are hydrated as they are. Anything else is rendered here.
+if (root.hasChildNodes() && language === "en") {
+  hydrateRoot(root, app);
+} else {
+  const render = () => {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  };
+  if (language === "en") render();
+  else void switchLanguage(language).then(render, render);
+}
+
+// The offline shell and demos: registered once the page has loaded, so it never delays the first
+// render, and only in a build (the development server has no service worker).
+if (import.meta.env.PROD) {
+  window.addEventListener("load", () => {
+    void import("./lib/service-worker.ts").then(({ registerServiceWorker }) =>
+      registerServiceWorker(),
+    );
+  });
+}

@@ -8,6 +8,7 @@ import { AdminUsersRepository } from "../src/accounts/admin-users-repository.ts"
 import { createDatabase } from "../src/database/create-database.ts";
 import { startEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
 import { migrateUp } from "../src/database/migrate.ts";
+import { createImageLinks } from "../src/uploads/image-links.ts";
 import { RequestCodes } from "../src/wallet/request-codes.ts";
 import { RequestsRepository } from "../src/wallet/requests-repository.ts";
 import { fixed } from "./measure.ts";
@@ -36,6 +37,7 @@ async function main() {
     const requests = new RequestsRepository(
       pool,
       new RequestCodes("bench-code-secret-of-at-least-32-characters"),
+      createImageLinks("bench-secret"),
     );
     const users = new AdminUsersRepository(pool);
     const queries: [string, () => Promise<unknown>][] = [

@@ -191,7 +191,11 @@ async function seedBuyers(databaseUrl: string, jwtSecret: string): Promise<strin
         });
         if (!user) throw new Error(`user ${index} exists already`);
         await approvedBankDeposit(ledger, user.id, DEPOSIT_MINOR);
-        buyers[index] = await tokens.issue({ userId: user.id, role: "user" });
+        buyers[index] = await tokens.issue({
+          userId: user.id,
+          role: "user",
+          version: user.token_version,
+        });
       },
     );
   } finally {

@@ -29,17 +29,19 @@ import { fixed, inBatches, quantile } from "./measure.ts";
 import { cpuSecondsOf, machineCpu, postgresCpuSeconds, rssOf } from "./process-stats.ts";
 
 /**
- * `npm run bench:rooms`: Coin Flip realtime rooms under load. Starts one game server process
+ * `npm run bench:rooms`: Coin Flip and Spin Wheel realtime rooms under load. Starts one game server process
  * (as `npm start` does, without the client build) on a fresh database, seeds funded players
  * straight into it, opens ROOMS rounds over HTTP, connects PLAYERS SDK clients (each holds its
- * per-user channel and its round's room), fires every joiner's POST /api/game/coin-flip/join,
- * waits for every `coin` message, prints figures, stops the server and runs `npm run audit`.
+ * per-user channel and its round's room), fires every joiner's POST /api/game/{game}/join,
+ * waits for every result (`coin`, `spin`) message, prints figures, stops the server and runs `npm run audit`.
  * Exits 1 when a stage fails or the audit is not clean. Settings: environment variables or
  * flags (`npm run bench:rooms -- --rooms=50`):
  *   ROOMS=500             rounds played at once (2 players each)
  *   PLAYERS=2*ROOMS       connected players; those beyond 2*ROOMS only watch a round
  *                         (PLAYERS alone: ROOMS = PLAYERS / 2)
  *   MODE=tables           tables: a superAdmin table per round; private: private rounds
+ *   SPIN_SHARE=0.5        the share of rounds that are spin wheels (the creator locks 1-3, the
+ *                         joiner 4-6: all six held, so it draws after the start notice)
  *   JOIN_RATE=100         joins per second, arriving at random (Poisson) moments like independent
  *                         players; 0: use JOIN_CONCURRENCY instead
  *   JOIN_CONCURRENCY=0    joins in flight at once when JOIN_RATE=0 (0: all fired at once)
@@ -67,6 +69,8 @@ const count = (name: string, fallback: number) => {
 const ROOMS = count("ROOMS", setting("PLAYERS", "") ? Math.floor(count("PLAYERS", 0) / 2) : 500);
 const PLAYERS = count("PLAYERS", 2 * ROOMS);
 const MODE = setting("MODE", "tables");
+const SPIN_SHARE = Number(setting("SPIN_SHARE", "0.5"));
+if (!(SPIN_SHARE >= 0 && SPIN_SHARE <= 1)) throw new Error("SPIN_SHARE must be between 0 and 1");
 const JOIN_CONCURRENCY = count("JOIN_CONCURRENCY", 0);
 const JOIN_RATE = count("JOIN_RATE", 100);
 const CONNECT_CONCURRENCY = count("CONNECT_CONCURRENCY", 50);
@@ -97,7 +101,20 @@ interface Player {
   drops: number;
 }
 
+type Game = "coin-flip" | "spin-wheel";
+
+/** Round i's game: spin wheels spread evenly among the rounds at SPIN_SHARE. */
+const gameOf = (i: number): Game =>
+  Math.floor((i + 1) * SPIN_SHARE) > Math.floor(i * SPIN_SHARE) ? "spin-wheel" : "coin-flip";
+
+/** Each game's create and join bodies: what a seat is. */
+const SEATS = {
+  "coin-flip": { create: { selectedSide: "H" }, join: {} },
+  "spin-wheel": { create: { selectedNumbers: [1, 2, 3] }, join: { selectedNumbers: [4, 5, 6] } },
+} as const;
+
 interface Round {
+  game: Game;
   code: string;
   creator: Player;
   joiner: Player;
@@ -215,14 +232,14 @@ async function main(): Promise<number> {
         CREATE_CONCURRENCY,
         async (i) => {
           const created = await call(url, "POST", "/api/games/create", adminToken, {
-            type: "coin-flip",
+            type: gameOf(i),
             betAmount: BET,
           });
           if (created.status !== 201) throw new Error(`table: ${JSON.stringify(created.body)}`);
           tables[i] = created.body.id!;
         },
       );
-      stage(`created ${tables.length} coin-flip tables in ${seconds(mark)} s`);
+      stage(`created ${tables.length} tables in ${seconds(mark)} s`);
     }
     await sleep(1_000);
     const baseline = await sample(pid);
@@ -234,19 +251,20 @@ async function main(): Promise<number> {
     const rounds: Round[] = [];
     let createFailures = 0;
     await inBatches(creators, CREATE_CONCURRENCY, async (creator, i) => {
+      const game = gameOf(i);
       const sent = performance.now();
       const created =
         MODE === "tables"
-          ? await call(url, "POST", "/api/game/coin-flip/create", creator.token, {
+          ? await call(url, "POST", `/api/game/${game}/create`, creator.token, {
               instantId: tables[i],
-              selectedSide: "H",
+              ...SEATS[game].create,
               clientSeed: seed(),
             })
           : await call(url, "POST", "/api/game/private/create", creator.token, {
-              gameType: "coin-flip",
+              gameType: game,
               access: "private",
               betAmount: BET,
-              selectedSide: "H",
+              ...SEATS[game].create,
               clientSeed: seed(),
             });
       const createMs = performance.now() - sent;
@@ -256,6 +274,7 @@ async function main(): Promise<number> {
         return;
       }
       rounds[i] = {
+        game,
         code: created.body.gameCode!,
         creator,
         joiner: joiners[i]!,
@@ -299,7 +318,7 @@ async function main(): Promise<number> {
     const idle = await sample(pid);
     await scrape(url); // resets the server's event-loop lag histogram
 
-    // 6. Every joiner joins its round; each round's room broadcasts `coin` to all in it.
+    // 6. Every joiner joins its round; each round's room broadcasts its result to all in it.
     const expectedCoins = seats.filter(({ player }) => player.room).length;
     const everyCoin = coins.reach(expectedCoins, RESULT_TIMEOUT_MS);
     const postgresSelect = external
@@ -315,8 +334,9 @@ async function main(): Promise<number> {
     const schedule = JOIN_RATE > 0 ? paced(JOIN_RATE) : inBatchesOf(JOIN_CONCURRENCY);
     await schedule(open, async (round) => {
       round.joinSentAt = performance.now();
-      const joined = await call(url, "POST", "/api/game/coin-flip/join", round.joiner.token, {
+      const joined = await call(url, "POST", `/api/game/${round.game}/join`, round.joiner.token, {
         code: round.code,
+        ...SEATS[round.game].join,
         clientSeed: seed(),
       });
       round.joinAckMs = performance.now() - round.joinSentAt;
@@ -338,7 +358,7 @@ async function main(): Promise<number> {
     stage(
       `${open.length - joinFailures.length}/${open.length} joins answered 200 in ${((joinsDone - joinStarted) / 1000).toFixed(2)} s; ${
         allCoins ? "every" : "NOT every"
-      } coin message in ${((resultsDone - joinStarted) / 1000).toFixed(2)} s`,
+      } result message in ${((resultsDone - joinStarted) / 1000).toFixed(2)} s`,
     );
     await sleep(1_000);
     const afterResults = await sample(pid);
@@ -386,21 +406,29 @@ async function main(): Promise<number> {
       ],
       [
         "concurrent rooms",
-        `${open.length} coin_flip + ${players.filter((p) => p.channel).length} player channels`,
+        `${open.filter((r) => r.game === "coin-flip").length} coin_flip + ${open.filter((r) => r.game === "spin-wheel").length} spin_wheel + ${players.filter((p) => p.channel).length} player channels`,
       ],
       ["rounds completed", `${completed.length}/${ROOMS}`],
       [
-        "rounds per second (first join → last coin)",
+        "rounds per second (first join → last result)",
         `${(completed.length / phaseSeconds).toFixed(1)} (${phaseSeconds.toFixed(2)} s)`,
       ],
-      ["join ack: POST /coin-flip/join → 200", ms(ack)],
+      ["join ack: POST /{game}/join → 200", ms(ack)],
+      ...(["coin-flip", "spin-wheel"] as const).map((game): [string, string] => [
+        `  ${game} only`,
+        ms(
+          sorted(
+            open.map((r) => (r.game === game && r.joinStatus === 200 ? r.joinAckMs : undefined)),
+          ),
+        ),
+      ]),
       [
         `  target p99 < ${TARGET_JOIN_P99_MS} ms`,
         Number.isNaN(p99) ? "n/a" : p99 < TARGET_JOIN_P99_MS ? "MET" : "MISSED",
       ],
       ["  same, server-side (fastify, /metrics)", serverJoin],
-      ["join → coin, joiner's own room", ms(toJoinerCoin)],
-      ["join → coin, last client in the room", ms(toLastCoin)],
+      ["join → result, joiner's own room", ms(toJoinerCoin)],
+      ["join → result, last client in the room", ms(toLastCoin)],
       ["SDK joinById(code)", ms(joinById)],
       ["SDK joinOrCreate('player', {userId})", ms(channel)],
       [
@@ -546,7 +574,7 @@ async function seedPlayers(databaseUrl: string, jwtSecret: string): Promise<Play
         players[index] = {
           index,
           userId: user.id,
-          token: await tokens.issue({ userId: user.id, role: "user" }),
+          token: await tokens.issue({ userId: user.id, role: "user", version: user.token_version }),
           balanceUpdates: 0,
           drops: 0,
         };
@@ -588,11 +616,13 @@ async function connect(url: string, player: Player, code: string) {
   const room = await client.joinById(code);
   player.joinByIdMs = performance.now() - sent;
   player.room = room;
-  room.onMessage("coin", () => {
+  const result = () => {
     if (player.coinAt !== undefined) return;
     player.coinAt = performance.now();
     coins.add();
-  });
+  };
+  room.onMessage("coin", result);
+  room.onMessage("spin", result);
   room.onMessage("*", () => {});
   room.onDrop(() => {
     player.drops++;
@@ -634,7 +664,7 @@ async function sample(pid: number): Promise<Sample> {
   return { rss: await rssOf(pid), cpu: await cpuSecondsOf(pid), at: performance.now() };
 }
 
-/** Counts `coin` messages; `reach` resolves true once there are `target`, false on timeout. */
+/** Counts result messages (`coin`, `spin`); `reach` resolves true once there are `target`, false on timeout. */
 const coins = {
   received: 0,
   waiting: null as null | { target: number; resolve(reached: boolean): void },
@@ -669,28 +699,22 @@ function metric(text: string, name: string): number | undefined {
   return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : undefined;
 }
 
-/** The join route's server-side duration histogram: mean and the share under 100 ms. */
+/** The join routes' server-side duration histograms: mean and the share under 100 ms. */
 function joinHistogram(text: string): string {
-  const route = 'route="/api/game/coin-flip/join",status="200"';
-  const pick = (suffix: string) =>
-    text
-      .split("\n")
-      .find((l) => l.startsWith(`http_request_duration_seconds${suffix}`) && l.includes(route));
-  const value = (line?: string) => (line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0);
-  const n = value(pick("_count"));
+  const lines = text
+    .split("\n")
+    .filter(
+      (l) =>
+        /route="\/api\/game\/(coin-flip|spin-wheel)\/join"/.test(l) && l.includes('status="200"'),
+    );
+  const total = (prefix: string, extra = "") =>
+    lines
+      .filter((l) => l.startsWith(prefix) && l.includes(extra))
+      .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(" ") + 1)), 0);
+  const n = total("http_request_duration_seconds_count");
   if (n === 0) return "n/a";
-  const mean = (value(pick("_sum")) / n) * 1000;
-  const under = value(
-    text
-      .split("\n")
-      .find(
-        (l) =>
-          l.startsWith("http_request_duration_seconds_bucket") &&
-          l.includes('le="0.1"') &&
-          l.includes("/api/game/coin-flip/join") &&
-          l.includes('status="200"'),
-      ),
-  );
+  const mean = (total("http_request_duration_seconds_sum") / n) * 1000;
+  const under = total("http_request_duration_seconds_bucket", 'le="0.1"');
   return `mean ${mean.toFixed(1)} ms, ${under}/${n} under 100 ms`;
 }
 

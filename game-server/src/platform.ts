@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { AdminUsersRepository } from "./accounts/admin-users-repository.ts";
 import { type BootstrapResult, bootstrapSuperAdmin } from "./accounts/bootstrap-super-admin.ts";
 import { createGoogleSignIn } from "./accounts/google-sign-in.ts";
+import { SignInThrottle } from "./accounts/sign-in-throttle.ts";
 import { createTokens } from "./accounts/tokens.ts";
 import { UsersRepository } from "./accounts/users-repository.ts";
 import type { Config } from "./config/config.ts";
@@ -29,6 +30,7 @@ import { startRealtime } from "./realtime/realtime-server.ts";
 import { createRoomAuth } from "./realtime/room-auth.ts";
 import { matchMakerRoundRooms } from "./realtime/round-rooms.ts";
 import { deriveKey, SealedBox } from "./security/sealed-box.ts";
+import { createImageLinks } from "./uploads/image-links.ts";
 import { createImageStore } from "./uploads/image-store.ts";
 import { AgentTransactionsRepository } from "./wallet/agent-transactions-repository.ts";
 import { BanksRepository } from "./wallet/banks-repository.ts";
@@ -61,7 +63,13 @@ export interface Platform {
  */
 export async function startPlatform(
   config: Config,
-  options: { rateLimits?: Partial<RateLimits> } = {},
+  options: {
+    rateLimits?: Partial<RateLimits>;
+    /** Where the HTTP log goes instead of stdout (tests read it). */
+    logStream?: { write(line: string): void };
+    /** For tests: another build of the client (a new deploy). */
+    clientDirectory?: string;
+  } = {},
 ): Promise<Platform> {
   const undo: (() => Promise<void>)[] = [];
   let stopping: Promise<void> | null = null;
@@ -93,9 +101,10 @@ export async function startPlatform(
       ledger,
       config.fairnessSecret,
     );
-    const users = new UsersRepository(database.pool);
+    const users = new UsersRepository(database.pool, config.PHONE_DEFAULT_COUNTRY);
     const codes = new RequestCodes(config.codeSecret);
     const tokens = createTokens(config.jwtSecret);
+    const imageLinks = createImageLinks(config.imageLinkSecret);
     let workers: BackgroundWorkers | null = null;
     const app = await buildApp(
       {
@@ -107,14 +116,15 @@ export async function startPlatform(
         registry,
         lotteries,
         roundRooms: () => matchMakerRoundRooms,
-        adminUsers: new AdminUsersRepository(database.pool),
+        adminUsers: new AdminUsersRepository(database.pool, config.PHONE_DEFAULT_COUNTRY),
+        signInThrottle: new SignInThrottle(database.pool),
         banks: new BanksRepository(database.pool),
-        requests: new RequestsRepository(database.pool, codes),
+        requests: new RequestsRepository(database.pool, codes, imageLinks),
         codes,
         codeAttempts: new CodeAttempts(database.pool),
         atRest: new SealedBox(deriveKey(config.codeSecret, "idempotent answers")),
-        charges: new ChargesRepository(database.pool),
-        agentTransactions: new AgentTransactionsRepository(database.pool),
+        charges: new ChargesRepository(database.pool, imageLinks),
+        agentTransactions: new AgentTransactionsRepository(database.pool, imageLinks),
         cookieSecret: config.jwtSecret,
         google: googleSignInFrom(config),
         telegram:
@@ -123,13 +133,20 @@ export async function startPlatform(
             : null,
         publicUrl: config.PUBLIC_URL,
         currency: config.CURRENCY,
-        clientDirectory: fileURLToPath(new URL("../../client/dist", import.meta.url)),
+        clientDirectory:
+          options.clientDirectory ?? fileURLToPath(new URL("../../client/dist", import.meta.url)),
         images: createImageStore(path.join(config.dataDir, "uploads")),
+        imageLinks,
+        operatorPages: {
+          apiDocs: config.apiDocs,
+          metrics: config.metrics,
+          metricsToken: config.METRICS_TOKEN,
+        },
         tokens,
         workersActive: () => workers?.active ?? false,
         rateLimits: { tickets: config.RATE_LIMIT_TICKETS, ...options.rateLimits },
       },
-      { logger: { level: config.LOG_LEVEL } },
+      { logger: { level: config.LOG_LEVEL, stream: options.logStream } },
     );
     const report = (message: string, error?: unknown) => {
       if (stopping) return;

@@ -54,7 +54,7 @@ describe("the platform", () => {
     expect((await fetch(`${first.url}/api/nothing-here`)).status).toBe(404);
     await first.stop();
 
-    const second = await start({ ...env, SUPERADMIN_PASSWORD: "another-one" });
+    const second = await start({ ...env, SUPERADMIN_PASSWORD: "another-one-2" });
     expect(second.superAdmin).toEqual({ created: false });
     await second.stop();
   });

@@ -1,12 +1,22 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
-import { LogoutDialog } from "../features/auth/logout-dialog.tsx";
-import { DepositDialog } from "../features/wallet/deposit-dialog.tsx";
 import { setLanguage } from "../lib/i18n.ts";
-import { PlayerChannel } from "../lib/player-channel.tsx";
 import { isAdminRole, useSession } from "../lib/session.tsx";
 import { useMoney } from "../lib/site-config.tsx";
+
+// Loaded when first needed, so that a visitor's first download holds none of them.
+const LogoutDialog = lazy(() =>
+  import("../features/auth/logout-dialog.tsx").then((module) => ({ default: module.LogoutDialog })),
+);
+const DepositDialog = lazy(() =>
+  import("../features/wallet/deposit-dialog.tsx").then((module) => ({
+    default: module.DepositDialog,
+  })),
+);
+const PlayerChannel = lazy(() =>
+  import("../lib/player-channel.tsx").then((module) => ({ default: module.PlayerChannel })),
+);
 
 /** Header (transparent on /, dark elsewhere, hides on scroll down), page, footer. */
 export function Layout() {
@@ -14,6 +24,7 @@ export function Layout() {
   const hidden = useHiddenOnScrollDown();
   const [depositOpen, setDepositOpen] = useState(false);
   const onAdmin = pathname.startsWith("/admin/");
+  const { user } = useSession();
   return (
     <>
       {!onAdmin && (
@@ -23,10 +34,14 @@ export function Layout() {
           onDeposit={() => setDepositOpen(true)}
         />
       )}
-      <Outlet context={{ openDeposit: () => setDepositOpen(true) }} />
+      <Suspense fallback={<main className="page">…</main>}>
+        <Outlet context={{ openDeposit: () => setDepositOpen(true) }} />
+      </Suspense>
       {!onAdmin && <Footer />}
-      {depositOpen && <DepositDialog onClose={() => setDepositOpen(false)} />}
-      <PlayerChannel />
+      <Suspense fallback={null}>
+        {depositOpen && <DepositDialog onClose={() => setDepositOpen(false)} />}
+        {user?.role === "user" && <PlayerChannel />}
+      </Suspense>
     </>
   );
 }
@@ -166,7 +181,11 @@ function Header({
           )}
         </nav>
       )}
-      {confirmLogout && <LogoutDialog onCancel={() => setConfirmLogout(false)} />}
+      {confirmLogout && (
+        <Suspense fallback={null}>
+          <LogoutDialog onCancel={() => setConfirmLogout(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,13 +1,27 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router-dom";
 import { useSession } from "../lib/session.tsx";
+import { useOnline } from "../lib/use-online.ts";
 
-/** Shows its children to a signed-in user; a visitor goes to /auth/login (every play screen). */
+const NeedsConnection = lazy(() => import("./needs-connection.tsx"));
+
+/** What an account page shows offline, without its account. */
+export const offlineNotice = (
+  <Suspense fallback={null}>
+    <NeedsConnection />
+  </Suspense>
+);
+
+/**
+ * Shows its children to a signed-in user; a visitor goes to /auth/login (every play screen).
+ * Offline, without the account loaded, it says the page needs a connection.
+ */
 export function SignedInOnly({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { user, loading } = useSession();
+  const online = useOnline();
   if (loading) return <main className="page">{t("common.loading")}</main>;
-  if (!user) return <Navigate to="/auth/login" replace />;
+  if (!user) return online ? <Navigate to="/auth/login" replace /> : offlineNotice;
   return children;
 }

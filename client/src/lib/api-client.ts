@@ -11,7 +11,8 @@ export class ApiError extends Error {
 const TOKEN_KEY = "token";
 
 export const tokenStore = {
-  get: () => localStorage.getItem(TOKEN_KEY),
+  // No storage while the home page is prerendered at build time (src/prerender.tsx): signed out.
+  get: () => (typeof localStorage === "undefined" ? null : localStorage.getItem(TOKEN_KEY)),
   set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };

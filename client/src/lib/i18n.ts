@@ -1,30 +1,47 @@
 import i18n from "i18next";
 import { useCallback } from "react";
 import { initReactI18next, useTranslation } from "react-i18next";
-import am from "../locales/am.json";
 import en from "../locales/en.json";
 
 const LANGUAGE_KEY = "language";
+type Language = "en" | "am";
 
 /**
  * Two namespaces: `translation` for the interface, and `messages` keyed by the English text of the
  * specs' validation and server messages (shared zod schemas speak English), so those translate too.
  */
 void i18n.use(initReactI18next).init({
-  resources: {
-    en: { translation: en.translation, messages: {} },
-    am: { translation: am.translation, messages: am.messages },
-  },
-  lng: localStorage.getItem(LANGUAGE_KEY) ?? "en",
+  resources: { en: { translation: en.translation, messages: {} } },
+  lng: "en",
   fallbackLng: "en",
   ns: ["translation", "messages"],
   interpolation: { escapeValue: false },
 });
 
-export function setLanguage(language: "en" | "am") {
-  localStorage.setItem(LANGUAGE_KEY, language);
+/** The language chosen on this device, English until one is. */
+export function storedLanguage(): Language {
+  return typeof localStorage !== "undefined" && localStorage.getItem(LANGUAGE_KEY) === "am"
+    ? "am"
+    : "en";
+}
+
+/**
+ * Switches the interface to `language`. Amharic is fetched the first time it is needed (most
+ * first visits are in English: it stays out of their first download).
+ */
+export async function switchLanguage(language: Language) {
+  if (!i18n.hasResourceBundle(language, "translation")) {
+    const { default: am } = await import("../locales/am.json");
+    i18n.addResourceBundle("am", "translation", am.translation);
+    i18n.addResourceBundle("am", "messages", am.messages);
+  }
   document.documentElement.lang = language;
-  void i18n.changeLanguage(language);
+  await i18n.changeLanguage(language);
+}
+
+export function setLanguage(language: Language) {
+  localStorage.setItem(LANGUAGE_KEY, language);
+  return switchLanguage(language);
 }
 
 /** Translates a spec or server message given in English (itself when no translation exists). */

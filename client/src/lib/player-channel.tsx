@@ -39,8 +39,8 @@ export function PlayerChannel() {
           void refresh();
           notify({
             type: "warning",
-            title: t("coinFlip.noPlayerJoined"),
-            message: t("coinFlip.noPlayerJoinedMessage"),
+            title: t("rounds.noPlayerJoined"),
+            message: t("rounds.noPlayerJoinedMessage"),
             autoCloseMs: 3000,
           });
         });

@@ -7,9 +7,14 @@ import { tokenStore } from "./api-client.ts";
  */
 let client: Promise<Client> | null = null;
 
-async function realtimeClient(): Promise<Client> {
+/** Starts fetching the SDK now (a screen about to join a room), without connecting. */
+export function preloadRealtime(): Promise<Client> {
   client ??= import("@colyseus/sdk").then(({ Client }) => new Client(window.location.origin));
-  const ready = await client;
+  return client;
+}
+
+async function realtimeClient(): Promise<Client> {
+  const ready = await preloadRealtime();
   ready.auth.token = tokenStore.get() ?? "";
   return ready;
 }

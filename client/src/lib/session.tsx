@@ -10,7 +10,7 @@ import {
 } from "react";
 import { ApiError, api, tokenStore } from "./api-client.ts";
 
-export type SessionUser = Omit<LoginResponse, "token">;
+export type SessionUser = Omit<LoginResponse, "token" | "failedSignInAttempts" | "notice">;
 
 interface Session {
   user: SessionUser | null;
@@ -78,7 +78,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       user,
       loading,
-      signIn({ token, ...signedIn }) {
+      signIn({ token, failedSignInAttempts: _, notice: __, ...signedIn }) {
         tokenStore.set(token);
         setUser(signedIn);
       },

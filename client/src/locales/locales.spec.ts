@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import am from "./am.json";
 import en from "./en.json";
+import offlineAm from "./offline/am.json";
+import offlineEn from "./offline/en.json";
 
 /** Every key of a nested translation object, as dotted paths. */
 function keys(value: unknown, prefix = ""): string[] {
@@ -13,6 +15,11 @@ function keys(value: unknown, prefix = ""): string[] {
 describe("translations", () => {
   it("give Amharic every interface string English has, and nothing else", () => {
     expect(keys(am.translation).sort()).toEqual(keys(en.translation).sort());
+  });
+
+  it("give Amharic the offline notice's texts too (loaded with the notice)", () => {
+    expect(keys(offlineAm).sort()).toEqual(keys(offlineEn).sort());
+    expect(Object.values(offlineAm).every((text) => /\p{Script=Ethiopic}/u.test(text))).toBe(true);
   });
 
   it("leave no Amharic string empty or still in English", () => {

@@ -1,16 +1,22 @@
-import { minorToMajor } from "@igp/shared";
+import { type CountryCode, DEFAULT_PHONE_COUNTRY, minorToMajor, normalisePhone } from "@igp/shared";
 import type pg from "pg";
+import { containing } from "../database/like-pattern.ts";
 import { PagedQuery } from "../wallet/paged-query.ts";
 
 /** Players and admin accounts as the back office lists them. */
 export class AdminUsersRepository {
-  constructor(private readonly db: pg.Pool) {}
+  constructor(
+    private readonly db: pg.Pool,
+    /** Phone searches match every form of the number, as the phones are stored in E.164. */
+    private readonly phoneCountry: CountryCode = DEFAULT_PHONE_COUNTRY,
+  ) {}
 
   async players(page: number, search?: string) {
     const query = new PagedQuery().where("u.role = 'user'");
-    if (search && /^\+?\d{6,15}$/.test(search)) query.where("u.phone = $?", search);
+    if (search && /^\+?\d{6,15}$/.test(search))
+      query.where("u.phone = $?", normalisePhone(search, this.phoneCountry) ?? search);
     else if (search)
-      query.where("(u.full_name ILIKE '%' || $? || '%' OR u.email = lower($?))", search);
+      query.where("(u.full_name ILIKE $? OR u.email = lower($?))", containing(search), search);
     const { rows, total } = await query.run(
       this.db,
       "u.id, u.full_name, u.phone, u.email, u.status, coalesce(b.main, 0) AS main, coalesce(b.bonus, 0) AS bonus",
@@ -32,7 +38,8 @@ export class AdminUsersRepository {
 
   async admins(page: number, search?: string) {
     const query = new PagedQuery().where("role = 'admin'");
-    if (search) query.where("(full_name ILIKE '%' || $? || '%' OR email = lower($?))", search);
+    if (search)
+      query.where("(full_name ILIKE $? OR email = lower($?))", containing(search), search);
     const { rows, total } = await query.run(
       this.db,
       "id, full_name, email, status",
@@ -49,10 +56,14 @@ export class AdminUsersRepository {
     return { admins, total };
   }
 
-  /** Blocks an active player or agent, unblocks a blocked one; superAdmins are not toggled. */
+  /**
+   * Blocks an active player or agent, unblocks a blocked one; superAdmins are not toggled. Either
+   * way the account's tokens end: a block lifted and re-applied does not revive an old session.
+   */
   async toggleStatus(id: string): Promise<"active" | "blocked" | null> {
     const { rows } = await this.db.query(
-      `UPDATE users SET status = CASE status WHEN 'active' THEN 'blocked' ELSE 'active' END
+      `UPDATE users SET status = CASE status WHEN 'active' THEN 'blocked' ELSE 'active' END,
+              token_version = token_version + 1
         WHERE id = $1 AND role <> 'superAdmin' RETURNING status`,
       [id],
     );

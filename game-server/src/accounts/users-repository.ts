@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Role } from "@igp/shared";
+import {
+  type CountryCode,
+  DEFAULT_PHONE_COUNTRY,
+  EMAIL_PATTERN,
+  normalisePhone,
+  type Role,
+} from "@igp/shared";
 import type pg from "pg";
 
 export interface UserRow {
@@ -11,27 +17,47 @@ export interface UserRow {
   password_hash: string | null;
   role: Role;
   status: "active" | "blocked";
+  /** Tokens carry it; bumping it ends every session issued before. */
+  token_version: number;
 }
 
 /** Accounts are plain rows (only money is event-sourced). */
 export class UsersRepository {
-  constructor(private readonly db: pg.Pool) {}
+  constructor(
+    private readonly db: pg.Pool,
+    private readonly phoneCountry: CountryCode = DEFAULT_PHONE_COUNTRY,
+  ) {}
+
+  /** The E.164 form phones are stored and looked up in; null for a number that is not valid. */
+  normalisePhone(text: string): string | null {
+    return normalisePhone(text, this.phoneCountry);
+  }
+
+  /**
+   * How a login text is looked up: an e-mail in lower case, a phone in E.164. A phone that does not
+   * parse is looked up as typed (a number the phone migration could not rewrite signs in as stored).
+   */
+  loginKey(phoneOrEmail: string): string {
+    const text = phoneOrEmail.trim();
+    if (EMAIL_PATTERN.test(text)) return text.toLowerCase();
+    return this.normalisePhone(text) ?? text;
+  }
 
   async findById(id: string): Promise<UserRow | null> {
     const { rows } = await this.db.query("SELECT * FROM users WHERE id = $1", [id]);
     return rows[0] ?? null;
   }
 
-  /** By e-mail (case-insensitive) or phone, whichever the text is. */
+  /** By e-mail (case-insensitive) or phone (in any form of the number), whichever the text is. */
   async findByLogin(phoneOrEmail: string): Promise<UserRow | null> {
     const { rows } = await this.db.query(
-      "SELECT * FROM users WHERE email = lower($1) OR phone = $1 LIMIT 1",
-      [phoneOrEmail.trim()],
+      "SELECT * FROM users WHERE email = $1 OR phone = $1 LIMIT 1",
+      [this.loginKey(phoneOrEmail)],
     );
     return rows[0] ?? null;
   }
 
-  /** Creates a user; returns null when the e-mail or phone is taken. */
+  /** Creates a user (the phone already normalised); returns null when the e-mail or phone is taken. */
   async create(user: {
     fullName: string;
     email?: string | null;
@@ -54,7 +80,7 @@ export class UsersRepository {
     return rows[0] ?? null;
   }
 
-  /** Returns false when the phone belongs to another account. */
+  /** Returns false when the phone (already normalised) belongs to another account. */
   async updateProfile(
     id: string,
     changes: { userName?: string; phone?: string },
@@ -71,7 +97,17 @@ export class UsersRepository {
     await this.db.query("UPDATE users SET last_login_at = now() WHERE id = $1", [id]);
   }
 
-  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-    await this.db.query("UPDATE users SET password_hash = $2 WHERE id = $1", [id, passwordHash]);
+  /** Sets the password and ends every session; returns the new token version. */
+  async setPasswordHash(id: string, passwordHash: string): Promise<number> {
+    const { rows } = await this.db.query(
+      "UPDATE users SET password_hash = $2, token_version = token_version + 1 WHERE id = $1 RETURNING token_version",
+      [id, passwordHash],
+    );
+    return rows[0].token_version;
+  }
+
+  /** Ends every session of the account (sign-out everywhere). */
+  async revokeTokens(id: string): Promise<void> {
+    await this.db.query("UPDATE users SET token_version = token_version + 1 WHERE id = $1", [id]);
   }
 }

@@ -2,7 +2,10 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { type CountryCode, isSupportedCountry, passwordProblem } from "@igp/shared";
 import { z } from "zod";
+
+const onOff = z.enum(["on", "off"], { error: 'must be "on" or "off"' });
 
 /** Every setting the server reads from the environment; `.env.example` documents each. */
 const envSchema = z
@@ -21,10 +24,29 @@ const envSchema = z
       .regex(/^(kurrentdb|esdb|kdb)(\+discover)?:\/\//, "must be a kurrentdb:// connection string")
       .optional(),
     SUPERADMIN_EMAIL: z.email("must be an e-mail address").optional(),
-    SUPERADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+    /** Held to the staff password rule, like every staff account (shared/src/password-policy.ts). */
+    SUPERADMIN_PASSWORD: z
+      .string()
+      .superRefine((password, ctx) => {
+        const problem = passwordProblem(password, "staff", {
+          required: "must not be empty",
+          tooShort: "must be at least 10 characters",
+        });
+        if (problem) ctx.addIssue({ code: "custom", message: `is refused: ${problem}` });
+      })
+      .optional(),
     JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     FAIRNESS_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     CODE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Signs the short-lived links to private images (payment proofs). */
+    IMAGE_LINK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    NODE_ENV: z.string().optional(),
+    /** OpenAPI at /api/docs: on by default except when NODE_ENV=production. */
+    API_DOCS: onOff.optional(),
+    /** Prometheus metrics at /metrics: on by default except when NODE_ENV=production. */
+    METRICS: onOff.optional(),
+    /** When set, /metrics answers only requests bearing it (Authorization: Bearer ...). */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /** The start notice between the second player joining and the flip (spec: 5 seconds). */
     GAME_START_NOTICE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     /** Lottery tickets one player may buy per minute. */
@@ -41,6 +63,15 @@ const envSchema = z
       .string()
       .regex(/^[A-Z]{3}$/, "must be a 3-letter ISO 4217 code")
       .default("ETB"),
+    /** Phones typed without a country code belong to this country (ISO 3166 code). */
+    PHONE_DEFAULT_COUNTRY: z
+      .string()
+      .refine(
+        (code) => isSupportedCountry(code),
+        "must be a supported ISO 3166 country code such as ET",
+      )
+      .transform((code) => code as CountryCode)
+      .default("ET"),
     PUBLIC_URL: z.url("must be a URL such as https://games.example.com").optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -77,6 +108,10 @@ export type Config = Env & {
   jwtSecret: string;
   fairnessSecret: string;
   codeSecret: string;
+  imageLinkSecret: string;
+  /** Whether /api/docs and /metrics are served (see `exposure`). */
+  apiDocs: boolean;
+  metrics: boolean;
 };
 
 export class ConfigError extends Error {
@@ -109,9 +144,31 @@ export async function loadConfig(env: NodeJS.ProcessEnv): Promise<Config> {
   // Server seeds derive from it (docs/fairness.md): it must outlive every open round.
   const fairnessSecret =
     parsed.FAIRNESS_SECRET ?? (await keptSecret(path.join(dataDir, "fairness-secret")));
+  const imageLinkSecret =
+    parsed.IMAGE_LINK_SECRET ?? (await keptSecret(path.join(dataDir, "image-link-secret")));
   // Deposit and withdraw codes are kept as digests under it: pending requests need it unchanged.
   const codeSecret = parsed.CODE_SECRET ?? (await keptSecret(path.join(dataDir, "code-secret")));
-  return { ...parsed, dataDir, jwtSecret, fairnessSecret, codeSecret };
+  return {
+    ...parsed,
+    dataDir,
+    jwtSecret,
+    fairnessSecret,
+    codeSecret,
+    imageLinkSecret,
+    ...exposure(parsed),
+  };
+}
+
+/**
+ * The operator's pages: served for local work, off in production unless switched on (the
+ * API's map and the process's figures help an attacker more than a player).
+ */
+export function exposure(env: Env): { apiDocs: boolean; metrics: boolean } {
+  const local = env.NODE_ENV !== "production";
+  return {
+    apiDocs: env.API_DOCS ? env.API_DOCS === "on" : local,
+    metrics: env.METRICS ? env.METRICS === "on" : local,
+  };
 }
 
 /** A random secret created once and kept in the data directory, readable by its owner only. */

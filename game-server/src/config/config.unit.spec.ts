@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, parseEnv } from "./config.ts";
+import { ConfigError, exposure, loadConfig, parseEnv } from "./config.ts";
 
 const message = (env: NodeJS.ProcessEnv) => {
   try {
@@ -21,6 +21,7 @@ describe("configuration", () => {
       DATA_DIR: ".data",
       EVENT_STORE: "postgres",
       CURRENCY: "ETB",
+      PHONE_DEFAULT_COUNTRY: "ET",
     });
   });
 
@@ -44,6 +45,12 @@ describe("configuration", () => {
       "Invalid configuration: JWT_SECRET must be at least 32 characters",
     );
     expect(message({ PORT: "x", CURRENCY: "birr" })?.split("\n")).toHaveLength(2);
+    expect(message({ SUPERADMIN_EMAIL: "a@b.co", SUPERADMIN_PASSWORD: "aaaaaaaaaa" })).toBe(
+      "Invalid configuration: SUPERADMIN_PASSWORD is refused: Password must contain letters and numbers.",
+    );
+    expect(message({ PHONE_DEFAULT_COUNTRY: "XX" })).toBe(
+      'Invalid configuration: PHONE_DEFAULT_COUNTRY must be a supported ISO 3166 country code such as ET (got "XX")',
+    );
   });
 
   it("treats empty variables as unset", () => {
@@ -62,5 +69,31 @@ describe("configuration", () => {
     expect((await loadConfig({ DATA_DIR: dataDir, JWT_SECRET: "x".repeat(40) })).jwtSecret).toBe(
       "x".repeat(40),
     );
+  });
+
+  it("serves /api/docs and /metrics except in production, unless set", () => {
+    const expose = (env: NodeJS.ProcessEnv) => exposure(parseEnv(env));
+    expect(expose({})).toEqual({ apiDocs: true, metrics: true });
+    expect(expose({ NODE_ENV: "test" })).toEqual({ apiDocs: true, metrics: true });
+    expect(expose({ NODE_ENV: "production" })).toEqual({ apiDocs: false, metrics: false });
+    expect(expose({ NODE_ENV: "production", METRICS: "on" })).toEqual({
+      apiDocs: false,
+      metrics: true,
+    });
+    expect(expose({ API_DOCS: "off" })).toEqual({ apiDocs: false, metrics: true });
+    expect(message({ METRICS: "yes" })).toBe(
+      'Invalid configuration: METRICS must be "on" or "off" (got "yes")',
+    );
+    expect(message({ METRICS_TOKEN: "short" })).toBe(
+      "Invalid configuration: METRICS_TOKEN must be at least 16 characters",
+    );
+  });
+
+  it("keeps a generated image link secret in the data directory", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "igp-config-"));
+    const first = await loadConfig({ DATA_DIR: dataDir });
+    expect(first.imageLinkSecret.length).toBeGreaterThanOrEqual(32);
+    expect((await loadConfig({ DATA_DIR: dataDir })).imageLinkSecret).toBe(first.imageLinkSecret);
+    expect(first.imageLinkSecret).not.toBe(first.jwtSecret);
   });
 });

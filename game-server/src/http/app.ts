@@ -1,5 +1,4 @@
 import cookie from "@fastify/cookie";
-import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -18,6 +17,7 @@ import {
 import type pg from "pg";
 import type { AdminUsersRepository } from "../accounts/admin-users-repository.ts";
 import type { GoogleSignIn } from "../accounts/google-sign-in.ts";
+import type { SignInThrottle } from "../accounts/sign-in-throttle.ts";
 import type { Tokens } from "../accounts/tokens.ts";
 import type { UsersRepository } from "../accounts/users-repository.ts";
 import type { LotteryRounds } from "../games/lottery/lottery-rounds.ts";
@@ -25,7 +25,8 @@ import type { RoundGames } from "../games/round-kernel/round-games.ts";
 import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
 import type { RoundRooms } from "../realtime/round-rooms.ts";
 import type { SealedBox } from "../security/sealed-box.ts";
-import { type ImageStore, MAX_IMAGE_BYTES } from "../uploads/image-store.ts";
+import type { ImageLinks } from "../uploads/image-links.ts";
+import type { ImageStore } from "../uploads/image-store.ts";
 import type { AgentTransactionsRepository } from "../wallet/agent-transactions-repository.ts";
 import type { BanksRepository } from "../wallet/banks-repository.ts";
 import type { ChargesRepository } from "../wallet/charges-repository.ts";
@@ -33,11 +34,14 @@ import type { CodeAttempts } from "../wallet/code-attempts.ts";
 import type { RequestCodes } from "../wallet/request-codes.ts";
 import type { RequestsRepository } from "../wallet/requests-repository.ts";
 import { healthRoute } from "./health.route.ts";
+import { apiCompression } from "./plugins/api-compression.ts";
 import { authentication } from "./plugins/authentication.ts";
 import { clientApp } from "./plugins/client-app.ts";
-import { errorHandler } from "./plugins/error-handler.ts";
+import { errorHandler, frameworkErrors } from "./plugins/error-handler.ts";
 import { idempotency } from "./plugins/idempotency.ts";
 import { metrics } from "./plugins/metrics.ts";
+import { requestBody } from "./plugins/request-body.ts";
+import { SWAGGER_UI_POLICY, securityHeaders } from "./plugins/security-headers.ts";
 import {
   DEFAULT_RATE_LIMITS,
   RATE_LIMIT_MESSAGE,
@@ -63,12 +67,19 @@ import { socialsRoutes } from "./routes/socials.routes.ts";
 import { spinWheelRoutes } from "./routes/spin-wheel.routes.ts";
 import { walletRoutes } from "./routes/wallet.routes.ts";
 
+export interface OperatorPages {
+  apiDocs: boolean;
+  metrics: boolean;
+  metricsToken: string | undefined;
+}
+
 export interface AppDependencies {
   pool: pg.Pool;
   store: EventStore;
   ledger: Ledger;
   users: UsersRepository;
   tokens: Tokens;
+  signInThrottle: SignInThrottle;
   adminUsers: AdminUsersRepository;
   banks: BanksRepository;
   requests: RequestsRepository;
@@ -79,6 +90,9 @@ export interface AppDependencies {
   charges: ChargesRepository;
   agentTransactions: AgentTransactionsRepository;
   images: ImageStore;
+  imageLinks: ImageLinks;
+  /** Whether /api/docs and /metrics are served; /metrics may require a bearer token. */
+  operatorPages: OperatorPages;
   workersActive: () => boolean;
   /** The round games' lifecycles and their shared registry (the round kernel). */
   games: RoundGames;
@@ -98,6 +112,10 @@ export interface AppDependencies {
 }
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route as it was registered, in order (the fuzz test calls each one). */
+    readonly routeList: readonly RouteOptions[];
+  }
   interface FastifyContextConfig {
     /** The named rate limit this route is held to (see rate-limits.ts). */
     limit?: RateLimitName;
@@ -109,9 +127,15 @@ declare module "fastify" {
  * rate limits), app plugins (errors, authentication), then routes, each given its dependencies.
  */
 export async function buildApp(deps: AppDependencies, options: FastifyServerOptions = {}) {
-  const app = Fastify({ genReqId: () => crypto.randomUUID(), ...options });
+  const app = Fastify({ genReqId: () => crypto.randomUUID(), frameworkErrors, ...options });
+  const routeList: RouteOptions[] = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    routeList.push(route);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await app.register(apiCompression);
 
   await app.register(swagger, {
     openapi: {
@@ -122,16 +146,21 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  if (deps.operatorPages.apiDocs) {
+    // Swagger UI's page needs nothing beyond the site's policy but its inline styles.
+    await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: SWAGGER_UI_POLICY });
+  }
+  await app.register(securityHeaders, {
+    telegram: deps.telegram !== null,
+    publicUrl: deps.publicUrl,
+  });
   await app.register(cookie, { secret: deps.cookieSecret });
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits });
-  // Multipart fields arrive as values and files as buffers, so zod validates them like JSON.
-  await app.register(multipart, {
-    attachFieldsToBody: "keyValues",
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 10_000 },
-  });
+  await app.register(requestBody);
 
-  await app.register(metrics);
+  if (deps.operatorPages.metrics) {
+    await app.register(metrics, { token: deps.operatorPages.metricsToken });
+  }
   await app.register(errorHandler);
   await app.register(authentication, { tokens: deps.tokens, users: deps.users });
   await app.register(idempotency, { db: deps.pool, box: deps.atRest });

@@ -1,4 +1,4 @@
-import { messageSchema } from "@igp/shared";
+import { messageSchema, text } from "@igp/shared";
 import { z } from "zod";
 import { totalPages } from "../wallet/paged-query.ts";
 
@@ -10,6 +10,7 @@ export const errorResponses = {
   404: messageSchema,
   409: messageSchema,
   422: messageSchema,
+  429: messageSchema,
 };
 
 type PagedShape<K extends string, T extends z.ZodType> = {
@@ -43,5 +44,9 @@ export function pageOf<K extends string, T>(key: K, items: T[], page: number, to
   } & { [P in K]: T[] };
 }
 
+/** A UUID field (an id in a path or a body), else a 404-worded 400. */
+export const uuidField = (message: string) =>
+  text("Id", { required: message }).check(z.uuid(message));
+
 /** Path parameter `id`: a UUID, else a 404-worded 400. */
-export const idParams = (message: string) => z.object({ id: z.uuid(message) });
+export const idParams = (message: string) => z.object({ id: uuidField(message) });

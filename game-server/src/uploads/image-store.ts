@@ -15,6 +15,9 @@ const ACCEPTED = {
 } as const;
 type AcceptedType = keyof typeof ACCEPTED;
 
+/** The names `save` gives: 128 random bits in hex and the format's extension. */
+export const IMAGE_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
+
 export const CONTENT_TYPES: Record<string, AcceptedType> = Object.fromEntries(
   Object.entries(ACCEPTED).map(([type, extension]) => [extension, type as AcceptedType]),
 );
@@ -42,7 +45,7 @@ export function createImageStore(directory: string) {
     },
     /** The bytes and type of a stored image, or null for any name it did not give out. */
     async load(name: string): Promise<{ bytes: Buffer; type: AcceptedType } | null> {
-      const match = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/.exec(name);
+      const match = IMAGE_NAME.exec(name);
       if (!match) return null;
       try {
         return {

@@ -1,5 +1,6 @@
 import { minorToMajor } from "@igp/shared";
 import type pg from "pg";
+import type { ImageLinks } from "../uploads/image-links.ts";
 import { PAGE_SIZE } from "./paged-query.ts";
 
 /**
@@ -7,7 +8,10 @@ import { PAGE_SIZE } from "./paged-query.ts";
  * they paid out (with the advance they earned), and their own charges (with theirs). One list, newest first, from the projections.
  */
 export class AgentTransactionsRepository {
-  constructor(private readonly db: pg.Pool) {}
+  constructor(
+    private readonly db: pg.Pool,
+    private readonly imageLinks: Pick<ImageLinks, "link">,
+  ) {}
 
   async page(filter: { agentId?: string }, page: number) {
     const union = `
@@ -44,7 +48,7 @@ export class AgentTransactionsRepository {
       accountNumber: r.account_number,
       status: r.status,
       type: r.type,
-      screenShot: r.screenshot,
+      screenShot: r.screenshot ? this.imageLinks.link(r.screenshot) : null,
       createdAt: new Date(r.at).toISOString(),
       advance: minorToMajor(Number(r.advance)),
     }));

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
+import { containing } from "../database/like-pattern.ts";
 import { PagedQuery } from "./paged-query.ts";
 
 export interface BankRow {
@@ -45,7 +46,7 @@ export class BanksRepository {
     const query = new PagedQuery();
     if (options.status) query.where("status = $?", options.status);
     if (options.type) query.where("type = $?", options.type);
-    if (options.search) query.where("bank_name ILIKE '%' || $? || '%'", options.search);
+    if (options.search) query.where("bank_name ILIKE $?", containing(options.search));
     const { rows, total } = await query.run(
       this.db,
       "*",

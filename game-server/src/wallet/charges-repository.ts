@@ -1,10 +1,14 @@
 import { minorToMajor } from "@igp/shared";
 import type pg from "pg";
+import type { ImageLinks } from "../uploads/image-links.ts";
 import { PagedQuery } from "./paged-query.ts";
 
 /** Agents' charge (float top-up) requests, read from the projections. */
 export class ChargesRepository {
-  constructor(private readonly db: pg.Pool) {}
+  constructor(
+    private readonly db: pg.Pool,
+    private readonly imageLinks: Pick<ImageLinks, "link">,
+  ) {}
 
   async page(filter: { agentId?: string }, page: number) {
     const query = new PagedQuery();
@@ -22,7 +26,7 @@ export class ChargesRepository {
       method: r.bank_name,
       accountNumber: r.account_number,
       transactionId: r.transaction_id,
-      screenShot: r.screenshot,
+      screenShot: r.screenshot ? this.imageLinks.link(r.screenshot) : null,
       status: r.status,
       type: "charge",
       createdAt: new Date(r.requested_at).toISOString(),

@@ -14,14 +14,17 @@ export class PagedQuery {
   private readonly conditions: string[] = [];
   readonly params: unknown[] = [];
 
-  /** Adds a condition; `$?` in it stands for `value`'s placeholder. */
-  where(condition: string, value?: unknown): this {
-    if (value === undefined) {
-      this.conditions.push(condition);
-      return this;
-    }
-    this.params.push(value);
-    this.conditions.push(condition.replaceAll("$?", `$${this.params.length}`));
+  /**
+   * Adds a condition; each `$?` in it stands for the next of `values` (search text goes through
+   * `containing` for ILIKE).
+   */
+  where(condition: string, ...values: unknown[]): this {
+    const slots = condition.split("$?");
+    if (slots.length - 1 !== values.length)
+      throw new Error(`"${condition}" has ${slots.length - 1} $? for ${values.length} values`);
+    this.conditions.push(
+      slots.reduce((sql, part, index) => `${sql}$${this.params.push(values[index - 1])}${part}`),
+    );
     return this;
   }
 

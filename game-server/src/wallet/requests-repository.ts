@@ -1,5 +1,7 @@
 import { AGENT_DEPOSIT_METHOD, minorToMajor } from "@igp/shared";
 import type pg from "pg";
+import { containing } from "../database/like-pattern.ts";
+import type { ImageLinks } from "../uploads/image-links.ts";
 import { couldBeCode, looksLikeCode, PagedQuery } from "./paged-query.ts";
 import type { RequestCodes } from "./request-codes.ts";
 
@@ -17,6 +19,8 @@ export class RequestsRepository {
   constructor(
     private readonly db: pg.Pool,
     private readonly codes: RequestCodes,
+    /** Payment proofs leave as signed links (only their owner and staff receive these lists). */
+    private readonly imageLinks: Pick<ImageLinks, "link">,
   ) {}
 
   async deposits(filter: RequestFilter, page: number, viewer: Viewer) {
@@ -24,11 +28,7 @@ export class RequestsRepository {
     if (filter.userId) query.where("d.user_id = $?", filter.userId);
     if (filter.method) query.where("d.method = $?", filter.method);
     if (filter.search) {
-      this.whereSearch(
-        query,
-        filter.search,
-        "(d.deposit_code = ANY($?::text[]) OR d.transaction_id = ANY($?::text[]))",
-      );
+      this.whereSearch(query, filter.search, "d.deposit_code", "d.transaction_id");
     }
     const { rows, total } = await query.run(
       this.db,
@@ -44,7 +44,7 @@ export class RequestsRepository {
     const query = new PagedQuery();
     if (filter.userId) query.where("w.user_id = $?", filter.userId);
     if (filter.method) query.where("w.method = $?", filter.method);
-    if (filter.search) this.whereSearch(query, filter.search, "w.withdraw_code = ANY($?::text[])");
+    if (filter.search) this.whereSearch(query, filter.search, "w.withdraw_code");
     const { rows, total } = await query.run(
       this.db,
       "w.*, u.full_name",
@@ -56,17 +56,22 @@ export class RequestsRepository {
   }
 
   /**
-   * Searches by code (`byCode` gets the code as legacy requests store it, its digest, and the
-   * text as typed, for transaction ids) when the text looks like one, else by the player's name;
+   * Searches by code (the code as legacy requests store it, its digest, and the text as typed,
+   * for transaction ids in `idColumn`) when the text looks like one, else by the player's name;
    * a word that could be either (a code may have no digit) matches both.
    */
-  private whereSearch(query: PagedQuery, search: string, byCode: string) {
+  private whereSearch(query: PagedQuery, search: string, codeColumn: string, idColumn?: string) {
     const { plain, digest } = this.codes.present(search);
     const forms = [plain, digest, search];
-    const byName = "u.full_name ILIKE '%' || ($?::text[])[3] || '%'";
-    if (looksLikeCode(search)) query.where(byCode, forms);
-    else if (couldBeCode(search)) query.where(`(${byCode} OR ${byName})`, forms);
-    else query.where(byName.replace("($?::text[])[3]", "$?"), search);
+    const byCode = idColumn
+      ? `(${codeColumn} = ANY($?::text[]) OR ${idColumn} = ANY($?::text[]))`
+      : `${codeColumn} = ANY($?::text[])`;
+    const codeValues = idColumn ? [forms, forms] : [forms];
+    const byName = "u.full_name ILIKE $?";
+    if (looksLikeCode(search)) query.where(byCode, ...codeValues);
+    else if (couldBeCode(search))
+      query.where(`(${byCode} OR ${byName})`, ...codeValues, containing(search));
+    else query.where(byName, containing(search));
   }
 
   private codeFor(
@@ -90,7 +95,7 @@ export class RequestsRepository {
       depositCode: code,
       accountNumber: row.account_number,
       transactionId: row.transaction_id,
-      screenShot: row.screenshot,
+      screenShot: row.screenshot ? this.imageLinks.link(row.screenshot) : null,
       user: { id: row.user_id, fullName: row.full_name ?? "" },
     };
   }

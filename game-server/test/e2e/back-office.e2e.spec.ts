@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
 import { signInSuperAdmin, signUpPlayer, type TestServer } from "../../../test-support/http.ts";
 import { form, pngImage } from "../../../test-support/images.ts";
@@ -19,6 +19,8 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
     ({ server, browser, shoot } = journey);
   });
   afterAll(() => journey?.stop());
+  // Every screen works under the site's Content-Security-Policy: not one violation.
+  afterEach(() => expect(journey.cspViolations.splice(0)).toEqual([]));
 
   async function signIn(page: Page, login: string, password: string) {
     await page.goto(`${server.url}/auth/login`);
@@ -26,6 +28,14 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
   }
+
+  it("shows the API docs under their own CSP", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/api/docs`);
+    await page.getByText("Instant games platform API").first().waitFor();
+    await page.getByText("/api/settings/games").first().waitFor();
+    await page.close();
+  });
 
   for (const width of [1280, 768]) {
     it(`sets up banks, methods, links and settings, and approves an agent's charge at ${width} px`, async () => {
@@ -125,7 +135,12 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
       await row.getByText("No action").waitFor();
       await shoot(admin, "transactions");
       await row.getByRole("button", { name: "View Screenshot" }).click(); // the proof, full size
-      await admin.getByRole("dialog", { name: "Screenshot" }).waitFor();
+      const proof = admin.getByRole("dialog", { name: "Screenshot" }).getByRole("img");
+      await proof.waitFor(); // loaded through its signed link
+      expect(await proof.getAttribute("src")).toMatch(/^\/image\/\w+\.png\?expires=\d+&signature=/);
+      await expect
+        .poll(() => proof.evaluate((img: { naturalWidth: number }) => img.naturalWidth))
+        .toBeGreaterThan(0);
       await admin.getByRole("button", { name: "Close" }).click();
       const agentToken = (
         await server.call("POST", "/api/auth/user/login", {

@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
 import type { TestServer } from "../../../test-support/http.ts";
-import { pngImage } from "../../../test-support/images.ts";
+import { form, pngImage } from "../../../test-support/images.ts";
 
 /**
  * A player's first visit in a real browser: register, sign in, deposit by bank with a screenshot,
@@ -20,6 +20,8 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
     ({ server, browser, shoot, root } = journey);
   });
   afterAll(() => journey?.stop());
+  // Every screen works under the site's Content-Security-Policy: not one violation.
+  afterEach(() => expect(journey.cspViolations.splice(0)).toEqual([]));
 
   for (const width of [360, 1280]) {
     it(`registers, deposits, sees the balance live, withdraws and logs out at ${width} px`, async () => {
@@ -100,13 +102,15 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
       await page.getByRole("tab", { name: "Transactions" }).click();
       await page.getByRole("tab", { name: "Withdraw" }).click();
       await page.getByLabel("Amount", { exact: true }).fill("130");
+      // Main (120) is short: the preview asks for the playable balance, as the server would.
+      await page.getByText(/Allow withdrawing from the playable balance/).waitFor();
+      await page.getByLabel(/Also withdraw from my playable balance/).check();
       await page.getByText("You will receive ETB 128.00 (fee ETB 2.00)").waitFor();
       await page.getByLabel("Amount", { exact: true }).fill("171");
       await page.getByText("Insufficient").waitFor();
       await page.getByLabel("Amount", { exact: true }).fill("130");
       await page.getByLabel("Method").selectOption("agent");
       await page.getByLabel("Account number").fill("0911223344");
-      await page.getByLabel(/Also withdraw from my playable balance/).check();
       await shoot(page, "withdraw");
       await page.getByRole("button", { name: "Withdraw", exact: true }).last().click();
       await page.getByText(/Tell this code to the agent: [A-Z2-9]{8}/).waitFor();
@@ -121,4 +125,43 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
       await page.close();
     }, 90_000);
   }
+
+  it("shows the other player screens under the CSP, which reports what it blocks", async () => {
+    await server.call("POST", "/api/socials/create", {
+      token: root,
+      body: form(
+        { socialName: "Telegram", socialLink: "https://t.me/instantgames" },
+        { field: "socialLogo", bytes: await pngImage("#0288d1") },
+      ),
+    });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const home = await page.goto(`${server.url}/`);
+    expect(home?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    for (const [path, text] of [
+      ["/demo", "Coin Flip"],
+      ["/instant", "Coin Flip"],
+      ["/auth/reset", "Reset"],
+      ["/contact", "Telegram"],
+    ] as const) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByText(text).first().waitFor();
+    }
+    const logo = page.locator('img[src^="/image/"]').first(); // the social link's, loaded
+    await expect
+      .poll(() => logo.evaluate((img: { naturalWidth: number }) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(journey.cspViolations).toEqual([]);
+
+    // The watch is real: an inline script, which the policy forbids, is reported.
+    await page.evaluate(`{
+      const script = document.createElement("script");
+      script.textContent = "window.injected = true";
+      document.body.append(script);
+    }`);
+    const reported = () => journey.cspViolations.join("\n");
+    await expect.poll(reported).toMatch(/script-src-elem blocked inline/); // the DOM's event
+    await expect.poll(reported).toMatch(/console: Executing inline script violates/);
+    journey.cspViolations.splice(0);
+    await page.close();
+  });
 });

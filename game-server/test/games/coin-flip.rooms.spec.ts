@@ -36,7 +36,15 @@ describe("a public coin flip", () => {
     expect((await balancesOf(server, alice.token)).main).toBe(50);
 
     const entry = await server.call("GET", `/api/instant/game/by/${table}`);
-    expect(entry.body).toMatchObject({ players: 1, code, side: "H", status: "waiting" });
+    expect(entry.body).toMatchObject({
+      players: 1,
+      code,
+      side: "H",
+      status: "waiting",
+      playerWithChoice: [{ player: alice.userId, selectedSide: "H" }],
+      game: { gameWaitingTime: 5, createdAt: created.body.game.createdAt },
+    });
+    expect(JSON.stringify(entry.body)).not.toMatch(/seed|commitment/i);
 
     const room = await watchRound(server, alice.token, code);
     const coin = nextMessage(room, "coin");

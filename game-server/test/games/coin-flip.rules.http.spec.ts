@@ -226,9 +226,42 @@ describe("private rounds, the lobby and the player channel", () => {
     const channel = await playerChannel(server, alice);
     const first = await nextMessage(channel, "balanceUpdated");
     expect(first).toEqual({ mainBalance: 30, bonusBalance: 0 });
-    const next = nextMessage(channel, "balanceUpdated");
+    // The deposit's own push may still arrive; the stake's is the one that moves main.
+    const next = nextMessage<{ mainBalance: number }>(
+      channel,
+      "balanceUpdated",
+      20_000,
+      (m) => m.mainBalance !== 30,
+    );
     await createPrivate(alice.token, { betAmount: 7.5, selectedSide: "H" });
     expect(await next).toEqual({ mainBalance: 22.5, bonusBalance: 0 });
     await channel.leave();
+  });
+});
+
+describe("a client that follows the spec's calls", () => {
+  it("plays without client seeds (the server's are marked) and sends playerId, checked against the token", async () => {
+    const [alice, bob, carol] = [
+      await fundedPlayer(server, 20_00),
+      await fundedPlayer(server, 20_00),
+      await fundedPlayer(server, 20_00),
+    ];
+    const created = await server.call("POST", "/api/game/private/create", {
+      token: alice.token,
+      body: { gameType: "coin-flip", access: "private", betAmount: 5, selectedSide: "H" },
+    });
+    expect(created.status).toBe(201);
+    const code = created.body.gameCode;
+    const posing = await join(carol.token, { code, playerId: bob.userId });
+    expect(posing).toMatchObject({
+      status: 403,
+      body: { message: "playerId must be the signed-in player's own id." },
+    });
+    expect(await balancesOf(server, carol.token)).toEqual({ main: 20, bonus: 0 });
+    const joined = await join(bob.token, { code, playerId: bob.userId });
+    expect(joined.status).toBe(200);
+    const seeds: string[] = joined.body.game.fairness.clientSeeds;
+    expect(seeds).toHaveLength(2);
+    for (const generated of seeds) expect(generated).toMatch(/^generated:[0-9a-f]{32}$/);
   });
 });

@@ -27,9 +27,13 @@ describe("settings", () => {
 
   it("start at the spec's defaults and change within range only", async () => {
     const player = await signUpPlayer(server);
-    expect((await server.call("GET", "/api/settings", { token: player.token })).body).toEqual({
+    expect((await server.call("GET", "/api/settings", { token: root })).body).toEqual({
       status: "ok",
       settings: all,
+    });
+    expect(await server.call("GET", "/api/settings", { token: player.token })).toMatchObject({
+      status: 403,
+      body: { message: "You are not allowed to do this." },
     });
     const invalid = "All values must be valid numbers and within proper range.";
     for (const bad of [
@@ -51,6 +55,17 @@ describe("settings", () => {
     expect(
       (await server.call("POST", "/api/settings", { token: root, body: changed })).body,
     ).toEqual({ status: "ok", settings: changed });
+  });
+
+  it("tell anyone each game's waiting time and cut, and nothing of the agents' terms", async () => {
+    const changed = { ...all, coinFlip: { gameWaitingTime: 4, winPercentCut: 7.5 } };
+    await server.call("POST", "/api/settings", { token: root, body: changed });
+    const games = await server.call("GET", "/api/settings/games");
+    expect(games.body).toEqual({
+      status: "ok",
+      games: { coinFlip: changed.coinFlip, spinWheel: changed.spinWheel },
+    });
+    expect(games.headers.get("cache-control")).toBe("no-store");
   });
 });
 

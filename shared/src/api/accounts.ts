@@ -1,12 +1,21 @@
 import { z } from "zod";
 import { ROLES } from "../constants.ts";
+import {
+  PASSWORD_MESSAGES,
+  PASSWORD_RULES,
+  type PasswordAudience,
+  type PasswordMessages,
+  passwordProblem,
+} from "../password-policy.ts";
+import { text } from "./text.ts";
 
 /** The player spec's rules and messages (section 5), enforced on the client and the server. */
 export const PHONE_PATTERN = /^\+?\d{10,15}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const phoneOrEmailSchema = z
-  .string({ error: "Phone or Email is required." })
+export const phoneOrEmailSchema = text("Phone or Email", {
+  required: "Phone or Email is required.",
+})
   .trim()
   .min(1, "Phone or Email is required.")
   .max(254, "Enter a valid phone number or email.")
@@ -15,18 +24,29 @@ export const phoneOrEmailSchema = z
     "Enter a valid phone number or email.",
   );
 
-export const registrationPasswordSchema = z
-  .string({ error: "Password is required." })
-  .min(1, "Password is required.")
-  .min(6, "Password must be at least 6 characters.")
-  .max(128, "Password must be at most 128 characters.")
-  .refine(
-    (value) => /[A-Za-z]/.test(value) && /\d/.test(value),
-    "Password must contain letters and numbers.",
-  );
+/**
+ * A new password under the one policy (password-policy.ts), with a path's own messages. The value
+ * is kept as typed; only its length is counted without surrounding spaces.
+ */
+export function newPasswordSchema(
+  audience: PasswordAudience,
+  messages: PasswordMessages,
+  field = "Password",
+) {
+  return text(field, { required: messages.required })
+    .max(PASSWORD_RULES.maxLength * 2, PASSWORD_MESSAGES.tooLong)
+    .superRefine((value, ctx) => {
+      const problem = passwordProblem(value, audience, messages);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+}
 
-export const fullNameSchema = z
-  .string({ error: "Full name is required." })
+export const registrationPasswordSchema = newPasswordSchema("player", {
+  required: "Password is required.",
+  tooShort: "Password must be at least 6 characters.",
+});
+
+export const fullNameSchema = text("Full name", { required: "Full name is required." })
   .trim()
   .min(1, "Full name is required.")
   .min(3, "Full name must be at least 3 characters.")
@@ -37,7 +57,7 @@ export const registerRequestSchema = z
     phone: phoneOrEmailSchema,
     fullName: fullNameSchema,
     password: registrationPasswordSchema,
-    confirmPassword: z.string({ error: "Passwords do not match." }),
+    confirmPassword: text("Password confirmation", { required: "Passwords do not match." }),
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: "Passwords do not match.",
@@ -45,12 +65,13 @@ export const registerRequestSchema = z
   });
 
 export const loginRequestSchema = z.object({
-  phone: z
-    .string({ error: "Phone or Email is required." })
+  phone: text("Phone or Email", { required: "Phone or Email is required." })
     .trim()
     .min(1, "Phone or Email is required.")
     .max(254),
-  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(128),
+  password: text("Password", { required: "Password is required." })
+    .min(1, "Password is required.")
+    .max(128),
 });
 
 export const roleSchema = z.enum(ROLES);
@@ -65,15 +86,22 @@ export const sessionUserSchema = z.object({
   bonusBalance: z.number(),
 });
 
-export const loginResponseSchema = sessionUserSchema.extend({ token: z.string() });
+export const loginResponseSchema = sessionUserSchema.extend({
+  token: z.string(),
+  failedSignInAttempts: z
+    .number()
+    .int()
+    .optional()
+    .describe("Failed sign-in attempts since the last good sign-in: shown to the owner once."),
+  notice: z.string().optional().describe("The same, as a sentence."),
+});
 
 export const registerResponseSchema = z.object({ message: z.string(), userId: z.string() });
 
 export const updateProfileRequestSchema = z
   .object({
-    username: z.string().trim().max(50, "Username must be at most 50 characters.").optional(),
-    phone: z
-      .string()
+    username: text("Username").trim().max(50, "Username must be at most 50 characters.").optional(),
+    phone: text("Phone")
       .trim()
       .max(10, "Phone must be at most 10 characters.")
       .regex(/^\d*$/, "Phone must contain digits only.")
@@ -85,17 +113,25 @@ export const updateProfileRequestSchema = z
   );
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z
-    .string({ error: "Please fill all fields." })
+  currentPassword: text("Current password", { required: "Please fill all fields." })
     .min(1, "Please fill all fields.")
     .max(128),
-  newPassword: z
-    .string({ error: "Please fill all fields." })
-    .min(1, "Please fill all fields.")
-    .min(6, "Password length should not  less than 6 (six) digits")
-    .max(128),
+  newPassword: newPasswordSchema(
+    "player",
+    {
+      required: "Please fill all fields.",
+      tooShort: "Password length should not  less than 6 (six) digits",
+    },
+    "New password",
+  ).describe("Staff accounts need the staff rule; it must differ from the current password."),
+});
+
+export const changePasswordResponseSchema = z.object({
+  message: z.string(),
+  token: z.string().describe("A fresh token for this device: every older token has ended."),
 });
 
 export const messageSchema = z.object({ message: z.string() });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { EMAIL_PATTERN, PHONE_PATTERN } from "./accounts.ts";
+import { EMAIL_PATTERN, newPasswordSchema, PHONE_PATTERN } from "./accounts.ts";
+import { text } from "./text.ts";
 
 export const SETTINGS_GROUPS = [
   "spinWheel",
@@ -33,9 +34,12 @@ export const settingsSchema = z.object(
 );
 export type Settings = z.infer<typeof settingsSchema>;
 
+/** The settings players may read: each game's waiting time and house cut, not the agents' terms. */
+export const gameSettingsSchema = settingsSchema.pick({ coinFlip: true, spinWheel: true });
+export type GameSettings = z.infer<typeof gameSettingsSchema>;
+
 /** Links entered by admins must be http(s): no javascript:, data: or other schemes. */
-export const socialLinkSchema = z
-  .string({ error: "Link is required." })
+export const socialLinkSchema = text("Link", { required: "Link is required." })
   .trim()
   .min(1, "Link is required.")
   .max(500)
@@ -50,17 +54,35 @@ export const socialLinkSchema = z
 
 export const resetRequestSchema = z
   .object({
-    email: z.string().trim().max(254).optional(),
-    phone: z.string().trim().max(20).optional(),
+    email: text("Email").trim().max(254).optional(),
+    phone: text("Phone").trim().max(20).optional(),
   })
   .refine((body) => Boolean(body.email || body.phone), "Please provide email or phone number")
   .refine((body) => !body.email || EMAIL_PATTERN.test(body.email), "Enter a valid email.")
   .refine((body) => !body.phone || PHONE_PATTERN.test(body.phone), "Enter a valid phone number.");
 
 export const adminResetPasswordSchema = z.object({
-  newPassword: z
-    .string({ error: "Please fill in both fields." })
-    .min(1, "Please fill in both fields.")
-    .min(6, "Password must be at least 6 characters long.")
-    .max(128),
+  newPassword: newPasswordSchema(
+    "player",
+    {
+      required: "Please fill in both fields.",
+      tooShort: "Password must be at least 6 characters long.",
+    },
+    "New password",
+  ),
+});
+
+/** An agent (admin) account, created by the superAdmin: staff passwords follow the staff rule. */
+export const createAdminAccountSchema = z.object({
+  fullName: text("Full name", { required: "Full name is required." })
+    .trim()
+    .min(3, "Full name must be at least 3 characters.")
+    .max(100),
+  email: text("Email", { required: "Enter a valid email." })
+    .max(254)
+    .check(z.email({ error: "Enter a valid email." })),
+  password: newPasswordSchema("staff", {
+    required: "Password is required.",
+    tooShort: "Password must be at least 6 characters long.",
+  }),
 });

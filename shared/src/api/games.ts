@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import { amountField } from "./wallet.ts";
 
 /** Coin sides: heads and tails. */
@@ -16,8 +17,7 @@ export const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 export const CODE_LENGTH = 8;
 export const GAME_NOT_FOUND =
   "Could not find the game. It might have expired or the code is incorrect.";
-export const roundCodeSchema = z
-  .string({ error: GAME_NOT_FOUND })
+export const roundCodeSchema = text("Game code", { required: GAME_NOT_FOUND })
   .trim()
   .toUpperCase()
   .regex(new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`), GAME_NOT_FOUND);
@@ -26,9 +26,26 @@ export const SIDE_NOT_SELECTED = "Please select your lucky side and lock the sel
 export const coinSideSchema = z.enum(COIN_SIDES, { error: SIDE_NOT_SELECTED });
 
 /** A player's client seed for the provably fair draw: any short text of safe characters. */
-export const clientSeedSchema = z
-  .string({ error: "A client seed is required." })
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, "The client seed must be 1 to 64 letters, digits, - or _.");
+const givenClientSeedSchema = text("Client seed", {
+  required: "A client seed is required.",
+}).regex(/^[A-Za-z0-9_-]{1,64}$/, "The client seed must be 1 to 64 letters, digits, - or _.");
+
+/** What a seat's seed starts with when the server made it (no client sent one). */
+export const GENERATED_SEED_PREFIX = "generated:";
+
+/**
+ * A player's client seed; optional, as the spec's calls send none. Then the server makes one,
+ * marked `generated:` in the fairness proof (no client seed can contain a colon): that seat's
+ * randomness is the server's word, not the player's.
+ */
+export const clientSeedSchema = givenClientSeedSchema
+  .optional()
+  .transform(
+    (seed) => seed ?? `${GENERATED_SEED_PREFIX}${crypto.randomUUID().replaceAll("-", "")}`,
+  );
+
+/** The spec's `playerId` beside a join: only ever the signed-in player's own id. */
+export const playerIdField = z.string().max(100).optional();
 
 export const createCoinFlipRequestSchema = z.object({
   instantId: z.coerce
@@ -43,6 +60,7 @@ export const createCoinFlipRequestSchema = z.object({
 export const joinCoinFlipRequestSchema = z.object({
   code: roundCodeSchema,
   clientSeed: clientSeedSchema,
+  playerId: playerIdField,
 });
 
 /** What every private game's creation sends, whatever the game (see private-games.ts). */
@@ -82,18 +100,23 @@ export function roundFairnessSchema<T extends z.ZodType>(outcome: T) {
 /** A coin flip's fairness proof: the outcome is the side drawn. */
 export const fairnessSchema = roundFairnessSchema(coinSideSchema);
 
-export const coinFlipGameSchema = z.object({
+/** What every round game's view shows, whatever its seats and outcome. */
+export const roundGameSchema = z.object({
   code: z.string(),
   status: z.enum(ROUND_STATUSES),
   access: z.enum(["public", "private"]),
   instantId: z.number().nullable(),
   createdBy: z.string(),
   createdAt: z.string(),
-  /** Minutes from createdAt until the round expires without a second player. */
+  /** Minutes from createdAt until the deadline: the draw, or the refund without enough players. */
   gameWaitingTime: z.number(),
   deadline: z.string(),
+  /** The bet per seat (coin flip: per player; spin wheel: per number). */
   betAmount: z.number(),
   winPercentCut: z.number(),
+});
+
+export const coinFlipGameSchema = roundGameSchema.extend({
   playerWithChoice: z.array(playerWithChoiceSchema),
   fairness: fairnessSchema,
 });
@@ -115,6 +138,16 @@ export const instantGameEntrySchema = z.object({
   gameWaitingTime: z.number(),
   createdAt: z.string().nullable(),
   createdBy: z.string().nullable(),
+  /** The open round's players and their choices (no seeds or codes of anyone). */
+  playerWithChoice: z.array(
+    z.object({
+      player: z.string(),
+      selectedSide: coinSideSchema.optional(),
+      selectedNumbers: z.array(z.number()).optional(),
+    }),
+  ),
+  /** The spec's nested copy of the timing fields. */
+  game: z.object({ gameWaitingTime: z.number(), createdAt: z.string().nullable() }),
 });
 export type InstantGameEntry = z.infer<typeof instantGameEntrySchema>;
 

@@ -2,10 +2,11 @@ import { z } from "zod";
 import { WHEEL_NUMBERS } from "../wheel.ts";
 import {
   clientSeedSchema,
+  playerIdField,
   privateGameFields,
-  ROUND_STATUSES,
   roundCodeSchema,
   roundFairnessSchema,
+  roundGameSchema,
 } from "./games.ts";
 
 /** Spin wheel (player spec: Spin Wheel sections; docs/realtime.md: the `spin_wheel` room). */
@@ -48,6 +49,7 @@ export const joinSpinWheelRequestSchema = z.object({
   code: roundCodeSchema,
   selectedNumbers: selectedNumbersSchema(NO_NUMBERS_SELECTED),
   clientSeed: clientSeedSchema,
+  playerId: playerIdField,
 });
 
 export const createPrivateSpinWheelRequestSchema = z.object({
@@ -73,19 +75,7 @@ export const spinResultSchema = z.object({
 });
 export type SpinResult = z.infer<typeof spinResultSchema>;
 
-export const spinWheelGameSchema = z.object({
-  code: z.string(),
-  status: z.enum(ROUND_STATUSES),
-  access: z.enum(["public", "private"]),
-  instantId: z.number().nullable(),
-  createdBy: z.string(),
-  createdAt: z.string(),
-  /** Minutes from createdAt until the draw (or the refund, with fewer than two players). */
-  gameWaitingTime: z.number(),
-  deadline: z.string(),
-  /** The bet per number. */
-  betAmount: z.number(),
-  winPercentCut: z.number(),
+export const spinWheelGameSchema = roundGameSchema.extend({
   /** The players who locked numbers, in stake order. */
   playerWithChoice: z.array(spinPlayerWithChoiceSchema),
   /** Every number held, ascending: the draw's candidates. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_AMOUNT_MINOR, MINOR_UNITS_PER_MAJOR, majorToMinor } from "../money.ts";
+import { text } from "./text.ts";
 
 export const MIN_DEPOSIT_MINOR = 50 * MINOR_UNITS_PER_MAJOR;
 /** The spec's "minimum withdrawal input 1". */
@@ -7,6 +8,7 @@ export const MIN_WITHDRAWAL_MINOR = 1 * MINOR_UNITS_PER_MAJOR;
 export const MIN_CHARGE_MINOR = 50 * MINOR_UNITS_PER_MAJOR;
 export const AGENT_DEPOSIT_METHOD = "Agent Deposit";
 export const AGENT_WITHDRAW_METHOD = "agent";
+export const PAGE_INVALID = "Page must be a whole number from 1.";
 
 /**
  * A wire amount (major units, at most 2 decimals; a number, or numeric text from a form) in
@@ -17,8 +19,7 @@ export function amountField(minimumMinor: number, tooSmall: string) {
     .union(
       [
         z.number(),
-        z
-          .string()
+        text("Amount")
           .trim()
           .regex(/^\d+(\.\d+)?$/, "Amount must be a number.")
           .transform(Number),
@@ -44,28 +45,43 @@ export function amountField(minimumMinor: number, tooSmall: string) {
     });
 }
 
-const text = (required: string, max = 200) =>
-  z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters.`);
+/** A required text field: `required` when missing or blank, at most `max` characters. */
+export const requiredText = (label: string, required: string, max = 200) =>
+  text(label, { required }).trim().min(1, required).max(max, `At most ${max} characters.`);
 
 /** Multipart fields of a deposit request (the screenshot travels as a file). */
 export const depositRequestSchema = z.object({
-  method: text("Please choose a deposit method.", 100),
+  method: requiredText("Method", "Please choose a deposit method.", 100),
   amount: amountField(MIN_DEPOSIT_MINOR, "The minimum deposit is 50 ETB."),
-  accountNumber: z.string().trim().max(100).optional(),
-  transactionId: z.string().trim().max(500).optional(),
+  accountNumber: text("Account number").trim().max(100).optional(),
+  transactionId: text("Transaction ID").trim().max(500).optional(),
 });
 
 export const withdrawRequestSchema = z.object({
   amount: amountField(MIN_WITHDRAWAL_MINOR, "The minimum withdrawal is 1 ETB."),
-  method: text("Please fill all fields.", 100),
-  accountNumber: text("Please fill all fields.", 100),
+  method: requiredText("Method", "Please fill all fields.", 100),
+  accountNumber: requiredText("Account number", "Please fill all fields.", 100),
   withdrawFromBonusBalance: z.boolean().default(false),
 });
 
+/** `?page=`: a whole number from 1 (one page of 20 rows). */
+export const pageNumber = z.coerce
+  .number({ error: PAGE_INVALID })
+  .int(PAGE_INVALID)
+  .min(1, PAGE_INVALID)
+  .max(1_000_000, PAGE_INVALID)
+  .default(1);
+
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, "Page starts at 1.").max(1_000_000).default(1),
-  search: z.string().trim().max(100).optional(),
+  page: pageNumber,
+  search: text("Search").trim().max(100, "Search must be at most 100 characters.").optional(),
 });
+
+/** A payment proof: a signed /image link (only its owner and staff receive it), or none. */
+export const proofLinkSchema = z
+  .string()
+  .nullable()
+  .describe("A signed link to the payment proof image, valid for 10 to 15 minutes");
 
 export const depositTransactionSchema = z.object({
   id: z.string(),
@@ -77,7 +93,7 @@ export const depositTransactionSchema = z.object({
   depositCode: z.string().nullable(),
   accountNumber: z.string().nullable(),
   transactionId: z.string().nullable(),
-  screenShot: z.string().nullable(),
+  screenShot: proofLinkSchema,
   user: z.object({ id: z.string(), fullName: z.string() }),
 });
 

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NoticeProvider } from "../../components/ui/notice.tsx";
 import "../../lib/i18n.ts";
+import { CreateAdminDialog } from "./screens/accounts-screens.tsx";
 import { ResetDialog } from "./screens/reset-passwords-screen.tsx";
 import { SettingsScreen } from "./screens/settings-screen.tsx";
 
@@ -81,12 +82,44 @@ describe("reset user password", () => {
     expect(screen.getByText("Passwords do not match.")).toBeTruthy();
     fill("abc", "abc");
     expect(screen.getByText("Password must be at least 6 characters long.")).toBeTruthy();
+    // The one password policy: letters and digits, length without surrounding spaces.
+    fill("111111", "111111");
+    expect(screen.getByText("Password must contain letters and numbers.")).toBeTruthy();
+    fill("  ab1  ", "  ab1  ");
+    expect(screen.getByText("Password must be at least 6 characters long.")).toBeTruthy();
     expect(calls).toEqual([]);
-    fill("fresh-pass", "fresh-pass");
+    fill("fresh-pass1", "fresh-pass1");
     expect(await screen.findByText("Password changed successfully!")).toBeTruthy();
     expect(calls[0]).toEqual({
       url: "/api/admin/users/reset-password/u1",
-      body: { newPassword: "fresh-pass" },
+      body: { newPassword: "fresh-pass1" },
     });
+  });
+});
+
+describe("create admin", () => {
+  it("holds the agent's password to the staff rule before sending", async () => {
+    withNotices(<CreateAdminDialog onClose={() => {}} onCreated={() => {}} />);
+    const type = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type("Full name", "Agent Abebe");
+    type("Email", "agent@example.com");
+    type("Password", "aaaaaa");
+    type("Confirm password", "aaaaaa");
+    fireEvent.click(screen.getByRole("button", { name: "Create" }));
+    expect(screen.getByText("Staff passwords must be at least 10 characters.")).toBeTruthy();
+    expect(calls).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "OK" }));
+    type("Password", "float-keeper-7");
+    type("Confirm password", "float-keeper-7");
+    fireEvent.click(screen.getByRole("button", { name: "Create" }));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        {
+          url: "/api/admin/accounts/create",
+          body: { fullName: "Agent Abebe", email: "agent@example.com", password: "float-keeper-7" },
+        },
+      ]),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NoticeProvider } from "../../components/ui/notice.tsx";
+import { tokenStore } from "../../lib/api-client.ts";
 import "../../lib/i18n.ts";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 
@@ -9,7 +10,9 @@ beforeEach(() => {
   sent.length = 0;
   vi.stubGlobal("fetch", async (_url: string, init?: RequestInit) => {
     sent.push(JSON.parse(String(init?.body)));
-    return new Response(JSON.stringify({ message: "Password changed." }), { status: 200 });
+    return new Response(JSON.stringify({ message: "Password changed.", token: "fresh-token" }), {
+      status: 200,
+    });
   });
 });
 afterEach(() => {
@@ -46,6 +49,8 @@ describe("password change", () => {
     fill("old-pass1", "new-pass1", "new-pass1");
     expect(await screen.findByText("Password changed.")).toBeTruthy();
     expect(sent).toEqual([{ currentPassword: "old-pass1", newPassword: "new-pass1" }]);
+    // Older tokens ended with the change: this device keeps the one the answer carries.
+    expect(tokenStore.get()).toBe("fresh-token");
   });
 
   it("uses the admin spec's mismatch wording in the back office", () => {

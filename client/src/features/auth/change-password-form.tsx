@@ -1,8 +1,8 @@
-import { changePasswordRequestSchema } from "@igp/shared";
+import { type ChangePasswordResponse, changePasswordRequestSchema } from "@igp/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotice } from "../../components/ui/notice.tsx";
-import { ApiError, api } from "../../lib/api-client.ts";
+import { ApiError, api, tokenStore } from "../../lib/api-client.ts";
 import { useMessage } from "../../lib/i18n.ts";
 import { Field } from "./login-page.tsx";
 
@@ -46,7 +46,11 @@ export function ChangePasswordForm({
     if (!parsed.success)
       return notice({ type: "warning", title: message(parsed.error.issues[0]!.message) });
     try {
-      await api("/api/user/update/password", { body: parsed.data });
+      // Every other session has ended; this device goes on with the token the answer carries.
+      const changed = await api<ChangePasswordResponse>("/api/user/update/password", {
+        body: parsed.data,
+      });
+      tokenStore.set(changed.token);
       setForm({ currentPassword: "", newPassword: "", confirm: "" });
       notice({ type: "success", title: t("profile.passwordChanged"), autoCloseMs: 2_000 });
     } catch (error) {

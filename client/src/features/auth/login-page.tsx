@@ -2,6 +2,7 @@ import { type LoginResponse, loginRequestSchema } from "@igp/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
+import { useNotice } from "../../components/ui/notice.tsx";
 import { ApiError, api } from "../../lib/api-client.ts";
 import { fieldErrors, useFormFields } from "../../lib/form-errors.ts";
 import { isAdminRole, useSession } from "../../lib/session.tsx";
@@ -14,6 +15,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { form, errors, setErrors, edit } = useFormFields({ phone: "", password: "" });
   const [busy, setBusy] = useState(false);
+  const notice = useNotice();
   const [status, setStatus] = useTimedMessage(2_000);
 
   async function submit(event: FormEvent) {
@@ -25,6 +27,12 @@ export function LoginPage() {
       const response = await api<LoginResponse>("/api/auth/user/login", { body: parsed.data });
       session.signIn(response);
       setStatus({ text: t("auth.loginSuccess"), ok: true });
+      // The server tells this once: the count is reset by this sign-in.
+      if (response.failedSignInAttempts)
+        notice({
+          type: "warning",
+          title: t("auth.failedAttempts", { count: response.failedSignInAttempts }),
+        });
       navigate(isAdminRole(response.role) ? "/admin/dashboard" : "/dashboard/profile");
     } catch (error) {
       const reason = error instanceof ApiError ? error.message : t("common.genericError");

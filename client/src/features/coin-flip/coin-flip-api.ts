@@ -1,21 +1,11 @@
-import {
-  type CoinFlipGame,
-  type CoinSide,
-  coinFlipGameSchema,
-  instantGameEntrySchema,
-} from "@igp/shared";
+import { type CoinFlipGame, type CoinSide, coinFlipGameSchema } from "@igp/shared";
 import { z } from "zod";
 import { api } from "../../lib/api-client.ts";
+import { newClientSeed } from "../../lib/rounds/rounds-api.ts";
 
 /** The coin flip calls of the player spec (section 7), each answer parsed by its shared schema. */
 
 const created = z.object({ gameCode: z.string(), game: coinFlipGameSchema });
-
-export const fetchTables = async () =>
-  z.array(instantGameEntrySchema).parse(await api("/api/instant/game/coin-flip"));
-
-export const fetchTable = async (id: number) =>
-  instantGameEntrySchema.parse(await api(`/api/instant/game/by/${id}`));
 
 export const fetchGame = async (code: string): Promise<CoinFlipGame> =>
   coinFlipGameSchema.parse(await api(`/api/game/coin-flip/get/${encodeURIComponent(code)}`));
@@ -44,9 +34,3 @@ export const joinGame = async (code: string) =>
   z
     .object({ game: coinFlipGameSchema })
     .parse(await api("/api/game/coin-flip/join", { body: { code, clientSeed: newClientSeed() } }));
-
-/** This browser's contribution to the draw (docs/fairness.md): 16 random bytes in hex. */
-export function newClientSeed(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}

@@ -1,100 +1,124 @@
-import { type CoinFlipGame, type CoinSide, oppositeSide } from "@igp/shared";
-import { useEffect, useRef, useState } from "react";
+import {
+  type CoinFlipGame,
+  type CoinMessage,
+  type CoinSide,
+  coinMessageSchema,
+  oppositeSide,
+} from "@igp/shared";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
+import { CopyCode } from "../../components/rounds/copy-code.tsx";
+import { GameFigures } from "../../components/rounds/game-figures.tsx";
+import { RoundFailure } from "../../components/rounds/round-failure.tsx";
+import { SidePicker } from "../../components/rounds/side-picker.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
+import type { FlowEntry } from "../../lib/rounds/game-flow-machine.ts";
+import { playSound } from "../../lib/rounds/sounds.ts";
+import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
+import { type RoundStateBase, useRoundRoom } from "../../lib/rounds/use-round-room.ts";
 import { useSession } from "../../lib/session.tsx";
 import { fetchGame, joinGame } from "./coin-flip-api.ts";
-import { CopyCode } from "./copy-code.tsx";
-import { GameFigures } from "./game-figures.tsx";
-import { ResultOverlay } from "./result-overlay.tsx";
-import { SidePicker } from "./side-picker.tsx";
-import { useRoundRoom } from "./use-round-room.ts";
+import { coinFlow } from "./coin-flow.ts";
+import { CoinResult } from "./coin-result.tsx";
 
-type Loaded =
-  | { kind: "loading" }
-  | { kind: "failed"; message: string }
-  | { kind: "game"; game: CoinFlipGame };
+/** The coin flip room's state (docs/realtime.md). */
+interface CoinFlipState extends RoundStateBase {
+  players: { player: string; side: CoinSide }[];
+  outcome: string;
+}
+
+const COIN_RESULT = { type: "coin", parse: (m: unknown) => coinMessageSchema.parse(m) };
+const LOBBY = "/play/instant/coin-flip/lobby";
+
+type Loaded = { kind: "loading" } | { kind: "failed" } | { kind: "game"; game: CoinFlipGame };
 
 /**
- * A round by code: the creator's read-only waiting view, or the joiner's view (a non-creator
- * opening a waiting round joins it at once). Live state comes from the round's room; the result
- * overlay opens on the `coin` message.
+ * A round by code: loads it, sends a non-player away from a round that is already full, and shows
+ * the rest through the shared flow.
  */
 export function RoundView({ code }: { code: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notify = useNotice();
-  const { user, refresh } = useSession();
+  const { user } = useSession();
   const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
-  const live = useRoundRoom(loaded.kind === "game" ? code : null);
-  const joinAsked = useRef(false);
-
   useEffect(() => {
     fetchGame(code).then(
       (game) => setLoaded({ kind: "game", game }),
-      () => setLoaded({ kind: "failed", message: t("coinFlip.notFound") }),
+      () => setLoaded({ kind: "failed" }),
     );
-  }, [code, t]);
+  }, [code]);
 
   const game = loaded.kind === "game" ? loaded.game : null;
+  const isPlayer = game?.playerWithChoice.some((p) => p.player === user?.userId) ?? false;
+  const full = game && !isPlayer && game.createdBy !== user?.userId && game.status !== "waiting";
+  useEffect(() => {
+    if (full) navigate("/play/instant/coin-flip", { replace: true });
+  }, [full, navigate]);
+
+  if (loaded.kind === "loading") return <p>{t("rounds.loadingGame")}</p>;
+  if (loaded.kind === "failed")
+    return <RoundFailure lobby={LOBBY} lobbyLabel={t("coinFlip.backToLobby")} />;
+  if (!game || !user || full)
+    return (
+      <RoundFailure
+        message={t("rounds.unableToLoad")}
+        lobby={LOBBY}
+        lobbyLabel={t("coinFlip.backToLobby")}
+      />
+    );
+  return <CoinRound game={game} userId={user.userId} />;
+}
+
+/**
+ * The creator's read-only waiting view, or the joiner's view (a non-creator opening a waiting
+ * round joins it at once, on the other side); the result overlay opens on the `coin` message.
+ */
+function CoinRound({ game, userId }: { game: CoinFlipGame; userId: string }) {
+  const { t } = useTranslation();
+  const notify = useNotice();
+  const live = useRoundRoom<CoinFlipState, CoinMessage>(game.code, COIN_RESULT);
+  const isCreator = game.createdBy === userId;
+  const sideAtLoad = game.playerWithChoice.find((p) => p.player === userId)?.selectedSide;
+  const joins = !isCreator && !sideAtLoad && game.status === "waiting";
+  const creatorSide = game.playerWithChoice[0]?.selectedSide;
+  const entry: FlowEntry = joins ? "locking" : "countdown";
+
+  const { snapshot, send, balances } = useGameFlow({
+    machine: coinFlow,
+    entry,
+    choice: joins && creatorSide ? oppositeSide(creatorSide) : (sideAtLoad ?? null),
+    room: live,
+    lock: () => joinGame(game.code),
+    onLockFailed: (error) =>
+      notify({
+        type: "danger",
+        title: t("rounds.error"),
+        message: error.message || t("rounds.internalError"),
+      }),
+    onAnimationStart: () => playSound("coin"),
+    verdict: ({ result, choice }) =>
+      result && choice ? { won: result.coin === choice, payout: result.payout } : null,
+  });
+
   const players =
     live.state?.players.map((p) => ({ player: p.player, selectedSide: p.side })) ??
-    game?.playerWithChoice ??
-    [];
-  const status = live.state?.status ?? game?.status;
-  const isCreator = game?.createdBy === user?.userId;
-  const mine = players.find((p) => p.player === user?.userId)?.selectedSide ?? null;
-
-  // A non-creator opening a waiting round asks to join it; a full round sends others away.
-  useEffect(() => {
-    if (!game || !user || isCreator || mine || joinAsked.current) return;
-    if (status === "player-joined" || status === "finished") {
-      navigate("/play/instant/coin-flip", { replace: true });
-      return;
-    }
-    if (status !== "waiting") return;
-    joinAsked.current = true;
-    joinGame(code).then(
-      () => void refresh(),
-      (error: Error) =>
-        notify({
-          type: "danger",
-          title: t("coinFlip.error"),
-          message: error.message || t("coinFlip.internalError"),
-        }),
-    );
-  }, [game, user, isCreator, mine, status, code, navigate, notify, refresh, t]);
-
-  useEffect(() => {
-    if (live.state?.phase === "starting")
-      notify({
-        type: "info",
-        title: t("coinFlip.startsSoon"),
-        message: t("coinFlip.startsSoonMessage"),
-        autoCloseMs: 2000,
-      });
-  }, [live.state?.phase, notify, t]);
-
-  if (loaded.kind === "loading") return <p>{t("coinFlip.loadingGame")}</p>;
-  if (loaded.kind === "failed" || !game)
-    return (
-      <div className="card">
-        <p className="text-danger">
-          {loaded.kind === "failed" ? loaded.message : t("coinFlip.unableToLoad")}
-        </p>
-        <Link to="/play/instant/coin-flip/lobby">{t("coinFlip.backToLobby")}</Link>
-      </div>
-    );
-
+    game.playerWithChoice;
+  const status = live.state?.status ?? game.status;
+  const mine = players.find((p) => p.player === userId)?.selectedSide ?? null;
   const deadline = live.state?.deadline || Date.parse(game.deadline);
   const opponent: CoinSide | null = mine ? oppositeSide(mine) : (players[0]?.selectedSide ?? null);
+  const result = snapshot.context.result;
   return (
-    <section className="card round-view" data-status={status}>
+    <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
       <h2>{t("games.coinFlip")}</h2>
       <CopyCode code={game.code} />
-      <GameFigures betAmount={game.betAmount} deadline={status === "waiting" ? deadline : null} />
-      <p className="round-status">{t(`coinFlip.status.${status ?? "waiting"}`)}</p>
+      <GameFigures
+        betAmount={game.betAmount}
+        deadline={status === "waiting" ? deadline : null}
+        balances={balances}
+      />
+      <p className="round-status">{t(`coinFlip.status.${status}`)}</p>
       {isCreator ? (
         <SidePicker label={t("coinFlip.yourSelection")} value={mine} disabled />
       ) : (
@@ -104,15 +128,22 @@ export function RoundView({ code }: { code: string }) {
         </div>
       )}
       <p className="hint">
-        {t("coinFlip.commitment")}: <code className="commitment">{game.fairness.commitment}</code>
+        {t("rounds.commitment")}: <code className="commitment">{game.fairness.commitment}</code>
       </p>
-      {status === "finished" && !live.coin && (
+      {status === "finished" && !result && (
         <p>
-          {t("coinFlip.outcome")}: <strong>{live.state?.outcome || game.fairness.outcome}</strong> ·{" "}
-          <Link to={`/fair?code=${game.code}`}>{t("coinFlip.verify")}</Link>
+          {t("rounds.outcome")}: <strong>{live.state?.outcome || game.fairness.outcome}</strong> ·{" "}
+          <Link to={`/fair?code=${game.code}`}>{t("rounds.verify")}</Link>
         </p>
       )}
-      {live.coin && <ResultOverlay result={live.coin} mySide={mine} />}
+      {result && (
+        <CoinResult
+          result={result}
+          mySide={mine ?? snapshot.context.choice}
+          balances={balances}
+          onLanded={() => send({ type: "LANDED" })}
+        />
+      )}
     </section>
   );
 }

@@ -1,26 +1,46 @@
-import { type CoinFlipGame, commitmentOf, flipCoin } from "@igp/shared";
+import { commitmentOf, type DrawInput, finalRotationFor, flipCoin, spinWinner } from "@igp/shared";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
-import { fetchGame } from "../coin-flip/coin-flip-api.ts";
+import { type FairRound, fetchRound } from "./fair-api.ts";
 import { LotteryFair } from "./lottery-fair.tsx";
 
 interface Check {
-  game: CoinFlipGame;
+  game: FairRound;
   /** null until the round is settled and its seed revealed. */
   commitmentMatches: boolean | null;
   recomputed: string | null;
+  /** Spin wheel: the wheel's stop recomputed from the number drawn here, and the one sent. */
+  wheelStop?: { recorded: number | null; recomputed: number };
 }
 
 /** Recomputes a settled round in this browser with the same code the server ran (docs/fairness.md). */
-export async function verifyRound(game: CoinFlipGame): Promise<Check> {
+export async function verifyRound(game: FairRound): Promise<Check> {
   const { serverSeed, commitment, clientSeeds, roundId } = game.fairness;
   if (!serverSeed) return { game, commitmentMatches: null, recomputed: null };
+  const input: DrawInput = { serverSeed, clientSeeds, roundId };
+  const commitmentMatches = (await commitmentOf(serverSeed)) === commitment;
+  if (!("heldNumbers" in game))
+    return { game, commitmentMatches, recomputed: await flipCoin(input) };
+  // The wheel: the number among those held, and the rotation that number alone decides.
+  const winner = await spinWinner(input, game.heldNumbers);
   return {
     game,
-    commitmentMatches: (await commitmentOf(serverSeed)) === commitment,
-    recomputed: await flipCoin({ serverSeed, clientSeeds, roundId }),
+    commitmentMatches,
+    recomputed: String(winner),
+    wheelStop: {
+      recorded: game.gameResult?.finalRotation ?? null,
+      recomputed: finalRotationFor(winner),
+    },
   };
+}
+
+/** Verified: the seed matches its hash, the outcome (and the wheel's stop) are recomputed alike. */
+export function verdictOf(check: Check): "pending" | "verified" | "mismatch" {
+  if (check.commitmentMatches === null) return "pending";
+  const outcomeMatches = check.recomputed === String(check.game.fairness.outcome);
+  const stopMatches = !check.wheelStop || check.wheelStop.recorded === check.wheelStop.recomputed;
+  return check.commitmentMatches && outcomeMatches && stopMatches ? "verified" : "mismatch";
 }
 
 /** /fair: anyone enters a round code; the browser checks the commitment and the outcome. */
@@ -36,9 +56,9 @@ export function FairPage() {
       setError("");
       setCheck(null);
       try {
-        setCheck(await verifyRound(await fetchGame(value.trim().toUpperCase())));
+        setCheck(await verifyRound(await fetchRound(value.trim().toUpperCase())));
       } catch {
-        setError(t("coinFlip.notFound"));
+        setError(t("rounds.notFound"));
       }
     },
     [t],
@@ -50,7 +70,7 @@ export function FairPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setError(t("coinFlip.enterCode"));
+    if (!code.trim()) return setError(t("rounds.enterCode"));
     setParams({ code: code.trim().toUpperCase() });
   };
 
@@ -60,7 +80,7 @@ export function FairPage() {
       <p>{t("fair.intro")}</p>
       <form className="card" onSubmit={submit} noValidate>
         <label className="field">
-          <span>{t("coinFlip.gameCode")}</span>
+          <span>{t("rounds.gameCode")}</span>
           <input value={code} onChange={(event) => setCode(event.target.value.toUpperCase())} />
         </label>
         <button type="submit" className="button">
@@ -73,7 +93,7 @@ export function FairPage() {
       <section className="card">
         <h2>{t("fair.how")}</h2>
         <ol>
-          {["s1", "s2", "s3", "s4"].map((step) => (
+          {["s1", "s2", "s3", "s3wheel", "s4"].map((step) => (
             <li key={step}>{t(`fair.steps.${step}`)}</li>
           ))}
         </ol>
@@ -85,30 +105,16 @@ export function FairPage() {
 function CheckResult({ check }: { check: Check }) {
   const { t } = useTranslation();
   const { fairness } = check.game;
-  const verdict =
-    check.commitmentMatches === null
-      ? t("fair.pending")
-      : check.commitmentMatches && check.recomputed === fairness.outcome
-        ? t("fair.verified")
-        : t("fair.mismatch");
+  const verdict = verdictOf(check);
   return (
-    <section
-      className="card fair-result"
-      data-verdict={
-        check.commitmentMatches === null
-          ? "pending"
-          : verdict === t("fair.verified")
-            ? "verified"
-            : "mismatch"
-      }
-    >
-      <h2>{verdict}</h2>
+    <section className="card fair-result" data-verdict={verdict}>
+      <h2>{t(`fair.${verdict}`)}</h2>
       <dl className="fair-figures">
         <dt>{t("fair.roundId")}</dt>
         <dd>
           <code>{fairness.roundId}</code>
         </dd>
-        <dt>{t("coinFlip.commitment")}</dt>
+        <dt>{t("rounds.commitment")}</dt>
         <dd>
           <code>{fairness.commitment}</code>
         </dd>
@@ -124,6 +130,14 @@ function CheckResult({ check }: { check: Check }) {
         <dd>{fairness.outcome ?? "—"}</dd>
         <dt>{t("fair.recomputed")}</dt>
         <dd>{check.recomputed ?? "—"}</dd>
+        {check.wheelStop && (
+          <>
+            <dt>{t("fair.wheelStop")}</dt>
+            <dd>
+              {check.wheelStop.recorded ?? "—"}° / {check.wheelStop.recomputed}°
+            </dd>
+          </>
+        )}
       </dl>
     </section>
   );

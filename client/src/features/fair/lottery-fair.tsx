@@ -40,7 +40,7 @@ export function LotteryFair() {
         );
         setCheck((await verifyLottery(proof)) ?? "pending");
       } catch {
-        setError(t("coinFlip.notFound"));
+        setError(t("rounds.notFound"));
       }
     },
     [t],
@@ -52,7 +52,7 @@ export function LotteryFair() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setError(t("coinFlip.enterCode"));
+    if (!code.trim()) return setError(t("rounds.enterCode"));
     setParams({ lottery: code.trim().toUpperCase() });
   };
 
@@ -90,7 +90,7 @@ function LotteryCheckResult({ check }: { check: LotteryCheck }) {
         <dd>
           <code>{proof.roundId}</code>
         </dd>
-        <dt>{t("coinFlip.commitment")}</dt>
+        <dt>{t("rounds.commitment")}</dt>
         <dd>
           <code>{proof.commitment}</code>
         </dd>

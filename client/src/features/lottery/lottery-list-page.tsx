@@ -84,7 +84,7 @@ export function LotteryListPage() {
         </p>
       )}
       {lotteries.length === 0 ? (
-        <p>{t("coinFlip.noTables", { game: "lottery" })}</p>
+        <p>{t("rounds.noTables", { game: "lottery" })}</p>
       ) : (
         <ul className="game-cards">
           {lotteries.map((lottery) => (

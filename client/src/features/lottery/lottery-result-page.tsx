@@ -34,7 +34,7 @@ export function LotteryResultPage() {
     return () => window.removeEventListener(LOTTERY_DRAWN_EVENT, reload);
   }, [load]);
 
-  if (failed) return <p>{t("coinFlip.notFound")}</p>;
+  if (failed) return <p>{t("rounds.notFound")}</p>;
   if (!lottery) return <p>{t("common.loading")}</p>;
   const winning = new Set(lottery.winners.map((w) => w.winnerLotteryNumber));
   return (

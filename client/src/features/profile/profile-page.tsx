@@ -2,15 +2,18 @@ import { updateProfileRequestSchema } from "@igp/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useOutletContext } from "react-router-dom";
+import { offlineNotice } from "../../components/signed-in-only.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
 import { ApiError, api } from "../../lib/api-client.ts";
 import { useMessage } from "../../lib/i18n.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
+import { useOnline } from "../../lib/use-online.ts";
 import { ChangePasswordForm } from "../auth/change-password-form.tsx";
 import { Field } from "../auth/login-page.tsx";
 import { LogoutDialog } from "../auth/logout-dialog.tsx";
+import { SignOutEverywhereButton } from "../auth/sign-out-everywhere.tsx";
 import { TransactionsList } from "../wallet/transactions-list.tsx";
 import { WithdrawForm } from "../wallet/withdraw-form.tsx";
 
@@ -20,6 +23,7 @@ type Tab = "user" | "balance" | "transactions";
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user, loading } = useSession();
+  const online = useOnline();
   const [tab, setTab] = useState<Tab>("balance");
   const [sub, setSub] = useState<"deposit" | "withdraw">("deposit");
   const [version, setVersion] = useState(0);
@@ -27,7 +31,7 @@ export function ProfilePage() {
   const { openDeposit } = useOutletContext<{ openDeposit(): void }>();
   const money = useMoney();
   if (loading) return <main className="page">{t("common.loading")}</main>;
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return online ? <Navigate to="/" replace /> : offlineNotice;
 
   return (
     <main className="page profile">
@@ -132,6 +136,11 @@ function UserTab() {
         </button>
       </form>
       <ChangePasswordForm variant="player" title={t("profile.changePassword")} />
+      <section className="card">
+        <h2>{t("profile.sessions")}</h2>
+        <p>{t("profile.signOutEverywhereHint")}</p>
+        <SignOutEverywhereButton />
+      </section>
     </div>
   );
 }

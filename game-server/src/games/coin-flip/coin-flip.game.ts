@@ -22,5 +22,9 @@ export const coinFlipGame: RoundGame<CoinFlipSeat, CoinSide> = {
     const { outcome, winner, payout } = await flip(round);
     return { outcome, payouts: [{ userId: winner, amount: payout }] };
   },
-  listing: (seats) => ({ side: seats[0]?.selectedSide ?? null, heldNumbers: [] }),
+  listing: (seats) => ({
+    side: seats[0]?.selectedSide ?? null,
+    heldNumbers: [],
+    playerWithChoice: seats.map(({ player, selectedSide }) => ({ player, selectedSide })),
+  }),
 };

@@ -60,6 +60,14 @@ export interface Listing {
   side: CoinSide | null;
   /** Spin wheel: the numbers held. */
   heldNumbers: number[];
+  /** Who chose what (the spec's playerWithChoice): no seeds, nothing hidden. */
+  playerWithChoice: ListedChoice[];
+}
+
+export interface ListedChoice {
+  player: string;
+  selectedSide?: CoinSide;
+  selectedNumbers?: number[];
 }
 
 /** A refusal the player should read: a bad code, a full round, too little money... */

@@ -37,5 +37,9 @@ export const spinWheelGame: RoundGame<SpinWheelSeat, number> = {
       proof: { heldNumbers: heldNumbers(round.players) },
     };
   },
-  listing: (seats) => ({ side: null, heldNumbers: heldNumbers(seats) }),
+  listing: (seats) => ({
+    side: null,
+    heldNumbers: heldNumbers(seats),
+    playerWithChoice: seats.map(({ player, selectedNumbers }) => ({ player, selectedNumbers })),
+  }),
 };

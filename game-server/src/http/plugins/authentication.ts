@@ -1,7 +1,7 @@
 import type { Role } from "@igp/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { Tokens } from "../../accounts/tokens.ts";
+import { isCurrentToken, type Tokens } from "../../accounts/tokens.ts";
 import type { UserRow, UsersRepository } from "../../accounts/users-repository.ts";
 import { forbidden, unauthorized } from "../http-error.ts";
 
@@ -21,8 +21,9 @@ declare module "fastify" {
 }
 
 /**
- * Bearer tokens, checked on every request that needs them: signature and expiry (HS256 only),
- * then the account itself, so a blocked user is refused at once, whatever token they hold.
+ * Bearer tokens, checked on every request that needs them: signature, `exp` and `sub` (HS256 only),
+ * then the account itself (one read): a token older than the account's token version (password
+ * changed or reset, blocked, signed out everywhere) or of a blocked user is refused at once.
  */
 export const authentication = fp(
   async (app: FastifyInstance, deps: { tokens: Tokens; users: UsersRepository }) => {
@@ -35,8 +36,12 @@ export const authentication = fp(
       const claims = await deps.tokens.verify(match[1]!);
       if (!claims) throw unauthorized("Your session has expired. Please sign in again.");
       const user = await deps.users.findById(claims.userId);
-      if (!user) throw unauthorized("Your session has expired. Please sign in again.");
-      if (user.status === "blocked") throw forbidden("Your account is blocked.");
+      // Blocked first: blocking also ends the tokens, and the owner should learn why.
+      if (user?.status === "blocked") throw forbidden("Your account is blocked.");
+      if (!user || !isCurrentToken(claims, user)) {
+        request.log.info({ userId: claims.userId }, "token refused: account gone or token revoked");
+        throw unauthorized("Your session has expired. Please sign in again.");
+      }
       request.user = user;
     }
 

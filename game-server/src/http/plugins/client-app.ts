@@ -1,33 +1,82 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
+/** Vite names every file under assets/ after a hash of its content: it never changes. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** The pages (index.html, the shell): always revalidated (ETag), so a deploy is seen at once. */
+export const REVALIDATE = "no-cache";
 /**
- * The built client (client/dist) on the same origin as the API: its files, and index.html for
- * every other page address so that the browser router can take over (/auth/login, /process/…).
+ * The service worker and its manifest: how a new deploy reaches players whose app is cached for
+ * offline use (client/vite.config.ts), so the browser re-checks them on every visit.
+ */
+const SERVICE_WORKER = /^(sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/;
+/** Files copied as they are from client/public (sounds): no hash in the name, so not forever. */
+const UNHASHED = "public, max-age=3600";
+
+/**
+ * The built client (client/dist) on the same origin as the API. Text files are served from the
+ * brotli or gzip copies the build made (client/vite.config.ts), as the request's Accept-Encoding
+ * allows, with `Vary: accept-encoding` and an ETag per representation; never compressed per
+ * request. The prerendered pages are under pages/ (`/`: pages/index.html, /auth/login:
+ * pages/auth/login.html); every other app route gets the shell (shell.html, the same as
+ * index.html, which the service worker keeps as its offline page)
+ * so that the browser router can take over (/process/…). A missing asset is a 404, never a page.
  */
 export const clientApp = fp(
   async (app: FastifyInstance, { directory }: { directory: string | null }) => {
     if (!directory || !existsSync(`${directory}/index.html`)) return;
+    const shell = existsSync(`${directory}/shell.html`) ? "shell.html" : "index.html";
+    const prerendered = prerenderedPages(directory);
     await app.register(fastifyStatic, {
       root: directory,
       wildcard: false,
       index: false,
-      maxAge: "1h",
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) =>
+        reply.header("cache-control", cachePolicy(path.relative(directory, file))),
     });
-    app.get("/", { schema: { hide: true } }, (_request, reply) =>
-      reply.header("cache-control", "no-cache").sendFile("index.html"),
-    );
+    const home = prerendered.get("/") ?? "index.html";
+    app.get("/", { schema: { hide: true } }, (_request, reply) => reply.sendFile(home));
     app.addHook("onRequest", async (request, reply) => {
       const url = request.url.split("?")[0]!;
-      const isPage =
-        request.method === "GET" &&
-        !/^\/(api|image|metrics)(\/|$)/.test(url) &&
-        !/\.\w+$/.test(url);
-      if (isPage && url !== "/")
-        return reply.header("cache-control", "no-cache").sendFile("index.html");
+      if (url === "/" || !isAppRoute(request.method, url)) return;
+      return reply.sendFile(prerendered.get(url) ?? shell);
     });
   },
   { name: "client-app" },
 );
+
+/** Route to file, e.g. "/auth/login" to "pages/auth/login.html". */
+function prerenderedPages(directory: string): Map<string, string> {
+  if (!existsSync(`${directory}/pages`)) return new Map();
+  const files = readdirSync(`${directory}/pages`, { recursive: true, encoding: "utf8" });
+  return new Map(
+    files
+      .filter((file) => file.endsWith(".html"))
+      .map((file) => {
+        const page = file.split(path.sep).join("/");
+        const route = page === "index.html" ? "/" : `/${page.slice(0, -".html".length)}`;
+        return [route, `pages/${page}`];
+      }),
+  );
+}
+
+/** By the file's path inside client/dist. */
+function cachePolicy(file: string): string {
+  if (file.startsWith(`assets${path.sep}`)) return IMMUTABLE;
+  if (SERVICE_WORKER.test(file)) return REVALIDATE;
+  return /\.html(\.br|\.gz)?$/.test(file) ? REVALIDATE : UNHASHED;
+}
+
+/** A page address the browser router handles: not the API, not a file (anything with a dot). */
+function isAppRoute(method: string, url: string): boolean {
+  return (
+    (method === "GET" || method === "HEAD") &&
+    !/^\/(api|image|metrics|assets|matchmake)(\/|$)/.test(url) &&
+    !/\.\w+$/.test(url)
+  );
+}

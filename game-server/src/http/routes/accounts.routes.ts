@@ -1,6 +1,7 @@
 import type { Ledger } from "@igp/ledger";
 import {
   changePasswordRequestSchema,
+  changePasswordResponseSchema,
   EMAIL_PATTERN,
   loginRequestSchema,
   loginResponseSchema,
@@ -12,8 +13,15 @@ import {
 } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { checkNewPassword } from "../../accounts/new-password.ts";
 import { hashPassword, verifyPassword } from "../../accounts/passwords.ts";
 import { sessionOf } from "../../accounts/session.ts";
+import {
+  failedAttemptsNotice,
+  type SignInThrottle,
+  signInRefusal,
+} from "../../accounts/sign-in-throttle.ts";
 import type { Tokens } from "../../accounts/tokens.ts";
 import type { UsersRepository } from "../../accounts/users-repository.ts";
 import { badRequest, conflict, forbidden, unauthorized } from "../http-error.ts";
@@ -23,12 +31,16 @@ export interface AccountsDependencies {
   users: UsersRepository;
   tokens: Tokens;
   ledger: Ledger;
+  signInThrottle: SignInThrottle;
 }
+
+/** Compared against when the login matches no account, so both cost one argon2 verification. */
+const NO_ACCOUNT_HASH = hashPassword("no account has this password");
 
 /** Registration, sign-in, the session, profile and password (player spec sections 5 and 7). */
 export async function accountsRoutes(
   app: FastifyInstance,
-  { users, tokens, ledger }: AccountsDependencies,
+  { users, tokens, ledger, signInThrottle }: AccountsDependencies,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -44,11 +56,16 @@ export async function accountsRoutes(
       config: { limit: "register" },
     },
     async (request, reply) => {
-      const { phone, fullName, password } = request.body;
-      const isEmail = EMAIL_PATTERN.test(phone);
+      const { phone: login, fullName, password } = request.body;
+      const isEmail = EMAIL_PATTERN.test(login);
+      const phone = isEmail ? null : users.normalisePhone(login);
+      if (!isEmail && !phone) {
+        request.log.info({ refusal: "invalid phone" }, "registration refused");
+        throw badRequest("Enter a valid phone number or email.");
+      }
       const created = await users.create({
         fullName,
-        ...(isEmail ? { email: phone } : { phone }),
+        ...(isEmail ? { email: login } : { phone }),
         passwordHash: await hashPassword(password),
         role: "user",
       });
@@ -63,20 +80,42 @@ export async function accountsRoutes(
       schema: {
         tags: ["accounts"],
         summary: "Sign in with phone or e-mail and password",
+        description:
+          "Per-account throttling: after 5 wrong passwords, 429 with Retry-After for 30 s, doubling per further failure up to 15 min, whatever the address.",
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errors },
       },
       config: { limit: "login" },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await users.findByLogin(request.body.phone);
-      const valid =
-        user?.password_hash && (await verifyPassword(user.password_hash, request.body.password));
-      if (!user || !valid) throw unauthorized("Invalid phone/email or password.");
+      // Unknown logins are throttled under their own key, so they answer like accounts do.
+      const throttleKey = user ? `user:${user.id}` : `login:${users.loginKey(request.body.phone)}`;
+      const wait = await signInThrottle.waitSeconds(throttleKey);
+      if (wait > 0) {
+        request.log.warn({ throttleKey, wait }, "sign-in throttled");
+        return reply.code(429).header("Retry-After", String(wait)).send(signInRefusal(wait));
+      }
+      const hash = user?.password_hash ?? (await NO_ACCOUNT_HASH);
+      const valid = (await verifyPassword(hash, request.body.password)) && user?.password_hash;
+      if (!user || !valid) {
+        const failures = await signInThrottle.recordFailure(throttleKey);
+        request.log.warn({ throttleKey, failures }, "sign-in refused: wrong password");
+        throw unauthorized("Invalid phone/email or password.");
+      }
       if (user.status === "blocked") throw forbidden("Your account is blocked.");
-      const token = await tokens.issue({ userId: user.id, role: user.role });
+      const unseenFailures = await signInThrottle.recordSuccess(throttleKey);
+      const token = await tokens.issue({
+        userId: user.id,
+        role: user.role,
+        version: user.token_version,
+      });
       await users.recordLogin(user.id);
-      return { token, ...(await sessionOf(user, ledger)) };
+      const notice =
+        unseenFailures > 0
+          ? { failedSignInAttempts: unseenFailures, notice: failedAttemptsNotice(unseenFailures) }
+          : {};
+      return { token, ...(await sessionOf(user, ledger)), ...notice };
     },
   );
 
@@ -107,7 +146,12 @@ export async function accountsRoutes(
       onRequest: app.authenticate,
     },
     async (request) => {
-      const { username, phone } = request.body;
+      const { username } = request.body;
+      const phone = request.body.phone ? users.normalisePhone(request.body.phone) : undefined;
+      if (phone === null) {
+        request.log.info({ refusal: "invalid phone" }, "profile update refused");
+        throw badRequest("Enter a valid phone number.");
+      }
       const updated = await users.updateProfile(request.user!.id, { userName: username, phone });
       if (!updated) throw conflict("This phone number belongs to another account.");
       return { message: "Profile updated." };
@@ -119,10 +163,10 @@ export async function accountsRoutes(
     {
       schema: {
         tags: ["accounts"],
-        summary: "Change the password",
+        summary: "Change the password (ends every other session; answers this device's new token)",
         security: [{ bearer: [] }],
         body: changePasswordRequestSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: changePasswordResponseSchema, ...errors },
       },
       onRequest: app.authenticate,
       config: { limit: "login" },
@@ -133,8 +177,35 @@ export async function accountsRoutes(
         user.password_hash &&
         (await verifyPassword(user.password_hash, request.body.currentPassword));
       if (!valid) throw badRequest("The current password is incorrect.");
-      await users.setPasswordHash(user.id, await hashPassword(request.body.newPassword));
-      return { message: "Password changed." };
+      await checkNewPassword(user, request.body.newPassword, {
+        required: "Please fill all fields.",
+        tooShort: "Password length should not  less than 6 (six) digits",
+      });
+      const newPassword = await hashPassword(request.body.newPassword);
+      const version = await users.setPasswordHash(user.id, newPassword);
+      const token = await tokens.issue({ userId: user.id, role: user.role, version });
+      return { message: "Password changed.", token };
+    },
+  );
+
+  api.post(
+    "/api/auth/logout-all",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign out everywhere: every token of the account stops working",
+        security: [{ bearer: [] }],
+        // Nothing to send: anything sent is a malformed request, refused before it acts.
+        querystring: z.object({}).strict(),
+        body: z.object({}).strict().nullish(),
+        response: { 200: messageSchema, ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      await users.revokeTokens(request.user!.id);
+      request.log.info({ userId: request.user!.id }, "signed out everywhere");
+      return { message: "Signed out on every device." };
     },
   );
 }

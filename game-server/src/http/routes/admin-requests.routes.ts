@@ -3,6 +3,7 @@ import {
   depositTransactionSchema,
   messageSchema,
   pageQuerySchema,
+  text,
   withdrawalTransactionSchema,
 } from "@igp/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -16,9 +17,9 @@ import type { RequestCodes } from "../../wallet/request-codes.ts";
 import type { RequestsRepository } from "../../wallet/requests-repository.ts";
 import { badRequest, forbidden, notFound } from "../http-error.ts";
 import { commandContext } from "../request-context.ts";
-import { errorResponses as errors, pagedResponse, pageOf } from "../schemas.ts";
+import { errorResponses as errors, idParams, pagedResponse, pageOf } from "../schemas.ts";
 
-const idParams = z.object({ id: z.uuid("Request not found.") });
+const requestId = idParams("Request not found.");
 
 /**
  * Deposit and withdrawal requests in the back office. An agent (admin) sees and decides agent
@@ -91,8 +92,8 @@ export async function adminRequestsRoutes(
         summary:
           "Approve a deposit: an agent with the player's deposit code (paid from its float), the superAdmin a bank deposit",
         security: [{ bearer: [] }],
-        params: idParams,
-        body: z.object({ depositCode: z.string().trim().max(20).optional() }).default({}),
+        params: requestId,
+        body: z.object({ depositCode: text("Deposit code").trim().max(20).optional() }).default({}),
         response: { 200: messageSchema, ...errors },
       },
       onRequest: staff,
@@ -155,10 +156,11 @@ export async function adminRequestsRoutes(
         summary:
           "Approve a withdrawal with its withdraw code (agent method: the payout goes to the agent's float)",
         security: [{ bearer: [] }],
-        params: idParams,
+        params: requestId,
         body: z.object({
-          withdrawCode: z
-            .string({ error: "Please enter a withdraw code before approving." })
+          withdrawCode: text("Withdraw code", {
+            required: "Please enter a withdraw code before approving.",
+          })
             .trim()
             .min(1, "Please enter a withdraw code before approving.")
             .max(100),
@@ -193,7 +195,7 @@ export async function adminRequestsRoutes(
         summary:
           "Disapprove a pending deposit or withdrawal (a withdrawal's hold goes back to the player)",
         security: [{ bearer: [] }],
-        params: idParams,
+        params: requestId,
         response: { 200: messageSchema, ...errors },
       },
       onRequest: staff,

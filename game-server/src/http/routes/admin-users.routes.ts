@@ -1,5 +1,5 @@
 import { type Ledger, stepId } from "@igp/ledger";
-import { amountField, messageSchema, pageQuerySchema } from "@igp/shared";
+import { amountField, createAdminAccountSchema, messageSchema, pageQuerySchema } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -9,7 +9,7 @@ import type { UsersRepository } from "../../accounts/users-repository.ts";
 import { totalPages } from "../../wallet/paged-query.ts";
 import { conflict, notFound } from "../http-error.ts";
 import { commandContext } from "../request-context.ts";
-import { errorResponses as errors } from "../schemas.ts";
+import { errorResponses as errors, idParams, uuidField } from "../schemas.ts";
 
 const page = { currentPage: z.number(), totalPages: z.number() };
 
@@ -66,7 +66,7 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDep
         tags: ["back office"],
         summary: "Block or unblock a player or agent (their tokens stop working at once)",
         security: [{ bearer: [] }],
-        params: z.object({ id: z.uuid("User not found.") }),
+        params: idParams("User not found."),
         response: { 200: z.object({ status: z.enum(["active", "blocked"]) }), ...errors },
       },
       onRequest: superAdmin,
@@ -104,18 +104,9 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDep
         tags: ["back office"],
         summary: "Create an agent (admin) account",
         security: [{ bearer: [] }],
-        body: z.object({
-          fullName: z
-            .string({ error: "Full name is required." })
-            .trim()
-            .min(3, "Full name must be at least 3 characters.")
-            .max(100),
-          email: z.email({ error: "Enter a valid email." }).max(254),
-          password: z
-            .string({ error: "Password is required." })
-            .min(6, "Password must be at least 6 characters long.")
-            .max(128),
-        }),
+        description:
+          "Staff password rule: at least 10 characters (surrounding spaces not counted), letters and digits, not trivial.",
+        body: createAdminAccountSchema,
         response: { 201: adminSchema, ...errors },
       },
       onRequest: superAdmin,
@@ -146,7 +137,7 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDep
         summary: "Grant a bonus (playable balance) to a player",
         security: [{ bearer: [] }],
         body: z.object({
-          userId: z.uuid("Player not found."),
+          userId: uuidField("Player not found."),
           amount: amountField(1, "Amount must be positive."),
         }),
         response: { 200: messageSchema, ...errors },

@@ -1,4 +1,4 @@
-import { messageSchema, pageQuerySchema } from "@igp/shared";
+import { messageSchema, pageQuerySchema, text } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -6,7 +6,7 @@ import type { ImageStore } from "../../uploads/image-store.ts";
 import { type BanksRepository, toBank } from "../../wallet/banks-repository.ts";
 import { totalPages } from "../../wallet/paged-query.ts";
 import { badRequest, conflict, notFound } from "../http-error.ts";
-import { errorResponses as errors, pagedResponse, pageOf } from "../schemas.ts";
+import { errorResponses as errors, idParams, pagedResponse, pageOf } from "../schemas.ts";
 
 const bankSchema = z.object({
   id: z.string(),
@@ -18,7 +18,7 @@ const bankSchema = z.object({
   color: z.string().nullable(),
 });
 const bankListSchema = pagedResponse("banks", bankSchema);
-const idParams = z.object({ id: z.uuid("Unknown bank.") });
+const bankId = idParams("Unknown bank.");
 
 /** Deposit banks and withdrawal methods: offered to players, kept by the superAdmin. */
 export async function banksRoutes(
@@ -87,15 +87,13 @@ export async function banksRoutes(
         security: [{ bearer: [] }],
         consumes: ["multipart/form-data"],
         body: z.object({
-          bankName: z
-            .string({ error: "Bank name is required." })
+          bankName: text("Bank name", { required: "Bank name is required." })
             .trim()
             .min(1, "Bank name is required.")
             .max(100),
-          accountNumber: z.string().trim().max(100).optional(),
+          accountNumber: text("Account number").trim().max(100).optional(),
           type: z.enum(["deposit", "withdraw"]).default("deposit"),
-          color: z
-            .string()
+          color: text("Color")
             .trim()
             .regex(/^#[0-9a-fA-F]{6}$/, "Color must look like #1a2b3c.")
             .optional(),
@@ -128,7 +126,7 @@ export async function banksRoutes(
         tags: ["banks"],
         summary: "Block or unblock a bank",
         security: [{ bearer: [] }],
-        params: idParams,
+        params: bankId,
         response: { 200: bankSchema, ...errors },
       },
       onRequest: superAdmin,
@@ -147,7 +145,7 @@ export async function banksRoutes(
         tags: ["banks"],
         summary: "Delete a bank",
         security: [{ bearer: [] }],
-        params: idParams,
+        params: bankId,
         response: { 200: messageSchema, ...errors },
       },
       onRequest: superAdmin,

@@ -5,6 +5,8 @@ import {
   messageSchema,
   minorToMajor,
   pageQuerySchema,
+  proofLinkSchema,
+  requiredText,
 } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -18,16 +20,15 @@ import type { ChargesRepository } from "../../wallet/charges-repository.ts";
 import { totalPages } from "../../wallet/paged-query.ts";
 import { badRequest } from "../http-error.ts";
 import { commandContext, newEntityId } from "../request-context.ts";
-import { errorResponses as errors } from "../schemas.ts";
+import { errorResponses as errors, idParams } from "../schemas.ts";
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(500);
 const chargeSchema = z.object({
   id: z.string(),
   amount: z.number(),
   method: z.string(),
   accountNumber: z.string(),
   transactionId: z.string(),
-  screenShot: z.string().nullable(),
+  screenShot: proofLinkSchema,
   status: z.string(),
   type: z.string(),
   createdAt: z.string(),
@@ -58,10 +59,10 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
         security: [{ bearer: [] }],
         consumes: ["multipart/form-data"],
         body: z.object({
-          method: required("Please choose a deposit bank."),
+          method: requiredText("Method", "Please choose a deposit bank.", 500),
           amount: amountField(MIN_CHARGE_MINOR, "The minimum charge is 50 ETB."),
-          accountNumber: required("Account number is required."),
-          transactionId: required("Transaction link is required."),
+          accountNumber: requiredText("Account number", "Account number is required.", 500),
+          transactionId: requiredText("Transaction link", "Transaction link is required.", 500),
           screenshot: z.instanceof(Buffer, { message: "A screenshot image is required." }),
         }),
         response: { 201: z.object({ message: z.string(), id: z.string() }), ...errors },
@@ -139,7 +140,7 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
               ? "Approve a charge: the agent's float is credited"
               : "Disapprove a charge",
           security: [{ bearer: [] }],
-          params: z.object({ id: z.uuid("Charge request not found.") }),
+          params: idParams("Charge request not found."),
           response: { 200: messageSchema, ...errors },
         },
         onRequest: superAdmin,
@@ -177,7 +178,7 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
                 accountNumber: z.string().nullable(),
                 status: z.string(),
                 type: z.enum(["deposit", "withdraw", "charge"]),
-                screenShot: z.string().nullable(),
+                screenShot: proofLinkSchema,
                 createdAt: z.string(),
                 /** The agent's advance on it (sub-admin settings), paid from the house. */
                 advance: z.number(),

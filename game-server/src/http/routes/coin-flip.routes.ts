@@ -17,7 +17,7 @@ import { coinFlipGameView } from "../../games/coin-flip/coin-flip.view.ts";
 import type { RoundLifecycle } from "../../games/round-kernel/round-lifecycle.ts";
 import { notFound } from "../http-error.ts";
 import { errorResponses as errors } from "../schemas.ts";
-import { joinRound, openRound, type RoundRouteDeps } from "./round-routes.ts";
+import { joiningPlayer, joinRound, openRound, type RoundRouteDeps } from "./round-routes.ts";
 
 /**
  * Coin flip for players: a round by code (anyone: /fair reads it), opening a round on a table
@@ -82,12 +82,12 @@ export async function coinFlipRoutes(app: FastifyInstance, deps: RoundRouteDeps)
       config: { limit: "money" },
     },
     async (request) => {
-      const { code, clientSeed } = request.body;
+      const { code, clientSeed, playerId } = request.body;
       const game = await joinRound<CoinFlipGame>(
         deps,
         code,
         GAME_FULL,
-        request.user!.id,
+        joiningPlayer(request, playerId),
         clientSeed,
       );
       return { game };

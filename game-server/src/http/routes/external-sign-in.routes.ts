@@ -1,5 +1,5 @@
 import type { Ledger } from "@igp/ledger";
-import { loginResponseSchema, messageSchema } from "@igp/shared";
+import { loginResponseSchema, messageSchema, text } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
@@ -24,16 +24,19 @@ export interface ExternalSignInDependencies {
 }
 
 const PENDING_COOKIE = "igp_google";
-// Loose: every field Telegram sends is part of what its hash covers.
-const telegramSchema = z.looseObject({
-  id: z.coerce.number().int().positive(),
-  first_name: z.string().max(256).optional(),
-  last_name: z.string().max(256).optional(),
-  username: z.string().max(64).optional(),
-  photo_url: z.string().max(1024).optional(),
-  auth_date: z.coerce.number().int(),
-  hash: z.string().max(128),
-});
+// Every field Telegram sends is part of what its hash covers, so unknown fields are kept: as
+// text or numbers only (an object could not be written into the checked string).
+const telegramSchema = z
+  .object({
+    id: z.coerce.number().int().positive(),
+    first_name: text("First name").max(256).optional(),
+    last_name: text("Last name").max(256).optional(),
+    username: text("Username").max(64).optional(),
+    photo_url: text("Photo URL").max(1024).optional(),
+    auth_date: z.coerce.number().int(),
+    hash: text("Hash").max(128),
+  })
+  .catchall(z.union([text("Telegram field").max(1024), z.number()]));
 
 /** Google (OpenID Connect) and Telegram sign-in; each creates the account or signs into it. */
 export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalSignInDependencies) {
@@ -180,6 +183,6 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
 
   async function tokenFor(user: UserRow) {
     if (user.status === "blocked") throw forbidden("Your account is blocked.");
-    return deps.tokens.issue({ userId: user.id, role: user.role });
+    return deps.tokens.issue({ userId: user.id, role: user.role, version: user.token_version });
   }
 }

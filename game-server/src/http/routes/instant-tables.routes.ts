@@ -75,6 +75,11 @@ async function tableEntries(deps: RoundRouteDeps, by: { game: string } | { id: n
       gameWaitingTime: round?.waitingMinutes ?? row.game_waiting_time,
       createdAt: round?.createdAt ?? null,
       createdBy: round?.createdBy ?? null,
+      playerWithChoice: listing.playerWithChoice,
+      game: {
+        gameWaitingTime: round?.waitingMinutes ?? row.game_waiting_time,
+        createdAt: round?.createdAt ?? null,
+      },
     };
   });
 }

@@ -9,10 +9,13 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
+import { checkNewPassword } from "../../accounts/new-password.ts";
 import { hashPassword } from "../../accounts/passwords.ts";
+import type { UsersRepository } from "../../accounts/users-repository.ts";
+import { containing } from "../../database/like-pattern.ts";
 import { PagedQuery } from "../../wallet/paged-query.ts";
 import { notFound } from "../http-error.ts";
-import { errorResponses as errors, pageOf } from "../schemas.ts";
+import { errorResponses as errors, idParams, pageOf } from "../schemas.ts";
 
 const resetRowSchema = z.object({
   id: z.string(),
@@ -28,7 +31,10 @@ const resetRowSchema = z.object({
  * A player who forgot the password asks for a reset by e-mail or phone; the superAdmin sets a new
  * one and tells the player. The answer is the same whether or not the account exists.
  */
-export async function passwordResetRoutes(app: FastifyInstance, { pool }: { pool: pg.Pool }) {
+export async function passwordResetRoutes(
+  app: FastifyInstance,
+  { pool, users }: { pool: pg.Pool; users: UsersRepository },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const superAdmin = app.requireRole("superAdmin");
 
@@ -44,7 +50,8 @@ export async function passwordResetRoutes(app: FastifyInstance, { pool }: { pool
       config: { limit: "reset" },
     },
     async (request) => {
-      const contact = request.body.email ?? request.body.phone!;
+      // A phone is looked up in E.164, whichever form the player typed.
+      const contact = users.loginKey(request.body.email ?? request.body.phone!);
       await pool.query(
         `INSERT INTO password_reset_requests (id, user_id, contact)
          SELECT $1, id, $2 FROM users WHERE (email = lower($2) OR phone = $2) AND role = 'user'
@@ -80,9 +87,12 @@ export async function passwordResetRoutes(app: FastifyInstance, { pool }: { pool
     async (request) => {
       const { page, search } = request.query;
       const query = new PagedQuery();
+      // A whole phone number is searched in E.164; anything else as typed.
       if (search)
         query.where(
-          "(u.full_name ILIKE '%' || $? || '%' OR u.phone = $? OR u.email = lower($?))",
+          "(u.full_name ILIKE $? OR u.phone = $? OR u.email = lower($?))",
+          containing(search),
+          users.normalisePhone(search) ?? search,
           search,
         );
       const { rows, total } = await query.run(
@@ -110,21 +120,24 @@ export async function passwordResetRoutes(app: FastifyInstance, { pool }: { pool
     {
       schema: {
         tags: ["back office"],
-        summary: "Set a player's new password (completes their reset requests)",
+        summary:
+          "Set a player's new password (completes their reset requests; ends the player's sessions)",
         security: [{ bearer: [] }],
-        params: z.object({ id: z.uuid("Player not found.") }),
+        params: idParams("Player not found."),
         body: adminResetPasswordSchema,
         response: { 200: messageSchema, ...errors },
       },
       onRequest: superAdmin,
     },
     async (request) => {
-      const hash = await hashPassword(request.body.newPassword);
-      const { rowCount } = await pool.query(
-        "UPDATE users SET password_hash = $2 WHERE id = $1 AND role = 'user'",
-        [request.params.id, hash],
-      );
-      if (!rowCount) throw notFound("Player not found.");
+      const player = await users.findById(request.params.id);
+      if (player?.role !== "user") throw notFound("Player not found.");
+      await checkNewPassword(player, request.body.newPassword, {
+        required: "Please fill in both fields.",
+        tooShort: "Password must be at least 6 characters long.",
+      });
+      await users.setPasswordHash(player.id, await hashPassword(request.body.newPassword));
+      request.log.info({ userId: player.id }, "player password reset by superAdmin");
       await pool.query(
         "UPDATE password_reset_requests SET status = 'completed', completed_at = now() WHERE user_id = $1 AND status = 'pending'",
         [request.params.id],

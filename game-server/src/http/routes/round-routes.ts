@@ -1,5 +1,6 @@
 import type { JsonValue } from "@igp/ledger";
 import { GAME_NOT_FOUND } from "@igp/shared";
+import type { FastifyRequest } from "fastify";
 import type pg from "pg";
 import type { JoinOutcome } from "../../games/round-kernel/round.room.ts";
 import { GAME_OVER, GameError, type Seat } from "../../games/round-kernel/round-game.ts";
@@ -36,6 +37,14 @@ export async function openRound<S extends Seat, O extends JsonValue>(
       );
     throw error;
   }
+}
+
+/** The joining player: the token's; a `playerId` sent beside it (the spec's) must be the same. */
+export function joiningPlayer(request: FastifyRequest, playerId: string | undefined): string {
+  const self = request.user!.id;
+  if (playerId !== undefined && playerId !== self)
+    throw new HttpError(403, "playerId must be the signed-in player's own id.");
+  return self;
 }
 
 /** Asks the round's room to seat the player; a refusal becomes an HTTP error. */

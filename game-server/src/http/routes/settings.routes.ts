@@ -1,4 +1,4 @@
-import { type Settings, settingsSchema } from "@igp/shared";
+import { gameSettingsSchema, type Settings, settingsSchema } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
@@ -6,23 +6,43 @@ import { z } from "zod";
 import { readSettings } from "../../settings/settings-repository.ts";
 import { errorResponses as errors } from "../schemas.ts";
 
-/** The four settings groups of the admin spec, read by any signed-in user, changed by the superAdmin. */
+/**
+ * The four settings groups of the admin spec, read and changed by the superAdmin only (the agents'
+ * advance and credit terms are not for players or agents); each game's figures are public.
+ */
 export async function settingsRoutes(app: FastifyInstance, { pool }: { pool: pg.Pool }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/api/settings/games",
+    {
+      schema: {
+        tags: ["settings"],
+        summary:
+          "Each game's waiting time (minutes) and house cut (%), for players; anyone may read it",
+        response: { 200: z.object({ status: z.literal("ok"), games: gameSettingsSchema }) },
+      },
+    },
+    async () => {
+      const { coinFlip, spinWheel } = await readSettings(pool);
+      return { status: "ok" as const, games: { coinFlip, spinWheel } };
+    },
+  );
 
   api.get(
     "/api/settings",
     {
       schema: {
         tags: ["settings"],
-        summary: "Waiting time and win cut of each game, and the sub-admin percentages",
+        summary:
+          "Waiting time and win cut of each game, and the sub-admin percentages (superAdmin)",
         security: [{ bearer: [] }],
         response: {
           200: z.object({ status: z.literal("ok"), settings: settingsSchema }),
           ...errors,
         },
       },
-      onRequest: app.authenticate,
+      onRequest: app.requireRole("superAdmin"),
     },
     async () => ({ status: "ok" as const, settings: await readSettings(pool) }),
   );

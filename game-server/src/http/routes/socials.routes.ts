@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { messageSchema, pageQuerySchema, socialLinkSchema } from "@igp/shared";
+import { messageSchema, pageQuerySchema, socialLinkSchema, text } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
+import { containing } from "../../database/like-pattern.ts";
 import type { ImageStore } from "../../uploads/image-store.ts";
 import { PagedQuery } from "../../wallet/paged-query.ts";
 import { notFound } from "../http-error.ts";
-import { errorResponses as errors, pagedResponse, pageOf } from "../schemas.ts";
+import { errorResponses as errors, idParams, pagedResponse, pageOf } from "../schemas.ts";
 
 const socialSchema = z.object({
   id: z.string(),
@@ -17,7 +18,7 @@ const socialSchema = z.object({
   status: z.enum(["active", "blocked"]),
 });
 const listSchema = pagedResponse("socials", socialSchema);
-const idParams = z.object({ id: z.uuid("Social link not found.") });
+const socialId = idParams("Social link not found.");
 
 const toSocial = (row: Record<string, string>) => ({
   id: row.id!,
@@ -38,7 +39,7 @@ export async function socialsRoutes(
   async function page(pageNumber: number, options: { activeOnly: boolean; search?: string }) {
     const query = new PagedQuery();
     if (options.activeOnly) query.where("status = 'active'");
-    if (options.search) query.where("social_name ILIKE '%' || $? || '%'", options.search);
+    if (options.search) query.where("social_name ILIKE $?", containing(options.search));
     const { rows, total } = await query.run(
       pool,
       "*",
@@ -87,8 +88,7 @@ export async function socialsRoutes(
         security: [{ bearer: [] }],
         consumes: ["multipart/form-data"],
         body: z.object({
-          socialName: z
-            .string({ error: "Social name is required." })
+          socialName: text("Social name", { required: "Social name is required." })
             .trim()
             .min(1, "Social name is required.")
             .max(100),
@@ -116,7 +116,7 @@ export async function socialsRoutes(
         tags: ["social links"],
         summary: "Block or unblock a social link",
         security: [{ bearer: [] }],
-        params: idParams,
+        params: socialId,
         response: { 200: socialSchema, ...errors },
       },
       onRequest: superAdmin,
@@ -138,7 +138,7 @@ export async function socialsRoutes(
         tags: ["social links"],
         summary: "Delete a social link",
         security: [{ bearer: [] }],
-        params: idParams,
+        params: socialId,
         response: { 200: messageSchema, ...errors },
       },
       onRequest: superAdmin,

@@ -17,7 +17,7 @@ import { type SpinWheelSeat, whyNotOpen } from "../../games/spin-wheel/spin-whee
 import { spinWheelGameView } from "../../games/spin-wheel/spin-wheel.view.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { errorResponses as errors } from "../schemas.ts";
-import { joinRound, openRound, type RoundRouteDeps } from "./round-routes.ts";
+import { joiningPlayer, joinRound, openRound, type RoundRouteDeps } from "./round-routes.ts";
 
 /**
  * Spin wheel for players: a round by code (anyone: /fair reads it), opening a round on a table by
@@ -87,12 +87,12 @@ export async function spinWheelRoutes(app: FastifyInstance, deps: RoundRouteDeps
       config: { limit: "money" },
     },
     async (request) => {
-      const { code, selectedNumbers, clientSeed } = request.body;
+      const { code, selectedNumbers, clientSeed, playerId } = request.body;
       const game = await joinRound<SpinWheelGame>(
         deps,
         code,
         GAME_OVER,
-        request.user!.id,
+        joiningPlayer(request, playerId),
         selectedNumbers,
         clientSeed,
       );

@@ -5,6 +5,7 @@ import {
   depositRequestSchema,
   depositTransactionSchema,
   minorToMajor,
+  pageNumber,
   withdrawalTransactionSchema,
   withdrawRequestSchema,
 } from "@igp/shared";
@@ -180,7 +181,7 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
         tags: ["wallet"],
         summary: "The player's recent deposits",
         security: [{ bearer: [] }],
-        querystring: z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) }),
+        querystring: z.object({ page: pageNumber }),
         response: { 200: z.object({ transactions: z.array(depositTransactionSchema) }), ...errors },
       },
       onRequest: app.authenticate,
@@ -202,7 +203,7 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
         tags: ["wallet"],
         summary: "The player's recent withdrawals",
         security: [{ bearer: [] }],
-        querystring: z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) }),
+        querystring: z.object({ page: pageNumber }),
         response: {
           200: z.object({ transactions: z.array(withdrawalTransactionSchema) }),
           ...errors,

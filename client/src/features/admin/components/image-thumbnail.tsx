@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-/** A proof or logo as a thumbnail that opens full size (Escape or Close shuts it). */
-export function ImageThumbnail({ file, label }: { file: string | null; label: string }) {
+/**
+ * A proof or logo as a thumbnail that opens full size (Escape or Close shuts it). `src` is the
+ * image's address: a logo's `/image/{file}`, or the signed link a proof arrives with.
+ */
+export function ImageThumbnail({ src, label }: { src: string | null; label: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const close = useRef<HTMLButtonElement>(null);
@@ -13,7 +16,7 @@ export function ImageThumbnail({ file, label }: { file: string | null; label: st
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [open]);
-  if (!file) return <span>—</span>;
+  if (!src) return <span>—</span>;
   return (
     <>
       <button
@@ -22,12 +25,12 @@ export function ImageThumbnail({ file, label }: { file: string | null; label: st
         onClick={() => setOpen(true)}
         aria-label={t("admin.viewImage", { label })}
       >
-        <img src={`/image/${file}`} alt="" width={40} height={40} />
+        <img src={src} alt="" width={40} height={40} />
       </button>
       {open && (
         <div className="modal-backdrop">
           <figure className="viewer" role="dialog" aria-modal="true" aria-label={label}>
-            <img src={`/image/${file}`} alt={label} />
+            <img src={src} alt={label} />
             <button ref={close} type="button" className="button" onClick={() => setOpen(false)}>
               {t("common.close")}
             </button>

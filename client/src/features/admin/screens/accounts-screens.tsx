@@ -1,3 +1,4 @@
+import { createAdminAccountSchema } from "@igp/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/ui/form-dialog.tsx";
@@ -7,6 +8,7 @@ import { useMessage } from "../../../lib/i18n.ts";
 import { useMoney } from "../../../lib/site-config.tsx";
 import { ChangePasswordForm } from "../../auth/change-password-form.tsx";
 import { Field } from "../../auth/login-page.tsx";
+import { SignOutEverywhereButton } from "../../auth/sign-out-everywhere.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { type Column, DataTable } from "../components/data-table.tsx";
 
@@ -119,7 +121,7 @@ export function SubAdminsScreen() {
   );
 }
 
-function CreateAdminDialog({ onClose, onCreated }: { onClose(): void; onCreated(): void }) {
+export function CreateAdminDialog({ onClose, onCreated }: { onClose(): void; onCreated(): void }) {
   const { t } = useTranslation();
   const message = useMessage();
   const notice = useNotice();
@@ -138,10 +140,12 @@ function CreateAdminDialog({ onClose, onCreated }: { onClose(): void; onCreated(
     }
     if (form.password !== form.confirm)
       return notice({ type: "warning", title: t("admin.confirmPasswordFirst") });
+    // The staff password rule, checked here as the server checks it.
+    const parsed = createAdminAccountSchema.safeParse(form);
+    if (!parsed.success)
+      return notice({ type: "warning", title: message(parsed.error.issues[0]!.message) });
     try {
-      await api("/api/admin/accounts/create", {
-        body: { fullName: form.fullName, email: form.email, password: form.password },
-      });
+      await api("/api/admin/accounts/create", { body: parsed.data });
       onCreated();
       onClose();
     } catch (error) {
@@ -200,6 +204,10 @@ export function ChangePasswordScreen() {
     <section>
       <h1>{t("admin.menu.changePassword")}</h1>
       <ChangePasswordForm variant="admin" />
+      <section className="card narrow-form">
+        <p>{t("profile.signOutEverywhereHint")}</p>
+        <SignOutEverywhereButton />
+      </section>
     </section>
   );
 }

@@ -76,7 +76,7 @@ export function TransactionsScreen() {
     { header: t("admin.columns.advance"), cell: (r) => (r.advance > 0 ? money(r.advance) : "—") },
     {
       header: t("admin.columns.screenshot"),
-      cell: (r) => <ImageThumbnail file={r.screenShot} label={t("admin.columns.screenshot")} />,
+      cell: (r) => <ImageThumbnail src={r.screenShot} label={t("admin.columns.screenshot")} />,
     },
     ...(superAdmin
       ? [

@@ -77,7 +77,10 @@ export function CatalogScreen({ kind }: { kind: Kind }) {
   const columns: Column<CatalogRow>[] = [
     {
       header: t("admin.catalog.logo"),
-      cell: (r) => <ImageThumbnail file={r.bankLogo ?? r.socialLinkLogo ?? null} label={name(r)} />,
+      cell: (r) => {
+        const logo = r.bankLogo ?? r.socialLinkLogo;
+        return <ImageThumbnail src={logo ? `/image/${logo}` : null} label={name(r)} />;
+      },
     },
     { header: t("admin.catalog.name"), cell: name },
     kind === "social"

@@ -85,7 +85,7 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
           {
             header: t("admin.columns.screenshot"),
             cell: (r: Request) => (
-              <ImageThumbnail file={r.screenShot ?? null} label={t("admin.columns.screenshot")} />
+              <ImageThumbnail src={r.screenShot ?? null} label={t("admin.columns.screenshot")} />
             ),
           },
         ]

@@ -80,7 +80,8 @@ export function ResetDialog({
     if (password !== confirm)
       return setStatus({ ok: false, text: message("Passwords do not match.") });
     const parsed = adminResetPasswordSchema.safeParse({ newPassword: password });
-    if (!parsed.success) return setStatus({ ok: false, text: t("admin.reset.tooShort") });
+    if (!parsed.success)
+      return setStatus({ ok: false, text: message(parsed.error.issues[0]!.message) });
     try {
       await api(`/api/admin/users/reset-password/${request.userId}`, { body: parsed.data });
       setStatus({ ok: true, text: t("admin.reset.done") });

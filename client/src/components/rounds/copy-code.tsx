@@ -11,9 +11,9 @@ export function CopyCode({ code }: { code: string }) {
   };
   return (
     <p className="game-code">
-      {t("coinFlip.gameCode")}: <strong data-testid="game-code">{code}</strong>{" "}
+      {t("rounds.gameCode")}: <strong data-testid="game-code">{code}</strong>{" "}
       <button type="button" className="button-small button-outline" onClick={copy}>
-        {copied ? t("coinFlip.copied") : t("coinFlip.copy")}
+        {copied ? t("rounds.copied") : t("rounds.copy")}
       </button>
     </p>
   );

@@ -1,0 +1,60 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+
+const SCRIPT = path.join(import.meta.dirname, "check-budget.ts");
+const KB = 1024;
+
+/**
+ * A build directory whose index.html loads an entry script and preloads a chunk, each a given
+ * number of gzipped bytes (random hex: gzip cannot shrink it below half, so sizes are found by
+ * measuring), and lazily references a third that must not count.
+ */
+function buildWith(entryGzipBytes: number, chunkGzipBytes: number) {
+  const dist = mkdtempSync(path.join(tmpdir(), "igp-budget-"));
+  mkdirSync(path.join(dist, "assets"));
+  const write = (name: string, gzipBytes: number) =>
+    writeFileSync(path.join(dist, "assets", name), scriptOfGzipSize(gzipBytes));
+  write("index-a.js", entryGzipBytes);
+  write("chunk-b.js", chunkGzipBytes);
+  write("lazy-c.js", 200 * KB);
+  writeFileSync(
+    path.join(dist, "index.html"),
+    `<!doctype html><html><head>
+<script type="module" crossorigin src="/assets/index-a.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/chunk-b.js">
+</head><body><div id="root"></div></body></html>`,
+  );
+  return dist;
+}
+
+function scriptOfGzipSize(target: number): string {
+  let text = "";
+  while (gzipSync(text).length < target - 64) {
+    text += `/*${randomBytes(Math.max(16, Math.floor((target - gzipSync(text).length) / 2))).toString("hex")}*/\n`;
+  }
+  return text;
+}
+
+function check(dist: string) {
+  return spawnSync(process.execPath, ["--import", "tsx", SCRIPT, dist], { encoding: "utf8" });
+}
+
+describe("the build's budget check (npm run build)", () => {
+  it("passes when the initial JavaScript of / is under 110 KB gzipped, lazy chunks apart", () => {
+    const result = check(buildWith(60 * KB, 40 * KB));
+    expect(result.stdout).toMatch(/initial JavaScript of \/ \(gzip\), budget 110 KB/);
+    expect(result.stdout).not.toContain("lazy-c.js");
+    expect(result.status).toBe(0);
+  });
+
+  it("fails the build when the entry and its preloaded chunks pass 110 KB gzipped", () => {
+    const result = check(buildWith(70 * KB, 42 * KB));
+    expect(result.stderr).toContain("Over the performance budget");
+    expect(result.status).toBe(1);
+  });
+});

@@ -1,0 +1,77 @@
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+/**
+ * After `vite build`: keeps the built index.html as shell.html (what the server sends for the
+ * routes rendered in the browser), then writes each page of src/prerender.tsx (built for Node
+ * into .prerender/) from that shell: its prerendered HTML in the root, its chunks preloaded; `/`
+ * as pages/index.html, the others as pages/<route>.html; each with its brotli and gzip copies like
+ * every other text file. Vite's manifest (which chunk holds which module) is used, then removed.
+ */
+const client = path.resolve(import.meta.dirname, "..");
+const dist = path.join(client, "dist");
+const { PAGES, renderPage } = (await import(
+  pathToFileURL(path.join(client, ".prerender/prerender.js")).href
+)) as typeof import("../src/prerender.tsx");
+
+interface Chunk {
+  file: string;
+  name?: string;
+  imports?: string[];
+}
+const manifestFile = path.join(dist, ".vite/manifest.json");
+const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, Chunk>;
+rmSync(path.join(dist, ".vite"), { recursive: true });
+
+copyFileSync(path.join(dist, "index.html"), path.join(dist, "shell.html"));
+const shell = readFileSync(path.join(dist, "shell.html"), "utf8");
+const EMPTY_ROOT = '<div id="root"></div>';
+if (!shell.includes(EMPTY_ROOT) || !shell.includes("</head>"))
+  throw new Error(`index.html has no ${EMPTY_ROOT} or no </head>`);
+
+for (const file of ["shell.html", ...(await Promise.all(PAGES.map(writePage)))]) {
+  const bytes = readFileSync(path.join(dist, file));
+  writeFileSync(
+    path.join(dist, `${file}.br`),
+    brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(path.join(dist, `${file}.gz`), gzipSync(bytes, { level: 9 }));
+  console.log(`page  ${file}`);
+}
+
+async function writePage(page: (typeof PAGES)[number]): Promise<string> {
+  // index.html stays the shell: the service worker's offline page for every address.
+  const file = page.path === "/" ? "pages/index.html" : `pages${page.path}.html`;
+  const preloads = chunkFiles(page.preload)
+    .filter((chunk) => !shell.includes(`/${chunk}"`))
+    .map((chunk) => `    <link rel="modulepreload" crossorigin href="/${chunk}">\n`)
+    .join("");
+  const root = page.prerender ? await renderPage(page.path) : "";
+  const html = shell
+    .replace("</head>", `${preloads}</head>`)
+    .replace(EMPTY_ROOT, `<div id="root">${root}</div>`);
+  mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+  writeFileSync(path.join(dist, file), html);
+  return file;
+}
+
+/** The files of the named chunks and of every chunk they import, transitively. */
+function chunkFiles(names: string[]): string[] {
+  const found = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key]!;
+    if (found.has(chunk.file)) return;
+    found.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const name of names) {
+    const keys = Object.keys(manifest).filter(
+      (key) => manifest[key]!.name === name || key.includes(`node_modules/${name}/`),
+    );
+    if (keys.length === 0) throw new Error(`no chunk named ${name} in the build`);
+    keys.forEach(visit);
+  }
+  return [...found].filter((file) => file.endsWith(".js"));
+}

@@ -1,0 +1,86 @@
+import type { RoundGameType } from "@igp/shared";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router-dom";
+import { usePublicRounds } from "../../lib/rounds/use-public-rounds.ts";
+import { useMoney } from "../../lib/site-config.tsx";
+import { Countdown } from "./countdown.tsx";
+
+/**
+ * A game's lobby: join a private game by code, create one, or pick a live public round (type,
+ * side or numbers held, bet, players, countdown, Play).
+ */
+export function LobbyPage({ game, title }: { game: RoundGameType; title: string }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const navigate = useNavigate();
+  const listing = usePublicRounds(game);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState("");
+
+  const join = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return setError(t("rounds.enterCode"));
+    navigate(`/play/instant/${game}/${code.trim()}`);
+  };
+
+  return (
+    <section className="lobby">
+      <h2>{title}</h2>
+      <form className="card join-by-code" onSubmit={join} noValidate>
+        <label className="field">
+          <span>{t("rounds.privateCode")}</span>
+          <input
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value.toUpperCase());
+              setError("");
+            }}
+            autoCapitalize="characters"
+            maxLength={16}
+          />
+        </label>
+        {error && <p className="text-danger">{error}</p>}
+        <button type="submit" className="button">
+          {t("rounds.joinGame")}
+        </button>
+        <Link className="button button-outline" to={`/create/private/${game}`}>
+          {t("rounds.createPrivate")}
+        </Link>
+        <Link to={`/play/instant/${game}`}>{t("rounds.tables")}</Link>
+      </form>
+      <h3>{t("rounds.publicGames")}</h3>
+      {listing.kind === "loading" && <p>{t("common.loading")}</p>}
+      {listing.kind === "failed" && <p className="text-danger">{t("rounds.lobbyFailed")}</p>}
+      {listing.kind === "live" && listing.rounds.length === 0 && <p>{t("rounds.lobbyEmpty")}</p>}
+      {listing.kind === "live" && listing.rounds.length > 0 && (
+        <ul className="public-rounds">
+          {listing.rounds.map((round) => (
+            <li key={round.code} className="card public-round" data-code={round.code}>
+              <span>{round.type.replace("-", " ")}</span>
+              {round.side && (
+                <span>
+                  {t("coinFlip.side")}: {round.side}
+                </span>
+              )}
+              {round.heldNumbers.length > 0 && (
+                <span>
+                  {t("spinWheel.occupiedNumbers")}: {round.heldNumbers.join(", ")}
+                </span>
+              )}
+              <span>{money(round.betAmount)}</span>
+              <span>{t("rounds.players", { count: round.players })}</span>
+              <Countdown deadline={round.deadline} />
+              <Link
+                className="button button-small"
+                to={`/play/instant/${round.type}/${round.code}`}
+              >
+                {t("rounds.play")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

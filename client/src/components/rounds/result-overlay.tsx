@@ -1,0 +1,93 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import type { Balances } from "../../lib/rounds/game-flow-machine.ts";
+import { GameFigures, type PlayMoneyFigure } from "./game-figures.tsx";
+
+/**
+ * The full-screen result every round game shows (player spec, result overlays): game code,
+ * balances (frozen until the animation lands), bet, the game's animation and lines, the last 10
+ * outcomes or 'No previous games.', the fairness link, Go To Home and Play Again. A demo round has
+ * no code and nothing to verify; it shows its play money and plays again in place.
+ */
+export function ResultOverlay({
+  label,
+  code,
+  betAmount,
+  betLabel,
+  myBet,
+  balances,
+  playMoney,
+  history,
+  lobby,
+  onPlayAgain,
+  children,
+}: {
+  label: string;
+  /** The round's code; a demo round has none. */
+  code?: string;
+  betAmount: number;
+  /** As in GameFigures: spin wheel shows its base bet and my bet. */
+  betLabel?: string;
+  myBet?: number;
+  balances?: Balances | null;
+  /** A demo's play money, shown instead of the real balances. */
+  playMoney?: PlayMoneyFigure;
+  /** Previous outcomes, newest first, each with its class for colouring. */
+  history: { text: string; className?: string }[];
+  /** Where Play Again goes, unless `onPlayAgain` starts the next round in place (a demo). */
+  lobby?: string;
+  onPlayAgain?: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="result-overlay" role="dialog" aria-modal="true" aria-label={label}>
+      <div className="result-panel">
+        {code && (
+          <p className="game-code">
+            {t("rounds.gameCode")}: <strong>{code}</strong>
+          </p>
+        )}
+        <GameFigures
+          betAmount={betAmount}
+          betLabel={betLabel}
+          myBet={myBet}
+          balances={balances}
+          playMoney={playMoney}
+        />
+        {children}
+        <section className="history">
+          <h3>{t("rounds.lastResults")}</h3>
+          {history.length === 0 ? (
+            <p>{t("rounds.noPreviousGames")}</p>
+          ) : (
+            <ol className="history-list">
+              {history.map((outcome, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed, ordered history
+                <li key={i} className={outcome.className}>
+                  {outcome.text}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        {code && <Link to={`/fair?code=${code}`}>{t("rounds.verify")}</Link>}
+        <div className="modal-actions">
+          <Link className="button button-outline" to="/">
+            {t("rounds.goHome")}
+          </Link>
+          {onPlayAgain ? (
+            <button type="button" className="button" onClick={onPlayAgain}>
+              {t("rounds.playAgain")}
+            </button>
+          ) : (
+            <Link className="button" to={lobby ?? "/"}>
+              {t("rounds.playAgain")}
+            </Link>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

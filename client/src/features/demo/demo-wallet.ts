@@ -1,0 +1,129 @@
+import { MAX_BALANCE_MINOR } from "@igp/shared";
+import { useCallback, useSyncExternalStore } from "react";
+import { z } from "zod";
+import {
+  type DemoGame,
+  type DemoState,
+  HISTORY_LENGTH,
+  settleRound,
+  startingState,
+  TICKETS_PER_DRAW,
+} from "./demo-rules.ts";
+
+/**
+ * Each demo's play money in the browser's local storage, under its own `demo:` key: never the
+ * session's, never sent anywhere. Whatever is stored is checked on every read; anything that is
+ * not a valid state (edited by hand, a negative or non-numeric balance) is replaced by the
+ * starting state instead of breaking the page.
+ */
+
+const minor = z.number().int().min(0).max(MAX_BALANCE_MINOR);
+const ticketNumber = z.number().int().min(1).max(TICKETS_PER_DRAW);
+const stateSchema = z.object({
+  balance: minor,
+  pending: z.object({ payout: minor, outcome: z.string().max(20) }).nullable(),
+  history: z.array(z.string().max(20)).max(HISTORY_LENGTH),
+  tickets: z.record(
+    z.string().max(20),
+    z
+      .array(ticketNumber)
+      .max(TICKETS_PER_DRAW)
+      .refine((held) => new Set(held).size === held.length),
+  ),
+}) satisfies z.ZodType<DemoState>;
+
+export const storageKey = (game: DemoGame) => `demo:${game}`;
+
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab playing the same demo.
+  window.addEventListener("storage", listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", listener);
+  };
+}
+
+function write(game: DemoGame, state: DemoState): void {
+  try {
+    localStorage.setItem(storageKey(game), JSON.stringify(state));
+  } catch (error) {
+    // Storage full or blocked (private mode): the demo still plays, it just will not survive a reload.
+    console.warn("Demo play money not saved", error);
+  }
+  notify();
+}
+
+function parse(raw: string | null): DemoState | null {
+  if (raw === null) return null;
+  try {
+    const parsed = stateSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function storedText(game: DemoGame): string | null {
+  try {
+    return localStorage.getItem(storageKey(game));
+  } catch {
+    // Storage blocked: play from the start, in memory.
+    return null;
+  }
+}
+
+// One parsed state per stored text, so useSyncExternalStore sees a stable snapshot.
+const snapshots = new Map<DemoGame, { raw: string | null; state: DemoState }>();
+
+/** The demo's current state; a missing or corrupted store reads as the starting state. */
+export function readDemo(game: DemoGame): DemoState {
+  const raw = storedText(game);
+  const cached = snapshots.get(game);
+  if (cached && cached.raw === raw) return cached.state;
+  const stored = parse(raw);
+  if (raw !== null && !stored) {
+    console.warn(`Demo play money of ${game} was not valid; reset to the starting balance`);
+  }
+  const state = stored ?? startingState(game);
+  snapshots.set(game, { raw, state });
+  return state;
+}
+
+/** Saves the demo's next state (computed by demo-rules.ts from the current one). */
+export function saveDemo(game: DemoGame, state: DemoState): void {
+  write(game, state);
+}
+
+/** Back to the starting play money, tickets and history cleared. */
+export function resetDemo(game: DemoGame): void {
+  write(game, startingState(game));
+}
+
+/** Pays a round whose animation landed. */
+export function settleDemo(game: DemoGame): void {
+  const state = readDemo(game);
+  if (state.pending) write(game, settleRound(state));
+}
+
+/**
+ * When a demo opens: a round a reload interrupted is paid (its outcome was decided when it was
+ * locked), and a corrupted store is saved back as the starting state.
+ */
+export function openDemo(game: DemoGame): void {
+  const state = readDemo(game);
+  if (state.pending || storedText(game) !== JSON.stringify(state)) {
+    write(game, settleRound(state));
+  }
+}
+
+/** A demo's state, re-rendered on every change (this tab or another). */
+export function useDemo(game: DemoGame): DemoState {
+  const read = useCallback(() => readDemo(game), [game]);
+  return useSyncExternalStore(subscribe, read, read);
+}

@@ -1,0 +1,149 @@
+import { minorToMajor } from "@igp/shared";
+import { lazy, Suspense, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { GameFigures } from "../../components/rounds/game-figures.tsx";
+import { NumberGrid } from "../../components/rounds/number-grid.tsx";
+import { ResultOverlay } from "../../components/rounds/result-overlay.tsx";
+import { gameFlowMachine } from "../../lib/rounds/game-flow-machine.ts";
+import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
+import { BetInput } from "./bet-input.tsx";
+import { DEMO_WALLET, DemoRefusal, demoVerdict, useRefusalNotice } from "./demo-flow.ts";
+import {
+  DEFAULT_BET,
+  DEMO_SPIN_MS,
+  parseBet,
+  playSpin,
+  type WheelStop,
+  wheelStop,
+} from "./demo-rules.ts";
+import { readDemo, saveDemo, settleDemo, useDemo } from "./demo-wallet.ts";
+import { PlayMoney } from "./play-money.tsx";
+import { randomBelow } from "./secure-random.ts";
+
+const WheelCanvas = lazy(() =>
+  import("../../components/wheel/wheel-canvas.tsx").then((module) => ({
+    default: module.WheelCanvas,
+  })),
+);
+
+/** A demo spin, decided in the browser when it is locked. */
+interface SpinRound {
+  stop: WheelStop;
+  stake: number;
+  payout: number;
+  history: string[];
+}
+
+const spinFlow = gameFlowMachine<number, SpinRound>();
+
+/**
+ * A random angle in thousandths of a degree, kept a degree away from the segments' borders so the
+ * pointer never sits on a line: every number is equally likely.
+ */
+function drawAngle(): number {
+  const segment = randomBelow(6);
+  return segment * 60 + 1 + randomBelow(58_000) / 1000;
+}
+
+/** /demo/game/spin-wheel: one round at a time; Play Again starts a fresh one. */
+export function SpinDemo() {
+  const [round, setRound] = useState(0);
+  return <SpinDemoRound key={round} onPlayAgain={() => setRound((n) => n + 1)} />;
+}
+
+/**
+ * The real spin wheel's pieces (number grid, figures, result overlay, PixiJS wheel, sounds and
+ * confetti) and the shared game flow, with the stop drawn locally: pick a number, lock, the wheel
+ * spins 4 seconds (5 turns plus a random angle); the number under the pointer wins twice the bet.
+ */
+function SpinDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
+  const { t } = useTranslation();
+  const refused = useRefusalNotice();
+  const demo = useDemo("spin-wheel");
+  const [bet, setBet] = useState(String(minorToMajor(DEFAULT_BET)));
+  const betRef = useRef(bet);
+  betRef.current = bet;
+  const [result, setResult] = useState<SpinRound | null>(null);
+  const [landed, setLanded] = useState(false);
+  const { snapshot, send } = useGameFlow<number, SpinRound>({
+    machine: spinFlow,
+    entry: "selecting",
+    wallet: DEMO_WALLET,
+    room: { state: null, result },
+    lock: async (number) => {
+      const before = readDemo("spin-wheel");
+      const decision = playSpin(before, betRef.current, number, wheelStop(drawAngle()));
+      if (!decision.ok) throw new DemoRefusal(decision.refusal);
+      const { state, stake, payout, outcome } = decision.value;
+      saveDemo("spin-wheel", state);
+      return { stop: outcome, stake, payout, history: before.history };
+    },
+    onNothingChosen: () => refused("noNumber"),
+    onLockFailed: (error) => refused(error instanceof DemoRefusal ? error.refusal : "invalidInput"),
+    onLocked: (round) => setResult(round as SpinRound),
+    verdict: ({ result }) => demoVerdict(result),
+  });
+  const selecting = snapshot.matches("selecting");
+  const playMoney = { label: t("demo.playMoney"), amount: minorToMajor(demo.balance) };
+  const choice = snapshot.context.choice;
+  const betShown = minorToMajor(result ? result.stake : (parseBet(bet) ?? 0));
+
+  return (
+    <section className="card round-view demo-round" data-flow={String(snapshot.value)}>
+      <h2>{t("games.spinWheel")}</h2>
+      <PlayMoney
+        game="spin-wheel"
+        busy={!selecting && !snapshot.matches("result")}
+        showBalance={false}
+      />
+      <GameFigures betAmount={betShown} playMoney={playMoney} />
+      <BetInput value={bet} onChange={setBet} disabled={!selecting} />
+      <NumberGrid
+        legend={t("demo.pickNumber")}
+        mine={choice === null ? [] : [choice]}
+        onToggle={(number) => send({ type: "PICK", choice: number === choice ? null : number })}
+        disabled={!selecting}
+      />
+      <button
+        type="button"
+        className="button"
+        onClick={() => send({ type: "LOCK" })}
+        disabled={!selecting}
+      >
+        {selecting ? t("spinWheel.lockNumber") : t("spinWheel.numberLocked")}
+      </button>
+      {result && (
+        <ResultOverlay
+          label={t("spinWheel.result")}
+          betAmount={minorToMajor(result.stake)}
+          playMoney={playMoney}
+          history={result.history.map((number) => ({ text: number }))}
+          onPlayAgain={onPlayAgain}
+        >
+          <Suspense fallback={<div className="wheel-canvas" />}>
+            <WheelCanvas
+              finalRotation={result.stop.finalRotation}
+              winnerValue={result.stop.winnerValue}
+              spinMs={DEMO_SPIN_MS}
+              label={t("spinWheel.wheel")}
+              onLanded={() => {
+                setLanded(true);
+                settleDemo("spin-wheel");
+                send({ type: "LANDED" });
+              }}
+            />
+          </Suspense>
+          <p className="winner-line">
+            {t("spinWheel.winnerIs")}{" "}
+            <strong data-testid="winner-number">{landed ? result.stop.winnerValue : "…"}</strong>
+          </p>
+          {choice !== null && (
+            <p>
+              {t("spinWheel.yourNumbers")}: <strong>{choice}</strong>
+            </p>
+          )}
+        </ResultOverlay>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+import { type SpinMessage, type SpinWheelGame, spinMessageSchema } from "@igp/shared";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { CopyCode } from "../../components/rounds/copy-code.tsx";
+import { GameFigures } from "../../components/rounds/game-figures.tsx";
+import { NumberGrid } from "../../components/rounds/number-grid.tsx";
+import { RoundFailure } from "../../components/rounds/round-failure.tsx";
+import { useNotice } from "../../components/ui/notice.tsx";
+import { useMessage } from "../../lib/i18n.ts";
+import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
+import { type RoundStateBase, useRoundRoom } from "../../lib/rounds/use-round-room.ts";
+import { useSession } from "../../lib/session.tsx";
+import { hasNumbers, spinFlow } from "./spin-flow.ts";
+import { SpinResult } from "./spin-result.tsx";
+import { fetchGame, joinGame } from "./spin-wheel-api.ts";
+
+/** The spin wheel room's state (docs/realtime.md). */
+interface SpinWheelState extends RoundStateBase {
+  picks: Record<string, { number: number; player: string; locked: boolean }>;
+  players: { player: string; numbers: number[] }[];
+  winnerValue: number;
+}
+
+const SPIN_RESULT = { type: "spin", parse: (m: unknown) => spinMessageSchema.parse(m) };
+const LOBBY = "/play/instant/spin-wheel/lobby";
+/** The join view only loads a round still open to players (player spec). */
+const OPEN = ["waiting", "player-joined"];
+
+/** The numbers a player locked in a settled round (none for someone who only watched). */
+const numbersIn = (result: SpinMessage, userId: string) =>
+  result.gameInfo.playerWithChoice.find((p) => p.player === userId)?.selectedNumbers ?? [];
+
+/** The numbers, ascending, whose holder passes the test. */
+const numbersWhere = (
+  held: { number: number; player: string }[],
+  test: (player: string) => boolean,
+) =>
+  held
+    .filter((p) => test(p.player))
+    .map((p) => p.number)
+    .sort((a, b) => a - b);
+
+type Loaded = { kind: "loading" } | { kind: "failed" } | { kind: "game"; game: SpinWheelGame };
+
+/** A round by code: loads it and shows the creator's or the joiner's view through the flow. */
+export function RoundView({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
+  useEffect(() => {
+    fetchGame(code).then(
+      (game) => setLoaded({ kind: "game", game }),
+      () => setLoaded({ kind: "failed" }),
+    );
+  }, [code]);
+
+  if (loaded.kind === "loading") return <p>{t("rounds.loadingGame")}</p>;
+  if (loaded.kind === "failed")
+    return <RoundFailure lobby={LOBBY} lobbyLabel={t("spinWheel.backToLobby")} />;
+  const { game } = loaded;
+  const isPlayer = game.playerWithChoice.some((p) => p.player === user?.userId);
+  if (!user || (!isPlayer && !OPEN.includes(game.status)))
+    return (
+      <RoundFailure
+        message={t("rounds.unableToLoad")}
+        lobby={LOBBY}
+        lobbyLabel={t("spinWheel.backToLobby")}
+      />
+    );
+  return <SpinRound game={game} userId={user.userId} />;
+}
+
+/**
+ * The creator's view ('Your Lucky Number', read-only) or the join view ('Select Your Lucky
+ * Number': picks go to the room live, others' are blocked, 'Lock Number' pays and freezes them).
+ * The result overlay opens on the `spin` message.
+ */
+function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
+  const { t } = useTranslation();
+  const notify = useNotice();
+  const message = useMessage();
+  const live = useRoundRoom<SpinWheelState, SpinMessage>(game.code, SPIN_RESULT, (refusal) =>
+    notify({ type: "warning", title: message(refusal), autoCloseMs: 3000 }),
+  );
+  const isCreator = game.createdBy === userId;
+  const lockedAtLoad = game.playerWithChoice.find((p) => p.player === userId)?.selectedNumbers;
+
+  const { snapshot, send, balances } = useGameFlow({
+    machine: spinFlow,
+    entry: lockedAtLoad ? "countdown" : "selecting",
+    choice: lockedAtLoad ?? [],
+    room: live,
+    hasChoice: hasNumbers,
+    lock: (numbers) => joinGame(game.code, numbers),
+    onNothingChosen: () =>
+      notify({
+        type: "warning",
+        title: t("spinWheel.joinNoNumberTitle"),
+        message: t("spinWheel.joinNoNumberMessage"),
+      }),
+    onLockFailed: (error) =>
+      notify({
+        type: "danger",
+        title: t("spinWheel.joinErrorTitle"),
+        message: error.message ? message(error.message) : t("spinWheel.internalError"),
+      }),
+    verdict: ({ result }) =>
+      result && numbersIn(result, userId).length > 0
+        ? { won: result.winner === userId, payout: result.payout }
+        : null,
+  });
+
+  // Live: every number picked or held, from the room; before it connects, the locked ones.
+  const held = live.state
+    ? Object.values(live.state.picks)
+    : game.playerWithChoice.flatMap((p) =>
+        p.selectedNumbers.map((number) => ({ number, player: p.player })),
+      );
+  const myPicks = numbersWhere(held, (player) => player === userId);
+  const occupied = numbersWhere(held, (player) => player !== userId);
+  const selecting = snapshot.matches("selecting");
+  const locked =
+    !selecting && !snapshot.matches("locking") ? (snapshot.context.choice ?? []) : null;
+  const mine = locked ?? myPicks;
+
+  // The room holds the picks: the flow's choice follows it (a refused pick never shows as mine).
+  const connected = live.state !== null;
+  const myPicksKey = myPicks.join(",");
+  useEffect(() => {
+    if (selecting && connected)
+      send({ type: "PICK", choice: myPicksKey ? myPicksKey.split(",").map(Number) : [] });
+  }, [selecting, connected, myPicksKey, send]);
+
+  const status = live.state?.status ?? game.status;
+  const deadline = live.state?.deadline || Date.parse(game.deadline);
+  const startsAt = live.state?.startsAt || 0;
+  const result = snapshot.context.result;
+  return (
+    <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
+      <h2>{t("games.spinWheel")}</h2>
+      <CopyCode code={game.code} />
+      <GameFigures
+        betAmount={game.betAmount}
+        betLabel={t("rounds.baseBet")}
+        myBet={mine.length * game.betAmount}
+        deadline={startsAt || (OPEN.includes(status) ? deadline : null)}
+        balances={balances}
+      />
+      <p className="round-status">{t(`spinWheel.status.${status}`)}</p>
+      {isCreator ? (
+        <NumberGrid legend={t("spinWheel.yourLuckyNumber")} mine={mine} taken={occupied} disabled />
+      ) : (
+        <>
+          <NumberGrid
+            legend={t("spinWheel.selectLuckyNumber")}
+            mine={mine}
+            taken={occupied}
+            disabled={!selecting || !connected}
+            onToggle={(number) =>
+              live.send(myPicks.includes(number) ? "unpick" : "pick", { number })
+            }
+          />
+          <button
+            type="button"
+            className="button"
+            onClick={() => send({ type: "LOCK" })}
+            disabled={!selecting}
+          >
+            {selecting ? t("spinWheel.lockNumber") : t("spinWheel.numberLocked")}
+          </button>
+        </>
+      )}
+      <section className="occupied">
+        <h3>{t("spinWheel.occupiedNumbers")}</h3>
+        <p data-testid="occupied-numbers">
+          {occupied.length ? occupied.join(", ") : t("spinWheel.noneOccupied")}
+        </p>
+      </section>
+      <p className="hint">
+        {t("rounds.commitment")}: <code className="commitment">{game.fairness.commitment}</code>
+      </p>
+      {status === "finished" && !result && (
+        <p>
+          {t("rounds.outcome")}: <strong>{live.state?.winnerValue || game.fairness.outcome}</strong>{" "}
+          · <Link to={`/fair?code=${game.code}`}>{t("rounds.verify")}</Link>
+        </p>
+      )}
+      {result && (
+        <SpinResult
+          result={result}
+          myNumbers={numbersIn(result, userId)}
+          balances={balances}
+          onLanded={() => send({ type: "LANDED" })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import {
+  type SpinWheelGame,
+  spinWheelCreatedSchema,
+  spinWheelGameSchema,
+  spinWheelJoinedSchema,
+} from "@igp/shared";
+import { api } from "../../lib/api-client.ts";
+import { newClientSeed } from "../../lib/rounds/rounds-api.ts";
+
+/** The spin wheel calls (player spec, section 7; OpenAPI), each answer parsed by its shared schema. */
+
+export const fetchGame = async (code: string): Promise<SpinWheelGame> =>
+  spinWheelGameSchema.parse(await api(`/api/game/spin-wheel/get/${encodeURIComponent(code)}`));
+
+/** Opens a round on a free table with the creator's numbers locked (their stake debited). */
+export const createOnTable = async (instantId: number, selectedNumbers: number[]) =>
+  spinWheelCreatedSchema.parse(
+    await api("/api/game/spin-wheel/create", {
+      body: { instantId, selectedNumbers, clientSeed: newClientSeed() },
+    }),
+  );
+
+export const createPrivate = async (betAmount: number, selectedNumbers: number[]) =>
+  spinWheelCreatedSchema.parse(
+    await api("/api/game/private/create", {
+      body: {
+        gameType: "spin-wheel",
+        access: "private",
+        betAmount,
+        selectedNumbers,
+        clientSeed: newClientSeed(),
+      },
+    }),
+  );
+
+/** Locks a joiner's numbers: the stake (numbers x bet) is debited, the numbers frozen. */
+export const joinGame = async (code: string, selectedNumbers: number[]) =>
+  spinWheelJoinedSchema.parse(
+    await api("/api/game/spin-wheel/join", {
+      body: { code, selectedNumbers, clientSeed: newClientSeed() },
+    }),
+  );

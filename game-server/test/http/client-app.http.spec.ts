@@ -1,0 +1,233 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { request } from "node:http";
+import { fileURLToPath } from "node:url";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureClientBuilt } from "../../../test-support/browser.ts";
+import { startTestServer, type TestServer } from "../../../test-support/http.ts";
+
+/** What the browser receives for the built client: compressed, cached, 404 where nothing is. */
+const DIST = fileURLToPath(new URL("../../../client/dist/", import.meta.url));
+let server: TestServer;
+let entry: string;
+beforeAll(async () => {
+  ensureClientBuilt();
+  // The largest script the home page loads first.
+  const scripts = [
+    ...file("index.html")
+      .toString()
+      .matchAll(/src="\/(assets\/[^"]+\.js)"/g),
+  ];
+  entry = scripts.map((match) => match[1]!).sort((a, b) => file(b).length - file(a).length)[0]!;
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A request whose answer is read as bytes, undecoded (fetch would inflate it). */
+function raw(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const sent = request(`${server.url}${path}`, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode!,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    sent.on("error", reject);
+    sent.end();
+  });
+}
+
+function decoded(answer: Raw): Buffer {
+  const encoding = answer.headers["content-encoding"];
+  if (encoding === "br") return brotliDecompressSync(answer.body);
+  if (encoding === "gzip") return gunzipSync(answer.body);
+  expect(encoding ?? "identity").toBe("identity");
+  return answer.body;
+}
+
+const file = (path: string) => readFileSync(`${DIST}${path}`);
+const page = async (path: string) =>
+  decoded(await raw(path, { "accept-encoding": "gzip" })).toString();
+
+describe("compressed at build time", () => {
+  it("sends brotli or gzip as accepted, smaller than the file, decompressing to the file", async () => {
+    const original = file(entry);
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
+      const answer = await raw(`/${entry}`, { "accept-encoding": accept });
+      expect(answer.status).toBe(200);
+      expect(answer.headers["content-encoding"]).toBe(encoding);
+      expect(answer.headers["content-type"]).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(answer.body.length).toBeLessThan(original.length / 2);
+      expect(decoded(answer).equals(original)).toBe(true);
+      expect(answer.body.equals(file(`${entry}.${encoding === "br" ? "br" : "gz"}`))).toBe(true);
+    }
+  });
+
+  it("every text file of the build has its brotli and gzip copies", () => {
+    const texts = readdirSync(`${DIST}assets`).filter((name) => /\.(js|css)$/.test(name));
+    expect(texts.length).toBeGreaterThan(5);
+    const names = new Set(readdirSync(`${DIST}assets`));
+    const missing = texts.filter((name) => !names.has(`${name}.br`) || !names.has(`${name}.gz`));
+    // Only files so small that compressing them would not shrink them are left as they are.
+    for (const name of missing) expect(file(`assets/${name}`).length).toBeLessThan(100);
+  });
+
+  it("odd Accept-Encoding values still get a body that decodes to the file", async () => {
+    const original = file(entry);
+    const odd = [
+      "",
+      "identity",
+      "*",
+      "BR",
+      "br;q=0, gzip;q=0",
+      "br;q=abc",
+      "x-unknown, ;;;, ,",
+      "deflate",
+      "gzip;q=0.1, br;q=0.9",
+      "ünïcödé".normalize("NFD").replace(/[^\x20-\x7e]/g, "x"),
+    ];
+    for (const accept of odd) {
+      const answer = await raw(`/${entry}`, { "accept-encoding": accept });
+      expect(answer.status, accept).toBe(200);
+      expect(decoded(answer).equals(original), accept).toBe(true);
+    }
+    const none = await raw(`/${entry}`);
+    expect(none.headers["content-encoding"]).toBeUndefined();
+    expect(none.body.equals(original)).toBe(true);
+  });
+
+  it("a range of a compressed asset is that range of the compressed bytes; a bad range is 416", async () => {
+    const compressed = file(`${entry}.br`);
+    const part = await raw(`/${entry}`, { "accept-encoding": "br", range: "bytes=0-99" });
+    expect(part.status).toBe(206);
+    expect(part.headers["content-encoding"]).toBe("br");
+    expect(part.headers["content-range"]).toBe(`bytes 0-99/${compressed.length}`);
+    expect(part.body.equals(compressed.subarray(0, 100))).toBe(true);
+    const beyond = await raw(`/${entry}`, {
+      "accept-encoding": "br",
+      range: `bytes=${compressed.length + 10}-`,
+    });
+    expect(beyond.status).toBe(416);
+    expect(beyond.body.includes(compressed.subarray(0, 50))).toBe(false);
+  });
+});
+
+describe("caching", () => {
+  it("hashed assets are cached forever; each representation has its own ETag", async () => {
+    const br = await raw(`/${entry}`, { "accept-encoding": "br" });
+    const plain = await raw(`/${entry}`);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.etag).toBeTruthy();
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+  });
+
+  it("the pages are revalidated every time and answer 304 when unchanged", async () => {
+    for (const path of ["/", "/auth/login", "/demo", "/admin/dashboard"]) {
+      const page = await raw(path, { "accept-encoding": "br" });
+      expect(page.status, path).toBe(200);
+      expect(page.headers["content-type"], path).toMatch(/^text\/html/);
+      expect(page.headers["cache-control"], path).toBe("no-cache");
+      expect(page.headers["cache-control"], path).not.toMatch(/immutable|max-age/);
+      expect(page.headers.vary, path).toMatch(/accept-encoding/i);
+      expect(decoded(page).toString(), path).toContain('<div id="root">');
+      const again = await raw(path, {
+        "accept-encoding": "br",
+        "if-none-match": String(page.headers.etag),
+      });
+      expect(again.status, path).toBe(304);
+    }
+  });
+
+  it("public pages are prerendered (no inline script), the other routes get the shell", async () => {
+    for (const [path, file, text] of [
+      ["/", "index.html", "<h1>Coin Flip</h1>"],
+      ["/demo", "pages/demo.html", "Demo"],
+      ["/auth/login", "pages/auth/login.html", "Sign in to your account"],
+      ["/auth/register", "pages/auth/register.html", "<form"],
+    ] as const) {
+      const html = await page(path);
+      expect(html, path).toBe(readFileSync(`${DIST}${file}`, "utf8"));
+      const root = html.slice(html.indexOf('<div id="root">'));
+      expect(root, path).toContain(text);
+      for (const script of html.match(/<script[^>]*>[^<]*<\/script>/g) ?? [])
+        expect(script, path).toMatch(
+          /^<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>$/,
+        );
+    }
+    const shell = readFileSync(`${DIST}shell.html`, "utf8");
+    expect(shell).toContain('<div id="root"></div>');
+    for (const path of ["/process/abc", "/admin/dashboard", "/play/instant/coin-flip", "/nowhere"])
+      expect(await page(path), path).toBe(shell);
+  });
+
+  it("a page's own chunks are preloaded with it, each an existing file", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+        (match) => match[1]!,
+      );
+    const shell = preloads(readFileSync(`${DIST}shell.html`, "utf8"));
+    const login = preloads(await page("/auth/login"));
+    const lobby = await page("/play/instant/coin-flip/lobby");
+    expect(lobby).toBe(readFileSync(`${DIST}pages/play/instant/coin-flip/lobby.html`, "utf8"));
+    expect(lobby).toContain('<div id="root"></div>');
+    expect(login.some((file) => /login-page-/.test(file))).toBe(true);
+    expect(preloads(lobby).some((file) => /lobby-page-/.test(file))).toBe(true);
+    expect(preloads(lobby).some((file) => /game-page-|tables-page-/.test(file))).toBe(false);
+    for (const file of [...shell, ...login, ...preloads(lobby)]) {
+      const answer = await raw(`/${file}`, { "accept-encoding": "br" });
+      expect(answer.status, file).toBe(200);
+      expect(answer.headers["cache-control"], file).toContain("immutable");
+    }
+  });
+});
+
+describe("what does not exist", () => {
+  it("a missing asset is a 404, not the app shell", async () => {
+    for (const path of [
+      "/assets/missing-abc123.js",
+      "/assets/missing",
+      "/assets/",
+      "/favicon-nope.png",
+      "/sounds/nope.wav",
+    ]) {
+      const answer = await raw(path, { "accept-encoding": "br, gzip" });
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers["content-type"], path).toMatch(/^application\/json/);
+      expect(answer.body.toString(), path).not.toContain('<div id="root">');
+    }
+  });
+});
+
+describe("API answers", () => {
+  it("are compressed above a small size, and left as they are below it", async () => {
+    const large = await raw("/api/docs/json", { "accept-encoding": "br, gzip" });
+    expect(large.status).toBe(200);
+    expect(large.headers["content-encoding"]).toBe("br");
+    expect(large.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(decoded(large).toString()).openapi).toMatch(/^3\./);
+    const gzip = await raw("/api/docs/json", { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(decoded(gzip).equals(decoded(large))).toBe(true);
+    const small = await raw("/api/auth/providers", { "accept-encoding": "br, gzip" });
+    expect(small.status).toBe(200);
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toHaveProperty("currency");
+  });
+});
