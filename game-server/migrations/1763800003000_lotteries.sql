@@ -28,6 +28,8 @@ CREATE TABLE lotteries (
   drawn_at     timestamptz
 );
 CREATE INDEX lotteries_listed ON lotteries (status, out_date);
+-- Banners are public images (GET /image/{file} looks them up).
+CREATE INDEX lotteries_banner ON lotteries (banner);
 
 -- Down Migration
 DROP TABLE lotteries;

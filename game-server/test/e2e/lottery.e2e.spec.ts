@@ -76,6 +76,11 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
     const b = await signedInPage(bob.token, 360);
     await a.goto(`${server.url}/play/instant/lottery`);
     await a.getByRole("heading", { name: "Timket Lottery" }).waitFor();
+    // The banner is a public image: it loads without a signed link.
+    const banner = a.locator(".lottery-card", { hasText: "Timket Lottery" }).locator("img");
+    await expect
+      .poll(() => banner.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     await a
       .locator(".lottery-card", { hasText: "Timket Lottery" })
       .getByRole("button", { name: "List of Prizes" })
