@@ -79,7 +79,9 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
     // The banner is a public image: it loads without a signed link.
     const banner = a.locator(".lottery-card", { hasText: "Timket Lottery" }).locator("img");
     await expect
-      .poll(() => banner.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .poll(() =>
+        banner.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+      )
       .toBeGreaterThan(0);
     await a
       .locator(".lottery-card", { hasText: "Timket Lottery" })
