@@ -13,6 +13,7 @@ export const RELAXED_LIMITS: RateLimits = {
   register: 10_000,
   reset: 10_000,
   money: 10_000,
+  tickets: 10_000,
 };
 
 export interface TestServer {

@@ -14,6 +14,9 @@ import { type Database, openDatabase } from "./database/database.ts";
 import { createEventStore } from "./database/event-store.ts";
 import { coinFlipGame } from "./games/coin-flip/coin-flip.game.ts";
 import type { CoinFlipSeat } from "./games/coin-flip/coin-flip.rules.ts";
+import { tellTicketHolders } from "./games/lottery/lottery-notices.ts";
+import { LotteryRegistry } from "./games/lottery/lottery-registry.ts";
+import { LotteryRounds } from "./games/lottery/lottery-rounds.ts";
 import type { RoundGames } from "./games/round-kernel/round-games.ts";
 import { RoundLifecycle } from "./games/round-kernel/round-lifecycle.ts";
 import { RoundRegistry } from "./games/round-kernel/round-registry.ts";
@@ -46,6 +49,7 @@ export interface Platform {
   games: RoundGames;
   coinFlipRounds: RoundLifecycle<CoinFlipSeat, CoinSide>;
   spinWheelRounds: RoundLifecycle<SpinWheelSeat, number>;
+  lotteries: LotteryRounds;
   superAdmin: BootstrapResult;
   url: string;
   stop(): Promise<void>;
@@ -91,6 +95,11 @@ export async function startPlatform(
     const coinFlipRounds = new RoundLifecycle(coinFlipGame, ...lifecycle);
     const spinWheelRounds = new RoundLifecycle(spinWheelGame, ...lifecycle);
     const games: RoundGames = { "coin-flip": coinFlipRounds, "spin-wheel": spinWheelRounds };
+    const lotteries = new LotteryRounds(
+      new LotteryRegistry(database.pool),
+      ledger,
+      config.fairnessSecret,
+    );
     const users = new UsersRepository(database.pool, config.PHONE_DEFAULT_COUNTRY);
     const codes = new RequestCodes(config.codeSecret);
     const tokens = createTokens(config.jwtSecret);
@@ -104,6 +113,7 @@ export async function startPlatform(
         users,
         games,
         registry,
+        lotteries,
         roundRooms: () => matchMakerRoundRooms,
         adminUsers: new AdminUsersRepository(database.pool, config.PHONE_DEFAULT_COUNTRY),
         signInThrottle: new SignInThrottle(database.pool),
@@ -133,7 +143,11 @@ export async function startPlatform(
         },
         tokens,
         workersActive: () => workers?.active ?? false,
-        rateLimits: { ...rateLimitsFrom(config), ...options.rateLimits },
+        rateLimits: {
+          ...rateLimitsFrom(config),
+          tickets: config.RATE_LIMIT_TICKETS,
+          ...options.rateLimits,
+        },
       },
       {
         logger: { level: config.LOG_LEVEL, stream: options.logStream },
@@ -169,9 +183,15 @@ export async function startPlatform(
       // Rounds left open by a stopped or dead process resume here once their leases lapse.
       roundLeaseMs: config.ROUND_LEASE_SECONDS * 1000,
     });
+    lotteries.whenDrawn(tellTicketHolders(realtime.notifications));
     await balances.start();
     undo.push(() => balances.stop());
-    workers = new BackgroundWorkers(database.pool, store, ledger, report);
+    // Lotteries interrupted mid-drawing or mid-deletion finish wherever the workers run.
+    const finishLotteries = async () => {
+      const finished = await lotteries.resume(report);
+      if (finished > 0) report(`Completed ${finished} interrupted lottery step(s).`);
+    };
+    workers = new BackgroundWorkers(database.pool, store, ledger, report, finishLotteries);
     const started = workers;
     undo.push(() => started.stop());
     await workers.start();
@@ -188,6 +208,7 @@ export async function startPlatform(
       games,
       coinFlipRounds,
       spinWheelRounds,
+      lotteries,
       superAdmin,
       url,
       stop,

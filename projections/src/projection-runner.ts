@@ -8,11 +8,17 @@ import {
 import type pg from "pg";
 import type { ProjectedEvent, Projector } from "./projector.ts";
 import { balancesProjector } from "./read-models/balances.projector.ts";
+import { lotteryTicketsProjector } from "./read-models/lottery-tickets.projector.ts";
 import { requestsProjector } from "./read-models/requests.projector.ts";
 import { roundsProjector } from "./read-models/rounds.projector.ts";
 
 /** Every read model, in the order they apply each event (balances reads requests' rows). */
-export const PROJECTORS: Projector[] = [requestsProjector, balancesProjector, roundsProjector];
+export const PROJECTORS: Projector[] = [
+  requestsProjector,
+  balancesProjector,
+  roundsProjector,
+  lotteryTicketsProjector,
+];
 export const PROJECTIONS_CHECKPOINT = "projections";
 
 export interface ProjectionRunnerOptions {

@@ -68,15 +68,39 @@ export async function spinWinner(input: DrawInput, heldNumbers: number[]): Promi
   return held[await drawIndex(input, 0, held.length)]!;
 }
 
-/** Lottery: `count` winning tickets drawn without replacement, first place first. */
+/** A lottery ticket as the drawing sees it: its number and its buyer's seed. */
+export interface LotteryTicket {
+  number: number;
+  clientSeed: string;
+}
+
+/**
+ * The digest of a lottery's final list of tickets: SHA-256 of one line "number:clientSeed" per
+ * ticket, by number, joined by newlines. The drawing's one client seed, so the outcome depends
+ * on every ticket sold and no one can choose it after seeing them (the server seed is committed).
+ */
+export async function ticketsDigest(tickets: LotteryTicket[]): Promise<string> {
+  const lines = [...tickets]
+    .sort((a, b) => a.number - b.number)
+    .map((ticket) => `${ticket.number}:${ticket.clientSeed}`);
+  return hex(await crypto.subtle.digest("SHA-256", encoder.encode(lines.join("\n"))));
+}
+
+/**
+ * Lottery: `places` winning ticket numbers drawn without replacement, first place first: draw
+ * number i picks index drawIndex(i, remaining) among the remaining numbers in ascending order.
+ * Fewer tickets than places: every ticket wins once and the rest stay unawarded.
+ */
 export async function drawLottery(
-  input: DrawInput,
-  tickets: string[],
-  count: number,
-): Promise<string[]> {
-  const remaining = [...new Set(tickets)].sort();
-  const winners: string[] = [];
-  for (let draw = 0; draw < count && remaining.length > 0; draw++) {
+  serverSeed: string,
+  roundId: string,
+  tickets: LotteryTicket[],
+  places: number,
+): Promise<number[]> {
+  const input = { serverSeed, clientSeeds: [await ticketsDigest(tickets)], roundId };
+  const remaining = [...new Set(tickets.map((ticket) => ticket.number))].sort((a, b) => a - b);
+  const winners: number[] = [];
+  for (let draw = 0; draw < places && remaining.length > 0; draw++) {
     const [winner] = remaining.splice(await drawIndex(input, draw, remaining.length), 1);
     winners.push(winner!);
   }

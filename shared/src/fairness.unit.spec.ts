@@ -8,6 +8,7 @@ import {
   flipCoin,
   serverSeedFor,
   spinWinner,
+  ticketsDigest,
 } from "./fairness.ts";
 
 const input = {
@@ -64,17 +65,23 @@ describe("provably fair draws", () => {
     for (const count of counts.values()) expect(count).toBeGreaterThan(850); // ~5 standard deviations
   });
 
-  it("draw lottery winners without replacement, first place first", async () => {
+  it("draw lottery winners without replacement, first place first, from the final ticket list", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.uniqueArray(fc.string({ minLength: 1 }), { minLength: 1, maxLength: 40 }),
+        fc.uniqueArray(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 40 }),
         fc.nat(10),
-        async (tickets, count) => {
-          const winners = await drawLottery(input, tickets, count);
+        async (numbers, count) => {
+          const tickets = numbers.map((number) => ({ number, clientSeed: `s${number}` }));
+          const winners = await drawLottery(input.serverSeed, "r1", tickets, count);
           expect(winners).toHaveLength(Math.min(count, tickets.length));
           expect(new Set(winners).size).toBe(winners.length);
-          for (const winner of winners) expect(tickets).toContain(winner);
-          expect(await drawLottery(input, [...tickets].reverse(), count)).toEqual(winners);
+          for (const winner of winners) expect(numbers).toContain(winner);
+          // The order tickets are listed in does not matter; the list itself does.
+          const reversed = [...tickets].reverse();
+          expect(await drawLottery(input.serverSeed, "r1", reversed, count)).toEqual(winners);
+          const digest = await ticketsDigest(tickets);
+          const changed = [...tickets, { number: 100_001, clientSeed: "late" }];
+          expect(await ticketsDigest(changed)).not.toBe(digest);
         },
       ),
       { numRuns: 100 },

@@ -9,6 +9,7 @@ const AdminApp = lazy(() => import("../features/admin/index.tsx"));
 const CoinFlip = lazy(() => import("../features/coin-flip/index.tsx"));
 const SpinWheel = lazy(() => import("../features/spin-wheel/index.tsx"));
 const Demo = lazy(() => import("../features/demo/index.tsx"));
+const Lottery = lazy(() => import("../features/lottery/index.tsx"));
 const FairPage = lazy(() =>
   import("../features/fair/fair-page.tsx").then((m) => ({ default: m.FairPage })),
 );
@@ -69,6 +70,9 @@ export const routes: RouteObject[] = [
       { path: "/play/instant/spin-wheel", element: <SpinWheel screen="tables" /> },
       { path: "/play/instant/spin-wheel/:id", element: <SpinWheel screen="game" /> },
       { path: "/create/private/spin-wheel", element: <SpinWheel screen="private" /> },
+      { path: "/play/instant/lottery", element: <Lottery screen="list" /> },
+      { path: "/play/instant/lottery/:code", element: <Lottery screen="result" /> },
+      { path: "/dashboard/lottery-tickets", element: <Lottery screen="tickets" /> },
       { path: "/fair", element: <FairPage /> },
       { path: "/play/instant/:game/lobby", element: <GameRoute /> },
       { path: "/play/instant/:game", element: <GameRoute /> },

@@ -1,4 +1,9 @@
-import { balanceUpdatedSchema, noPlayerJoinedSchema, ROOMS } from "@igp/shared";
+import {
+  balanceUpdatedSchema,
+  lotteryMessageSchema,
+  noPlayerJoinedSchema,
+  ROOMS,
+} from "@igp/shared";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotice } from "../components/ui/notice.tsx";
@@ -7,7 +12,8 @@ import { useSession } from "./session.tsx";
 
 /**
  * The signed-in player's realtime channel (docs/realtime.md, room "player"): `balanceUpdated`
- * moves both balances at once, `noPlayerJoined` says a round expired and its bet came back.
+ * moves both balances at once, `noPlayerJoined` says a round expired and its bet came back,
+ * `lottery` says a lottery the player holds tickets of was drawn.
  * While it is connected the session stops polling for balances.
  */
 export function PlayerChannel() {
@@ -37,6 +43,18 @@ export function PlayerChannel() {
               title: t("rounds.noPlayerJoined"),
               message: t("rounds.noPlayerJoinedMessage"),
               autoCloseMs: 3000,
+            });
+          });
+          room.onMessage("lottery", (message) => {
+            const drawn = lotteryMessageSchema.parse(message);
+            void refresh();
+            // The lottery screens listen for it (features/lottery: LOTTERY_DRAWN_EVENT).
+            window.dispatchEvent(new CustomEvent("igp:lottery-drawn", { detail: drawn }));
+            notify({
+              type: "info",
+              title: t("lottery.drawn"),
+              message: t("lottery.drawnMessage", { title: drawn.title }),
+              autoCloseMs: 2000,
             });
           });
           room.onDrop(() => setLive(false));

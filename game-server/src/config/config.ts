@@ -49,6 +49,8 @@ const envSchema = z
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /** The start notice between the second player joining and the flip (spec: 5 seconds). */
     GAME_START_NOTICE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    /** Lottery tickets one player may buy per minute. */
+    RATE_LIMIT_TICKETS: z.coerce.number().int().min(1).max(10_000_000).default(120),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, "must be a redis:// URL")

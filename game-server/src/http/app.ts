@@ -20,6 +20,7 @@ import type { GoogleSignIn } from "../accounts/google-sign-in.ts";
 import type { SignInThrottle } from "../accounts/sign-in-throttle.ts";
 import type { Tokens } from "../accounts/tokens.ts";
 import type { UsersRepository } from "../accounts/users-repository.ts";
+import type { LotteryRounds } from "../games/lottery/lottery-rounds.ts";
 import type { RoundGames } from "../games/round-kernel/round-games.ts";
 import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
 import type { RoundRooms } from "../realtime/round-rooms.ts";
@@ -58,6 +59,7 @@ import { externalSignInRoutes } from "./routes/external-sign-in.routes.ts";
 import { imagesRoutes } from "./routes/images.routes.ts";
 import { instantGamesRoutes } from "./routes/instant-games.routes.ts";
 import { instantTablesRoutes } from "./routes/instant-tables.routes.ts";
+import { lotteryRoutes } from "./routes/lottery.routes.ts";
 import { passwordResetRoutes } from "./routes/password-reset.routes.ts";
 import { privateGamesRoutes } from "./routes/private-games.routes.ts";
 import { settingsRoutes } from "./routes/settings.routes.ts";
@@ -95,6 +97,8 @@ export interface AppDependencies {
   /** The round games' lifecycles and their shared registry (the round kernel). */
   games: RoundGames;
   registry: RoundRegistry;
+  /** Lotteries: one round each on the kernel's ledger stream, admin-drawn. */
+  lotteries: LotteryRounds;
   /** The round rooms, once the realtime server runs. */
   roundRooms: () => RoundRooms;
   cookieSecret: string;
@@ -180,6 +184,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(coinFlipRoutes, deps);
   await app.register(spinWheelRoutes, deps);
   await app.register(privateGamesRoutes, deps);
+  await app.register(lotteryRoutes, deps);
   return app;
 }
 
@@ -210,7 +215,7 @@ async function registerRateLimits(app: FastifyInstance, limits: RateLimits) {
     const perAccount = name === "login" || name === "reset" || name === "register";
     const rateLimit = perAccount
       ? { ...limit, hook: "preValidation" as const, keyGenerator: clientAndAccount }
-      : name === "money"
+      : name === "money" || name === "tickets"
         ? { ...limit, hook: "preValidation" as const, keyGenerator: userOrClient }
         : { ...limit, hook: "onRequest" as const };
     route.config = { ...route.config, rateLimit };

@@ -4,9 +4,17 @@ export interface RateLimits {
   register: number;
   reset: number;
   money: number;
+  /** Lottery tickets: a player may buy many, one request each. */
+  tickets: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { login: 10, register: 5, reset: 5, money: 30 };
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: 10,
+  register: 5,
+  reset: 5,
+  money: 30,
+  tickets: 120,
+};
 
 export type RateLimitName = keyof RateLimits;
 

@@ -28,6 +28,8 @@ export class BackgroundWorkers {
     private readonly store: EventStore,
     private readonly ledger: Ledger,
     private readonly log: Log,
+    /** Runs once this process holds the workers' lock (e.g. finishing interrupted lotteries). */
+    private readonly afterStart: () => Promise<void> = async () => {},
   ) {}
 
   get active(): boolean {
@@ -78,6 +80,9 @@ export class BackgroundWorkers {
     await reactor.start();
     this.running = [projections, reactor];
     this.log("Background workers started: projections, transfer reactor.");
+    await this.afterStart().catch((error) =>
+      this.log("A step after the workers started failed.", error),
+    );
   }
 
   private async lostLock(error: unknown) {

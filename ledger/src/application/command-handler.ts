@@ -4,6 +4,7 @@ import type { EventMetadata } from "../domain/metadata.ts";
 import { kindOfStream, type LedgerEvent, parseLedgerEvent } from "../domain/stream-kinds.ts";
 import {
   type EventStore,
+  InvalidEventError,
   type NewEvent,
   WrongExpectedRevisionError,
 } from "../event-store/event-store.ts";
@@ -40,12 +41,24 @@ interface Snapshot {
 
 export type Decide<State> = (state: State) => LedgerEvent[];
 
+interface BatchedCommand {
+  decide: Decide<unknown>;
+  metadata: EventMetadata;
+  eventIds: (index: number) => string;
+  resolve(result: CommandResult<unknown>): void;
+  reject(error: unknown): void;
+}
+
+/** One command of a batch as decided: its events, or the refusal it got. */
+type Decided = { events: LedgerEvent[] } | { error: unknown };
+
 /**
  * Runs one decision against one stream: fold its state, decide, append with the exact expected
  * revision; on a conflict, catch up and decide again (bounded). Rule 1 of DESIGN.md section 3.
  */
 export class CommandHandler {
   private readonly queue = new KeyedQueue();
+  private readonly batches = new Map<string, BatchedCommand[]>();
   private readonly cache: LRUCache<string, Snapshot>;
   private readonly maxAttempts: number;
 
@@ -76,6 +89,96 @@ export class CommandHandler {
     eventIds: (index: number) => string,
   ): Promise<CommandResult<State>> {
     return this.queue.run(streamId, () => this.attempt(streamId, decide, metadata, eventIds));
+  }
+
+  /**
+   * Like `execute`, for a hot stream (a lottery's round, where many wallets' stakes arrive at
+   * once): the commands that arrive while the stream's previous append is running are decided
+   * one after the other on the evolving state and stored in one append, so the stream costs a
+   * round trip per batch rather than per command. Each command still gets its own events or its
+   * own refusal. If the batch cannot be stored as a whole (a command repeated with ids already
+   * stored), its commands run one by one.
+   */
+  executeBatched<State>(
+    streamId: string,
+    decide: Decide<State>,
+    metadata: EventMetadata,
+    eventIds: (index: number) => string,
+  ): Promise<CommandResult<State>> {
+    return new Promise((resolve, reject) => {
+      const waiting = this.batches.get(streamId);
+      const command = { decide, metadata, eventIds, resolve, reject } as BatchedCommand;
+      if (waiting) return void waiting.push(command);
+      this.batches.set(streamId, [command]);
+      void this.queue.run(streamId, () => this.runBatch(streamId));
+    });
+  }
+
+  private async runBatch(streamId: string) {
+    const batch = this.batches.get(streamId) ?? [];
+    this.batches.delete(streamId);
+    try {
+      const results = batch.length === 1 ? null : await this.attemptBatch(streamId, batch);
+      if (!results) {
+        for (const command of batch) {
+          await this.attempt(streamId, command.decide, command.metadata, command.eventIds).then(
+            command.resolve,
+            command.reject,
+          );
+        }
+        return;
+      }
+      for (const [index, command] of batch.entries()) {
+        const result = results[index]!;
+        if ("error" in result) command.reject(result.error);
+        else command.resolve(result);
+      }
+    } catch (error) {
+      for (const command of batch) command.reject(error);
+    }
+  }
+
+  /** The batch in one append, or null when it must run one by one. */
+  private async attemptBatch(
+    streamId: string,
+    batch: BatchedCommand[],
+  ): Promise<(CommandResult<unknown> | { error: unknown })[] | null> {
+    const kind = kindOfStream(streamId);
+    let snapshot = this.cache.get(streamId) ?? (await this.catchUp(streamId, undefined));
+    for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+      let decided = decideInTurn(kind, snapshot.state, batch);
+      // A refusal is only trusted on fresh state (as in decideOnLatest).
+      if (!snapshot.fresh && decided.some((result) => "error" in result)) {
+        snapshot = await this.catchUp(streamId, snapshot);
+        decided = decideInTurn(kind, snapshot.state, batch);
+      }
+      const state = decided.state;
+      const newEvents = decided.flatMap((result, index) =>
+        "events" in result
+          ? result.events.map((event, i) =>
+              toNewEvent(streamId, event, batch[index]!.metadata, batch[index]!.eventIds(i)),
+            )
+          : [],
+      );
+      if (newEvents.length === 0) return decided.map((r) => toResult(r, [], state));
+      const expected = snapshot.revision < 0 ? "no_stream" : snapshot.revision;
+      try {
+        const result = await this.store.append(streamId, newEvents, expected);
+        if (result.duplicate) return null;
+        snapshot = { revision: result.nextRevision, state, fresh: false };
+        this.cache.set(streamId, snapshot);
+        const all = stored(streamId, newEvents, result.nextRevision);
+        return decided.map((r) =>
+          toResult(r, "events" in r ? all.splice(0, r.events.length) : [], state),
+        );
+      } catch (error) {
+        if (error instanceof InvalidEventError) return null;
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        snapshot = await this.catchUp(streamId, snapshot);
+        await jitter(attempt);
+      }
+    }
+    throw new LedgerError("conflict", "The account is busy; please try again.");
   }
 
   private async attempt<State>(
@@ -158,6 +261,34 @@ export class CommandHandler {
     }));
     return { events: originals, state: snapshot.state as State, duplicate: true };
   }
+}
+
+/** Each command decided on the state the ones before it left; the state after them all. */
+function decideInTurn(
+  kind: ReturnType<typeof kindOfStream>,
+  initial: unknown,
+  batch: BatchedCommand[],
+): Decided[] & { state: unknown } {
+  let state = initial;
+  const decided = batch.map((command): Decided => {
+    try {
+      const events = command.decide(state);
+      state = events.reduce((folded, event) => kind.evolve(folded, event), state);
+      return { events };
+    } catch (error) {
+      return { error };
+    }
+  });
+  return Object.assign(decided, { state });
+}
+
+function toResult(
+  decided: Decided,
+  events: StoredEvent[],
+  state: unknown,
+): CommandResult<unknown> | { error: unknown } {
+  if ("error" in decided) return { error: decided.error };
+  return { events, state, duplicate: false };
 }
 
 function toNewEvent(

@@ -229,7 +229,10 @@ export class Ledger {
     );
   }
 
-  /** Stake or lottery ticket: bonus first, then main; refused when the balances are short. */
+  /**
+   * Stake or lottery ticket: bonus first, then main; refused when the balances are short.
+   * Returns the stake's number in the round (a lottery's ticket number).
+   */
   async placeStake(
     stake: {
       userId: string;
@@ -255,6 +258,26 @@ export class Ledger {
         "not_pending",
         "This round no longer takes stakes; the stake was returned.",
       );
+    const received = delivered.find((e) => e.event.type === "StakeReceived")?.event;
+    return { number: received?.type === "StakeReceived" ? (received.data.number ?? 0) : 0 };
+  }
+
+  /** A round that takes stakes until a time (a lottery's out date) takes them until another. */
+  async moveStakesDeadline(roundId: string, stakesUntil: string, ctx: CommandContext) {
+    await this.run(
+      roundStream(roundId),
+      (s: RoundState) => decideRound(s, { type: "MoveStakesDeadline", stakesUntil }),
+      ctx,
+    );
+  }
+
+  /** No more stakes: the stakes held now are final (before a draw among them). */
+  async closeStakes(roundId: string, ctx: CommandContext) {
+    await this.run(
+      roundStream(roundId),
+      (s: RoundState) => decideRound(s, { type: "CloseStakes", at: ctx.at }),
+      ctx,
+    );
   }
 
   async settleRound(
@@ -277,13 +300,27 @@ export class Ledger {
     return this.handler.load<RoundState>(roundStream(roundId));
   }
 
+  /**
+   * Refunds every stake, exactly once. A round too big for one append is refunded over several
+   * (each named by how many stakes were refunded before it, so a repeat after a crash is a no-op).
+   */
   async cancelRound(roundId: string, why: string, ctx: CommandContext) {
-    const stored = await this.run(
-      roundStream(roundId),
-      (s: RoundState) => decideRound(s, { type: "CancelRound", why }),
-      ctx,
-    );
-    await this.deliverAll(stored, ctx);
+    for (;;) {
+      const { refunded } = await this.readRound(roundId);
+      const commandId =
+        ctx.commandId && (refunded === 0 ? ctx.commandId : `${ctx.commandId}:${refunded}`);
+      const stored = await this.run(
+        roundStream(roundId),
+        (s: RoundState) => decideRound(s, { type: "CancelRound", why }),
+        { ...ctx, commandId },
+      );
+      await this.deliverAll(stored, ctx);
+      if (
+        !stored.some((e) => e.event.type === "StakesRefunded") ||
+        stored.some((e) => e.event.type === "RoundCancelled")
+      )
+        return;
+    }
   }
 
   // Transfers
@@ -301,7 +338,11 @@ export class Ledger {
     const ids = (index: number) =>
       index === 0 ? creditEventId(transfer.id) : stepId(transfer.id, "credit", index);
     const decide = receiverFor(transfer, source);
-    const result = await this.handler.execute(transfer.to, decide, metadata, ids);
+    // A round's stakes arrive from many wallets at once (a lottery's sale): batched appends.
+    const batched = parseStreamId(transfer.to).kind === "round" && transfer.reason === "stake";
+    const result = batched
+      ? await this.handler.executeBatched(transfer.to, decide, metadata, ids)
+      : await this.handler.execute(transfer.to, decide, metadata, ids);
     return result.events;
   }
 
@@ -394,7 +435,13 @@ function receiverFor(transfer: Transfer, source: StoredEvent): (state: never) =>
     case "round":
       if (event.type !== "StakePlaced") break;
       return (s) =>
-        decideRound(s, { type: "Receive", from, userId: sender.id, placed: event.data });
+        decideRound(s, {
+          type: "Receive",
+          from,
+          userId: sender.id,
+          placed: event.data,
+          placedAt: source.metadata.occurredAt,
+        });
     case "charge":
       break;
   }

@@ -64,13 +64,20 @@ export function moneyEffect(event: LedgerEvent): MoneyEffect {
         sent: [...event.data.payouts, ...event.data.prizes],
       };
     }
+    case "RoundPaid": {
+      const prizes = event.data.prizes.reduce((sum, t) => sum + t.amount, 0);
+      return { ...none, house: 0 - prizes, sent: [...event.data.payouts, ...event.data.prizes] };
+    }
     case "RoundCancelled":
+    case "StakesRefunded":
       return { ...none, sent: event.data.refunds };
     case "DepositRequested":
     case "DepositDisapproved":
     case "ChargeRequested":
     case "ChargeDisapproved":
     case "RoundOpened":
+    case "StakesDeadlineMoved":
+    case "StakesClosed":
       return none;
   }
 }

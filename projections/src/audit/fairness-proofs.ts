@@ -1,9 +1,10 @@
 import type { RecordedEvent } from "@igp/ledger";
-import { commitmentOf, type DrawInput, flipCoin, spinWinner } from "@igp/shared";
+import { commitmentOf, type DrawInput, drawLottery, flipCoin, spinWinner } from "@igp/shared";
 
 interface StakeProof {
   transferId: string;
   userId: string;
+  number?: number;
   selection: { side?: string; numbers?: number[]; clientSeed?: string };
 }
 
@@ -11,8 +12,17 @@ interface RoundProof {
   game: string;
   commitment?: string;
   stakes: StakeProof[];
-  draw?: { outcome?: unknown; serverSeed?: string };
+  draw?: { outcome?: unknown; serverSeed?: string; places?: number; winners?: LotteryPlace[] };
   winners: string[];
+  /** Lottery prizes paid: "userId:amount" in place order. */
+  prizes: string[];
+}
+
+interface LotteryPlace {
+  place: number;
+  ticket: number;
+  userId: string;
+  amount: number | null;
 }
 
 /** A game's draw recomputed from its seeds: the outcome and who held it. */
@@ -35,6 +45,40 @@ const RECOMPUTE: Record<string, Recompute> = {
 };
 
 const holder = (stake: StakeProof) => stake.userId;
+const walletOwner = (streamId: string) => streamId.replace(/^wallet-/, "");
+
+/**
+ * A lottery's drawing: the seed matches the commitment; the winners drawn from the seed and the
+ * final tickets (the stakes the round held when it settled) are the recorded ones, each held by
+ * the player recorded; every money place was paid to that player, nothing else.
+ */
+async function checkLottery(streamId: string, round: RoundProof): Promise<string[]> {
+  const { serverSeed, places, winners = [] } = round.draw!;
+  if (!serverSeed || !round.commitment) return [`${streamId}: drawn without its fairness proof`];
+  const problems: string[] = [];
+  if ((await commitmentOf(serverSeed)) !== round.commitment)
+    problems.push(`${streamId}: the revealed server seed does not match the commitment`);
+  const tickets = round.stakes.map((stake) => ({
+    number: stake.number ?? 0,
+    clientSeed: stake.selection.clientSeed ?? "",
+  }));
+  const roundId = streamId.slice("round-".length);
+  const drawn = await drawLottery(serverSeed, roundId, tickets, places ?? 0);
+  if (drawn.join() !== winners.map((w) => w.ticket).join())
+    problems.push(
+      `${streamId}: recorded winners ${winners.map((w) => w.ticket).join()}, seeds give ${drawn.join()}`,
+    );
+  const holders = new Map(round.stakes.map((stake) => [stake.number, stake.userId]));
+  for (const winner of winners)
+    if (holders.get(winner.ticket) !== winner.userId)
+      problems.push(`${streamId}: ticket ${winner.ticket} is not ${winner.userId}'s`);
+  const owed = winners.flatMap((w) => (w.amount === null ? [] : [`${w.userId}:${w.amount}`]));
+  if (owed.join() !== round.prizes.join())
+    problems.push(
+      `${streamId}: prizes paid ${round.prizes.join()} but the drawing owes ${owed.join()}`,
+    );
+  return problems;
+}
 
 /**
  * The fairness side of the audit (DESIGN.md section 5): for every settled coin flip and spin, the
@@ -49,28 +93,42 @@ export class FairnessProofs {
     if (!event.streamId.startsWith("round-")) return;
     // biome-ignore lint/suspicious/noExplicitAny: event data validated by the ledger replay
     const data = event.data as Record<string, any>;
-    const round = this.rounds.get(event.streamId) ?? { game: "", stakes: [], winners: [] };
+    const round = this.rounds.get(event.streamId) ?? {
+      game: "",
+      stakes: [],
+      winners: [],
+      prizes: [],
+    };
     this.rounds.set(event.streamId, round);
     if (event.type === "RoundOpened") {
       round.game = data.game;
       round.commitment = data.details?.commitment;
     } else if (event.type === "StakeReceived") {
-      const { transferId, userId, selection } = data;
-      round.stakes.push({ transferId, userId, selection: selection ?? {} });
+      const { transferId, userId, selection, number } = data;
+      round.stakes.push({ transferId, userId, number, selection: selection ?? {} });
     } else if (event.type === "StakeReturned") {
       round.stakes = round.stakes.filter((s) => s.transferId !== data.stakeTransferId);
-    } else if (event.type === "RoundSettled") {
-      round.draw = data.draw;
-      round.winners = (data.payouts as { to: string }[]).map((p) => p.to.replace(/^wallet-/, ""));
+    } else if (event.type === "RoundSettled" || event.type === "RoundPaid") {
+      if (event.type === "RoundSettled") round.draw = data.draw;
+      round.winners.push(...(data.payouts as { to: string }[]).map((p) => walletOwner(p.to)));
+      round.prizes.push(
+        ...((data.prizes ?? []) as { to: string; amount: number }[]).map(
+          (p) => `${walletOwner(p.to)}:${p.amount}`,
+        ),
+      );
     }
   }
 
   async verdict(): Promise<string[]> {
     const problems: string[] = [];
     for (const [streamId, round] of this.rounds) {
-      const recompute = RECOMPUTE[round.game];
-      if (!recompute || !round.draw) continue;
-      problems.push(...(await checkDraw(streamId, round, recompute)));
+      if (!round.draw) continue;
+      if (round.game === "lottery") problems.push(...(await checkLottery(streamId, round)));
+      else {
+        const recompute = RECOMPUTE[round.game];
+        if (!recompute) continue;
+        problems.push(...(await checkDraw(streamId, round, recompute)));
+      }
       this.checked++;
     }
     return problems;

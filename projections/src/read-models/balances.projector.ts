@@ -34,6 +34,7 @@ export const balancesProjector: Projector = {
         return addToAgent(db, owner, event.data.amount, at);
       case "AgentDepositFunded":
         return addToAgent(db, owner, -event.data.transfer.amount, at);
+      case "RoundPaid":
       case "RoundSettled":
       case "ChargeApproved":
         return addToHouse(db, projected);

@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { type FairRound, fetchRound } from "./fair-api.ts";
+import { LotteryFair } from "./lottery-fair.tsx";
 
 interface Check {
   game: FairRound;
@@ -88,6 +89,7 @@ export function FairPage() {
         {error && <p className="text-danger">{error}</p>}
       </form>
       {check && <CheckResult check={check} />}
+      <LotteryFair />
       <section className="card">
         <h2>{t("fair.how")}</h2>
         <ol>

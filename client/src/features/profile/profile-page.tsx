@@ -1,7 +1,7 @@
 import { updateProfileRequestSchema } from "@igp/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useOutletContext } from "react-router-dom";
+import { Link, Navigate, useOutletContext } from "react-router-dom";
 import { offlineNotice } from "../../components/signed-in-only.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
@@ -36,6 +36,9 @@ export function ProfilePage() {
   return (
     <main className="page profile">
       <h1>{t("profile.greeting", { name: user.fullName })}</h1>
+      <p>
+        <Link to="/dashboard/lottery-tickets">{t("lottery.myTickets")}</Link>
+      </p>
       <Tabs
         keys={["user", "balance", "transactions"] as const}
         selected={tab}

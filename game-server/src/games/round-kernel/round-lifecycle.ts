@@ -179,7 +179,7 @@ export class RoundLifecycle<S extends Seat, O extends JsonValue> {
   /** Cancels the round (refunding every stake) unless its stream already ended; returns it as read. */
   private async cancelIfOpen(roundId: string, why: string, ctx: CommandContext) {
     const state = await this.ledger.readRound(roundId);
-    if (state.status === "open")
+    if (state.status === "open" || state.status === "refunding")
       await this.ledger.cancelRound(roundId, why, { ...ctx, commandId: stepId(roundId, "cancel") });
     return state;
   }

@@ -28,7 +28,7 @@ export async function recoverRound(
     await rooms.open(round);
     return "resumed";
   } else if (money.status === "settled") await rounds.settle(round);
-  else if (money.status === "cancelled") await rounds.expire(round);
+  else if (money.status === "cancelled" || money.status === "refunding") await rounds.expire(round);
   else await registry.remove(round.roundId);
   return "closed";
 }

@@ -3,37 +3,73 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
+import type { LotteryRounds } from "../../games/lottery/lottery-rounds.ts";
 import { PagedQuery } from "../../wallet/paged-query.ts";
 import { notFound } from "../http-error.ts";
 import { errorResponses as errors, pagedResponse, pageOf } from "../schemas.ts";
+import { refusing } from "./lottery.routes.ts";
 
 const gameSchema = z.object({
   id: z.number(),
-  type: z.enum(["coin-flip", "spin-wheel"]),
+  type: z.enum(["coin-flip", "spin-wheel", "lottery"]),
+  /** A table's bet, or a lottery's ticket price. */
   betAmount: z.number(),
+  /** Tables: active. Lotteries: open, drawing or drawn. */
   status: z.string(),
   createdAt: z.string(),
+  /** Lotteries only (null for tables): the code, title, end date and first-place amount. */
+  code: z.string().nullable(),
+  title: z.string().nullable(),
+  outDate: z.string().nullable(),
+  winAmount: z.number().nullable(),
+  /** The spec's shape: a list whose first item holds title and outDate ([] for tables). */
+  lotterySpecific: z.array(z.object({ title: z.string(), outDate: z.string() })),
 });
 
 const toGame = (row: {
   id: string;
-  type: "coin-flip" | "spin-wheel";
+  type: "coin-flip" | "spin-wheel" | "lottery";
   bet_amount: string;
   status: string;
   created_at: Date;
-}) => ({
-  id: Number(row.id),
-  type: row.type,
-  betAmount: minorToMajor(Number(row.bet_amount)),
-  status: row.status,
-  createdAt: new Date(row.created_at).toISOString(),
-});
+  code: string | null;
+  title: string | null;
+  out_date: Date | null;
+  win_amount: string | null;
+}) => {
+  const outDate = row.out_date ? new Date(row.out_date).toISOString() : null;
+  return {
+    id: Number(row.id),
+    type: row.type,
+    betAmount: minorToMajor(Number(row.bet_amount)),
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    code: row.code,
+    title: row.title,
+    outDate,
+    winAmount: row.win_amount === null ? null : minorToMajor(Number(row.win_amount)),
+    lotterySpecific: row.title && outDate ? [{ title: row.title, outDate }] : [],
+  };
+};
+
+/** Tables and lotteries in one list (lotteries being drawn or deleted stay out of it). */
+const GAMES = `FROM (
+  SELECT id, type, bet_amount, status, created_at, NULL AS code, NULL AS title,
+    NULL::timestamptz AS out_date, NULL::bigint AS win_amount FROM instant_games WHERE status = 'active'
+  UNION ALL
+  SELECT id, 'lottery', ticket_price, status, created_at, code, title, out_date, win_amount
+    FROM lotteries WHERE status IN ('open', 'drawing', 'drawn')
+) games`;
 
 /**
  * Instant game tables (coin flip, spin wheel) kept by the superAdmin: create with a bet of at
  * least 1, list, delete. (Lotteries and the rounds played on tables come with the games.)
  */
-export async function instantGamesRoutes(app: FastifyInstance, { pool }: { pool: pg.Pool }) {
+export async function instantGamesRoutes(
+  app: FastifyInstance,
+  deps: { pool: pg.Pool; lotteries: LotteryRounds },
+) {
+  const { pool } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const superAdmin = app.requireRole("superAdmin");
 
@@ -51,9 +87,13 @@ export async function instantGamesRoutes(app: FastifyInstance, { pool }: { pool:
     },
     async (request) => {
       const { page } = request.query;
-      const { rows, total } = await new PagedQuery()
-        .where("status = 'active'")
-        .run(pool, "*", "FROM instant_games", "type, bet_amount, id", page);
+      const { rows, total } = await new PagedQuery().run(
+        pool,
+        "*",
+        GAMES,
+        "type = 'lottery' DESC, out_date DESC, type, bet_amount, id",
+        page,
+      );
       return pageOf("games", rows.map(toGame), page, total);
     },
   );
@@ -75,7 +115,8 @@ export async function instantGamesRoutes(app: FastifyInstance, { pool }: { pool:
     },
     async (request, reply) => {
       const { rows } = await pool.query(
-        "INSERT INTO instant_games (type, bet_amount, created_by) VALUES ($1, $2, $3) RETURNING *",
+        `INSERT INTO instant_games (type, bet_amount, created_by) VALUES ($1, $2, $3)
+         RETURNING *, NULL AS code, NULL AS title, NULL AS out_date, NULL AS win_amount`,
         [request.body.type, request.body.betAmount, request.user!.id],
       );
       return reply.code(201).send(toGame(rows[0]));
@@ -87,7 +128,9 @@ export async function instantGamesRoutes(app: FastifyInstance, { pool }: { pool:
     {
       schema: {
         tags: ["games"],
-        summary: "Delete an instant game table",
+        summary: "Delete an instant game table, or a lottery not drawn yet",
+        description:
+          "Deleting a lottery that sold tickets refunds every ticket exactly once (to the balances they were paid from), then removes it. A drawn lottery cannot be deleted.",
         security: [{ bearer: [] }],
         params: z.object({
           id: z.coerce.number().int().positive("Game not found.").max(Number.MAX_SAFE_INTEGER),
@@ -97,6 +140,11 @@ export async function instantGamesRoutes(app: FastifyInstance, { pool }: { pool:
       onRequest: superAdmin,
     },
     async (request) => {
+      const lottery = await deps.lotteries.registry.byId(request.params.id);
+      if (lottery) {
+        await refusing(() => deps.lotteries.remove(lottery));
+        return { message: "Lottery deleted; every ticket was refunded." };
+      }
       const { rowCount } = await pool.query(
         "UPDATE instant_games SET status = 'deleted' WHERE id = $1 AND status = 'active'",
         [request.params.id],

@@ -26,11 +26,13 @@ export const initialHouse = (): HouseState => ({
 
 export function evolveHouse(state: HouseState, event: LedgerEvent): HouseState {
   switch (event.type) {
+    case "RoundPaid":
     case "RoundSettled": {
       const prizes = event.data.prizes.reduce((sum, t) => sum + t.amount, 0);
+      const cut = event.type === "RoundSettled" ? event.data.houseCut : 0;
       return {
         ...state,
-        roundCuts: state.roundCuts + event.data.houseCut,
+        roundCuts: state.roundCuts + cut,
         prizesPaid: state.prizesPaid + prizes,
         balance: state.balance + moneyEffect(event).house,
       };

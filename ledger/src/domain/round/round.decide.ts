@@ -5,7 +5,14 @@ import { refuse } from "../ledger-error.ts";
 import { walletStream } from "../stream-ids.ts";
 import { stepId, type Transfer } from "../transfer.ts";
 import type { walletEvents } from "../wallet/wallet.events.ts";
-import { type RoundEvent, type RoundState, type roundEvents, seatsOf } from "./round.events.ts";
+import {
+  REFUND_CHUNKS_PER_APPEND,
+  type RoundEvent,
+  type RoundState,
+  type roundEvents,
+  seatsOf,
+  TRANSFERS_PER_EVENT,
+} from "./round.events.ts";
 
 export interface Award {
   userId: string;
@@ -20,7 +27,11 @@ export type RoundCommand =
       from: string;
       userId: string;
       placed: z.infer<typeof walletEvents.StakePlaced>;
+      /** When the wallet placed the stake: a round with `stakesUntil` returns later ones. */
+      placedAt?: string;
     }
+  | { type: "MoveStakesDeadline"; stakesUntil: string }
+  | { type: "CloseStakes"; at: string }
   /** Payouts come out of the escrow, the house keeps the rest; prizes are paid by the house. */
   | { type: "SettleRound"; payouts: Award[]; prizes: Award[]; draw?: Record<string, JsonValue> }
   | { type: "CancelRound"; why: string };
@@ -41,26 +52,66 @@ export function decideRound(state: RoundState, command: RoundCommand): RoundEven
       return receiveStake(state, command);
     case "SettleRound":
       return settle(state, command);
-    case "CancelRound": {
-      openRound(state);
-      const refunds: Transfer[] = state.stakes.map((stake) => ({
-        id: stepId(stake.transferId, "refund"),
-        to: walletStream(stake.userId),
-        amount: stake.amount,
-        reason: "stakeRefund",
-        main: stake.fromMain,
-        bonus: stake.fromBonus,
-      }));
-      return [{ type: "RoundCancelled", data: { refunds, why: command.why } }];
-    }
+    case "MoveStakesDeadline":
+      if (state.status !== "open" && state.status !== "closed") undecided(state);
+      if (state.status === "closed")
+        return refuse("not_pending", "This round takes no more stakes.");
+      return [{ type: "StakesDeadlineMoved", data: { stakesUntil: command.stakesUntil } }];
+    case "CloseStakes":
+      if (state.status === "closed") return [];
+      undecided(state);
+      return [{ type: "StakesClosed", data: { closedAt: command.at } }];
+    case "CancelRound":
+      return cancel(state, command.why);
   }
 }
 
-function openRound(state: RoundState) {
+/**
+ * Every stake not refunded yet goes back where it came from, in chunks; the last append of the
+ * cancellation ends with RoundCancelled. One with more than REFUND_CHUNKS_PER_APPEND chunks
+ * left stores that many and leaves the round `refunding`: the caller cancels again.
+ */
+function cancel(state: RoundState, why: string): RoundEvent[] {
+  if (state.status !== "refunding") undecided(state);
+  const refunds: Transfer[] = state.stakes.slice(state.refunded).map((stake) => ({
+    id: stepId(stake.transferId, "refund"),
+    to: walletStream(stake.userId),
+    amount: stake.amount,
+    reason: "stakeRefund",
+    main: stake.fromMain,
+    bonus: stake.fromBonus,
+  }));
+  const chunks = chunked(refunds);
+  const refunded = (chunk: Transfer[]): RoundEvent => ({
+    type: "StakesRefunded",
+    data: { refunds: chunk },
+  });
+  if (chunks.length > REFUND_CHUNKS_PER_APPEND)
+    return chunks.slice(0, REFUND_CHUNKS_PER_APPEND).map(refunded);
+  const last = chunks.pop()!;
+  return [...chunks.map(refunded), { type: "RoundCancelled", data: { refunds: last, why } }];
+}
+
+/** A round not drawn nor cancelled yet (open, or closed to new stakes). */
+function undecided(state: RoundState) {
   if (state.status === "none") return refuse("not_found", "Round not found.");
-  if (state.status !== "open")
+  if (state.status !== "open" && state.status !== "closed")
     return refuse("not_pending", `This round is already ${state.status}.`);
   return state.opened!;
+}
+
+/** Transfers in chunks of at most TRANSFERS_PER_EVENT; always at least one (maybe empty). */
+function chunked(transfers: Transfer[]): Transfer[][] {
+  const chunks: Transfer[][] = [];
+  for (let i = 0; i < transfers.length; i += TRANSFERS_PER_EVENT)
+    chunks.push(transfers.slice(i, i + TRANSFERS_PER_EVENT));
+  return chunks.length > 0 ? chunks : [[]];
+}
+
+/** Is the stake placed after the round's `stakesUntil`? */
+function placedTooLate(state: RoundState, placedAt: string | undefined): boolean {
+  if (!state.stakesUntil || !placedAt) return false;
+  return Date.parse(placedAt) > Date.parse(state.stakesUntil);
 }
 
 /**
@@ -82,11 +133,12 @@ function receiveStake(
       fromMain,
       fromBonus,
       ...(selection && { selection }),
+      number: state.received + 1,
     },
   };
-  const held = new Set(state.stakes.flatMap((stake) => seatsOf(stake.selection)));
-  const seatTaken = seatsOf(selection).some((seat) => held.has(seat));
-  if (state.status === "open" && !seatTaken) return [received];
+  const takes = state.status === "open" && !placedTooLate(state, command.placedAt);
+  const seatTaken = takes && holdsAny(state, seatsOf(selection));
+  if (takes && !seatTaken) return [received];
   const back: Transfer = {
     id: stepId(transfer.id, "return"),
     to: command.from,
@@ -102,17 +154,24 @@ function receiveStake(
       data: {
         transfer: back,
         stakeTransferId: transfer.id,
-        why: state.status === "open" ? "seatTaken" : "roundClosed",
+        why: seatTaken ? "seatTaken" : "roundClosed",
       },
     },
   ];
+}
+
+/** Does an earlier stake hold one of these seats? (Stakes without seats, tickets, skip the scan.) */
+function holdsAny(state: RoundState, seats: string[]): boolean {
+  if (seats.length === 0) return false;
+  const held = new Set(state.stakes.flatMap((stake) => seatsOf(stake.selection)));
+  return seats.some((seat) => held.has(seat));
 }
 
 function settle(
   state: RoundState,
   command: Extract<RoundCommand, { type: "SettleRound" }>,
 ): RoundEvent[] {
-  const opened = openRound(state);
+  const opened = undecided(state);
   const paid = command.payouts.reduce((sum, award) => sum + award.amount, 0);
   if (paid > state.escrow) return refuse("invalid", "Payouts exceed the round's stakes.");
   const toTransfers = (awards: Award[], reason: "payout" | "prize") =>
@@ -124,15 +183,25 @@ function settle(
         reason,
       }),
     );
-  return [
-    {
-      type: "RoundSettled",
+  const payouts = chunked(toTransfers(command.payouts, "payout"));
+  const prizes = chunked(toTransfers(command.prizes, "prize"));
+  const events: RoundEvent[] = [];
+  while (payouts.length > 1 || prizes.length > 1)
+    events.push({
+      type: "RoundPaid",
       data: {
-        payouts: toTransfers(command.payouts, "payout"),
-        houseCut: state.escrow - paid,
-        prizes: toTransfers(command.prizes, "prize"),
-        ...(command.draw && { draw: command.draw }),
+        payouts: payouts.length > 1 ? payouts.shift()! : [],
+        prizes: prizes.length > 1 ? prizes.shift()! : [],
       },
+    });
+  events.push({
+    type: "RoundSettled",
+    data: {
+      payouts: payouts[0]!,
+      houseCut: state.escrow - paid,
+      prizes: prizes[0]!,
+      ...(command.draw && { draw: command.draw }),
     },
-  ];
+  });
+  return events;
 }

@@ -5,9 +5,27 @@ import type { EventUnion } from "../event-union.ts";
 import { transferSchema } from "../transfer.ts";
 
 /**
+ * The most transfers one event carries (about 45 KB of JSON, under the event store's 64 KB limit
+ * per event). A settlement or a cancellation with more (a lottery's
+ * thousands of refunds) is recorded as several events in one append: `RoundPaid` or
+ * `StakesRefunded` chunks, then the terminal `RoundSettled` or `RoundCancelled` with the last
+ * chunk. A round has no limit on its stakes; an event stays small enough to hash and validate.
+ */
+export const TRANSFERS_PER_EVENT = 250;
+/**
+ * Refund chunks stored per append (the store takes at most 100 events per append): a larger
+ * cancellation takes several appends, the round `refunding` (taking nothing) in between.
+ */
+export const REFUND_CHUNKS_PER_APPEND = 50;
+
+const transferChunk = z.array(transferSchema).max(TRANSFERS_PER_EVENT);
+
+/**
  * round-<id>: the money of one game round or lottery. Stakes are held in the round's escrow
  * until it settles (payouts, the rest to the house as its cut, lottery prizes from the house)
- * or is cancelled (every stake refunded to where it came from).
+ * or is cancelled (every stake refunded to where it came from). A round may stop taking stakes
+ * before its draw (`StakesClosed`: the list drawn among is then final) and may take them only
+ * until a time (`stakesUntil`, a lottery's out date), judged by when the stake was placed.
  */
 export const roundEvents = {
   RoundOpened: z.object({
@@ -18,6 +36,8 @@ export const roundEvents = {
     cutBasisPoints: z.number().int().min(0).max(10_000),
     /** What the game needs to resume the round after a restart (code, deadline, commitment...). */
     details: z.record(z.string(), z.json()).optional(),
+    /** Stakes placed after this time go back (a lottery's out date); none when absent. */
+    stakesUntil: z.iso.datetime().optional(),
   }),
   StakeReceived: z.object({
     transferId: z.uuid(),
@@ -31,6 +51,8 @@ export const roundEvents = {
      * the stake holds, which no other stake of the round may hold.
      */
     selection: z.record(z.string(), z.json()).optional(),
+    /** The stake's number in the round, 1 for the first received (a lottery's ticket number). */
+    number: z.number().int().positive().optional(),
   }),
   /**
    * A stake that arrived after the round stopped taking stakes, or that claims a seat another
@@ -41,16 +63,25 @@ export const roundEvents = {
     stakeTransferId: z.uuid(),
     why: z.enum(["roundClosed", "seatTaken"]).optional(),
   }),
+  /** The time until which stakes are taken moved (a lottery's new out date). */
+  StakesDeadlineMoved: z.object({ stakesUntil: z.iso.datetime() }),
+  /** No more stakes: the stakes held now are the ones drawn among. */
+  StakesClosed: z.object({ closedAt: z.iso.datetime() }),
+  /** A chunk of a settlement with more transfers than one event carries. */
+  RoundPaid: z.object({ payouts: transferChunk, prizes: transferChunk }),
   RoundSettled: z.object({
-    payouts: z.array(transferSchema).max(1000),
+    payouts: transferChunk,
+    /** The escrow left after every payout of the settlement (chunks included): the house's. */
     houseCut: partMinorSchema,
     /** Lottery prizes, paid by the house rather than from the escrow. */
-    prizes: z.array(transferSchema).max(1000),
+    prizes: transferChunk,
     /** The draw that decided the payouts, with the revealed server seed (provably fair). */
     draw: z.record(z.string(), z.json()).optional(),
   }),
+  /** A chunk of a cancellation's refunds. */
+  StakesRefunded: z.object({ refunds: transferChunk }),
   RoundCancelled: z.object({
-    refunds: z.array(transferSchema).max(10_000),
+    refunds: transferChunk,
     why: z.string().max(200),
   }),
 } as const;
@@ -64,14 +95,22 @@ export interface Stake {
   amount: number;
   fromMain: number;
   fromBonus: number;
+  /** Its number in the round (stakes received before numbers were recorded have none). */
+  number?: number;
 }
 
 export interface RoundState {
-  status: "none" | "open" | "settled" | "cancelled";
+  /** closed: takes no more stakes, not drawn yet; refunding: a cancellation under way. */
+  status: "none" | "open" | "closed" | "refunding" | "settled" | "cancelled";
   opened: z.infer<typeof roundEvents.RoundOpened> | null;
   settled: z.infer<typeof roundEvents.RoundSettled> | null;
   stakes: Stake[];
   escrow: number;
+  /** Stakes received so far, returned ones included: the next stake's number is this + 1. */
+  received: number;
+  stakesUntil: string | null;
+  /** Stakes refunded so far by a cancellation under way (in stake order). */
+  refunded: number;
 }
 
 /** The seats a stake holds (its selection's `seats`), as strings. */
@@ -86,17 +125,45 @@ export const initialRound = (): RoundState => ({
   settled: null,
   stakes: [],
   escrow: 0,
+  received: 0,
+  stakesUntil: null,
+  refunded: 0,
 });
+
+const sumOf = (transfers: { amount: number }[]) => transfers.reduce((sum, t) => sum + t.amount, 0);
 
 export function evolveRound(state: RoundState, event: RoundEvent): RoundState {
   switch (event.type) {
     case "RoundOpened":
-      return { ...state, status: "open", opened: event.data };
+      return {
+        ...state,
+        status: "open",
+        opened: event.data,
+        stakesUntil: event.data.stakesUntil ?? null,
+      };
     case "StakeReceived": {
-      const { transferId, userId, amount, fromMain, fromBonus, selection } = event.data;
-      const stake = { transferId, userId, amount, fromMain, fromBonus, selection };
-      return { ...state, stakes: [...state.stakes, stake], escrow: state.escrow + amount };
+      const { transferId, userId, amount, fromMain, fromBonus, selection, number } = event.data;
+      const stake = { transferId, userId, amount, fromMain, fromBonus, selection, number };
+      return {
+        ...state,
+        stakes: [...state.stakes, stake],
+        escrow: state.escrow + amount,
+        received: state.received + 1,
+      };
     }
+    case "StakesDeadlineMoved":
+      return { ...state, stakesUntil: event.data.stakesUntil };
+    case "StakesClosed":
+      return { ...state, status: "closed" };
+    case "RoundPaid":
+      return { ...state, escrow: state.escrow - sumOf(event.data.payouts) };
+    case "StakesRefunded":
+      return {
+        ...state,
+        status: "refunding",
+        escrow: state.escrow - sumOf(event.data.refunds),
+        refunded: state.refunded + event.data.refunds.length,
+      };
     case "StakeReturned":
       return {
         ...state,

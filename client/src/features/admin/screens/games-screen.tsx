@@ -2,22 +2,35 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/ui/form-dialog.tsx";
 import { useNotice } from "../../../components/ui/notice.tsx";
-import { api } from "../../../lib/api-client.ts";
+import { ApiError, api } from "../../../lib/api-client.ts";
 import { useMoney } from "../../../lib/site-config.tsx";
 import { Field } from "../../auth/login-page.tsx";
+import {
+  emptyLotteryDraft,
+  LotteryActions,
+  LotteryFields,
+  useCreateLottery,
+} from "../../lottery/lottery-admin.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { type Column, DataTable } from "../components/data-table.tsx";
 
 interface Game {
   id: string;
-  type: "coin-flip" | "spin-wheel";
+  type: "coin-flip" | "spin-wheel" | "lottery";
   betAmount: number;
   status: string;
+  /** Lotteries: code, title and end date. */
+  code: string | null;
+  title: string | null;
+  outDate: string | null;
 }
 
-/** Instant game tables: create (type and a bet of at least 1) and delete. */
+/**
+ * Instant games: tables (type and a bet of at least 1) and lotteries (with their title and end
+ * date; change the end date, start the drawing, see the winners); delete either.
+ */
 export function GamesScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const notice = useNotice();
   const [version, setVersion] = useState(0);
@@ -29,26 +42,43 @@ export function GamesScreen() {
     try {
       await api(`/api/games/${game.id}`, { method: "DELETE" });
       setVersion((v) => v + 1);
-    } catch {
-      notice({ type: "danger", title: t("admin.games.deleteFailed") });
+    } catch (error) {
+      const reason = error instanceof ApiError && error.status === 409 ? error.message : undefined;
+      notice({ type: "danger", title: t("admin.games.deleteFailed"), message: reason });
     }
   }
 
   const columns: Column<Game>[] = [
     { header: t("admin.columns.id"), cell: (g) => g.id },
     { header: t("admin.columns.type"), cell: (g) => g.type.replace("-", " ") },
+    { header: t("lottery.titleField"), cell: (g) => g.title ?? "" },
+    {
+      header: t("lottery.outDate"),
+      cell: (g) => (g.outDate ? new Date(g.outDate).toLocaleString(i18n.language) : ""),
+    },
     { header: t("admin.games.bet"), cell: (g) => money(g.betAmount) },
     { header: t("admin.columns.status"), cell: (g) => g.status },
     {
       header: t("admin.columns.actions"),
       cell: (g) => (
-        <button
-          type="button"
-          className="button button-small button-outline"
-          onClick={() => setDeleting(g)}
-        >
-          {t("admin.catalog.delete")}
-        </button>
+        <>
+          {g.type === "lottery" && g.code && (
+            <LotteryActions
+              code={g.code}
+              status={g.status}
+              onChanged={() => setVersion((v) => v + 1)}
+            />
+          )}
+          {g.status !== "drawn" && (
+            <button
+              type="button"
+              className="button button-small button-outline"
+              onClick={() => setDeleting(g)}
+            >
+              {t("admin.catalog.delete")}
+            </button>
+          )}
+        </>
       ),
     },
   ];
@@ -69,7 +99,8 @@ export function GamesScreen() {
       {deleting && (
         <ConfirmDialog
           question={t("admin.catalog.confirmDelete", {
-            name: `${deleting.type.replace("-", " ")} ${money(deleting.betAmount)}`,
+            name:
+              deleting.title ?? `${deleting.type.replace("-", " ")} ${money(deleting.betAmount)}`,
           })}
           confirm={t("admin.catalog.delete")}
           onConfirm={() => void remove(deleting)}
@@ -91,9 +122,18 @@ function CreateGameDialog({ onClose, onCreated }: { onClose(): void; onCreated()
   const notice = useNotice();
   const [type, setType] = useState<Game["type"]>("coin-flip");
   const [bet, setBet] = useState("");
+  const [lottery, setLottery] = useState(emptyLotteryDraft);
+  const createLottery = useCreateLottery();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (type === "lottery") {
+      if (await createLottery(bet, lottery)) {
+        onCreated();
+        onClose();
+      }
+      return;
+    }
     const amount = Number(bet);
     if (!bet.trim() || !Number.isFinite(amount) || amount < 1) {
       return notice({ type: "warning", title: t("admin.games.invalidBet") });
@@ -124,15 +164,17 @@ function CreateGameDialog({ onClose, onCreated }: { onClose(): void; onCreated()
         >
           <option value="coin-flip">{t("games.coinFlip")}</option>
           <option value="spin-wheel">{t("games.spinWheel")}</option>
+          <option value="lottery">{t("games.lottery")}</option>
         </select>
       </div>
       <Field
         id="game-bet"
         type="number"
-        label={t("admin.games.bet")}
+        label={type === "lottery" ? t("lottery.price") : t("admin.games.bet")}
         value={bet}
         onChange={setBet}
       />
+      {type === "lottery" && <LotteryFields draft={lottery} onChange={setLottery} />}
     </FormDialog>
   );
 }

@@ -1,0 +1,23 @@
+import { SignedInOnly } from "../../components/signed-in-only.tsx";
+import { LotteryListPage } from "./lottery-list-page.tsx";
+import { LotteryResultPage } from "./lottery-result-page.tsx";
+import { MyTicketsPage } from "./my-tickets-page.tsx";
+
+/** The lottery screens (a lazy chunk). The list is open to visitors; buying asks to sign in. */
+export default function LotteryScreens({ screen }: { screen: "list" | "result" | "tickets" }) {
+  return (
+    <main className="page lottery">
+      {screen === "list" && <LotteryListPage />}
+      {screen === "result" && (
+        <SignedInOnly>
+          <LotteryResultPage />
+        </SignedInOnly>
+      )}
+      {screen === "tickets" && (
+        <SignedInOnly>
+          <MyTicketsPage />
+        </SignedInOnly>
+      )}
+    </main>
+  );
+}

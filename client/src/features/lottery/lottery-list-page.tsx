@@ -1,0 +1,111 @@
+import {
+  type LotteryMessage,
+  type LotteryView,
+  TICKET_PURCHASE_FAILED,
+  TICKET_PURCHASED,
+} from "@igp/shared";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router-dom";
+import { useNotice } from "../../components/ui/notice.tsx";
+import { ApiError, tokenStore } from "../../lib/api-client.ts";
+import { useSession } from "../../lib/session.tsx";
+import { buyTicket, fetchLotteries, LOTTERY_DRAWN_EVENT } from "./lottery-api.ts";
+
+/** The player spec: after a `lottery` message the result opens 5 seconds later. */
+const RESULT_AFTER_MS = 5_000;
+
+import { ConfirmPurchaseDialog, LotteryCard, PrizeListDialog } from "./lottery-card.tsx";
+
+/**
+ * /play/instant/lottery: the open lotteries. Buy Ticket → 'Confirm Purchase' → the ticket; the
+ * balance shown drops at once (the answer carries the new balances). Signed out: sign in first.
+ */
+export function LotteryListPage() {
+  const { t } = useTranslation();
+  const notify = useNotice();
+  const navigate = useNavigate();
+  const { user, applyBalances } = useSession();
+  const [lotteries, setLotteries] = useState<LotteryView[] | null>(null);
+  const [buying, setBuying] = useState<LotteryView | null>(null);
+  const [prizes, setPrizes] = useState<LotteryView | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    fetchLotteries().then(setLotteries, () => setLotteries([]));
+  }, []);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const openResult = (event: Event) => {
+      const { code } = (event as CustomEvent<LotteryMessage>).detail;
+      timer = setTimeout(() => navigate(`/play/instant/lottery/${code}`), RESULT_AFTER_MS);
+    };
+    window.addEventListener(LOTTERY_DRAWN_EVENT, openResult);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener(LOTTERY_DRAWN_EVENT, openResult);
+    };
+  }, [navigate]);
+
+  function startBuying(lottery: LotteryView) {
+    if (!tokenStore.get() || !user) return navigate("/auth/login");
+    setBuying(lottery);
+  }
+
+  async function confirm(lottery: LotteryView) {
+    setBusy(true);
+    try {
+      const ticket = await buyTicket(lottery.code);
+      applyBalances(ticket);
+      setBuying(null);
+      notify({
+        type: "success",
+        title: TICKET_PURCHASED,
+        message: t("lottery.yourNumber", { number: ticket.myLotteryNumber }),
+      });
+    } catch (error) {
+      setBuying(null);
+      if (error instanceof ApiError && error.status === 401) return navigate("/auth/login");
+      const reason = error instanceof ApiError ? error.message : t("lottery.anError");
+      notify({ type: "danger", title: `${TICKET_PURCHASE_FAILED}${reason}` });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!lotteries) return <p>{t("common.loading")}</p>;
+  return (
+    <section>
+      <h2>{t("lottery.title")}</h2>
+      {user && (
+        <p>
+          <Link to="/dashboard/lottery-tickets">{t("lottery.myTickets")}</Link>
+        </p>
+      )}
+      {lotteries.length === 0 ? (
+        <p>{t("rounds.noTables", { game: "lottery" })}</p>
+      ) : (
+        <ul className="game-cards">
+          {lotteries.map((lottery) => (
+            <LotteryCard
+              key={lottery.code}
+              lottery={lottery}
+              onBuy={() => startBuying(lottery)}
+              onPrizes={() => setPrizes(lottery)}
+            />
+          ))}
+        </ul>
+      )}
+      {buying && (
+        <ConfirmPurchaseDialog
+          lottery={buying}
+          busy={busy}
+          onConfirm={() => void confirm(buying)}
+          onCancel={() => setBuying(null)}
+        />
+      )}
+      {prizes && <PrizeListDialog lottery={prizes} onClose={() => setPrizes(null)} />}
+    </section>
+  );
+}

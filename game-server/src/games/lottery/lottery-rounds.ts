@@ -1,0 +1,292 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import {
+  type CommandContext,
+  type JsonValue,
+  type Ledger,
+  LedgerError,
+  type RoundState,
+  stepId,
+} from "@igp/ledger";
+import {
+  commitmentOf,
+  LOTTERY_CLOSED,
+  LOTTERY_DRAWING,
+  LOTTERY_DRAWN,
+  LOTTERY_NOT_FOUND,
+  type PrizeEntry,
+  serverSeedFor,
+  ticketsDigest,
+} from "@igp/shared";
+import { newCode } from "../../wallet/codes.ts";
+import { GameError } from "../round-kernel/round-game.ts";
+import { drawWinners, type HeldTicket, moneyPrizes, placesOf } from "./lottery.rules.ts";
+import type { Lottery, LotteryRegistry, LotteryWinner } from "./lottery-registry.ts";
+
+/** Who draws and refunds once an admin asked: the lottery itself. */
+const SYSTEM_USER = "lottery";
+
+export interface NewLottery {
+  title: string;
+  banner: string;
+  ticketPrice: number;
+  winAmount: number;
+  prizesText: string;
+  prizes: PrizeEntry[];
+  outDate: string;
+  createdBy: string;
+}
+
+/** Told to every ticket holder once the lottery is drawn (the `lottery` message). */
+export type DrawnListener = (lottery: Lottery, holders: Map<string, number[]>) => void;
+
+/**
+ * Lotteries as rounds on the round kernel's ledger stream (DESIGN.md section 5): the house opens
+ * the round (no first stake) with the out date as its `stakesUntil`; each ticket is a stake whose
+ * number the round gives as it receives it; the drawing closes the stakes, draws among the final
+ * list and settles (prizes from the house, the revenue to it); a deletion refunds every ticket.
+ * Each step has a deterministic command id and the registry records where the lottery stands,
+ * so a drawing or a deletion cut short by a restart completes exactly once (`resume`).
+ */
+export class LotteryRounds {
+  private onDrawn: DrawnListener = () => {};
+  /**
+   * Lotteries on sale as read in the last second: each ticket need not read the registry. The
+   * round's stream refuses a late ticket anyway; this process forgets a lottery it changes.
+   */
+  private readonly onSale = new Map<string, { lottery: Lottery; until: number }>();
+
+  constructor(
+    readonly registry: LotteryRegistry,
+    private readonly ledger: Ledger,
+    private readonly fairnessSecret: string,
+  ) {}
+
+  whenDrawn(listener: DrawnListener) {
+    this.onDrawn = listener;
+  }
+
+  async create(request: NewLottery, now = new Date()): Promise<Lottery> {
+    const roundId = randomUUID();
+    const commitment = await commitmentOf(await serverSeedFor(this.fairnessSecret, roundId));
+    const code = newCode();
+    const ctx = context(request.createdBy, "superAdmin", now);
+    await this.ledger.openRound(
+      {
+        roundId,
+        game: "lottery",
+        betAmount: request.ticketPrice,
+        cutBasisPoints: 10_000,
+        stakesUntil: request.outDate,
+        details: { code, commitment, title: request.title, places: request.prizes.length + 1 },
+      },
+      { ...ctx, commandId: stepId(roundId, "open") },
+    );
+    return this.registry.insert({
+      ...request,
+      roundId,
+      code,
+      commitment,
+      createdAt: now.toISOString(),
+    });
+  }
+
+  /** A lottery still selling, or the reason it is not. */
+  async selling(code: string, now = new Date()): Promise<Lottery> {
+    const cached = this.onSale.get(code);
+    const lottery =
+      cached && cached.until > now.getTime() ? cached.lottery : await this.registry.byCode(code);
+    if (lottery?.status === "open" && lottery !== cached?.lottery)
+      this.onSale.set(code, { lottery, until: now.getTime() + 1_000 });
+    if (!lottery || lottery.status === "deleting") throw new GameError(404, LOTTERY_NOT_FOUND);
+    if (lottery.status === "drawn") throw new GameError(409, LOTTERY_DRAWN);
+    if (lottery.status !== "open" || Date.parse(lottery.outDate) <= now.getTime())
+      throw new GameError(409, LOTTERY_CLOSED);
+    return lottery;
+  }
+
+  /**
+   * One ticket: the price debited from the wallet (bonus first, as for every stake), the number
+   * given by the round. A ticket placed after the out date or the drawing comes straight back.
+   */
+  async buy(code: string, userId: string, clientSeed: string | undefined, key?: string) {
+    const lottery = await this.selling(code);
+    const stakeId = stepId(lottery.roundId, "ticket", userId, key ?? randomUUID());
+    const now = new Date();
+    try {
+      const { number } = await this.ledger.placeStake(
+        {
+          userId,
+          roundId: lottery.roundId,
+          stakeId,
+          amount: lottery.ticketPrice,
+          selection: { clientSeed: clientSeed ?? randomBytes(12).toString("hex") },
+        },
+        { ...context(userId, "user", now), commandId: stakeId },
+      );
+      return { lottery, number };
+    } catch (error) {
+      if (error instanceof LedgerError && error.code === "insufficient_funds")
+        throw new GameError(409, "Insufficient balance to buy this ticket.");
+      if (error instanceof LedgerError && error.code === "not_pending")
+        throw new GameError(409, `${LOTTERY_CLOSED} Your money was returned.`);
+      throw error;
+    }
+  }
+
+  /** A new out date (in the future: the schema checks it) for a lottery not drawn yet. */
+  async moveOutDate(code: string, outDate: string, adminId: string) {
+    const lottery = await this.undrawn(code);
+    const now = new Date();
+    await this.ledger.moveStakesDeadline(lottery.roundId, outDate, {
+      ...context(adminId, "superAdmin", now),
+    });
+    if (!(await this.registry.setOutDate(lottery.id, outDate)))
+      throw new GameError(409, LOTTERY_DRAWN);
+    return { ...lottery, outDate };
+  }
+
+  /** Starts the drawing, which finishes the lottery; a second request is refused. */
+  async draw(code: string): Promise<Lottery> {
+    const lottery = await this.undrawn(code);
+    if (!(await this.registry.advance(lottery.id, ["open"], "drawing")))
+      throw new GameError(409, LOTTERY_DRAWING);
+    return this.completeDrawing(lottery);
+  }
+
+  /**
+   * Deleting a lottery that sold tickets refunds every ticket exactly once (the round is
+   * cancelled, its refunds in chunks), then it leaves the lists. A drawn lottery stays.
+   */
+  async remove(lottery: Lottery): Promise<void> {
+    this.onSale.delete(lottery.code);
+    if (lottery.status === "drawn" || lottery.status === "drawing")
+      throw new GameError(409, "A drawn lottery cannot be deleted.");
+    if (!(await this.registry.advance(lottery.id, ["open", "deleting"], "deleting")))
+      throw new GameError(409, LOTTERY_DRAWING);
+    await this.completeDeletion(lottery);
+  }
+
+  /** After a restart: drawings and deletions cut short complete, exactly once. */
+  async resume(log: (message: string, error?: unknown) => void): Promise<number> {
+    let resumed = 0;
+    for (const lottery of await this.registry.interrupted()) {
+      try {
+        if (lottery.status === "drawing") await this.completeDrawing(lottery);
+        else await this.completeDeletion(lottery);
+        resumed++;
+      } catch (error) {
+        log(`Could not resume lottery ${lottery.code}.`, error);
+      }
+    }
+    return resumed;
+  }
+
+  /** The round's final tickets (after the drawing) and how the drawing went. */
+  async proof(lottery: Lottery) {
+    const drawn = lottery.status === "drawn";
+    const tickets = drawn ? ticketsOf(await this.ledger.readRound(lottery.roundId)) : [];
+    return {
+      tickets: tickets.map(({ number, clientSeed }) => ({ number, clientSeed })),
+      ticketsDigest: drawn ? await ticketsDigest(tickets) : null,
+      places: placesOf(lottery).length,
+    };
+  }
+
+  private async undrawn(code: string): Promise<Lottery> {
+    this.onSale.delete(code);
+    const lottery = await this.registry.byCode(code);
+    if (!lottery || lottery.status === "deleting") throw new GameError(404, LOTTERY_NOT_FOUND);
+    if (lottery.status === "drawn") throw new GameError(409, LOTTERY_DRAWN);
+    if (lottery.status === "drawing") throw new GameError(409, LOTTERY_DRAWING);
+    return lottery;
+  }
+
+  /** Close the stakes, draw among the final list, settle, record, tell: each step repeatable. */
+  private async completeDrawing(lottery: Lottery): Promise<Lottery> {
+    const ctx = context(SYSTEM_USER, "system", new Date());
+    const { roundId } = lottery;
+    let state = await this.ledger.readRound(roundId);
+    if (state.status === "open") {
+      await this.ledger.closeStakes(roundId, { ...ctx, commandId: stepId(roundId, "close") });
+      state = await this.ledger.readRound(roundId);
+    }
+    const serverSeed = await serverSeedFor(this.fairnessSecret, roundId);
+    const tickets = ticketsOf(state);
+    const winners = await drawWinners(lottery, serverSeed, tickets);
+    if (state.status === "closed") {
+      const draw = await drawRecord(serverSeed, tickets, winners, placesOf(lottery).length);
+      await this.ledger.settleRound(
+        roundId,
+        [],
+        moneyPrizes(winners),
+        { ...ctx, commandId: stepId(roundId, "settle") },
+        draw,
+      );
+    }
+    await this.registry.recordDrawing(lottery.id, serverSeed, winners);
+    const drawn: Lottery = { ...lottery, status: "drawn", serverSeed, winners };
+    this.onDrawn(drawn, holdersOf(tickets));
+    return drawn;
+  }
+
+  private async completeDeletion(lottery: Lottery) {
+    const ctx = context(SYSTEM_USER, "system", new Date());
+    const state = await this.ledger.readRound(lottery.roundId);
+    if (state.status === "open" || state.status === "closed" || state.status === "refunding")
+      await this.ledger.cancelRound(lottery.roundId, "lotteryDeleted", {
+        ...ctx,
+        commandId: stepId(lottery.roundId, "cancel"),
+      });
+    await this.registry.advance(lottery.id, ["deleting"], "deleted");
+  }
+}
+
+/** The tickets a round holds now, in number order. */
+export function ticketsOf(state: RoundState): HeldTicket[] {
+  return state.stakes
+    .map((stake) => ({
+      number: stake.number ?? 0,
+      clientSeed: String(stake.selection?.clientSeed ?? ""),
+      userId: stake.userId,
+    }))
+    .sort((a, b) => a.number - b.number);
+}
+
+function holdersOf(tickets: HeldTicket[]): Map<string, number[]> {
+  const holders = new Map<string, number[]>();
+  for (const ticket of tickets) {
+    const numbers = holders.get(ticket.userId) ?? [];
+    numbers.push(ticket.number);
+    holders.set(ticket.userId, numbers);
+  }
+  return holders;
+}
+
+/** What RoundSettled.draw records: enough for the audit to recompute the drawing. */
+async function drawRecord(
+  serverSeed: string,
+  tickets: HeldTicket[],
+  winners: LotteryWinner[],
+  places: number,
+): Promise<Record<string, JsonValue>> {
+  return {
+    serverSeed,
+    ticketsDigest: await ticketsDigest(tickets),
+    tickets: tickets.length,
+    places,
+    winners: winners.map(({ place, ticket, userId, amount }) => ({
+      place,
+      ticket,
+      userId,
+      amount,
+    })),
+  };
+}
+
+function context(
+  userId: string,
+  role: "user" | "superAdmin" | "system",
+  now: Date,
+): CommandContext {
+  return { actor: { userId, role }, at: now.toISOString() };
+}

@@ -1,0 +1,129 @@
+import type { LotteryView, MyTicket } from "@igp/shared";
+import { minorToMajor } from "@igp/shared";
+import type pg from "pg";
+import { placesOf } from "./lottery.rules.ts";
+import type { Lottery, LotteryRegistry } from "./lottery-registry.ts";
+
+type Which = { codes: string[] } | { selling: true };
+
+const money = (minor: number | null) => (minor === null ? null : minorToMajor(minor));
+
+/** What a player sees of a lottery's status: open until the out date, then closed. */
+function statusOf(lottery: Lottery, now = Date.now()): LotteryView["status"] {
+  if (lottery.status === "drawn") return "drawn";
+  if (lottery.status === "drawing") return "drawing";
+  return Date.parse(lottery.outDate) > now ? "open" : "closed";
+}
+
+type Deps = { pool: pg.Pool; lotteries: { registry: LotteryRegistry } };
+
+/** Lotteries as the back office sees them: who won each place, to pay or hand over. */
+export async function adminLotteryViews(deps: Deps, codes: string[]) {
+  const views = await lotteryViews(deps, { codes });
+  const found = await Promise.all(codes.map((code) => deps.lotteries.registry.byCode(code)));
+  const lotteries = found.filter((lottery): lottery is Lottery => lottery !== null);
+  const names = await fullNames(deps.pool, lotteries);
+  return views.map((view) => {
+    const winners = lotteries.find((lottery) => lottery.code === view.code)?.winners ?? [];
+    return {
+      ...view,
+      winners: view.winners.map((winner, index) => {
+        const player = winners[index]?.userId ?? "";
+        return { ...winner, player, fullName: names.get(player) ?? "" };
+      }),
+    };
+  });
+}
+
+/** Lotteries as the API shows them to anyone (amounts in major units). */
+export async function lotteryViews(deps: Deps, which: Which) {
+  const registry = deps.lotteries.registry;
+  const found =
+    "selling" in which
+      ? await registry.selling()
+      : (await Promise.all(which.codes.map((code) => registry.byCode(code)))).filter(
+          (lottery): lottery is Lottery => lottery !== null && lottery.status !== "deleting",
+        );
+  const sold = await registry.ticketsSold(found.map((lottery) => lottery.roundId));
+  return found.map((lottery) => {
+    const image = `/image/${lottery.banner}`;
+    const prizeList = placesOf(lottery).map((place, index) => ({
+      place: index + 1,
+      label: place.label,
+      amount: money(place.amount),
+    }));
+    const winners = lottery.winners.map((winner) => ({
+      place: winner.place,
+      label: winner.label,
+      amount: money(winner.amount),
+      winnerLotteryNumber: winner.ticket,
+    }));
+    const card = {
+      image,
+      title: lottery.title,
+      price: minorToMajor(lottery.ticketPrice),
+      winAmount: minorToMajor(lottery.winAmount),
+      outDate: lottery.outDate,
+      prizes: lottery.prizesText,
+    };
+    return {
+      id: lottery.id,
+      type: "lottery" as const,
+      code: lottery.code,
+      title: lottery.title,
+      image,
+      betAmount: card.price,
+      winAmount: card.winAmount,
+      outDate: lottery.outDate,
+      prizes: lottery.prizesText,
+      prizeList,
+      status: statusOf(lottery),
+      ticketsSold: sold.get(lottery.roundId) ?? 0,
+      createdAt: lottery.createdAt,
+      commitment: lottery.commitment,
+      serverSeed: lottery.status === "drawn" ? lottery.serverSeed : null,
+      winners,
+      lotterySpecific: [card],
+    };
+  });
+}
+
+async function fullNames(pool: pg.Pool, lotteries: Lottery[]) {
+  const ids = lotteries.flatMap((lottery) => lottery.winners.map((winner) => winner.userId));
+  if (ids.length === 0) return new Map<string, string>();
+  const { rows } = await pool.query(
+    "SELECT id::text, full_name FROM users WHERE id = ANY($1::uuid[])",
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id as string, row.full_name as string]));
+}
+
+/** A player's tickets (the projection), newest first, with what each won. */
+export async function myTickets(pool: pg.Pool, userId: string, code?: string): Promise<MyTicket[]> {
+  const { rows } = await pool.query(
+    `SELECT t.number, t.amount, t.bought_at, t.place, l.* FROM lottery_tickets t
+       JOIN lotteries l ON l.round_id::text = t.round_id
+     WHERE t.user_id = $1 AND t.status = 'held' AND l.status <> 'deleted'
+       AND ($2::text IS NULL OR l.code = $2)
+     ORDER BY t.bought_at DESC, t.number DESC LIMIT 1000`,
+    [userId, code ?? null],
+  );
+  return rows.map((row) => {
+    const lottery = {
+      outDate: new Date(row.out_date).toISOString(),
+      status: row.status,
+    } as Lottery;
+    const places = placesOf({ winAmount: Number(row.win_amount), prizes: row.prizes });
+    const place = row.place === null ? null : places[row.place - 1];
+    return {
+      code: row.code,
+      title: row.title,
+      myLotteryNumber: row.number,
+      betAmount: minorToMajor(Number(row.amount)),
+      boughtAt: new Date(row.bought_at).toISOString(),
+      lotteryStatus: statusOf(lottery),
+      outDate: lottery.outDate,
+      prize: place ? { place: row.place, label: place.label, amount: money(place.amount) } : null,
+    };
+  });
+}

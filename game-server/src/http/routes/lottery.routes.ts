@@ -1,0 +1,254 @@
+import {
+  adminLotteryViewSchema,
+  buyTicketRequestSchema,
+  createLotteryFieldsSchema,
+  LOTTERY_FIELDS_MISSING,
+  LOTTERY_NOT_FOUND,
+  lotteryCodeBodySchema,
+  lotteryFairnessSchema,
+  lotteryViewSchema,
+  minorToMajor,
+  moveOutDateSchema,
+  myTicketSchema,
+  parsePrizes,
+  roundCodeSchema,
+  TICKET_PURCHASED,
+  ticketPurchasedSchema,
+} from "@igp/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type pg from "pg";
+import { z } from "zod";
+import { walletBalances } from "../../accounts/session.ts";
+import type { LotteryRounds } from "../../games/lottery/lottery-rounds.ts";
+import { adminLotteryViews, lotteryViews, myTickets } from "../../games/lottery/lottery-views.ts";
+import { GameError } from "../../games/round-kernel/round-game.ts";
+import type { ImageStore } from "../../uploads/image-store.ts";
+import { forbidden, HttpError, notFound } from "../http-error.ts";
+import { errorResponses as errors } from "../schemas.ts";
+
+export interface LotteryRouteDeps {
+  pool: pg.Pool;
+  lotteries: LotteryRounds;
+  images: ImageStore;
+  ledger: Parameters<typeof walletBalances>[0];
+}
+
+/** Refusals of the lottery become HTTP errors with their message. */
+export async function refusing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof GameError) throw new HttpError(error.status, error.message);
+    throw error;
+  }
+}
+
+/**
+ * Lotteries: the back office creates them (multipart, with a banner), moves the out date and
+ * starts the drawing; players list them, buy tickets, see their tickets and the winners, and
+ * check a drawing on /fair.
+ */
+export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const superAdmin = app.requireRole("superAdmin");
+  const player = app.requireRole("user");
+  const views = (which: Parameters<typeof lotteryViews>[1]) => lotteryViews(deps, which);
+  const adminView = async (code: string) => (await adminLotteryViews(deps, [code]))[0];
+
+  api.post(
+    "/api/games/lottery/create",
+    {
+      schema: {
+        tags: ["lottery"],
+        summary: "Create a lottery (Create Instant Game with type lottery)",
+        description:
+          "multipart/form-data: type=lottery, betAmount (the ticket price, at least 1), title, winAmount (first place, at least 1), outDate (in the future), prizes (comma-separated: a number is a money prize paid from the house, any other text an award), bannerImage (PNG, JPEG, GIF or WebP, at most 5 MB). The server seed's hash is committed at once.",
+        security: [{ bearer: [] }],
+        consumes: ["multipart/form-data"],
+        body: createLotteryFieldsSchema.extend({
+          bannerImage: z.instanceof(Buffer, { message: LOTTERY_FIELDS_MISSING }),
+        }),
+        response: { 201: adminLotteryViewSchema, ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request, reply) => {
+      const { bannerImage, betAmount, title, winAmount, outDate, prizes } = request.body;
+      const banner = await deps.images.save(bannerImage);
+      const created = await deps.lotteries.create({
+        title,
+        banner,
+        ticketPrice: betAmount,
+        winAmount,
+        prizesText: prizes,
+        prizes: parsePrizes(prizes),
+        outDate,
+        createdBy: request.user!.id,
+      });
+      return reply.code(201).send((await adminView(created.code))!);
+    },
+  );
+
+  api.post(
+    "/api/games/lottery/update-date",
+    {
+      schema: {
+        tags: ["lottery"],
+        summary: "Change a lottery's end date (before its drawing; the new date in the future)",
+        security: [{ bearer: [] }],
+        body: moveOutDateSchema,
+        response: { 200: adminLotteryViewSchema, ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request) => {
+      const { code, outDate } = request.body;
+      await refusing(() => deps.lotteries.moveOutDate(code, outDate, request.user!.id));
+      return (await adminView(code))!;
+    },
+  );
+
+  api.post(
+    "/api/games/lottery/finish",
+    {
+      schema: {
+        tags: ["lottery"],
+        summary: "Start the drawing, which finishes the lottery",
+        description:
+          "Sales close, winners are drawn without replacement among the final tickets (first place wins winAmount, then one per prize), money prizes are paid from the house and every ticket holder gets a `lottery` message. A second request is refused.",
+        security: [{ bearer: [] }],
+        body: lotteryCodeBodySchema,
+        response: { 200: adminLotteryViewSchema, ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request) => {
+      await refusing(() => deps.lotteries.draw(request.body.code));
+      return (await adminView(request.body.code))!;
+    },
+  );
+
+  api.get(
+    "/api/games/lottery/:code",
+    {
+      schema: {
+        tags: ["lottery"],
+        summary: "A lottery with its winners' names (to hand over the awards)",
+        security: [{ bearer: [] }],
+        params: z.object({ code: roundCodeSchema }),
+        response: { 200: adminLotteryViewSchema, ...errors },
+      },
+      onRequest: superAdmin,
+    },
+    async (request) => {
+      const view = await adminView(request.params.code);
+      if (!view) throw notFound(LOTTERY_NOT_FOUND);
+      return view;
+    },
+  );
+
+  api.get(
+    "/api/game/lottery/list",
+    {
+      schema: {
+        tags: ["lottery"],
+        summary: "Lotteries selling tickets, soonest out date first",
+        response: { 200: z.array(lotteryViewSchema), ...errors },
+      },
+    },
+    async () => views({ selling: true }),
+  );
+
+  api.get(
+    "/api/game/lottery/get/:code",
+    {
+      schema: {
+        tags: ["lottery"],
+        summary: "One lottery: its card, status, commitment, and once drawn the seed and winners",
+        params: z.object({ code: roundCodeSchema }),
+        response: { 200: lotteryViewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const [view] = await views({ codes: [request.params.code] });
+      if (!view) throw notFound(LOTTERY_NOT_FOUND);
+      return view;
+    },
+  );
+
+  api.post(
+    "/api/game/lottery/buy/ticket",
+    {
+      schema: {
+        tags: ["lottery"],
+        summary: "Buy one ticket: the price is debited (bonus first) and a ticket number given",
+        description:
+          "code is the lottery's; userId (optional, as the spec's client sends it) must be the signed-in player; clientSeed (optional) enters the drawing, generated when absent. Accepts an Idempotency-Key header.",
+        security: [{ bearer: [] }],
+        body: buyTicketRequestSchema,
+        response: { 201: ticketPurchasedSchema, ...errors },
+      },
+      onRequest: player,
+      preHandler: app.idempotent,
+      config: { limit: "tickets" },
+    },
+    async (request, reply) => {
+      const { code, userId, clientSeed } = request.body;
+      const buyer = request.user!.id;
+      if (userId !== undefined && userId !== buyer)
+        throw forbidden("You can only buy tickets for yourself.");
+      const key = request.idempotencyKey ?? undefined;
+      const { lottery, number } = await refusing(() =>
+        deps.lotteries.buy(code, buyer, clientSeed, key),
+      );
+      return reply.code(201).send({
+        status: "ok" as const,
+        message: TICKET_PURCHASED,
+        code: lottery.code,
+        betAmount: minorToMajor(lottery.ticketPrice),
+        myLotteryNumber: number,
+        ...(await walletBalances(deps.ledger, buyer)),
+      });
+    },
+  );
+
+  api.get(
+    "/api/game/lottery/tickets",
+    {
+      schema: {
+        tags: ["lottery"],
+        summary: "The signed-in player's tickets of every lottery (open or drawn), newest first",
+        security: [{ bearer: [] }],
+        querystring: z.object({ code: roundCodeSchema.optional() }),
+        response: { 200: z.array(myTicketSchema), ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => myTickets(deps.pool, request.user!.id, request.query.code),
+  );
+
+  api.get(
+    "/api/game/lottery/fair/:code",
+    {
+      schema: {
+        tags: ["lottery"],
+        summary: "What /fair needs to re-run a lottery's drawing (the tickets once drawn)",
+        params: z.object({ code: roundCodeSchema }),
+        response: { 200: lotteryFairnessSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const lottery = await deps.lotteries.registry.byCode(request.params.code);
+      if (!lottery) throw notFound(LOTTERY_NOT_FOUND);
+      return {
+        code: lottery.code,
+        roundId: lottery.roundId,
+        commitment: lottery.commitment,
+        serverSeed: lottery.status === "drawn" ? lottery.serverSeed : null,
+        winners: lottery.winners.map((winner) => winner.ticket),
+        ...(await deps.lotteries.proof(lottery)),
+      };
+    },
+  );
+}

@@ -1,0 +1,166 @@
+import { auditLedger } from "@igp/projections";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
+import { balancesOf, fundedPlayer } from "../../../test-support/games.ts";
+import type { TestServer } from "../../../test-support/http.ts";
+import { pngImage } from "../../../test-support/images.ts";
+import { createLottery } from "../../../test-support/lottery.ts";
+
+/**
+ * The lottery in Chromium: the superAdmin creates one with a banner in the back office, two
+ * players buy tickets (their balance drops at once), the admin starts the drawing, each player
+ * sees My Tickets and Winner Tickets, /fair re-runs the drawing, and the money of players and
+ * house is exactly what the rules say.
+ */
+describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromium)", () => {
+  let journey: Awaited<ReturnType<typeof startBrowserJourney>>;
+  let server: TestServer;
+  let browser: Browser;
+  let shoot: (page: Page, name: string) => Promise<Buffer>;
+  beforeAll(async () => {
+    journey = await startBrowserJourney("lottery-");
+    ({ server, browser, shoot } = journey);
+  });
+  afterAll(() => journey?.stop());
+
+  async function signedInPage(token: string, width: number) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    await context.addInitScript((value) => localStorage.setItem("token", value), token);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    return page;
+  }
+
+  async function buy(page: Page, title: string) {
+    const card = page.locator(".lottery-card", { hasText: title });
+    await card.getByRole("button", { name: "Buy Ticket" }).click();
+    await page.getByRole("heading", { name: "Confirm Purchase" }).waitFor();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByText("Ticket purchased successfully ETB!").waitFor();
+    await page.getByRole("button", { name: "OK" }).click();
+  }
+
+  it("admin creates and draws; players buy, see their tickets and the winners; money by the rules", {
+    timeout: 150_000,
+  }, async () => {
+    const admin = await signedInPage(journey.root, 1280);
+    await admin.goto(`${server.url}/admin/dashboard/games`);
+    await admin.getByRole("button", { name: "Create Instant Game" }).click();
+    await admin.getByLabel("Type").selectOption("lottery");
+    await admin.getByRole("button", { name: "Create", exact: true }).click();
+    await admin.getByText("Please enter a valid bet amount!").waitFor();
+    await admin.getByRole("button", { name: "OK" }).click();
+    await admin.getByLabel("Ticket price").fill("10");
+    await admin.getByRole("button", { name: "Create", exact: true }).click();
+    await admin.getByText("Please fill all the lottery fields!").waitFor();
+    await admin.getByRole("button", { name: "OK" }).click();
+    await admin.getByLabel("Title").fill("Timket Lottery");
+    await admin.getByLabel("Win amount").fill("100");
+    await admin.getByLabel("Out date").fill("2099-01-19T12:00");
+    await admin.getByLabel("Prizes (comma separated)").fill("20, Phone");
+    await admin.getByLabel("Banner image").setInputFiles({
+      name: "banner.png",
+      mimeType: "image/png",
+      buffer: await pngImage("#d81b60"),
+    });
+    await shoot(admin, "create");
+    await admin.getByRole("button", { name: "Create", exact: true }).click();
+    const row = admin.locator("tr", { hasText: "Timket Lottery" });
+    await row.waitFor();
+    await shoot(admin, "games");
+
+    const alice = await fundedPlayer(server, 100_00, 0, "Alice Tadesse");
+    const bob = await fundedPlayer(server, 100_00, 0, "Bob Girma");
+    const a = await signedInPage(alice.token, 1280);
+    const b = await signedInPage(bob.token, 360);
+    await a.goto(`${server.url}/play/instant/lottery`);
+    await a.getByRole("heading", { name: "Timket Lottery" }).waitFor();
+    // The banner is a public image: it loads without a signed link.
+    const banner = a.locator(".lottery-card", { hasText: "Timket Lottery" }).locator("img");
+    await expect
+      .poll(() =>
+        banner.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await a
+      .locator(".lottery-card", { hasText: "Timket Lottery" })
+      .getByRole("button", { name: "List of Prizes" })
+      .click();
+    await a.getByRole("heading", { name: "Prize List" }).waitFor();
+    await shoot(a, "prizes");
+    await a.getByRole("button", { name: "Close" }).click();
+    await buy(a, "Timket Lottery");
+    await a.locator(".balances").getByText("ETB 90.00").waitFor();
+    await buy(a, "Timket Lottery");
+    await a.locator(".balances").getByText("ETB 80.00").waitFor();
+    await b.goto(`${server.url}/play/instant/lottery`);
+    await buy(b, "Timket Lottery");
+    await shoot(b, "bought");
+
+    await row.getByRole("button", { name: "Start drawing" }).click();
+    await admin
+      .getByRole("dialog")
+      .or(admin.getByRole("alertdialog"))
+      .getByRole("button", { name: "Start drawing" })
+      .click();
+    await admin.locator("tr", { hasText: "Timket Lottery" }).getByText("drawn").waitFor();
+    // Alice, still on the list, is told live (the lottery message) and taken to the result.
+    await a.getByText("Timket Lottery: the winners are out.").waitFor();
+    await a.waitForURL(/\/play\/instant\/lottery\/[A-Z0-9]{8}$/, { timeout: 15_000 });
+    await admin
+      .locator("tr", { hasText: "Timket Lottery" })
+      .getByRole("button", { name: "Winners" })
+      .click();
+    await admin.getByText("to hand over").waitFor();
+    await shoot(admin, "winners");
+
+    const code = (
+      await server.call("GET", "/api/games/all?page=1", { token: journey.root })
+    ).body.games.find((g: { title: string | null }) => g.title === "Timket Lottery").code as string;
+    const view = (await server.call("GET", `/api/game/lottery/get/${code}`)).body;
+    const won = (tickets: number[]) =>
+      view.winners
+        .filter((w: { winnerLotteryNumber: number; amount: number | null }) =>
+          tickets.includes(w.winnerLotteryNumber),
+        )
+        .reduce((sum: number, w: { amount: number | null }) => sum + (w.amount ?? 0), 0);
+    for (const [page, tickets] of [
+      [a, [1, 2]],
+      [b, [3]],
+    ] as const) {
+      await page.goto(`${server.url}/play/instant/lottery/${code}`);
+      await page.getByRole("heading", { name: "My Tickets" }).waitFor();
+      await page.getByRole("heading", { name: "Winner Tickets" }).waitFor();
+      for (const ticket of tickets)
+        await page.locator(".ticket-list").first().getByText(`#${ticket}`).waitFor();
+      await page.getByRole("link", { name: "Buy Another Lottery Tickets" }).waitFor();
+      await shoot(page, "result");
+    }
+    // Three tickets, three places: 100 and 20 in money, the phone an award.
+    expect(view.winners.map((w: { place: number }) => w.place)).toEqual([1, 2, 3]);
+    expect(await balancesOf(server, alice.token)).toEqual({ main: 80 + won([1, 2]), bonus: 0 });
+    expect(await balancesOf(server, bob.token)).toEqual({ main: 90 + won([3]), bonus: 0 });
+    const report = await auditLedger(server.platform.store, server.platform.database.pool);
+    expect(report.problems).toEqual([]);
+    expect(report.house.prizesPaid).toBe(120_00);
+    expect(report.house.balance).toBe(30_00 - 120_00);
+
+    await b.goto(`${server.url}/dashboard/profile`);
+    await b.getByRole("link", { name: "My Tickets" }).click();
+    await b.getByRole("link", { name: "Timket Lottery" }).waitFor();
+    await b.goto(`${server.url}/fair?lottery=${code}`);
+    await b.locator(".lottery-fair").getByText("Verified: the seed matches its hash").waitFor();
+    await shoot(b, "fair");
+    for (const page of [admin, a, b]) await page.context().close();
+  });
+
+  it("sends a signed-out buyer to sign-in", async () => {
+    await createLottery(server, { title: "Visitor Lottery" });
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/play/instant/lottery`);
+    await page.getByRole("button", { name: "Buy Ticket" }).first().click();
+    await page.waitForURL("**/auth/login");
+    await page.close();
+  });
+});

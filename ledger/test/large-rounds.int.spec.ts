@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import { roundStream, walletStream } from "@igp/ledger";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { approvedBankDeposit, createTestLedger, ctx } from "../../test-support/ledger.ts";
+import { TRANSFERS_PER_EVENT } from "../src/domain/round/round.events.ts";
+
+/**
+ * A round bigger than one event's transfers, through the real PostgreSQL store: 1,500 stakes
+ * arriving at once from 50 wallets (stored in batched appends, numbered 1 to 1,500), then
+ * cancelled: StakesRefunded chunks and RoundCancelled in one append, every wallet whole
+ * again, and the replay of the whole ledger clean.
+ */
+let t: Awaited<ReturnType<typeof createTestLedger>>;
+beforeAll(async () => {
+  t = await createTestLedger();
+});
+afterAll(() => t.close());
+
+it("takes 1,500 concurrent stakes and refunds them all in chunks the event store accepts", {
+  timeout: 120_000,
+}, async () => {
+  const roundId = randomUUID();
+  await t.ledger.openRound(
+    { roundId, game: "lottery", betAmount: 1_00, cutBasisPoints: 10_000 },
+    ctx("superAdmin"),
+  );
+  const players = Array.from({ length: 50 }, () => randomUUID());
+  for (const userId of players) await approvedBankDeposit(t.ledger, userId, 30_00);
+  const numbers = await Promise.all(
+    players.flatMap((userId) =>
+      Array.from({ length: 30 }, async () => {
+        const stakeId = randomUUID();
+        const { number } = await t.ledger.placeStake(
+          { userId, roundId, stakeId, amount: 1_00, selection: { clientSeed: stakeId } },
+          { ...ctx("user", userId), commandId: stakeId },
+        );
+        return number;
+      }),
+    ),
+  );
+  expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 1_500 }, (_, i) => i + 1));
+  const received = (await t.store.readStream(roundStream(roundId))).filter(
+    (e) => e.type === "StakeReceived",
+  );
+  expect(received).toHaveLength(1_500);
+  // The round's one stream did not take an append per stake: stakes arriving together were
+  // decided in turn and stored together (CommandHandler.executeBatched).
+  const appends = new Set(received.map((e) => e.position.split(":")[0])).size;
+  expect(appends).toBeLessThan(1_500);
+
+  await t.ledger.cancelRound(roundId, "lotteryDeleted", ctx("superAdmin"));
+  const chunks = 1_500 / TRANSFERS_PER_EVENT;
+  const ending = (await t.store.readStream(roundStream(roundId))).slice(-chunks);
+  expect(ending.map((e) => e.type)).toEqual([
+    ...Array(chunks - 1).fill("StakesRefunded"),
+    "RoundCancelled",
+  ]);
+  expect(new Set(ending.map((e) => e.position.split(":")[0])).size).toBe(1); // one transaction
+  for (const userId of players)
+    expect(await t.ledger.handler.load(walletStream(userId))).toEqual({ main: 30_00, bonus: 0 });
+  expect((await t.replay()).verdict()).toEqual([]);
+});
