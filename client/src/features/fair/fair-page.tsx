@@ -1,9 +1,8 @@
 import { commitmentOf, type DrawInput, finalRotationFor, flipCoin, spinWinner } from "@igp/shared";
-import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router-dom";
 import { type FairRound, fetchRound } from "./fair-api.ts";
 import { LotteryFair } from "./lottery-fair.tsx";
+import { useCodeCheck } from "./use-code-check.ts";
 
 interface Check {
   game: FairRound;
@@ -43,36 +42,12 @@ export function verdictOf(check: Check): "pending" | "verified" | "mismatch" {
   return check.commitmentMatches && outcomeMatches && stopMatches ? "verified" : "mismatch";
 }
 
+const checkRound = async (code: string) => verifyRound(await fetchRound(code));
+
 /** /fair: anyone enters a round code; the browser checks the commitment and the outcome. */
 export function FairPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const [code, setCode] = useState(params.get("code") ?? "");
-  const [check, setCheck] = useState<Check | null>(null);
-  const [error, setError] = useState("");
-
-  const run = useCallback(
-    async (value: string) => {
-      setError("");
-      setCheck(null);
-      try {
-        setCheck(await verifyRound(await fetchRound(value.trim().toUpperCase())));
-      } catch {
-        setError(t("rounds.notFound"));
-      }
-    },
-    [t],
-  );
-  useEffect(() => {
-    const initial = params.get("code");
-    if (initial) void run(initial);
-  }, [params, run]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) return setError(t("rounds.enterCode"));
-    setParams({ code: code.trim().toUpperCase() });
-  };
+  const { code, setCode, result: check, error, submit } = useCodeCheck("code", checkRound);
 
   return (
     <main className="page fair">

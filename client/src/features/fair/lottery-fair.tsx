@@ -1,8 +1,7 @@
 import { commitmentOf, drawLottery, type LotteryFairness, ticketsDigest } from "@igp/shared";
-import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router-dom";
 import { api } from "../../lib/api-client.ts";
+import { useCodeCheck } from "./use-code-check.ts";
 
 interface LotteryCheck {
   proof: LotteryFairness;
@@ -22,39 +21,15 @@ export async function verifyLottery(proof: LotteryFairness): Promise<LotteryChec
   };
 }
 
+const checkLottery = async (code: string): Promise<LotteryCheck | "pending"> => {
+  const proof = await api<LotteryFairness>(`/api/game/lottery/fair/${encodeURIComponent(code)}`);
+  return (await verifyLottery(proof)) ?? "pending";
+};
+
 /** /fair?lottery=CODE: the lottery part of the page. */
 export function LotteryFair() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const [code, setCode] = useState(params.get("lottery") ?? "");
-  const [check, setCheck] = useState<LotteryCheck | "pending" | null>(null);
-  const [error, setError] = useState("");
-
-  const run = useCallback(
-    async (value: string) => {
-      setError("");
-      setCheck(null);
-      try {
-        const proof = await api<LotteryFairness>(
-          `/api/game/lottery/fair/${encodeURIComponent(value)}`,
-        );
-        setCheck((await verifyLottery(proof)) ?? "pending");
-      } catch {
-        setError(t("rounds.notFound"));
-      }
-    },
-    [t],
-  );
-  useEffect(() => {
-    const initial = params.get("lottery");
-    if (initial) void run(initial);
-  }, [params, run]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) return setError(t("rounds.enterCode"));
-    setParams({ lottery: code.trim().toUpperCase() });
-  };
+  const { code, setCode, result: check, error, submit } = useCodeCheck("lottery", checkLottery);
 
   return (
     <section className="card lottery-fair">
