@@ -265,3 +265,36 @@ describe("a client that follows the spec's calls", () => {
     for (const generated of seeds) expect(generated).toMatch(/^generated:[0-9a-f]{32}$/);
   });
 });
+
+describe("the spec's realtime leave", () => {
+  it("lets the creator of a round nobody joined cancel it, refunded once; nobody else, and not once joined", async () => {
+    const [alice, bob] = [await fundedPlayer(server, 20_00), await fundedPlayer(server, 20_00)];
+    const open = async () =>
+      (await createPrivate(alice.token, { betAmount: 5, selectedSide: "H" })).body.gameCode;
+
+    const alone = await open();
+    const [mine, theirs] = [
+      await watchRound(server, alice.token, alone),
+      await watchRound(server, bob.token, alone),
+    ];
+    const refused = nextMessage<{ message: string }>(theirs, "error");
+    theirs.send("leave", { playerId: bob.userId, id: alone });
+    expect((await refused).message).toBe("Only the player who created this round can cancel it.");
+    const ended = nextMessage(mine, "noPlayerJoined");
+    mine.send("leave", { playerId: alice.userId, id: alone });
+    await ended;
+    mine.send("leave", {}); // a second leave moves nothing
+    await expect
+      .poll(() => server.call("GET", `/api/game/coin-flip/get/${alone}`).then((r) => r.body.status))
+      .toBe("expired");
+    expect(await balancesOf(server, alice.token)).toEqual({ main: 20, bonus: 0 });
+
+    const joined = await open();
+    const room = await watchRound(server, alice.token, joined);
+    expect((await join(bob.token, { code: joined, clientSeed: seed() })).status).toBe(200);
+    const goesOn = nextMessage<{ message: string }>(room, "error");
+    room.send("leave", {});
+    expect((await goesOn).message).toBe("Others have joined this round: it goes on.");
+    await Promise.all([mine.leave(), theirs.leave(), room.leave()]);
+  });
+});

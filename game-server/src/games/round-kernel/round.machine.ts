@@ -9,7 +9,8 @@ import { assign, type ErrorActorEvent, fromPromise, setup } from "xstate";
  *      │  ▲                    (more joins may start)         │ no                               (settle, retried)
  *      │  └───────────────────────────────────────────────────┘
  *      └──deadline──▶ drawsAtDeadline? ──yes──▶ starting
- *                         └──no──▶ expiring ──▶ expired          (refund, retried)
+ *      │                  └──no──▶ expiring ──▶ expired          (refund, retried)
+ *      └──CANCEL (the creator left, alone)──▶ expiring
  *
  * Several joins may run at once (spin wheel); the deadline waits until none is in flight.
  * Deadlines are timestamps in the context, not pending timers, so a round restored from its
@@ -35,7 +36,12 @@ export interface RoundInput {
   now?: () => number;
 }
 
-export type RoundEvent = { type: "JOIN_STARTED" } | { type: "JOINED" } | { type: "JOIN_FAILED" };
+export type RoundEvent =
+  | { type: "JOIN_STARTED" }
+  | { type: "JOINED" }
+  | { type: "JOIN_FAILED" }
+  /** The creator leaves while waiting alone: the round ends as if its deadline had passed. */
+  | { type: "CANCEL" };
 
 const RETRY_MS = 1_000;
 
@@ -93,7 +99,10 @@ export const roundMachine = setup({
     },
     waiting: {
       after: { untilDeadline: "deadlinePassed" },
-      on: { JOIN_STARTED: { target: "joining", actions: "countJoin" } },
+      on: {
+        JOIN_STARTED: { target: "joining", actions: "countJoin" },
+        CANCEL: { target: "expiring" },
+      },
     },
     joining: {
       on: {

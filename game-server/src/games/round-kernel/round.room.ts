@@ -69,6 +69,7 @@ export abstract class RoundRoom<
     this.holding = true;
     this.showRound();
     this.defineMessages();
+    this.onMessage("leave", (client) => this.creatorLeaves(client));
     this.onMessage("*", (client, type) => answerUnknown(client, type));
     this.actor = this.startMachine();
     this.tellLobby();
@@ -110,6 +111,23 @@ export abstract class RoundRoom<
         refuse(client, why);
       }
     });
+  }
+
+  /**
+   * The spec's `leave`: the creator of a round nobody else has joined ends it, and its stake comes
+   * back exactly once (the refund is the expiry's); once others hold seats, the round goes on.
+   */
+  private creatorLeaves(client: Client<{ auth: RoomUser }>) {
+    const players = new Set(this.round.players.map((seat) => seat.player));
+    const why =
+      client.auth?.id !== this.round.createdBy
+        ? "Only the player who created this round can cancel it."
+        : !this.actor.getSnapshot().matches("waiting") || players.size > 1
+          ? "Others have joined this round: it goes on."
+          : null;
+    if (why) return refuse(client, why);
+    this.deps.log(`Round ${this.round.code}: cancelled by its creator.`);
+    this.actor.send({ type: "CANCEL" });
   }
 
   /** Is the round still taking seats (the countdown running, no draw due)? */
