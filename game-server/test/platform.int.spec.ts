@@ -1,6 +1,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { passwordProblem } from "@igp/shared";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test-support/database.ts";
 import { freePort } from "../../test-support/global-setup.ts";
@@ -66,6 +67,8 @@ describe("the platform", () => {
     expect(first.superAdmin).toMatchObject({ created: true, email: "superadmin@localhost" });
     const password = first.superAdmin.created ? first.superAdmin.generatedPassword : null;
     expect(password).toMatch(/^[\w-]{16}$/);
+    // It meets the staff rule it will be held to (letters and digits).
+    expect(passwordProblem(password!, "staff", { required: "", tooShort: "" })).toBeNull();
     await first.database.pool.query("CREATE TABLE kept_between_starts (x int)");
     await first.stop();
 
