@@ -6,6 +6,7 @@ import {
   type Subscription,
 } from "@igp/ledger";
 import type pg from "pg";
+import { ProjectionDb } from "./projection-db.ts";
 import type { ProjectedEvent, Projector } from "./projector.ts";
 import { balancesProjector } from "./read-models/balances.projector.ts";
 import { lotteryTicketsProjector } from "./read-models/lottery-tickets.projector.ts";
@@ -93,10 +94,11 @@ export class ProjectionRunner {
 }
 
 export async function applyEvents(
-  db: pg.ClientBase,
+  client: pg.ClientBase,
   projectors: Projector[],
   events: RecordedEvent[],
 ) {
+  const db = new ProjectionDb(client);
   for (const recorded of events) {
     const projected: ProjectedEvent = {
       id: recorded.id,
@@ -108,6 +110,7 @@ export async function applyEvents(
     };
     for (const projector of projectors) await projector.apply(db, projected);
   }
+  await db.flush();
 }
 
 export async function loadCheckpoint(db: pg.Pool | pg.ClientBase): Promise<string | undefined> {

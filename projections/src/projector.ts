@@ -1,5 +1,5 @@
 import type { EventMetadata, LedgerEvent } from "@igp/ledger";
-import type pg from "pg";
+import type { ProjectionDb } from "./projection-db.ts";
 
 /** One ledger event as projectors see it, already validated against its stream's schema. */
 export interface ProjectedEvent {
@@ -11,10 +11,13 @@ export interface ProjectedEvent {
   metadata: EventMetadata;
 }
 
-/** Turns events into rows. `apply` runs inside the runner's transaction; it must not commit. */
+/**
+ * Turns events into rows. `apply` runs inside the runner's transaction (it must not commit),
+ * writing through `db`: at once (`query`) or gathered for the batch (`accumulate`).
+ */
 export interface Projector {
   name: string;
   /** Its tables, emptied by a rebuild. */
   tables: string[];
-  apply(db: pg.ClientBase, event: ProjectedEvent): Promise<void>;
+  apply(db: ProjectionDb, event: ProjectedEvent): Promise<void>;
 }

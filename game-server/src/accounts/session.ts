@@ -16,8 +16,25 @@ export async function sessionOf(
   };
 }
 
-/** Both balances of a wallet, folded from its stream, in major units. */
-export async function walletBalances(ledger: Ledger, userId: string) {
-  const wallet = await ledger.handler.load<{ main: number; bonus: number }>(walletStream(userId));
+/**
+ * Both balances of a wallet, folded from its stream, in major units; with `seenRevision` (a
+ * wallet event just seen), the cached state serves when it is at least that recent.
+ */
+export async function walletBalances(ledger: Ledger, userId: string, seenRevision?: number) {
+  const stream = walletStream(userId);
+  return balancesOf(
+    seenRevision === undefined
+      ? await ledger.handler.load<WalletBalances>(stream)
+      : await ledger.handler.loadAtLeast<WalletBalances>(stream, seenRevision),
+  );
+}
+
+interface WalletBalances {
+  main: number;
+  bonus: number;
+}
+
+/** A wallet's state as the player sees it, in major units. */
+export function balancesOf(wallet: WalletBalances) {
   return { mainBalance: minorToMajor(wallet.main), bonusBalance: minorToMajor(wallet.bonus) };
 }

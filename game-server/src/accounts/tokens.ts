@@ -1,5 +1,6 @@
 import type { Role } from "@igp/shared";
 import { jwtVerify, SignJWT } from "jose";
+import { LRUCache } from "lru-cache";
 
 /**
  * Access tokens: HS256 only (the algorithm is pinned on verification), 8 hours. A token names its
@@ -17,8 +18,18 @@ export interface TokenClaims {
   version: number;
 }
 
+/** Verified tokens kept (each until its own expiry): a player's token is sent many times. */
+const VERIFIED_TOKENS_KEPT = 20_000;
+
 export function createTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes, every verification would import the key again.
+  const verifyKey = crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, [
+    "verify",
+  ]);
+  // The same token string always verifies the same way until it expires (the account's token
+  // version is still compared on every request), so its signature is checked once.
+  const verified = new LRUCache<string, TokenClaims>({ max: VERIFIED_TOKENS_KEPT });
   return {
     issue(claims: TokenClaims): Promise<string> {
       return new SignJWT({ role: claims.role, ver: claims.version })
@@ -31,14 +42,23 @@ export function createTokens(secret: string) {
     },
     /** The claims of a valid, unexpired token of ours; null for anything else. */
     async verify(token: string): Promise<TokenClaims | null> {
+      const known = verified.get(token);
+      if (known) return known;
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await verifyKey, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           requiredClaims: ["exp", "sub", "ver"],
         });
         if (typeof payload.sub !== "string" || !Number.isInteger(payload.ver)) return null;
-        return { userId: payload.sub, role: payload.role as Role, version: payload.ver as number };
+        const claims = {
+          userId: payload.sub,
+          role: payload.role as Role,
+          version: payload.ver as number,
+        };
+        const lifeLeft = payload.exp! * 1000 - Date.now();
+        if (lifeLeft > 0) verified.set(token, claims, { ttl: lifeLeft });
+        return claims;
       } catch {
         return null;
       }

@@ -1,4 +1,10 @@
-import { type EventStore, type Ledger, parseStreamId, type Subscription } from "@igp/ledger";
+import {
+  type EventStore,
+  type Ledger,
+  parseStreamId,
+  type RecordedEvent,
+  type Subscription,
+} from "@igp/ledger";
 import { loadCheckpoint } from "@igp/projections";
 import type pg from "pg";
 import { walletBalances } from "../accounts/session.ts";
@@ -27,13 +33,8 @@ export class BalanceNotifier {
     this.subscription = this.store.subscribe({
       after: await loadCheckpoint(this.pool),
       onEvents: async (events) => {
-        const moved = new Set(
-          events
-            .filter((e) => e.streamId.startsWith("wallet-"))
-            .map((e) => parseStreamId(e.streamId).id)
-            .filter((userId) => this.listeners.has(userId)),
-        );
-        for (const userId of moved) this.tell(userId, await this.current(userId));
+        for (const [userId, revision] of this.watchedWalletsMoved(events))
+          this.tell(userId, await walletBalances(this.ledger, userId, revision));
       },
       onError: this.onError,
     });
@@ -57,6 +58,18 @@ export class BalanceNotifier {
 
   current(userId: string): Promise<Balances> {
     return walletBalances(this.ledger, userId);
+  }
+
+  /** The watched users whose wallet moved in these events, with its newest revision seen. */
+  private watchedWalletsMoved(events: RecordedEvent[]) {
+    const moved = new Map<string, number>();
+    for (const event of events) {
+      if (!event.streamId.startsWith("wallet-")) continue;
+      const userId = parseStreamId(event.streamId).id;
+      if (this.listeners.has(userId))
+        moved.set(userId, Math.max(moved.get(userId) ?? -1, event.revision));
+    }
+    return moved;
   }
 
   private tell(userId: string, balances: Balances) {

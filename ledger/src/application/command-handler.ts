@@ -79,6 +79,16 @@ export class CommandHandler {
   }
 
   /**
+   * The state of a stream at `revision` or later: the cached state when it is that recent (no
+   * read), else read through to the store. For a reader who has just seen that revision's event.
+   */
+  async loadAtLeast<State>(streamId: string, revision: number): Promise<State> {
+    const cached = this.cache.get(streamId);
+    if (cached && cached.revision >= revision) return cached.state as State;
+    return this.load<State>(streamId);
+  }
+
+  /**
    * `eventIds(i)` names the i-th event decided; give deterministic ids for steps that must
    * happen once (a transfer's credit), so that repeating the command is a no-op.
    */

@@ -244,7 +244,7 @@ export class Ledger {
     ctx: CommandContext,
   ) {
     const { userId, ...placed } = stake;
-    const stored = await this.run(
+    const { events: stored, state: wallet } = await this.runForState(
       walletStream(userId),
       (s: WalletState) => decideWallet(s, { type: "PlaceStake", ...placed }),
       ctx,
@@ -259,7 +259,11 @@ export class Ledger {
         "This round no longer takes stakes; the stake was returned.",
       );
     const received = delivered.find((e) => e.event.type === "StakeReceived")?.event;
-    return { number: received?.type === "StakeReceived" ? (received.data.number ?? 0) : 0 };
+    return {
+      number: received?.type === "StakeReceived" ? (received.data.number ?? 0) : 0,
+      /** The wallet as the stake left it (the buyer's balances, without another read). */
+      wallet,
+    };
   }
 
   /** A round that takes stakes until a time (a lottery's out date) takes them until another. */
@@ -373,10 +377,18 @@ export class Ledger {
     decide: (state: never) => LedgerEvent[],
     ctx: CommandContext,
   ) {
+    return (await this.runForState(streamId, decide, ctx)).events;
+  }
+
+  /** Runs the decision; its stored events and the stream's state after them. */
+  private runForState<State>(
+    streamId: string,
+    decide: (state: State) => LedgerEvent[],
+    ctx: CommandContext,
+  ) {
     const ids = (index: number) =>
       ctx.commandId ? stepId(ctx.commandId, streamId, index) : randomUUID();
-    const result = await this.handler.execute(streamId, decide, this.metadata(ctx), ids);
-    return result.events;
+    return this.handler.execute<State>(streamId, decide, this.metadata(ctx), ids);
   }
 
   private idFor(ctx: CommandContext, ...parts: string[]): string {

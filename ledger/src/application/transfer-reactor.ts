@@ -39,6 +39,7 @@ export class TransferReactor {
   private readonly name: string;
   private lastPosition: string | undefined;
   private order = 0;
+  private savedAt = 0;
   private subscription: Subscription | null = null;
   private sweeper: NodeJS.Timeout | null = null;
 
@@ -61,12 +62,15 @@ export class TransferReactor {
       onEvents: async (events) => {
         this.observe(events);
         await this.deliverOverdue();
+        await this.saveCheckpointNow(false);
       },
       onError: this.options.onError,
     });
     this.sweeper = setInterval(
       () => {
-        this.deliverOverdue().catch((error) => this.options.onError?.(error));
+        this.deliverOverdue()
+          .then(() => this.saveCheckpointNow(true))
+          .catch((error) => this.options.onError?.(error));
       },
       Math.max(250, this.graceMs),
     );
@@ -86,7 +90,9 @@ export class TransferReactor {
       if (events.length === 0) break;
       this.observe(events);
     }
-    return this.deliverOverdue(Number.NEGATIVE_INFINITY);
+    const delivered = await this.deliverOverdue(Number.NEGATIVE_INFINITY);
+    await this.saveCheckpointNow(true);
+    return delivered;
   }
 
   /** Transfers debited and not yet seen credited. */
@@ -138,8 +144,18 @@ export class TransferReactor {
         this.options.onError?.(error);
       }
     }
-    await this.checkpoints.save(this.name, this.safeCheckpoint());
     return delivered;
+  }
+
+  /**
+   * Saves how far the reactor got: always when `force`d (the sweep, a run to the head), else at
+   * most once a second. A checkpoint behind the truth only makes a restart re-read a little more.
+   */
+  private async saveCheckpointNow(force: boolean) {
+    const now = Date.now();
+    if (!force && now - this.savedAt < 1_000) return;
+    this.savedAt = now;
+    await this.checkpoints.save(this.name, this.safeCheckpoint());
   }
 
   /** The last position read, or just before the oldest debit still waiting for its credit. */

@@ -1,30 +1,46 @@
 import type { EventStore, SubscribeOptions, Subscription } from "./event-store.ts";
 
 /**
+ * How long a woken subscription waits before it reads: the appends of a busy moment are read
+ * as one batch instead of one read per append per subscriber (a query each), for a few
+ * milliseconds more of delay on a quiet one.
+ */
+export const WAKE_COALESCE_MS = 5;
+
+/**
  * Follows `store.readAll` from a position: reads batches while they come full, then waits for a
- * wake-up (an append in this process) or the idle poll interval (appends from other processes).
+ * wake-up (an append in this process, read `coalesceMs` later) or the idle poll interval
+ * (appends from other processes).
  */
 export function pollingSubscription(
   store: Pick<EventStore, "readAll">,
   options: SubscribeOptions,
   wakeups: { on(listener: () => void): () => void },
   idlePollMs = 100,
+  coalesceMs = WAKE_COALESCE_MS,
 ): Subscription {
   const batchSize = options.batchSize ?? 500;
   let after = options.after;
   let stopped = false;
   let wake: (() => void) | null = null;
+  let stopSleeping: (() => void) | null = null;
   const unsubscribe = wakeups.on(() => wake?.());
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
+      let timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         wake = null;
+        stopSleeping = null;
         resolve();
       }
-      wake = done;
+      wake = () => {
+        wake = null;
+        clearTimeout(timer);
+        timer = setTimeout(done, coalesceMs);
+      };
+      stopSleeping = done;
     });
 
   const loop = async () => {
@@ -49,7 +65,7 @@ export function pollingSubscription(
     async stop() {
       stopped = true;
       unsubscribe();
-      wake?.();
+      stopSleeping?.();
       await running;
     },
   };

@@ -1,5 +1,5 @@
 import { evolveHouse, initialHouse, parseStreamId } from "@igp/ledger";
-import type pg from "pg";
+import { type Accumulator, columns, type ProjectionDb } from "../projection-db.ts";
 import type { ProjectedEvent, Projector } from "../projector.ts";
 
 /** Player balances (main, bonus, held by pending withdrawals), agent floats and the house. */
@@ -44,23 +44,49 @@ export const balancesProjector: Projector = {
   },
 };
 
-async function addToPlayer(
-  db: pg.ClientBase,
+interface PlayerChange {
+  main: number;
+  bonus: number;
+  held: number;
+  at: string;
+}
+
+/** Each player's balances moved by the sum of the batch's changes (one upsert for all). */
+const playerChanges: Accumulator<PlayerChange> = {
+  name: "player_balances",
+  merge: (a, b) => ({
+    main: a.main + b.main,
+    bonus: a.bonus + b.bonus,
+    held: a.held + b.held,
+    at: b.at,
+  }),
+  write: (db, changes) =>
+    db.query(
+      `INSERT INTO player_balances (user_id, main, bonus, held, updated_at)
+       SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::timestamptz[])
+       ON CONFLICT (user_id) DO UPDATE SET main = player_balances.main + EXCLUDED.main,
+         bonus = player_balances.bonus + EXCLUDED.bonus, held = player_balances.held + EXCLUDED.held,
+         updated_at = EXCLUDED.updated_at`,
+      columns(changes, ["main", "bonus", "held", "at"]),
+    ),
+};
+
+function addToPlayer(
+  db: ProjectionDb,
   userId: string,
   delta: { main?: number; bonus?: number; held?: number },
   at: string,
 ) {
-  await db.query(
-    `INSERT INTO player_balances (user_id, main, bonus, held, updated_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (user_id) DO UPDATE SET main = player_balances.main + EXCLUDED.main,
-       bonus = player_balances.bonus + EXCLUDED.bonus, held = player_balances.held + EXCLUDED.held,
-       updated_at = EXCLUDED.updated_at`,
-    [userId, delta.main ?? 0, delta.bonus ?? 0, delta.held ?? 0, at],
-  );
+  db.accumulate(playerChanges, userId, {
+    main: delta.main ?? 0,
+    bonus: delta.bonus ?? 0,
+    held: delta.held ?? 0,
+    at,
+  });
 }
 
 /** A decided withdrawal no longer holds its amount (it was paid, or released to main/bonus). */
-async function releaseHold(db: pg.ClientBase, withdrawalId: string, at: string) {
+async function releaseHold(db: ProjectionDb, withdrawalId: string, at: string) {
   await db.query(
     `UPDATE player_balances p SET held = p.held - w.amount, updated_at = $2
        FROM withdrawal_requests w WHERE w.id = $1 AND p.user_id = w.user_id`,
@@ -68,33 +94,68 @@ async function releaseHold(db: pg.ClientBase, withdrawalId: string, at: string) 
   );
 }
 
-async function addToAgent(db: pg.ClientBase, agentId: string, delta: number, at: string) {
-  await db.query(
-    `INSERT INTO agent_balances (agent_id, float, updated_at) VALUES ($1, $2, $3)
-     ON CONFLICT (agent_id) DO UPDATE SET float = agent_balances.float + EXCLUDED.float,
-       updated_at = EXCLUDED.updated_at`,
-    [agentId, delta, at],
-  );
+interface AgentChange {
+  float: number;
+  at: string;
 }
 
-async function addToHouse(db: pg.ClientBase, { event, metadata }: ProjectedEvent) {
-  const delta = evolveHouse(initialHouse(), event);
-  await db.query(
-    `INSERT INTO house_balance
-       (id, round_cuts, withdrawal_fees, prizes_paid, agent_advances, balance, updated_at)
-     VALUES (1, $1, $2, $3, $4, $5, $6)
-     ON CONFLICT (id) DO UPDATE SET round_cuts = house_balance.round_cuts + EXCLUDED.round_cuts,
-       withdrawal_fees = house_balance.withdrawal_fees + EXCLUDED.withdrawal_fees,
-       prizes_paid = house_balance.prizes_paid + EXCLUDED.prizes_paid,
-       agent_advances = house_balance.agent_advances + EXCLUDED.agent_advances,
-       balance = house_balance.balance + EXCLUDED.balance, updated_at = EXCLUDED.updated_at`,
-    [
-      delta.roundCuts,
-      delta.withdrawalFees,
-      delta.prizesPaid,
-      delta.agentAdvances,
-      delta.balance,
-      metadata.occurredAt,
-    ],
-  );
+const agentChanges: Accumulator<AgentChange> = {
+  name: "agent_balances",
+  merge: (a, b) => ({ float: a.float + b.float, at: b.at }),
+  write: (db, changes) =>
+    db.query(
+      `INSERT INTO agent_balances (agent_id, float, updated_at)
+       SELECT * FROM unnest($1::text[], $2::bigint[], $3::timestamptz[])
+       ON CONFLICT (agent_id) DO UPDATE SET float = agent_balances.float + EXCLUDED.float,
+         updated_at = EXCLUDED.updated_at`,
+      columns(changes, ["float", "at"]),
+    ),
+};
+
+function addToAgent(db: ProjectionDb, agentId: string, delta: number, at: string) {
+  db.accumulate(agentChanges, agentId, { float: delta, at });
+}
+
+type HouseChange = ReturnType<typeof evolveHouse> & { at: string };
+
+/** The house's one row, moved by the batch's sum. */
+const houseChanges: Accumulator<HouseChange> = {
+  name: "house_balance",
+  merge: (a, b) => ({
+    roundCuts: a.roundCuts + b.roundCuts,
+    withdrawalFees: a.withdrawalFees + b.withdrawalFees,
+    prizesPaid: a.prizesPaid + b.prizesPaid,
+    agentAdvances: a.agentAdvances + b.agentAdvances,
+    balance: a.balance + b.balance,
+    at: b.at,
+  }),
+  write: async (db, changes) => {
+    const house = changes.get(HOUSE)!;
+    await db.query(
+      `INSERT INTO house_balance
+         (id, round_cuts, withdrawal_fees, prizes_paid, agent_advances, balance, updated_at)
+       VALUES (1, $1, $2, $3, $4, $5, $6)
+       ON CONFLICT (id) DO UPDATE SET round_cuts = house_balance.round_cuts + EXCLUDED.round_cuts,
+         withdrawal_fees = house_balance.withdrawal_fees + EXCLUDED.withdrawal_fees,
+         prizes_paid = house_balance.prizes_paid + EXCLUDED.prizes_paid,
+         agent_advances = house_balance.agent_advances + EXCLUDED.agent_advances,
+         balance = house_balance.balance + EXCLUDED.balance, updated_at = EXCLUDED.updated_at`,
+      [
+        house.roundCuts,
+        house.withdrawalFees,
+        house.prizesPaid,
+        house.agentAdvances,
+        house.balance,
+        house.at,
+      ],
+    );
+  },
+};
+const HOUSE = "house";
+
+function addToHouse(db: ProjectionDb, { event, metadata }: ProjectedEvent) {
+  db.accumulate(houseChanges, HOUSE, {
+    ...evolveHouse(initialHouse(), event),
+    at: metadata.occurredAt,
+  });
 }

@@ -1,5 +1,29 @@
 import { parseStreamId } from "@igp/ledger";
+import { type Accumulator, columns, type ProjectionDb } from "../projection-db.ts";
 import type { Projector } from "../projector.ts";
+
+interface NewTicket {
+  roundId: string;
+  number: number | null;
+  userId: string;
+  amount: number;
+  clientSeed: string;
+  boughtAt: string;
+}
+
+/** The batch's tickets in one insert (keyed by their stake's transfer id, each seen once). */
+const newTickets: Accumulator<NewTicket> = {
+  name: "lottery_tickets",
+  merge: (_, later) => later,
+  write: (db, tickets) =>
+    db.query(
+      `INSERT INTO lottery_tickets
+         (transfer_id, round_id, number, user_id, amount, client_seed, bought_at)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::bigint[],
+         $6::text[], $7::timestamptz[])`,
+      columns(tickets, ["roundId", "number", "userId", "amount", "clientSeed", "boughtAt"]),
+    ),
+};
 
 /**
  * Lottery tickets: one row per stake a lottery round received (its number is the ticket's),
@@ -21,19 +45,14 @@ export const lotteryTicketsProjector: Projector = {
     switch (event.type) {
       case "StakeReceived": {
         const { number, userId, transferId, amount, selection } = event.data;
-        await db.query(
-          `INSERT INTO lottery_tickets (round_id, number, user_id, transfer_id, amount, client_seed, bought_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [
-            roundId,
-            number,
-            userId,
-            transferId,
-            amount,
-            String(selection?.clientSeed ?? ""),
-            metadata.occurredAt,
-          ],
-        );
+        db.accumulate(newTickets, transferId, {
+          roundId,
+          number: number ?? null,
+          userId,
+          amount,
+          clientSeed: String(selection?.clientSeed ?? ""),
+          boughtAt: metadata.occurredAt,
+        });
         return;
       }
       case "StakeReturned":
@@ -66,7 +85,7 @@ export const lotteryTicketsProjector: Projector = {
 /** Whether each round seen is a lottery (a round's game never changes): one query per round. */
 const games = new Map<string, boolean>();
 
-async function isLottery(db: Parameters<Projector["apply"]>[0], roundId: string) {
+async function isLottery(db: ProjectionDb, roundId: string) {
   const known = games.get(roundId);
   if (known !== undefined) return known;
   const { rowCount } = await db.query("SELECT 1 FROM lottery_rounds WHERE round_id = $1", [

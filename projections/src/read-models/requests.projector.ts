@@ -1,5 +1,5 @@
 import { advanceOf, maskCode, parseStreamId } from "@igp/ledger";
-import type pg from "pg";
+import type { ProjectionDb } from "../projection-db.ts";
 import type { Projector } from "../projector.ts";
 
 /** Deposit, withdrawal and charge requests with their status, for the player and admin lists. */
@@ -112,7 +112,7 @@ export const requestsProjector: Projector = {
 type RequestTable = "deposit_requests" | "withdrawal_requests" | "charge_requests";
 
 async function decide(
-  db: pg.ClientBase,
+  db: ProjectionDb,
   table: RequestTable,
   id: string,
   status: "approved" | "disapproved",

@@ -1,5 +1,24 @@
 import { parseStreamId } from "@igp/ledger";
+import { type Accumulator, columns } from "../projection-db.ts";
 import type { Projector } from "../projector.ts";
+
+interface StakeChange {
+  stakes: number;
+  players: number;
+}
+
+/** Stakes received and returned, summed per round over the batch (a lottery takes thousands). */
+const stakeChanges: Accumulator<StakeChange> = {
+  name: "rounds.stakes",
+  merge: (a, b) => ({ stakes: a.stakes + b.stakes, players: a.players + b.players }),
+  write: (db, changes) =>
+    db.query(
+      `UPDATE rounds r SET stakes = r.stakes + c.stakes, players = r.players + c.players
+         FROM unnest($1::text[], $2::bigint[], $3::int[]) AS c (id, stakes, players)
+        WHERE r.id = c.id`,
+      columns(changes, ["stakes", "players"]),
+    ),
+};
 
 /** Rounds with their status, pot and players (stakes returned to late joiners excluded). */
 export const roundsProjector: Projector = {
@@ -16,16 +35,10 @@ export const roundsProjector: Projector = {
         );
         return;
       case "StakeReceived":
-        await db.query(
-          "UPDATE rounds SET stakes = stakes + $2, players = players + 1 WHERE id = $1",
-          [id, event.data.amount],
-        );
+        db.accumulate(stakeChanges, id, { stakes: event.data.amount, players: 1 });
         return;
       case "StakeReturned":
-        await db.query(
-          "UPDATE rounds SET stakes = stakes - $2, players = players - 1 WHERE id = $1",
-          [id, event.data.transfer.amount],
-        );
+        db.accumulate(stakeChanges, id, { stakes: -event.data.transfer.amount, players: -1 });
         return;
       case "RoundSettled":
         await db.query(

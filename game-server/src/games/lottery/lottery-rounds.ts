@@ -113,7 +113,7 @@ export class LotteryRounds {
     const stakeId = stepId(lottery.roundId, "ticket", userId, key ?? randomUUID());
     const now = new Date();
     try {
-      const { number } = await this.ledger.placeStake(
+      const { number, wallet } = await this.ledger.placeStake(
         {
           userId,
           roundId: lottery.roundId,
@@ -123,7 +123,7 @@ export class LotteryRounds {
         },
         { ...context(userId, "user", now), commandId: stakeId },
       );
-      return { lottery, number };
+      return { lottery, number, wallet };
     } catch (error) {
       if (error instanceof LedgerError && error.code === "insufficient_funds")
         throw new GameError(409, "Insufficient balance to buy this ticket.");

@@ -19,7 +19,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
-import { walletBalances } from "../../accounts/session.ts";
+import { balancesOf } from "../../accounts/session.ts";
 import type { LotteryRounds } from "../../games/lottery/lottery-rounds.ts";
 import { adminLotteryViews, lotteryViews, myTickets } from "../../games/lottery/lottery-views.ts";
 import { GameError } from "../../games/round-kernel/round-game.ts";
@@ -31,7 +31,6 @@ export interface LotteryRouteDeps {
   pool: pg.Pool;
   lotteries: LotteryRounds;
   images: ImageStore;
-  ledger: Parameters<typeof walletBalances>[0];
 }
 
 /** Refusals of the lottery become HTTP errors with their message. */
@@ -199,7 +198,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
       if (userId !== undefined && userId !== buyer)
         throw forbidden("You can only buy tickets for yourself.");
       const key = request.idempotencyKey ?? undefined;
-      const { lottery, number } = await refusing(() =>
+      const { lottery, number, wallet } = await refusing(() =>
         deps.lotteries.buy(code, buyer, clientSeed, key),
       );
       return reply.code(201).send({
@@ -208,7 +207,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
         code: lottery.code,
         betAmount: minorToMajor(lottery.ticketPrice),
         myLotteryNumber: number,
-        ...(await walletBalances(deps.ledger, buyer)),
+        ...balancesOf(wallet),
       });
     },
   );
