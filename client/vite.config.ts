@@ -49,19 +49,16 @@ export default defineConfig(({ isSsrBuild }) =>
                 },
               ],
             },
-            workbox: {
+            // Our own worker (src/sw.ts): pages from the network first, the shell offline.
+            strategies: "injectManifest",
+            srcDir: "src",
+            filename: "sw.ts",
+            injectManifest: {
               globPatterns: ["**/*.{js,css,html,png,svg,wav,webmanifest}"],
               // The back office needs a connection anyway: players' phones need not download it.
               globIgnores: ["**/assets/admin-*.js"],
               // PixiJS is the largest chunk the demos need.
               maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-              // Page addresses get the shell (index.html: the prerendered pages are under pages/); the
-              // server's own paths never do.
-              navigateFallback: "/index.html",
-              navigateFallbackDenylist: [/^\/(api|image|metrics|matchmake|assets)(\/|$)/],
-              cleanupOutdatedCaches: true,
-              clientsClaim: true,
-              skipWaiting: true,
             },
           }),
         ],

@@ -70,6 +70,7 @@ export const MATRIX: Record<string, Access> = {
   "GET /api/game/lottery/fair/{code}": "public",
   "GET /api/instant/game/{game}": "public",
   "GET /api/instant/game/by/{id}": "public",
+  "GET /api/instant/game/{game}/lobby": "signedIn",
   "GET /api/game/coin-flip/get/{code}": "public",
   "POST /api/game/coin-flip/create": ["user"],
   "POST /api/game/private/create": ["user"],

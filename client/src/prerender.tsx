@@ -18,11 +18,8 @@ export const PAGES: { path: string; prerender: boolean; preload: string[] }[] = 
   { path: "/instant", prerender: true, preload: [] },
   { path: "/auth/login", prerender: true, preload: ["login-page"] },
   { path: "/auth/register", prerender: true, preload: ["register-page"] },
-  {
-    path: "/play/instant/coin-flip/lobby",
-    prerender: false,
-    preload: ["coin-flip", "player-channel", "@colyseus/sdk"],
-  },
+  // Its list comes over HTTP first: the realtime SDK loads after it has painted.
+  { path: "/play/instant/coin-flip/lobby", prerender: false, preload: ["lobby-screen"] },
 ];
 
 /**

@@ -44,6 +44,8 @@ const ROUTES = (
 interface Load {
   fcpMs: number;
   lcpMs: number;
+  /** What the largest contentful paint painted (tag, first class, text). */
+  lcpElement: string;
   bytes: number;
   scriptBytes: number;
   requests: number;
@@ -63,6 +65,7 @@ async function main() {
       `${"route".padEnd(32)}${"FCP ms".padStart(8)}${"LCP ms".padStart(8)}${"warm LCP".padStart(10)}` +
         `${"KB".padStart(8)}${"JS KB".padStart(8)}${"requests".padStart(10)}${"warm KB".padStart(9)}`,
     );
+    const elements: string[] = [];
     for (const route of ROUTES) {
       const cold: Load[] = [];
       const warm: Load[] = [];
@@ -72,7 +75,7 @@ async function main() {
         warm.push(await load(context, `${url}${route.path}`));
         await context.close();
       }
-      const median = (loads: Load[], key: keyof Load) =>
+      const median = (loads: Load[], key: Exclude<keyof Load, "lcpElement">) =>
         quantile(
           loads.map((one) => one[key]).sort((a, b) => a - b),
           0.5,
@@ -85,7 +88,9 @@ async function main() {
           `${kb(median(cold, "bytes")).padStart(8)}${kb(median(cold, "scriptBytes")).padStart(8)}` +
           `${String(median(cold, "requests")).padStart(10)}${kb(median(warm, "bytes")).padStart(9)}`,
       );
+      elements.push(`${route.path}: cold ${cold[0]!.lcpElement}; warm ${warm[0]!.lcpElement}`);
     }
+    console.log(`\nLargest contentful paint, the element (first run):\n  ${elements.join("\n  ")}`);
   } finally {
     await browser.close();
     await stop();
@@ -161,7 +166,7 @@ async function load(context: BrowserContext, address: string): Promise<Load> {
   const counted = countTraffic(cdp);
   await page.goto(address, { waitUntil: "load" });
   await page.waitForTimeout(SETTLE_MS);
-  const paints = (await page.evaluate(READ_PAINTS)) as { fcpMs: number; lcpMs: number };
+  const paints = (await page.evaluate(READ_PAINTS)) as Pick<Load, "fcpMs" | "lcpMs" | "lcpElement">;
   const traffic = counted.totals();
   await page.close();
   return { ...paints, ...traffic };
@@ -210,6 +215,12 @@ const READ_PAINTS = `new Promise((resolve) => {
   Promise.all([entries("paint"), entries("largest-contentful-paint")]).then(([paint, largest]) => resolve({
     fcpMs: paint.find((entry) => entry.name === "first-contentful-paint")?.startTime ?? NaN,
     lcpMs: largest.at(-1)?.startTime ?? NaN,
+    lcpElement: (() => {
+      const element = largest.at(-1)?.element;
+      if (!element) return "";
+      const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      return element.tagName.toLowerCase() + (element.className ? "." + String(element.className).split(" ")[0] : "") + (text ? ' "' + text + '"' : "");
+    })(),
   }));
 })`;
 

@@ -7,6 +7,7 @@ import { Layout } from "./layout.tsx";
 // Each screen is fetched the first time it is shown (the layout's Suspense shows "…" meanwhile).
 const AdminApp = lazy(() => import("../features/admin/index.tsx"));
 const CoinFlip = lazy(() => import("../features/coin-flip/index.tsx"));
+const RoundLobby = lazy(() => import("../components/rounds/lobby-screen.tsx"));
 const SpinWheel = lazy(() => import("../features/spin-wheel/index.tsx"));
 const Demo = lazy(() => import("../features/demo/index.tsx"));
 const Lottery = lazy(() => import("../features/lottery/index.tsx"));
@@ -62,11 +63,11 @@ export const routes: RouteObject[] = [
           </main>
         ),
       },
-      { path: "/play/instant/coin-flip/lobby", element: <CoinFlip screen="lobby" /> },
+      { path: "/play/instant/coin-flip/lobby", element: <RoundLobby game="coin-flip" /> },
       { path: "/play/instant/coin-flip", element: <CoinFlip screen="tables" /> },
       { path: "/play/instant/coin-flip/:id", element: <CoinFlip screen="game" /> },
       { path: "/create/private/coin-flip", element: <CoinFlip screen="private" /> },
-      { path: "/play/instant/spin-wheel/lobby", element: <SpinWheel screen="lobby" /> },
+      { path: "/play/instant/spin-wheel/lobby", element: <RoundLobby game="spin-wheel" /> },
       { path: "/play/instant/spin-wheel", element: <SpinWheel screen="tables" /> },
       { path: "/play/instant/spin-wheel/:id", element: <SpinWheel screen="game" /> },
       { path: "/create/private/spin-wheel", element: <SpinWheel screen="private" /> },

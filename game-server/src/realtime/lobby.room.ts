@@ -1,8 +1,8 @@
 import { type AuthContext, type Client, Room } from "@colyseus/core";
 import { ArraySchema, MapSchema, schema, t } from "@colyseus/schema";
-import { minorToMajor } from "@igp/shared";
 import type { RoundGames } from "../games/round-kernel/round-games.ts";
 import type { RegisteredRound, RoundRegistry } from "../games/round-kernel/round-registry.ts";
+import { lobbyRowOf } from "./lobby-listing.ts";
 import { LOBBY_CHANNEL, type LobbyChange } from "./notifications.ts";
 import type { RoomAuth } from "./room-auth.ts";
 import { answerUnknown, keepSeat } from "./room-messages.ts";
@@ -73,25 +73,11 @@ export function lobbyRoom(deps: {
     }
 
     private show(round: RegisteredRound) {
-      const game = deps.games[round.game].game;
-      const listed =
-        round.access === "public" &&
-        (round.status === "waiting" || round.status === "player-joined") &&
-        game.joinable(round.players);
-      if (!listed) return void this.state.rounds.delete(round.code);
-      const { side, heldNumbers } = game.listing(round.players);
+      const row = lobbyRowOf(round, deps.games);
+      if (!row) return void this.state.rounds.delete(round.code);
       this.state.rounds.set(
         round.code,
-        new LobbyRound({
-          code: round.code,
-          type: round.game,
-          side: side ?? "",
-          betAmount: minorToMajor(round.betAmount),
-          players: new Set(round.players.map((seat) => seat.player)).size,
-          deadline: Date.parse(round.deadline),
-          createdBy: round.createdBy,
-          heldNumbers: new ArraySchema(...heldNumbers),
-        }),
+        new LobbyRound({ ...row, heldNumbers: new ArraySchema(...row.heldNumbers) }),
       );
     }
 

@@ -96,7 +96,8 @@ describe.skipIf(!hasChromium)("offline demos in Chromium (skipped: no /usr/bin/c
     expect(worker.status).toBe(200);
     expect(worker.headers.get("content-type")).toMatch(/javascript/);
     expect(worker.headers.get("cache-control")).toBe("no-cache");
-    expect(await worker.text()).toContain("precacheAndRoute");
+    // Its precache list holds the shell (the offline page) and the chunks.
+    expect(await worker.text()).toMatch(/"url":"index\.html"/);
   });
 
   it("opens offline after one visit, and an unknown demo says 'Game not found'", {
@@ -105,6 +106,10 @@ describe.skipIf(!hasChromium)("offline demos in Chromium (skipped: no /usr/bin/c
     await page.goto(`${server.url}/`);
     // The worker installs (precaching the shell and every chunk) and takes control of the page.
     await workerInControl(page);
+    // Online, the worker still answers a visit with the prerendered page (it paints at once),
+    // not with the empty shell it keeps for offline visits.
+    const warm = await page.reload();
+    expect(await warm?.text()).not.toContain('<div id="root"></div>');
     await context.setOffline(true);
     await page.reload();
     await page.getByRole("link", { name: "Demo" }).first().click();
@@ -300,24 +305,35 @@ describe.skipIf(!hasChromium)("a new deploy in Chromium (skipped: no /usr/bin/ch
     if (build) await rm(build, { recursive: true, force: true });
   });
 
-  /** What a deploy changes: the page, and the worker's record of it (its precache revision). */
+  /**
+   * What a deploy changes: the pages (the shell and the prerendered /demo), and the worker's
+   * record of the shell (its precache revision).
+   */
   async function deploy(title: string) {
-    const index = path.join(build, "index.html");
-    const html = await readFile(index, "utf8");
-    const deployed = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
-    await writeFile(index, deployed);
-    // The server sends the build's compressed copies when the browser accepts them.
-    await writeFile(`${index}.br`, brotliCompressSync(deployed));
-    await writeFile(`${index}.gz`, gzipSync(deployed));
+    for (const file of ["index.html", "pages/demo.html"]) {
+      const page = path.join(build, file);
+      const html = await readFile(page, "utf8");
+      const deployed = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+      await writeFile(page, deployed);
+      // The server sends the build's compressed copies when the browser accepts them.
+      await writeFile(`${page}.br`, brotliCompressSync(deployed));
+      await writeFile(`${page}.gz`, gzipSync(deployed));
+    }
     const worker = path.join(build, "sw.js");
     const code = await readFile(worker, "utf8");
     const updated = code.replace(
-      /(\{url:"index\.html",revision:")[0-9a-f]+(")/,
+      /(\{"revision":")[0-9a-f]+(","url":"index\.html"\})/,
       `$1${randomUUID().replaceAll("-", "")}$2`,
     );
     expect(updated).not.toBe(code);
     await writeFile(worker, updated);
   }
+
+  /** The shell the worker keeps for offline visits (its precached index.html). */
+  const offlineShell = (page: Page) =>
+    page.evaluate(() =>
+      caches.match("/index.html", { ignoreSearch: true }).then((found) => found?.text() ?? ""),
+    );
 
   it("reloads an open page onto the new build", { timeout: 90_000 }, async () => {
     const page = await browser.newPage();
@@ -332,6 +348,10 @@ describe.skipIf(!hasChromium)("a new deploy in Chromium (skipped: no /usr/bin/ch
       .poll(() => page.title().catch(() => ""), { timeout: 60_000 })
       .toBe("Instant Games (new deploy)");
     await page.getByRole("heading", { name: "Demo Games" }).waitFor();
+    // The new worker took over: offline, the new build's shell opens.
+    await expect
+      .poll(() => offlineShell(page), { timeout: 30_000 })
+      .toContain("<title>Instant Games (new deploy)</title>");
   });
 });
 

@@ -23,6 +23,8 @@ const create = (token: string, body: unknown) =>
   server.call("POST", "/api/game/coin-flip/create", { token, body });
 const join = (token: string, body: unknown) =>
   server.call("POST", "/api/game/coin-flip/join", { token, body });
+const httpLobby = (token: string | undefined, game: string) =>
+  server.call("GET", `/api/instant/game/${game}/lobby`, { token });
 const createPrivate = (token: string, body: Record<string, unknown>) =>
   server.call("POST", "/api/game/private/create", {
     token,
@@ -209,9 +211,30 @@ describe("private rounds, the lobby and the player channel", () => {
     });
     await expect.poll(() => rounds().map((r) => r.code)).toContain(pub.body.gameCode);
     expect(rounds().map((r) => r.code)).not.toContain(priv.body.gameCode);
+    // The same list over HTTP (a lobby's first paint), for signed-in players of that game only.
+    const listed = await httpLobby(viewer.token, "coin-flip");
+    expect(listed.status).toBe(200);
+    expect(listed.body).toContainEqual(
+      expect.objectContaining({
+        code: pub.body.gameCode,
+        type: "coin-flip",
+        side: "T",
+        players: 1,
+      }),
+    );
+    expect(listed.body).toEqual(
+      expect.arrayContaining(rounds().map((r) => expect.objectContaining({ code: r.code }))),
+    );
+    expect(listed.body.map((r: { code: string }) => r.code)).not.toContain(priv.body.gameCode);
+    const spins = await httpLobby(viewer.token, "spin-wheel");
+    expect(spins.body.map((r: { code: string }) => r.code)).not.toContain(pub.body.gameCode);
+    expect((await httpLobby(undefined, "coin-flip")).status).toBe(401);
+    expect((await httpLobby(viewer.token, "dice")).body).toEqual({ message: "Game not found." });
     const bob = await fundedPlayer(server, 10_00);
     await join(bob.token, { code: pub.body.gameCode, clientSeed: seed() });
     await expect.poll(() => rounds().map((r) => r.code)).not.toContain(pub.body.gameCode);
+    const after = await httpLobby(viewer.token, "coin-flip");
+    expect(after.body.map((r: { code: string }) => r.code)).not.toContain(pub.body.gameCode);
     await lobby.leave();
     // Bonus pays first: 20 bonus covered both bets (2 + 4); a win pays 7.20 to main.
     await expect

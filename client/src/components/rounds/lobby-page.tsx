@@ -2,7 +2,7 @@ import type { RoundGameType } from "@igp/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
-import { usePublicRounds } from "../../lib/rounds/use-public-rounds.ts";
+import type { Listing } from "../../lib/rounds/use-public-rounds.ts";
 import { useMoney } from "../../lib/site-config.tsx";
 import { Countdown } from "./countdown.tsx";
 
@@ -10,11 +10,18 @@ import { Countdown } from "./countdown.tsx";
  * A game's lobby: join a private game by code, create one, or pick a live public round (type,
  * side or numbers held, bet, players, countdown, Play).
  */
-export function LobbyPage({ game, title }: { game: RoundGameType; title: string }) {
+export function LobbyPage({
+  game,
+  title,
+  listing,
+}: {
+  game: RoundGameType;
+  title: string;
+  listing: Listing;
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   const navigate = useNavigate();
-  const listing = usePublicRounds(game);
   const [code, setCode] = useState("");
   const [error, setError] = useState("");
 

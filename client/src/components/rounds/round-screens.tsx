@@ -2,19 +2,17 @@ import type { RoundGameType } from "@igp/shared";
 import type { ReactNode } from "react";
 import { preloadRealtime } from "../../lib/realtime.ts";
 import { SignedInOnly } from "../signed-in-only.tsx";
-import { LobbyPage } from "./lobby-page.tsx";
 import { TablesPage } from "./tables-page.tsx";
 
-export type RoundScreen = "lobby" | "tables" | "game" | "private";
+export type RoundScreen = "tables" | "game" | "private";
 
 /**
- * A round game's four screens behind sign-in: the shared lobby and tables, and the game's own
- * round page and private game form.
+ * A round game's screens behind sign-in: the shared tables, and the game's own round page and
+ * private game form (the lobby is its own chunk: lobby-screen.tsx).
  */
 export function RoundScreens(props: {
   game: RoundGameType;
   screen: RoundScreen;
-  lobbyTitle: string;
   gamePage: ReactNode;
   privatePage: ReactNode;
 }) {
@@ -23,7 +21,6 @@ export function RoundScreens(props: {
   return (
     <SignedInOnly>
       <main className={`page ${props.game}`}>
-        {props.screen === "lobby" && <LobbyPage game={props.game} title={props.lobbyTitle} />}
         {props.screen === "tables" && <TablesPage game={props.game} />}
         {props.screen === "game" && props.gamePage}
         {props.screen === "private" && props.privatePage}

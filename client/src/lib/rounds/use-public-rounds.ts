@@ -1,45 +1,54 @@
 import type { Room } from "@colyseus/sdk";
-import { type LobbyRoundView, lobbyRoundSchema, ROOMS, type RoundGameType } from "@igp/shared";
+import type { LobbyRoundView, RoundGameType } from "@igp/shared";
 import { useEffect, useState } from "react";
-import { z } from "zod";
-import { joinOrCreateRoom } from "../realtime.ts";
+import { api } from "../api-client.ts";
 
 export type Listing =
   | { kind: "loading" }
   | { kind: "failed" }
   | { kind: "live"; rounds: LobbyRoundView[] };
 
-const lobbyStateSchema = z.object({ rounds: z.record(z.string(), lobbyRoundSchema) });
-
-/** The live list of one game's public rounds still open to players (the lobby room's state). */
+/**
+ * The live list of one game's public rounds still open to players. The first list comes over
+ * HTTP (one request, no realtime code needed to paint it); the lobby room's state keeps it live
+ * after, its SDK loading meanwhile.
+ */
 export function usePublicRounds(game: RoundGameType): Listing {
   const [listing, setListing] = useState<Listing>({ kind: "loading" });
   useEffect(() => {
     let room: Room | null = null;
     let active = true;
+    let live = false;
+    const show = (rounds: LobbyRoundView[]) =>
+      setListing({ kind: "live", rounds: [...rounds].sort((a, b) => a.deadline - b.deadline) });
+    api<LobbyRoundView[]>(`/api/instant/game/${game}/lobby`).then(
+      (rounds) => active && !live && show(rounds),
+      () => {},
+    );
     const join = (attempt: number) =>
-      joinOrCreateRoom(ROOMS.lobby).then(
-        (joined) => {
-          room = joined;
-          if (!active) return void joined.leave();
-          joined.onStateChange((state) => {
-            const { rounds } = lobbyStateSchema.parse((state as { toJSON(): unknown }).toJSON());
-            const open = Object.values(rounds).filter((round) => round.type === game);
-            setListing({ kind: "live", rounds: open.sort((a, b) => a.deadline - b.deadline) });
-          });
-          // Lists refresh from the state; the message only says a lock happened.
-          joined.onMessage("gameLockedSpin", () => {});
-          // Lost (its server process went away): another process serves the lobby shortly.
-          joined.onLeave((code) => {
+      import("./lobby-room.ts")
+        .then(({ joinLobby }) =>
+          joinLobby((rounds) => {
             if (!active) return;
-            if (code === LEFT_BY_CHOICE || !retry(0)) setListing({ kind: "failed" });
-          });
-        },
-        // The first join failing shows the failure; a rejoin tries again a few times.
-        () => {
-          if (active && !(attempt > 0 && retry(attempt))) setListing({ kind: "failed" });
-        },
-      );
+            live = true;
+            show(rounds.filter((round) => round.type === game));
+          }),
+        )
+        .then(
+          (joined) => {
+            room = joined;
+            if (!active) return void joined.leave();
+            // Lost (its server process went away): another process serves the lobby shortly.
+            joined.onLeave((code) => {
+              if (!active) return;
+              if (code === LEFT_BY_CHOICE || !retry(0)) setListing({ kind: "failed" });
+            });
+          },
+          // The first join failing shows the failure; a rejoin tries again a few times.
+          () => {
+            if (active && !(attempt > 0 && retry(attempt))) setListing({ kind: "failed" });
+          },
+        );
     /** Schedules another join; false when there are no attempts left. */
     const retry = (attempt: number) => {
       const wait = REJOIN_WAITS_MS[attempt];

@@ -1,7 +1,8 @@
-import { instantGameEntrySchema, minorToMajor } from "@igp/shared";
+import { instantGameEntrySchema, lobbyRoundSchema, minorToMajor } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { lobbyRowOf } from "../../realtime/lobby-listing.ts";
 import { notFound } from "../http-error.ts";
 import { errorResponses as errors } from "../schemas.ts";
 import type { RoundRouteDeps } from "./round-routes.ts";
@@ -29,6 +30,28 @@ export async function instantTablesRoutes(app: FastifyInstance, deps: RoundRoute
       },
     },
     async (request) => tableEntries(deps, { game: request.params.game }),
+  );
+
+  api.get(
+    "/api/instant/game/:game/lobby",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ["instant games"],
+        summary:
+          "The public rounds of a game open to join, soonest deadline first: the lobby room's list, read once (a first screen paints from it before the realtime connection is up)",
+        security: [{ bearer: [] }],
+        params: z.object({
+          game: z.enum(["coin-flip", "spin-wheel"], { error: "Game not found." }),
+        }),
+        response: { 200: z.array(lobbyRoundSchema), ...errors },
+      },
+    },
+    async (request) =>
+      (await deps.registry.openPublic())
+        .filter((round) => round.game === request.params.game)
+        .flatMap((round) => lobbyRowOf(round, deps.games) ?? [])
+        .sort((a, b) => a.deadline - b.deadline),
   );
 
   api.get(

@@ -1,0 +1,24 @@
+import type { RoundGameType } from "@igp/shared";
+import { useTranslation } from "react-i18next";
+import { usePublicRounds } from "../../lib/rounds/use-public-rounds.ts";
+import { SignedInOnly } from "../signed-in-only.tsx";
+import { LobbyPage } from "./lobby-page.tsx";
+
+const TITLES = { "coin-flip": "coinFlip.lobby", "spin-wheel": "spinWheel.lobby" } as const;
+
+/**
+ * A game's lobby behind sign-in, as its own small chunk (no game, canvas or realtime code before
+ * the list paints). The list is asked for at once, while the session is still being checked, so
+ * the two requests share one round trip on a slow network.
+ */
+export default function LobbyScreen({ game }: { game: RoundGameType }) {
+  const { t } = useTranslation();
+  const listing = usePublicRounds(game);
+  return (
+    <SignedInOnly>
+      <main className={`page ${game}`}>
+        <LobbyPage game={game} title={t(TITLES[game])} listing={listing} />
+      </main>
+    </SignedInOnly>
+  );
+}

@@ -1,0 +1,38 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from "workbox-core";
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { NetworkFirst } from "workbox-strategies";
+
+/**
+ * The service worker (vite-plugin-pwa injects the build's file list). Every built file is cached
+ * at install, so the site and its demos open offline. A new deploy's worker takes over at once
+ * (the page then reloads onto it: src/lib/service-worker.ts).
+ */
+declare const self: ServiceWorkerGlobalScope;
+
+self.skipWaiting();
+clientsClaim();
+cleanupOutdatedCaches();
+// `/` is not answered with the cached shell (index.html): the server's prerendered page is better.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: "" });
+
+/**
+ * Pages come from the network first: a prerendered page (`/`, sign-in, the demos) paints as soon
+ * as it arrives, with the scripts and styles already here, and a deploy shows at once. Offline,
+ * or with no answer in 3 s, the page as last seen, else the app shell (index.html), which renders
+ * any page in the browser. The server's own paths are never pages.
+ */
+const pages = new NetworkFirst({ cacheName: "pages", networkTimeoutSeconds: 3 });
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      try {
+        return await pages.handle(options);
+      } catch {
+        return (await matchPrecache("/index.html")) ?? Response.error();
+      }
+    },
+    { denylist: [/^\/(api|image|metrics|matchmake|assets)(\/|$)/] },
+  ),
+);
