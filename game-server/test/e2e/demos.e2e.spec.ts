@@ -331,9 +331,11 @@ describe.skipIf(!hasChromium)("a new deploy in Chromium (skipped: no /usr/bin/ch
 
   /** The shell the worker keeps for offline visits (its precached index.html). */
   const offlineShell = (page: Page) =>
-    page.evaluate(() =>
-      caches.match("/index.html", { ignoreSearch: true }).then((found) => found?.text() ?? ""),
-    );
+    page.evaluate(async () => {
+      const { caches } = globalThis as unknown as BrowserCaches;
+      const found = await caches.match("/index.html", { ignoreSearch: true });
+      return found ? found.text() : "";
+    });
 
   it("reloads an open page onto the new build", { timeout: 90_000 }, async () => {
     const page = await browser.newPage();
@@ -376,3 +378,13 @@ async function workerInControl(page: Page) {
 
 /** The browser's navigator, as far as these tests read it (Node's type has no service worker). */
 type ServiceWorkerNavigator = { serviceWorker: { controller: unknown } };
+
+/** The page's Cache Storage, as much of it as these tests read (the server's types have no DOM). */
+interface BrowserCaches {
+  caches: {
+    match(
+      url: string,
+      options: { ignoreSearch: boolean },
+    ): Promise<{ text(): Promise<string> } | undefined>;
+  };
+}
