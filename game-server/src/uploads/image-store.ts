@@ -23,9 +23,19 @@ export const CONTENT_TYPES: Record<string, AcceptedType> = Object.fromEntries(
 );
 
 /**
+ * The largest an image is kept: a phone screenshot (a deposit proof) stays legible, a lottery
+ * banner stays sharp on a phone's screen at twice its density, and neither weighs megabytes.
+ */
+const MAX_WIDTH = 1600;
+const MAX_HEIGHT = 2400;
+const WEBP_QUALITY = 82;
+
+/**
  * Uploaded images: recognised by their bytes (never their name or declared type), re-encoded so
  * that metadata (EXIF, GPS, comments) and anything hidden after the image are dropped, and stored
- * under a random name outside the code tree.
+ * under a random name outside the code tree. Every upload is kept as WebP (what every browser our
+ * players use shows, far lighter than PNG or JPEG), no larger than MAX_WIDTH x MAX_HEIGHT; images
+ * stored in their own format before that are still served as they are.
  */
 export function createImageStore(directory: string) {
   return {
@@ -36,9 +46,8 @@ export function createImageStore(directory: string) {
       if (!detected || !(detected.mime in ACCEPTED)) {
         throw new HttpError(400, "Only PNG, JPEG, GIF or WebP images are accepted.");
       }
-      const mime = detected.mime as AcceptedType;
-      const clean = await reencode(bytes, mime);
-      const name = `${randomBytes(16).toString("hex")}.${ACCEPTED[mime]}`;
+      const clean = await toWebp(bytes, detected.mime as AcceptedType);
+      const name = `${randomBytes(16).toString("hex")}.webp`;
       await mkdir(directory, { recursive: true });
       await writeFile(path.join(directory, name), clean, { mode: 0o644 });
       return name;
@@ -61,23 +70,17 @@ export function createImageStore(directory: string) {
 
 export type ImageStore = ReturnType<typeof createImageStore>;
 
-/** Decodes and encodes again in the same format; sharp writes no metadata unless asked. */
-async function reencode(bytes: Buffer, mime: AcceptedType): Promise<Buffer> {
+/** Decodes, turns upright, shrinks to fit and encodes as WebP (animations kept); no metadata. */
+async function toWebp(bytes: Buffer, mime: AcceptedType): Promise<Buffer> {
   try {
-    const image = sharp(bytes, {
+    return await sharp(bytes, {
       animated: mime === "image/gif" || mime === "image/webp",
       limitInputPixels: 40_000_000,
-    }).rotate();
-    switch (mime) {
-      case "image/png":
-        return await image.png().toBuffer();
-      case "image/jpeg":
-        return await image.jpeg({ quality: 90 }).toBuffer();
-      case "image/gif":
-        return await image.gif().toBuffer();
-      case "image/webp":
-        return await image.webp({ quality: 90 }).toBuffer();
-    }
+    })
+      .rotate()
+      .resize({ width: MAX_WIDTH, height: MAX_HEIGHT, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
   } catch {
     throw new HttpError(400, "The image could not be read.");
   }

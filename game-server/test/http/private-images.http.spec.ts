@@ -50,7 +50,7 @@ const fileOf = (link: string) => new URL(link, server.url).pathname.slice("/imag
 describe("payment proofs", () => {
   it("reach their owner and staff as signed links, cached privately and briefly", async () => {
     const { link } = await depositWithProof();
-    expect(link).toMatch(/^\/image\/[0-9a-f]{32}\.png\?expires=\d+&signature=[\w-]{43}$/);
+    expect(link).toMatch(/^\/image\/[0-9a-f]{32}\.webp\?expires=\d+&signature=[\w-]{43}$/);
     const expires = Number(new URL(link, server.url).searchParams.get("expires"));
     const lifetime = expires - Date.now() / 1000;
     expect(lifetime).toBeGreaterThan(10 * 60 - 5);
@@ -58,7 +58,7 @@ describe("payment proofs", () => {
 
     const proof = await get(link);
     expect(proof.status).toBe(200);
-    expect(proof.headers.get("content-type")).toBe("image/png");
+    expect(proof.headers.get("content-type")).toBe("image/webp");
     const cache = proof.headers.get("cache-control")!;
     expect(cache).toMatch(/^private, max-age=\d+$/);
     expect(Number(cache.split("=")[1])).toBeLessThanOrEqual(15 * 60);

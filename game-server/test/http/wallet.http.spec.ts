@@ -59,7 +59,7 @@ describe("banks and images", () => {
       status: "active",
     });
     const logo = await fetch(`${server.url}/image/${cbe.bankLogo}`);
-    expect(logo.headers.get("content-type")).toBe("image/png");
+    expect(logo.headers.get("content-type")).toBe("image/webp");
     expect(logo.headers.get("x-content-type-options")).toBe("nosniff");
     expect(logo.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect((await server.call("GET", "/image/..%2F..%2Fetc%2Fpasswd")).status).toBe(404);
