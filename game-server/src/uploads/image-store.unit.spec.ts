@@ -42,6 +42,7 @@ describe("uploaded images", () => {
         width: 1200,
         height: 800,
         channels: 3,
+        background: "#000000",
         noise: { type: "gaussian", mean: 128, sigma: 30 },
       },
     })
