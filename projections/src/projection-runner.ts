@@ -8,6 +8,7 @@ import {
 import type pg from "pg";
 import type { ProjectedEvent, Projector } from "./projector.ts";
 import { balancesProjector } from "./read-models/balances.projector.ts";
+import { gameHistoryProjector } from "./read-models/game-history.projector.ts";
 import { lotteryTicketsProjector } from "./read-models/lottery-tickets.projector.ts";
 import { requestsProjector } from "./read-models/requests.projector.ts";
 import { roundsProjector } from "./read-models/rounds.projector.ts";
@@ -18,6 +19,7 @@ export const PROJECTORS: Projector[] = [
   balancesProjector,
   roundsProjector,
   lotteryTicketsProjector,
+  gameHistoryProjector,
 ];
 export const PROJECTIONS_CHECKPOINT = "projections";
 
