@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { JsonValue } from "@igp/ledger";
 import { GAME_FILTER_INVALID, PAGE_INVALID } from "@igp/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test-support/agents.ts";
@@ -31,7 +32,8 @@ async function playedRound(
     { roundId, game, betAmount: 1_00, cutBasisPoints: 1_000, details: { code } },
     when,
   );
-  const selection = game === "coin-flip" ? { side: "T", seats: ["T"] } : { numbers: [2, 5] };
+  const selection: Record<string, JsonValue> =
+    game === "coin-flip" ? { side: "T", seats: ["T"] } : { numbers: [2, 5] };
   const amount = game === "coin-flip" ? 1_00 : 2_00;
   await ledger.placeStake({ userId, roundId, stakeId: randomUUID(), amount, selection }, when);
   if (settle) await ledger.settleRound(roundId, [{ userId, amount: amount - 10 }], [], when);

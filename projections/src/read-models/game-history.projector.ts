@@ -28,6 +28,7 @@ export const gameHistoryProjector: Projector = {
       case "StakeReceived": {
         const { transferId, userId, amount } = event.data;
         const round = await roundOf(db, roundId);
+        if (!round) return;
         const picks = { [transferId]: picksOf(round.game, event.data) };
         await db.query(
           `INSERT INTO player_game_history (round_id, user_id, game, code, stake, picks, played_at)
@@ -122,14 +123,18 @@ function remember(roundId: string, round: HistoryRound) {
   rounds.set(roundId, round);
 }
 
-async function roundOf(db: pg.ClientBase, roundId: string): Promise<HistoryRound> {
+/**
+ * The round's game and code; null for a round opened before this read model existed (an upgraded
+ * installation until `npm run rebuild-projections`): its stakes wait for the rebuild rather than
+ * stop every projection.
+ */
+async function roundOf(db: pg.ClientBase, roundId: string): Promise<HistoryRound | null> {
   const known = rounds.get(roundId);
   if (known) return known;
   const { rows } = await db.query(
     "SELECT game, code FROM game_history_rounds WHERE round_id = $1",
     [roundId],
   );
-  if (!rows[0]) throw new Error(`Game history: a stake for round ${roundId}, never opened.`);
-  remember(roundId, rows[0]);
-  return rows[0];
+  if (rows[0]) remember(roundId, rows[0]);
+  return rows[0] ?? null;
 }
