@@ -68,6 +68,7 @@ export const MATRIX: Record<string, Access> = {
   "POST /api/game/lottery/buy/ticket": ["user"],
   "GET /api/game/lottery/tickets": "signedIn",
   "GET /api/game/lottery/fair/{code}": "public",
+  "GET /api/game/history": "signedIn",
   "GET /api/instant/game/{game}": "public",
   "GET /api/instant/game/by/{id}": "public",
   "GET /api/instant/game/{game}/lobby": "signedIn",

@@ -13,6 +13,7 @@ const TABLES = [
   "instant_games",
   "game_rounds",
   "rounds",
+  "player_game_history",
   "deposit_requests",
   "withdrawal_requests",
   "charge_requests",

@@ -9,6 +9,7 @@ import type pg from "pg";
 import { ProjectionDb } from "./projection-db.ts";
 import type { ProjectedEvent, Projector } from "./projector.ts";
 import { balancesProjector } from "./read-models/balances.projector.ts";
+import { gameHistoryProjector } from "./read-models/game-history.projector.ts";
 import { lotteryTicketsProjector } from "./read-models/lottery-tickets.projector.ts";
 import { requestsProjector } from "./read-models/requests.projector.ts";
 import { roundsProjector } from "./read-models/rounds.projector.ts";
@@ -19,6 +20,7 @@ export const PROJECTORS: Projector[] = [
   balancesProjector,
   roundsProjector,
   lotteryTicketsProjector,
+  gameHistoryProjector,
 ];
 export const PROJECTIONS_CHECKPOINT = "projections";
 

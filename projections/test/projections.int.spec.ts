@@ -33,6 +33,8 @@ const TABLES = {
   withdrawal_requests: "id",
   charge_requests: "id",
   rounds: "id",
+  player_game_history: "round_id, user_id",
+  game_history_rounds: "round_id",
   checkpoints: "name",
 };
 

@@ -56,6 +56,7 @@ import { chargesRoutes } from "./routes/charges.routes.ts";
 import { coinFlipRoutes } from "./routes/coin-flip.routes.ts";
 import { dashboardRoutes } from "./routes/dashboard.routes.ts";
 import { externalSignInRoutes } from "./routes/external-sign-in.routes.ts";
+import { gameHistoryRoutes } from "./routes/game-history.routes.ts";
 import { imagesRoutes } from "./routes/images.routes.ts";
 import { instantGamesRoutes } from "./routes/instant-games.routes.ts";
 import { instantTablesRoutes } from "./routes/instant-tables.routes.ts";
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(spinWheelRoutes, deps);
   await app.register(privateGamesRoutes, deps);
   await app.register(lotteryRoutes, deps);
+  await app.register(gameHistoryRoutes, deps);
   return app;
 }
 

@@ -1,6 +1,7 @@
 import { auditLedger } from "@igp/projections";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../../test-support/agents.ts";
 import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
 import { balancesOf, coinFlipTable, fundedPlayer } from "../../../test-support/games.ts";
 import type { TestServer } from "../../../test-support/http.ts";
@@ -117,6 +118,31 @@ describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chrom
     await b.goto(`${server.url}/fair?code=${code}`);
     await b.getByText("Verified: the seed matches its hash").waitFor();
     await shoot(b, "fair");
+
+    // Bob's profile lists the round under Game History: its exact stake, outcome and payout,
+    // and a Verify link that checks it on /fair.
+    await eventually(
+      () => server.call("GET", "/api/game/history", { token: bob.token }),
+      (r) => Boolean(r.body.history?.[0]?.settledAt),
+    );
+    await b.goto(`${server.url}/dashboard/profile`);
+    await b.getByRole("tab", { name: "Game History" }).click();
+    const row = b.locator(`tr[data-round="${code}"]`);
+    await row.waitFor();
+    const etb = (amount: number) =>
+      new Intl.NumberFormat("en-US", { style: "currency", currency: "ETB" }).format(amount);
+    expect((await row.locator("td").allTextContents()).slice(1)).toEqual([
+      "Coin Flip",
+      "Tails",
+      etb(12.5),
+      aliceWon ? "Lost" : "Won",
+      etb(aliceWon ? 0 : 22.5),
+      "Verify",
+    ]);
+    await shoot(b, "game-history");
+    await row.getByRole("link", { name: "Verify" }).click();
+    await b.waitForURL(`${server.url}/fair?code=${code}`);
+    await b.getByText("Verified: the seed matches its hash").waitFor();
 
     const report = await auditLedger(server.platform.store, server.platform.database.pool);
     expect(report.house.roundCuts).toBe(4_00 + 2_50);

@@ -1,6 +1,7 @@
 import { type EventStore, LedgerReplay } from "@igp/ledger";
 import type pg from "pg";
 import { PROJECTIONS_CHECKPOINT } from "../projection-runner.ts";
+import { ExpectedGameHistory, type GameHistoryRow, sortedPicks } from "./expected-game-history.ts";
 import { expectedReadModels, type ReadModelSnapshot } from "./expected-read-models.ts";
 import { FairnessProofs } from "./fairness-proofs.ts";
 
@@ -20,13 +21,15 @@ const MAX_LISTED = 50;
 
 /**
  * Replays the whole ledger without using the projections: hash chains, event schemas, money
- * conservation, no negative balance, the fairness proof of every settled round. Then compares the read models with what the events say
- * they should hold at the projections' checkpoint.
+ * conservation, no negative balance, the fairness proof of every settled round. Then compares
+ * the read models (balances, requests, the players' game history) with what the events say they
+ * should hold at the projections' checkpoint.
  */
 export async function auditLedger(store: EventStore, pool: pg.Pool): Promise<AuditReport> {
   const projected = await readProjections(pool);
   const replay = new LedgerReplay();
   const fairness = new FairnessProofs();
+  const history = new ExpectedGameHistory();
   let expected: ReadModelSnapshot | null = projected.checkpoint ? null : expectedReadModels(replay);
   for (let after: string | undefined; ; ) {
     const batch = await store.readAll({ after, maxCount: 2_000 });
@@ -34,13 +37,17 @@ export async function auditLedger(store: EventStore, pool: pg.Pool): Promise<Aud
     for (const event of batch) {
       replay.apply(event);
       fairness.apply(event);
+      // The history is folded up to the checkpoint only: what the projections have seen.
+      if (!expected) history.apply(event);
       if (event.position === projected.checkpoint) expected = expectedReadModels(replay);
     }
     after = batch.at(-1)!.position;
   }
   const problems = [...replay.verdict(), ...(await fairness.verdict())];
-  if (expected) problems.push(...compare(expected, projected.models));
-  else
+  if (expected) {
+    problems.push(...compare(expected, projected.models));
+    problems.push(...diffMaps("game history", history.rows(), projected.history, () => false));
+  } else
     problems.push(`the projections' checkpoint ${projected.checkpoint} is not a ledger position`);
 
   const streams: Record<string, number> = {};
@@ -77,6 +84,10 @@ async function readProjections(pool: pg.Pool) {
     const requests = await db.query(`SELECT 'deposit:' || id AS key, status FROM deposit_requests
       UNION ALL SELECT 'withdrawal:' || id, status FROM withdrawal_requests
       UNION ALL SELECT 'charge:' || id, status FROM charge_requests`);
+    const history = await db.query(
+      `SELECT round_id, user_id, game, stake, picks, payout, refunded, outcome, places
+         FROM player_game_history`,
+    );
     await db.query("COMMIT");
     const models: ReadModelSnapshot = {
       players: new Map(
@@ -98,10 +109,33 @@ async function readProjections(pool: pg.Pool) {
     return {
       checkpoint: (checkpoint.rows[0]?.position ?? undefined) as string | undefined,
       models,
+      history: new Map(history.rows.map((r) => [`${r.round_id} ${r.user_id}`, historyRow(r)])),
     };
   } finally {
     db.release();
   }
+}
+
+/** A `player_game_history` row as the audit compares it. */
+function historyRow(row: {
+  game: string;
+  stake: string;
+  picks: Record<string, (string | number)[]>;
+  payout: string;
+  refunded: string;
+  outcome: GameHistoryRow["outcome"];
+  places: number[];
+}): GameHistoryRow {
+  const { game, stake, picks, payout, refunded, outcome, places } = row;
+  return {
+    game,
+    stake: int(stake),
+    picks: sortedPicks(Object.values(picks).flat()),
+    payout: int(payout),
+    refunded: int(refunded),
+    outcome,
+    places,
+  };
 }
 
 /** A bigint column (a decimal string from pg) as a safe integer; absent means zero. */
@@ -112,35 +146,41 @@ function int(value: string | undefined): number {
 }
 
 function compare(expected: ReadModelSnapshot, actual: ReadModelSnapshot): string[] {
-  const problems: string[] = [];
-  const json = (value: unknown) => JSON.stringify(value);
-  const diffMaps = <V>(
-    what: string,
-    want: Map<string, V>,
-    have: Map<string, V>,
-    isEmpty: (v: V) => boolean,
-  ) => {
-    for (const [key, value] of want) {
-      const found = have.get(key);
-      if (found === undefined ? !isEmpty(value) : json(found) !== json(value)) {
-        problems.push(`${what} ${key}: projection ${json(found ?? null)}, ledger ${json(value)}`);
-      }
-    }
-    for (const [key, value] of have) {
-      if (!want.has(key) && !isEmpty(value))
-        problems.push(`${what} ${key}: in the projection only (${json(value)})`);
-    }
-  };
-  diffMaps(
-    "player",
-    expected.players,
-    actual.players,
-    (v) => v.main === 0 && v.bonus === 0 && v.held === 0,
-  );
-  diffMaps("agent", expected.agents, actual.agents, (v) => v === 0);
-  diffMaps("request", expected.requests, actual.requests, () => false);
+  const problems = [
+    ...diffMaps(
+      "player",
+      expected.players,
+      actual.players,
+      (v) => v.main === 0 && v.bonus === 0 && v.held === 0,
+    ),
+    ...diffMaps("agent", expected.agents, actual.agents, (v) => v === 0),
+    ...diffMaps("request", expected.requests, actual.requests, () => false),
+  ];
   if (json(expected.house) !== json(actual.house)) {
     problems.push(`house: projection ${json(actual.house)}, ledger ${json(expected.house)}`);
+  }
+  return problems;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** Every key whose value differs, or that one side lacks (unless its value counts as empty). */
+function diffMaps<V>(
+  what: string,
+  want: Map<string, V>,
+  have: Map<string, V>,
+  isEmpty: (v: V) => boolean,
+): string[] {
+  const problems: string[] = [];
+  for (const [key, value] of want) {
+    const found = have.get(key);
+    if (found === undefined ? !isEmpty(value) : json(found) !== json(value)) {
+      problems.push(`${what} ${key}: projection ${json(found ?? null)}, ledger ${json(value)}`);
+    }
+  }
+  for (const [key, value] of have) {
+    if (!want.has(key) && !isEmpty(value))
+      problems.push(`${what} ${key}: in the projection only (${json(value)})`);
   }
   return problems;
 }

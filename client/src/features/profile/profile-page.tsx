@@ -16,10 +16,11 @@ import { LogoutDialog } from "../auth/logout-dialog.tsx";
 import { SignOutEverywhereButton } from "../auth/sign-out-everywhere.tsx";
 import { TransactionsList } from "../wallet/transactions-list.tsx";
 import { WithdrawForm } from "../wallet/withdraw-form.tsx";
+import { GameHistory } from "./game-history.tsx";
 
-type Tab = "user" | "balance" | "transactions";
+type Tab = "user" | "balance" | "transactions" | "history";
 
-/** The player's profile: User, Balance and Transactions tabs; logout with confirmation. */
+/** The player's profile: User, Balance, Transactions and Game History tabs; logout with confirmation. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user, loading } = useSession();
@@ -40,7 +41,7 @@ export function ProfilePage() {
         <Link to="/dashboard/lottery-tickets">{t("lottery.myTickets")}</Link>
       </p>
       <Tabs
-        keys={["user", "balance", "transactions"] as const}
+        keys={["user", "balance", "transactions", "history"] as const}
         selected={tab}
         label={(key) => t(`profile.tabs.${key}`)}
         onSelect={setTab}
@@ -76,6 +77,7 @@ export function ProfilePage() {
           <TransactionsList kind={sub} version={version} />
         </section>
       )}
+      {tab === "history" && <GameHistory />}
       {confirmLogout && <LogoutDialog onCancel={() => setConfirmLogout(false)} />}
     </main>
   );

@@ -1,0 +1,158 @@
+import { randomUUID } from "node:crypto";
+import type { JsonValue } from "@igp/ledger";
+import { GAME_FILTER_INVALID, PAGE_INVALID } from "@igp/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../../test-support/agents.ts";
+import { fundedPlayer, seed } from "../../../test-support/games.ts";
+import { signUpPlayer, startTestServer, type TestServer } from "../../../test-support/http.ts";
+import { ctx } from "../../../test-support/ledger.ts";
+
+/** The profile's Game History over real HTTP, from the projection of real round streams. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { GAME_START_NOTICE_MS: "200" } });
+});
+afterAll(() => server.stop());
+
+const history = (token: string, query = "") =>
+  server.call("GET", `/api/game/history${query}`, { token });
+
+/** A round written straight to the ledger at a given time: opened, one stake, maybe settled. */
+async function playedRound(
+  userId: string,
+  game: "coin-flip" | "spin-wheel",
+  at: Date,
+  settle: boolean,
+) {
+  const ledger = server.platform.ledger;
+  const roundId = randomUUID();
+  const when = { ...ctx("user", userId), at: at.toISOString() };
+  const code = `R${roundId.replaceAll("-", "").slice(0, 7).toUpperCase()}`;
+  await ledger.openRound(
+    { roundId, game, betAmount: 1_00, cutBasisPoints: 1_000, details: { code } },
+    when,
+  );
+  const selection: Record<string, JsonValue> =
+    game === "coin-flip" ? { side: "T", seats: ["T"] } : { numbers: [2, 5] };
+  const amount = game === "coin-flip" ? 1_00 : 2_00;
+  await ledger.placeStake({ userId, roundId, stakeId: randomUUID(), amount, selection }, when);
+  if (settle) await ledger.settleRound(roundId, [{ userId, amount: amount - 10 }], [], when);
+  return code;
+}
+
+describe("GET /api/game/history", () => {
+  it("lists a coin flip played over HTTP for each of its two players, exactly", async () => {
+    const alice = await fundedPlayer(server, 50_00);
+    const bob = await fundedPlayer(server, 50_00);
+    const created = await server.call("POST", "/api/game/private/create", {
+      token: alice.token,
+      body: { gameType: "coin-flip", betAmount: 12.5, selectedSide: "H", clientSeed: seed() },
+    });
+    const code = created.body.gameCode as string;
+    const joined = await server.call("POST", "/api/game/coin-flip/join", {
+      token: bob.token,
+      body: { code, clientSeed: seed() },
+    });
+    expect(joined.status).toBe(200);
+    const settled = (token: string) =>
+      eventually(
+        () => history(token),
+        (r) => Boolean(r.body.history?.[0]?.settledAt),
+      );
+    const [mine, theirs] = [(await settled(alice.token)).body, (await settled(bob.token)).body];
+    const round = await server.call("GET", `/api/game/coin-flip/get/${code}`);
+    const aliceWon = round.body.fairness.outcome === "H";
+
+    expect(mine).toMatchObject({ status: "ok", currentPage: 1, totalPages: 1 });
+    expect(mine.history).toEqual([
+      {
+        roundId: round.body.fairness.roundId,
+        game: "coin-flip",
+        code,
+        side: "H",
+        numbers: [],
+        tickets: [],
+        stake: 12.5,
+        outcome: aliceWon ? "won" : "lost",
+        // 25 in the pot, 10% to the house.
+        payout: aliceWon ? 22.5 : 0,
+        refunded: 0,
+        places: [],
+        playedAt: expect.any(String),
+        settledAt: expect.any(String),
+      },
+    ]);
+    expect(theirs.history).toEqual([
+      expect.objectContaining({
+        code,
+        side: "T",
+        stake: 12.5,
+        outcome: aliceWon ? "lost" : "won",
+        payout: aliceWon ? 0 : 22.5,
+      }),
+    ]);
+  });
+
+  it("shows a player only its own rounds, newest first, 20 a page, one game when asked", async () => {
+    const carol = await signUpPlayer(server);
+    const dave = await signUpPlayer(server);
+    await server.platform.ledger.grantBonus(carol.userId, randomUUID(), 100_00, ctx("superAdmin"));
+    await server.platform.ledger.grantBonus(dave.userId, randomUUID(), 100_00, ctx("superAdmin"));
+    const start = Date.now() - 3_600_000;
+    const codes: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const game = i % 5 === 0 ? "spin-wheel" : "coin-flip";
+      codes.push(await playedRound(carol.userId, game, new Date(start + i * 60_000), i < 24));
+    }
+    const daves = await playedRound(dave.userId, "coin-flip", new Date(start + 30_000), true);
+    const newestFirst = [...codes].reverse();
+
+    const first = await eventually(
+      () => history(carol.token),
+      (r) => r.body.history?.[0]?.code === newestFirst[0],
+    );
+    expect(first.body).toMatchObject({ currentPage: 1, totalPages: 2 });
+    expect(first.body.history.map((e: { code: string }) => e.code)).toEqual(
+      newestFirst.slice(0, 20),
+    );
+    expect(first.body.history[0]).toMatchObject({ outcome: "open", payout: 0, settledAt: null });
+    expect(first.body.history[1]).toMatchObject({ outcome: "won", stake: 1, payout: 0.9 });
+    const second = await history(carol.token, "?page=2");
+    expect(second.body.history.map((e: { code: string }) => e.code)).toEqual(newestFirst.slice(20));
+    expect((await history(carol.token, "?page=3")).body).toMatchObject({
+      history: [],
+      currentPage: 3,
+      totalPages: 2,
+    });
+
+    const spins = await history(carol.token, "?game=spin-wheel");
+    expect(spins.body.totalPages).toBe(1);
+    expect(spins.body.history.map((e: { code: string }) => e.code)).toEqual(
+      newestFirst.filter((_, i) => (24 - i) % 5 === 0),
+    );
+    expect(spins.body.history[0]).toMatchObject({ numbers: [2, 5], side: null, stake: 2 });
+    expect((await history(carol.token, "?game=lottery")).body.history).toEqual([]);
+
+    const his = await eventually(
+      () => history(dave.token),
+      (r) => r.body.history?.length === 1,
+    );
+    expect(his.body.history.map((e: { code: string }) => e.code)).toEqual([daves]);
+  });
+
+  it("refuses bad query parameters with 400 and the reason, and strangers with 401", async () => {
+    const player = await signUpPlayer(server);
+    for (const query of ["?page=0", "?page=abc", "?page=1.5", "?page=-2"]) {
+      const answer = await history(player.token, query);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.message).toBe(PAGE_INVALID);
+    }
+    for (const query of ["?game=poker", "?game=", "?game=coin-flip&game=lottery"]) {
+      const answer = await history(player.token, query);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.message).toBe(GAME_FILTER_INVALID);
+    }
+    expect((await server.call("GET", "/api/game/history")).status).toBe(401);
+    expect((await history("not-a-token")).status).toBe(401);
+  });
+});

@@ -1,0 +1,140 @@
+import { parseStreamId, type Transfer } from "@igp/ledger";
+import type pg from "pg";
+import type { Projector } from "../projector.ts";
+import { codeOf, creditsByPlayer, picksOf, placesByPlayer } from "./game-history.rules.ts";
+
+/**
+ * The players' game history: a row per player per round of every game (a lottery's tickets of
+ * one player in one row), with the stakes held, their picks, the payouts and prizes (chunks
+ * included), the refunds of a cancellation and the outcome. A returned stake takes itself back.
+ */
+export const gameHistoryProjector: Projector = {
+  name: "game-history",
+  tables: ["player_game_history", "game_history_rounds"],
+  async apply(db, { event, streamId, metadata }) {
+    if (!streamId.startsWith("round-")) return;
+    const roundId = parseStreamId(streamId).id;
+    const at = metadata.occurredAt;
+    switch (event.type) {
+      case "RoundOpened": {
+        const round = { game: event.data.game, code: codeOf(event.data.details) };
+        await db.query(
+          "INSERT INTO game_history_rounds (round_id, game, code) VALUES ($1, $2, $3)",
+          [roundId, round.game, round.code],
+        );
+        remember(roundId, round);
+        return;
+      }
+      case "StakeReceived": {
+        const { transferId, userId, amount } = event.data;
+        const round = await roundOf(db, roundId);
+        if (!round) return;
+        const picks = { [transferId]: picksOf(round.game, event.data) };
+        await db.query(
+          `INSERT INTO player_game_history (round_id, user_id, game, code, stake, picks, played_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (round_id, user_id) DO UPDATE SET
+             stake = player_game_history.stake + EXCLUDED.stake,
+             picks = player_game_history.picks || EXCLUDED.picks`,
+          [roundId, userId, round.game, round.code, amount, JSON.stringify(picks), at],
+        );
+        return;
+      }
+      case "StakeReturned": {
+        const { transfer, stakeTransferId } = event.data;
+        const userId = parseStreamId(transfer.to).id;
+        await db.query(
+          `UPDATE player_game_history SET stake = stake - $4, picks = picks - $3::text
+            WHERE round_id = $1 AND user_id = $2 AND picks ? $3::text`,
+          [roundId, userId, stakeTransferId, transfer.amount],
+        );
+        await db.query(
+          "DELETE FROM player_game_history WHERE round_id = $1 AND user_id = $2 AND picks = '{}'",
+          [roundId, userId],
+        );
+        return;
+      }
+      case "RoundPaid":
+        await credit(db, roundId, "payout", [...event.data.payouts, ...event.data.prizes]);
+        return;
+      case "RoundSettled": {
+        await credit(db, roundId, "payout", [...event.data.payouts, ...event.data.prizes]);
+        await recordPlaces(db, roundId, placesByPlayer(event.data.draw));
+        await db.query(
+          `UPDATE player_game_history
+              SET outcome = CASE WHEN payout > 0 OR cardinality(places) > 0 THEN 'won' ELSE 'lost' END,
+                  settled_at = $2
+            WHERE round_id = $1`,
+          [roundId, at],
+        );
+        return;
+      }
+      case "StakesRefunded":
+        await credit(db, roundId, "refunded", event.data.refunds);
+        return;
+      case "RoundCancelled":
+        await credit(db, roundId, "refunded", event.data.refunds);
+        await db.query(
+          "UPDATE player_game_history SET outcome = 'refunded', settled_at = $2 WHERE round_id = $1",
+          [roundId, at],
+        );
+        return;
+      default:
+        return;
+    }
+  },
+};
+
+/** Adds each player's share of the transfers (one chunk of a settlement or a refund) to a column. */
+async function credit(
+  db: pg.ClientBase,
+  roundId: string,
+  column: "payout" | "refunded",
+  transfers: Transfer[],
+) {
+  const credits = creditsByPlayer(transfers);
+  if (credits.size === 0) return;
+  await db.query(
+    `UPDATE player_game_history h SET ${column} = h.${column} + c.amount
+       FROM unnest($2::text[], $3::bigint[]) AS c(user_id, amount)
+      WHERE h.round_id = $1 AND h.user_id = c.user_id`,
+    [roundId, [...credits.keys()], [...credits.values()]],
+  );
+}
+
+async function recordPlaces(db: pg.ClientBase, roundId: string, places: Map<string, number[]>) {
+  for (const [userId, won] of places)
+    await db.query(
+      "UPDATE player_game_history SET places = $3 WHERE round_id = $1 AND user_id = $2",
+      [roundId, userId, won],
+    );
+}
+
+interface HistoryRound {
+  game: string;
+  code: string | null;
+}
+
+/** Each round's game and code (never changing) as last read: a stake need not read them again. */
+const rounds = new Map<string, HistoryRound>();
+
+function remember(roundId: string, round: HistoryRound) {
+  if (rounds.size > 100_000) rounds.clear();
+  rounds.set(roundId, round);
+}
+
+/**
+ * The round's game and code; null for a round opened before this read model existed (an upgraded
+ * installation until `npm run rebuild-projections`): its stakes wait for the rebuild rather than
+ * stop every projection.
+ */
+async function roundOf(db: pg.ClientBase, roundId: string): Promise<HistoryRound | null> {
+  const known = rounds.get(roundId);
+  if (known) return known;
+  const { rows } = await db.query(
+    "SELECT game, code FROM game_history_rounds WHERE round_id = $1",
+    [roundId],
+  );
+  if (rows[0]) remember(roundId, rows[0]);
+  return rows[0] ?? null;
+}
