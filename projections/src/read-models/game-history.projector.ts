@@ -1,7 +1,13 @@
 import { parseStreamId, type Transfer } from "@igp/ledger";
-import type pg from "pg";
+import type { Accumulator, ProjectionDb } from "../projection-db.ts";
 import type { Projector } from "../projector.ts";
-import { codeOf, creditsByPlayer, picksOf, placesByPlayer } from "./game-history.rules.ts";
+import {
+  codeOf,
+  creditsByPlayer,
+  type Pick,
+  picksOf,
+  placesByPlayer,
+} from "./game-history.rules.ts";
 
 /**
  * The players' game history: a row per player per round of every game (a lottery's tickets of
@@ -29,15 +35,14 @@ export const gameHistoryProjector: Projector = {
         const { transferId, userId, amount } = event.data;
         const round = await roundOf(db, roundId);
         if (!round) return;
-        const picks = { [transferId]: picksOf(round.game, event.data) };
-        await db.query(
-          `INSERT INTO player_game_history (round_id, user_id, game, code, stake, picks, played_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
-           ON CONFLICT (round_id, user_id) DO UPDATE SET
-             stake = player_game_history.stake + EXCLUDED.stake,
-             picks = player_game_history.picks || EXCLUDED.picks`,
-          [roundId, userId, round.game, round.code, amount, JSON.stringify(picks), at],
-        );
+        db.accumulate(stakesHeld, `${roundId}/${userId}`, {
+          roundId,
+          userId,
+          ...round,
+          stake: amount,
+          picks: { [transferId]: picksOf(round.game, event.data) },
+          playedAt: at,
+        });
         return;
       }
       case "StakeReturned": {
@@ -85,9 +90,45 @@ export const gameHistoryProjector: Projector = {
   },
 };
 
+interface StakesHeld extends HistoryRound {
+  roundId: string;
+  userId: string;
+  stake: number;
+  /** Each stake's picks, by its transfer id (a returned stake takes its own back). */
+  picks: Record<string, Pick[]>;
+  playedAt: string;
+}
+
+/** A batch's stakes gathered per player and round (a lottery sells many tickets a second). */
+const stakesHeld: Accumulator<StakesHeld> = {
+  name: "player_game_history",
+  merge: (a, b) => ({ ...a, stake: a.stake + b.stake, picks: { ...a.picks, ...b.picks } }),
+  write: (db, changes) => {
+    const rows = [...changes.values()];
+    const column = <K extends keyof StakesHeld>(key: K) => rows.map((row) => row[key]);
+    return db.query(
+      `INSERT INTO player_game_history (round_id, user_id, game, code, stake, picks, played_at)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[],
+         $6::jsonb[], $7::timestamptz[])
+       ON CONFLICT (round_id, user_id) DO UPDATE SET
+         stake = player_game_history.stake + EXCLUDED.stake,
+         picks = player_game_history.picks || EXCLUDED.picks`,
+      [
+        column("roundId"),
+        column("userId"),
+        column("game"),
+        column("code"),
+        column("stake"),
+        rows.map((row) => JSON.stringify(row.picks)),
+        column("playedAt"),
+      ],
+    );
+  },
+};
+
 /** Adds each player's share of the transfers (one chunk of a settlement or a refund) to a column. */
 async function credit(
-  db: pg.ClientBase,
+  db: ProjectionDb,
   roundId: string,
   column: "payout" | "refunded",
   transfers: Transfer[],
@@ -102,7 +143,7 @@ async function credit(
   );
 }
 
-async function recordPlaces(db: pg.ClientBase, roundId: string, places: Map<string, number[]>) {
+async function recordPlaces(db: ProjectionDb, roundId: string, places: Map<string, number[]>) {
   for (const [userId, won] of places)
     await db.query(
       "UPDATE player_game_history SET places = $3 WHERE round_id = $1 AND user_id = $2",
@@ -128,10 +169,10 @@ function remember(roundId: string, round: HistoryRound) {
  * installation until `npm run rebuild-projections`): its stakes wait for the rebuild rather than
  * stop every projection.
  */
-async function roundOf(db: pg.ClientBase, roundId: string): Promise<HistoryRound | null> {
+async function roundOf(db: ProjectionDb, roundId: string): Promise<HistoryRound | null> {
   const known = rounds.get(roundId);
   if (known) return known;
-  const { rows } = await db.query(
+  const { rows } = await db.query<HistoryRound>(
     "SELECT game, code FROM game_history_rounds WHERE round_id = $1",
     [roundId],
   );
