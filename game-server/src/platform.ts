@@ -23,6 +23,7 @@ import { RoundRegistry } from "./games/round-kernel/round-registry.ts";
 import { spinWheelGame } from "./games/spin-wheel/spin-wheel.game.ts";
 import type { SpinWheelSeat } from "./games/spin-wheel/spin-wheel.rules.ts";
 import { buildApp } from "./http/app.ts";
+import { watchAppends } from "./http/plugins/fresh-reads.ts";
 import type { RateLimits } from "./http/rate-limits.ts";
 import { BalanceNotifier } from "./realtime/balance-notifier.ts";
 import { startRealtime } from "./realtime/realtime-server.ts";
@@ -87,7 +88,7 @@ export async function startPlatform(
       email: config.SUPERADMIN_EMAIL,
       password: config.SUPERADMIN_PASSWORD,
     });
-    const store = createEventStore(config, database.pool);
+    const { store, watermark } = watchAppends(createEventStore(config, database.pool));
     undo.push(() => store.close());
     const ledger = new Ledger(new CommandHandler(store));
     const registry = new RoundRegistry(database.pool);
@@ -109,6 +110,7 @@ export async function startPlatform(
       {
         pool: database.pool,
         store,
+        watermark,
         ledger,
         users,
         games,

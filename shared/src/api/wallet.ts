@@ -57,12 +57,24 @@ export const depositRequestSchema = z.object({
   transactionId: text("Transaction ID").trim().max(500).optional(),
 });
 
-export const withdrawRequestSchema = z.object({
-  amount: amountField(MIN_WITHDRAWAL_MINOR, "The minimum withdrawal is 1 ETB."),
-  method: requiredText("Method", "Please fill all fields.", 100),
-  accountNumber: requiredText("Account number", "Please fill all fields.", 100),
-  withdrawFromBonusBalance: z.boolean().default(false),
-});
+export const withdrawViaAgent = (method: string) =>
+  method.trim().toLowerCase() === AGENT_WITHDRAW_METHOD;
+
+/**
+ * A withdrawal: to a bank's account (its number required), or in cash at an agent's shop (the
+ * withdraw code is what counts there: no account number is asked).
+ */
+export const withdrawRequestSchema = z
+  .object({
+    amount: amountField(MIN_WITHDRAWAL_MINOR, "The minimum withdrawal is 1 ETB."),
+    method: requiredText("Method", "Please fill all fields.", 100),
+    accountNumber: text("Account number").trim().max(100, "At most 100 characters.").optional(),
+    withdrawFromBonusBalance: z.boolean().default(false),
+  })
+  .superRefine((body, ctx) => {
+    if (!withdrawViaAgent(body.method) && !body.accountNumber)
+      ctx.addIssue({ code: "custom", path: ["accountNumber"], message: "Please fill all fields." });
+  });
 
 /** `?page=`: a whole number from 1 (one page of 20 rows). */
 export const pageNumber = z.coerce

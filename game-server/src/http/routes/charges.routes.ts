@@ -69,7 +69,7 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
       },
       onRequest: app.requireRole("admin"),
       preHandler: app.idempotent,
-      config: { limit: "money" },
+      config: { limit: "money", freshReads: true },
     },
     async (request, reply) => {
       const { method, amount, accountNumber, transactionId, screenshot } = request.body;
@@ -145,7 +145,7 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
         },
         onRequest: superAdmin,
         preHandler: app.idempotent,
-        config: { limit: "money" },
+        config: { limit: "money", freshReads: true },
       },
       async (request) => {
         const ctx = commandContext(request);
