@@ -1,8 +1,12 @@
-/** An answer of the API other than 2xx: its status and the server's `{ message }`. */
+/**
+ * An answer of the API other than 2xx: its status and the server's `{ message, field? }`
+ * (`field`: the request field the message is about).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -39,8 +43,8 @@ export async function api<T>(
   const text = await response.text();
   const data = text ? safeJson(text) : null;
   if (!response.ok) {
-    const message = (data as { message?: string } | null)?.message ?? response.statusText;
-    throw new ApiError(response.status, message);
+    const refusal = data as { message?: string; field?: string } | null;
+    throw new ApiError(response.status, refusal?.message ?? response.statusText, refusal?.field);
   }
   return data as T;
 }

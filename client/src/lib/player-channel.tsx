@@ -7,6 +7,7 @@ import {
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotice } from "../components/ui/notice.tsx";
+import { queryKeys, refreshLists } from "./queries.ts";
 import { joinOrCreateRoom } from "./realtime.ts";
 import { useSession } from "./session.tsx";
 
@@ -32,9 +33,11 @@ export function PlayerChannel() {
           leave = () => void room.leave();
           if (!active) return leave();
           setLive(true);
-          room.onMessage("balanceUpdated", (message) =>
-            applyBalances(balanceUpdatedSchema.parse(message)),
-          );
+          room.onMessage("balanceUpdated", (message) => {
+            applyBalances(balanceUpdatedSchema.parse(message));
+            // A request decided in the back office moved the wallet: its list shows the decision.
+            void refreshLists(queryKeys.transactions("deposit"), queryKeys.transactions("withdraw"));
+          });
           room.onMessage("noPlayerJoined", (message) => {
             noPlayerJoinedSchema.parse(message);
             void refresh();

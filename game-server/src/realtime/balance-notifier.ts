@@ -2,6 +2,7 @@ import { type EventStore, type Ledger, parseStreamId, type Subscription } from "
 import { loadCheckpoint } from "@igp/projections";
 import type pg from "pg";
 import { walletBalances } from "../accounts/session.ts";
+import { projectionsReach } from "../workers/projections-reach.ts";
 
 export type Balances = Awaited<ReturnType<typeof walletBalances>>;
 type Listener = (balances: Balances) => void;
@@ -33,6 +34,9 @@ export class BalanceNotifier {
             .map((e) => parseStreamId(e.streamId).id)
             .filter((userId) => this.listeners.has(userId)),
         );
+        if (moved.size === 0) return;
+        // Told once the read models hold the move too: a list the client reads again shows it.
+        await projectionsReach(this.pool, events.at(-1)!.position);
         for (const userId of moved) this.tell(userId, await this.current(userId));
       },
       onError: this.onError,

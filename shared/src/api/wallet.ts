@@ -57,6 +57,15 @@ export const depositRequestSchema = z.object({
   transactionId: text("Transaction ID").trim().max(500).optional(),
 });
 
+/** An agent's charge request (multipart; the screenshot travels as a file). */
+export const chargeRequestSchema = z.object({
+  method: requiredText("Method", "Please choose a deposit bank.", 500),
+  amount: amountField(MIN_CHARGE_MINOR, "The minimum charge is 50 ETB."),
+  accountNumber: requiredText("Account number", "Account number is required.", 500),
+  transactionId: requiredText("Transaction link", "Transaction link is required.", 500),
+});
+export const SCREENSHOT_REQUIRED = "A screenshot image is required.";
+
 export const withdrawViaAgent = (method: string) =>
   method.trim().toLowerCase() === AGENT_WITHDRAW_METHOD;
 

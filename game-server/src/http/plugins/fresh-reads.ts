@@ -1,8 +1,8 @@
 import { comparePositions, type EventStore } from "@igp/ledger";
-import { loadCheckpoint } from "@igp/projections";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type pg from "pg";
+import { projectionsReach } from "../../workers/projections-reach.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -33,10 +33,6 @@ export function watchAppends(store: EventStore): { store: EventStore; watermark:
   return { store: watched, watermark: { latest: () => latest } };
 }
 
-/** How long an answer waits for the read models at most: past it, it leaves as it is. */
-const MAX_WAIT_MS = 3_000;
-const POLL_MS = 15;
-
 /**
  * Holds back the answer of a `freshReads` route until the projections' checkpoint has passed
  * every position this process had appended at by then (the runner may be in another process:
@@ -54,13 +50,3 @@ export const freshReads = fp(
     });
   },
 );
-
-async function projectionsReach(pool: pg.Pool, target: string): Promise<boolean> {
-  const deadline = Date.now() + MAX_WAIT_MS;
-  for (;;) {
-    const checkpoint = await loadCheckpoint(pool);
-    if (checkpoint && comparePositions(checkpoint, target) >= 0) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
