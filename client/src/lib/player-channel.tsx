@@ -36,7 +36,10 @@ export function PlayerChannel() {
           room.onMessage("balanceUpdated", (message) => {
             applyBalances(balanceUpdatedSchema.parse(message));
             // A request decided in the back office moved the wallet: its list shows the decision.
-            void refreshLists(queryKeys.transactions("deposit"), queryKeys.transactions("withdraw"));
+            void refreshLists(
+              queryKeys.transactions("deposit"),
+              queryKeys.transactions("withdraw"),
+            );
           });
           room.onMessage("noPlayerJoined", (message) => {
             noPlayerJoinedSchema.parse(message);

@@ -1,9 +1,4 @@
-import {
-  QueryClient,
-  type QueryKey,
-  type UseQueryOptions,
-  useQuery,
-} from "@tanstack/react-query";
+import { QueryClient, type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api-client.ts";
 
 /**

@@ -166,7 +166,12 @@ const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp";
  * An image to upload (proofs, logos, banners): choosing one clears its message at once; with
  * `preview`, the chosen image is shown whole, fitted to the form, with Remove.
  */
-export function ImageField(props: { name: string; label: string; hint?: string; preview?: boolean }) {
+export function ImageField(props: {
+  name: string;
+  label: string;
+  hint?: string;
+  preview?: boolean;
+}) {
   const { t } = useTranslation();
   const { control, clearErrors } = useFormContext();
   const { field } = useController({ name: props.name, control });
@@ -241,4 +246,3 @@ export function SubmitButton(props: { label: string; busyLabel?: string; classNa
     </button>
   );
 }
-

@@ -95,7 +95,9 @@ export function useApiForm<Values extends FieldValues>(
  * itself), and a rule about the whole form kept under WHOLE_FORM, where `<FormFailure>` shows it.
  */
 function schemaResolver<Values extends FieldValues>(schema: z.ZodType): Resolver<Values> {
-  const resolve = zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<Values>;
+  const resolve = zodResolver(schema as never, undefined, {
+    raw: true,
+  }) as unknown as Resolver<Values>;
   return async (values, context, options) => {
     const result = await resolve(values, context, options);
     const { "": whole, ...byField } = result.errors as Record<string, FieldError>;

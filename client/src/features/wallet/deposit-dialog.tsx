@@ -2,7 +2,13 @@ import { AGENT_DEPOSIT_METHOD } from "@igp/shared";
 import { useEffect } from "react";
 import { useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Form, FormFailure, ImageField, SubmitButton, TextField } from "../../components/form/fields.tsx";
+import {
+  Form,
+  FormFailure,
+  ImageField,
+  SubmitButton,
+  TextField,
+} from "../../components/form/fields.tsx";
 import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
@@ -64,7 +70,12 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
 
   return (
     <div className="modal-backdrop">
-      <div className="modal deposit-dialog" role="dialog" aria-modal="true" aria-labelledby="deposit-title">
+      <div
+        className="modal deposit-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="deposit-title"
+      >
         <Form form={form}>
           <h2 id="deposit-title">{t("wallet.deposit")}</h2>
           <Tabs

@@ -19,7 +19,8 @@ export const depositFormSchema = depositRequestSchema
   .superRefine((form, ctx) => {
     if (form.via === "agent" || form.method === AGENT_DEPOSIT_METHOD) return;
     for (const field of ["accountNumber", "transactionId", "screenshot"] as const) {
-      if (!form[field]) ctx.addIssue({ code: "custom", path: [field], message: BANK_DEPOSIT_MISSING[field] });
+      if (!form[field])
+        ctx.addIssue({ code: "custom", path: [field], message: BANK_DEPOSIT_MISSING[field] });
     }
   });
 

@@ -69,28 +69,28 @@ export function DataTable<Row extends { id: string }>(props: {
         </form>
       )}
       <div className="table-scroll">
-      <table>
-        <thead>
-          <tr>
-            {props.columns.map((column) => (
-              <th key={column.header} scope="col">
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows?.map((row) => (
-            <tr key={row.id}>
+        <table>
+          <thead>
+            <tr>
               {props.columns.map((column) => (
-                <td key={column.header} data-label={column.header}>
-                  {column.cell(row)}
-                </td>
+                <th key={column.header} scope="col">
+                  {column.header}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows?.map((row) => (
+              <tr key={row.id}>
+                {props.columns.map((column) => (
+                  <td key={column.header} data-label={column.header}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
       {rows?.length === 0 && <p className="table-empty">{props.empty}</p>}
       <nav className="pager" aria-label={t("admin.pages")}>

@@ -13,8 +13,8 @@ import {
 import { multipart } from "../../../components/form/multipart.ts";
 import { useApiForm } from "../../../components/form/use-api-form.ts";
 import { useNotice } from "../../../components/ui/notice.tsx";
-import { queryKeys, refreshLists } from "../../../lib/queries.ts";
 import { ApiError, api } from "../../../lib/api-client.ts";
+import { queryKeys, refreshLists } from "../../../lib/queries.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useMoney } from "../../../lib/site-config.tsx";
 import { PayToAccount } from "../../wallet/pay-to-account.tsx";
@@ -172,7 +172,11 @@ export function RequestChargeScreen() {
       await api("/api/admin/charge/request", { body: multipart(values) });
       form.reset({ ...EMPTY_CHARGE, method: values.method });
       await refreshLists(queryKeys.adminTable(TRANSACTIONS));
-      notice({ type: "success", title: t("admin.charge.sent"), message: t("admin.charge.sentText") });
+      notice({
+        type: "success",
+        title: t("admin.charge.sent"),
+        message: t("admin.charge.sentText"),
+      });
     },
   });
   const method = form.watch("method");

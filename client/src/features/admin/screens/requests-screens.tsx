@@ -87,7 +87,8 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
     }
   }
 
-  const needsCode = (request: Request) => kind === "withdraw" || request.method === AGENT_DEPOSIT_METHOD;
+  const needsCode = (request: Request) =>
+    kind === "withdraw" || request.method === AGENT_DEPOSIT_METHOD;
   /** An agent pays an agent deposit from its float: one it cannot cover is said so up front. */
   const floatShort = (request: Request) =>
     float !== null && request.method === AGENT_DEPOSIT_METHOD && float < request.amount;
