@@ -115,7 +115,7 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
       const agent = await browser.newPage({ viewport });
       await signIn(agent, email, "agent-pass-1");
       await agent.waitForURL("**/admin/dashboard");
-      await agent.getByRole("link", { name: "Request Charge" }).click();
+      await agent.getByRole("link", { name: "Request Charge" }).first().click();
       await agent.getByLabel("Bank").selectOption(`Awash ${width}`);
       await agent.getByText("0132456789").waitFor();
       await agent.getByLabel("Amount (ETB)").fill("400");
