@@ -39,7 +39,9 @@ describe.skipIf(!hasChromium)("back office on a phone (skipped: no /usr/bin/chro
 
   /** Nothing wider than the screen: the page never scrolls sideways. */
   const sideways = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    page.evaluate<number>(
+      "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+    );
 
   async function bankDeposit(name: string, amount: number) {
     const player = await signUpPlayer(server, name);
@@ -87,7 +89,12 @@ describe.skipIf(!hasChromium)("back office on a phone (skipped: no /usr/bin/chro
     const approve = card.getByRole("button", { name: "Approve", exact: true });
     await approve.waitFor();
     // Who, how much, how and the action all sit on the screen at once, in one card.
-    for (const part of [card.getByText(name), card.getByText("ETB 320.00"), card.getByText("CBE"), approve]) {
+    for (const part of [
+      card.getByText(name),
+      card.getByText("ETB 320.00"),
+      card.getByText("CBE"),
+      approve,
+    ]) {
       const box = (await part.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);

@@ -67,7 +67,9 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
         buffer: await pngImage("#e53935", 900, 1600),
       });
       // Choosing the file answers the message at once; the preview fits inside the dialog.
-      await page.getByText("Please attach a screenshot of the transfer.").waitFor({ state: "detached" });
+      await page
+        .getByText("Please attach a screenshot of the transfer.")
+        .waitFor({ state: "detached" });
       const preview = page.getByAltText("Screenshot preview");
       await preview.waitFor();
       const dialog = page.getByRole("dialog");

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import {
   type FieldError,
   type FieldErrors,
@@ -177,16 +177,23 @@ export function ImageField(props: {
   const { field } = useController({ name: props.name, control });
   const file = field.value as File | null;
   const url = useObjectUrl(props.preview ? file : null);
+  const input = useRef<HTMLInputElement | null>(null);
+  const remove = () => {
+    if (input.current) input.current.value = ""; // the picker forgets the file too
+    field.onChange(null);
+  };
   return (
     <FieldFrame name={props.name} label={props.label} hint={props.hint}>
       {({ id, describedBy, invalid }) => (
         <>
           <input
             id={id}
-            key={file ? "chosen" : "empty"}
             type="file"
             accept={IMAGE_TYPES}
-            ref={field.ref}
+            ref={(element) => {
+              input.current = element;
+              field.ref(element);
+            }}
             aria-invalid={invalid}
             aria-describedby={describedBy}
             onChange={(event) => {
@@ -197,7 +204,7 @@ export function ImageField(props: {
           {url && (
             <div className="image-preview">
               <img src={url} alt={t("forms.preview", { label: props.label })} />
-              <button type="button" className="link-button" onClick={() => field.onChange(null)}>
+              <button type="button" className="link-button" onClick={remove}>
                 {t("wallet.remove")}
               </button>
             </div>
@@ -244,5 +251,30 @@ export function SubmitButton(props: { label: string; busyLabel?: string; classNa
     >
       {formState.isSubmitting && props.busyLabel ? props.busyLabel : props.label}
     </button>
+  );
+}
+
+/** A new password and its confirmation, both hidden and marked as new for password managers. */
+export function NewPasswordFields(props: {
+  name: string;
+  confirmName: string;
+  label: string;
+  confirmLabel: string;
+}) {
+  return (
+    <>
+      <TextField
+        name={props.name}
+        type="password"
+        label={props.label}
+        autoComplete="new-password"
+      />
+      <TextField
+        name={props.confirmName}
+        type="password"
+        label={props.confirmLabel}
+        autoComplete="new-password"
+      />
+    </>
   );
 }

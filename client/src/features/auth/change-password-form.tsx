@@ -1,6 +1,12 @@
 import { type ChangePasswordResponse, changePasswordRequestSchema, text } from "@igp/shared";
 import { useTranslation } from "react-i18next";
-import { Form, FormFailure, SubmitButton, TextField } from "../../components/form/fields.tsx";
+import {
+  Form,
+  FormFailure,
+  NewPasswordFields,
+  SubmitButton,
+  TextField,
+} from "../../components/form/fields.tsx";
 import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { api, tokenStore } from "../../lib/api-client.ts";
@@ -55,17 +61,11 @@ export function ChangePasswordForm({
         label={t("profile.currentPassword")}
         autoComplete="current-password"
       />
-      <TextField
+      <NewPasswordFields
         name="newPassword"
-        type="password"
+        confirmName="confirm"
         label={t("profile.newPassword")}
-        autoComplete="new-password"
-      />
-      <TextField
-        name="confirm"
-        type="password"
-        label={t("auth.confirmPassword")}
-        autoComplete="new-password"
+        confirmLabel={t("auth.confirmPassword")}
       />
       <FormFailure title={t(variant === "admin" ? "admin.changeFailed" : "wallet.serverError")} />
       <SubmitButton label={t("profile.changePassword")} />

@@ -1,11 +1,12 @@
 import { type LoginResponse, loginRequestSchema } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { Form, FormFailure, SubmitButton, TextField } from "../../components/form/fields.tsx";
+import { FormFailure, SubmitButton, TextField } from "../../components/form/fields.tsx";
 import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { api } from "../../lib/api-client.ts";
 import { useSession } from "../../lib/session.tsx";
+import { AuthPage } from "./auth-page.tsx";
 import { ExternalSignIn } from "./external-sign-in.tsx";
 import { useSignedInLanding } from "./use-signed-in-landing.ts";
 
@@ -32,22 +33,19 @@ export function LoginPage() {
   });
 
   return (
-    <main className="auth-page">
-      <Form form={form} className="card auth-card">
-        <h1>{t("auth.loginTitle")}</h1>
-        <TextField name="phone" label={t("auth.phoneOrEmail")} autoComplete="username" />
-        <TextField
-          name="password"
-          type="password"
-          label={t("auth.password")}
-          autoComplete="current-password"
-        />
-        <FormFailure />
-        <SubmitButton label={t("auth.signIn")} busyLabel={t("auth.signingIn")} />
-        <Link to="/auth/reset">{t("auth.forgot")}</Link>
-        <Link to="/auth/register">{t("auth.noAccount")}</Link>
-        <ExternalSignIn />
-      </Form>
-    </main>
+    <AuthPage title={t("auth.loginTitle")} form={form}>
+      <TextField name="phone" label={t("auth.phoneOrEmail")} autoComplete="username" />
+      <TextField
+        name="password"
+        type="password"
+        label={t("auth.password")}
+        autoComplete="current-password"
+      />
+      <FormFailure />
+      <SubmitButton label={t("auth.signIn")} busyLabel={t("auth.signingIn")} />
+      <Link to="/auth/reset">{t("auth.forgot")}</Link>
+      <Link to="/auth/register">{t("auth.noAccount")}</Link>
+      <ExternalSignIn />
+    </AuthPage>
   );
 }

@@ -1,11 +1,17 @@
 import { type RegisterResponse, registerRequestSchema } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { Form, FormFailure, SubmitButton, TextField } from "../../components/form/fields.tsx";
+import {
+  FormFailure,
+  NewPasswordFields,
+  SubmitButton,
+  TextField,
+} from "../../components/form/fields.tsx";
 import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { api } from "../../lib/api-client.ts";
 import { useSession } from "../../lib/session.tsx";
+import { AuthPage } from "./auth-page.tsx";
 import { ExternalSignIn } from "./external-sign-in.tsx";
 import { useSignedInLanding } from "./use-signed-in-landing.ts";
 
@@ -30,33 +36,24 @@ export function RegisterPage() {
   });
 
   return (
-    <main className="auth-page">
-      <Form form={form} className="card auth-card">
-        <h1>{t("auth.registerTitle")}</h1>
-        <TextField
-          name="phone"
-          label={t("auth.phoneOrEmail")}
-          autoComplete="username"
-          placeholder="09XXXXXXXX"
-        />
-        <TextField name="fullName" label={t("auth.fullName")} autoComplete="name" />
-        <TextField
-          name="password"
-          type="password"
-          label={t("auth.password")}
-          autoComplete="new-password"
-        />
-        <TextField
-          name="confirmPassword"
-          type="password"
-          label={t("auth.confirmPassword")}
-          autoComplete="new-password"
-        />
-        <FormFailure />
-        <SubmitButton label={t("auth.register")} busyLabel={t("auth.registering")} />
-        <Link to="/auth/login">{t("auth.haveAccount")}</Link>
-        <ExternalSignIn />
-      </Form>
-    </main>
+    <AuthPage title={t("auth.registerTitle")} form={form}>
+      <TextField
+        name="phone"
+        label={t("auth.phoneOrEmail")}
+        autoComplete="username"
+        placeholder="09XXXXXXXX"
+      />
+      <TextField name="fullName" label={t("auth.fullName")} autoComplete="name" />
+      <NewPasswordFields
+        name="password"
+        confirmName="confirmPassword"
+        label={t("auth.password")}
+        confirmLabel={t("auth.confirmPassword")}
+      />
+      <FormFailure />
+      <SubmitButton label={t("auth.register")} busyLabel={t("auth.registering")} />
+      <Link to="/auth/login">{t("auth.haveAccount")}</Link>
+      <ExternalSignIn />
+    </AuthPage>
   );
 }

@@ -4,7 +4,6 @@ import { Link, useNavigate } from "react-router-dom";
 import { z } from "zod";
 import {
   ChoiceField,
-  Form,
   FormFailure,
   SubmitButton,
   TextField,
@@ -12,6 +11,7 @@ import {
 import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { api } from "../../lib/api-client.ts";
+import { AuthPage } from "./auth-page.tsx";
 
 /** The chosen way and its address, checked as the request it becomes (`{ email }` or `{ phone }`). */
 const resetFormSchema = z
@@ -44,27 +44,24 @@ export function ResetPage() {
   const by = form.watch("by");
 
   return (
-    <main className="auth-page">
-      <Form form={form} className="card auth-card">
-        <h1>{t("auth.resetTitle")}</h1>
-        <ChoiceField
-          name="by"
-          legend={t("auth.resetBy")}
-          options={(["phone", "email"] as const).map((value) => ({
-            value,
-            label: t(`auth.${value}`),
-          }))}
-        />
-        <TextField
-          name="contact"
-          type={by === "email" ? "email" : "tel"}
-          label={t(`auth.${by}`)}
-          placeholder={by === "phone" ? "09XXXXXXXX / 07XXXXXXXX" : "name@example.com"}
-        />
-        <FormFailure />
-        <SubmitButton label={t("auth.sendReset")} />
-        <Link to="/auth/login">{t("auth.backToLogin")}</Link>
-      </Form>
-    </main>
+    <AuthPage title={t("auth.resetTitle")} form={form}>
+      <ChoiceField
+        name="by"
+        legend={t("auth.resetBy")}
+        options={(["phone", "email"] as const).map((value) => ({
+          value,
+          label: t(`auth.${value}`),
+        }))}
+      />
+      <TextField
+        name="contact"
+        type={by === "email" ? "email" : "tel"}
+        label={t(`auth.${by}`)}
+        placeholder={by === "phone" ? "09XXXXXXXX / 07XXXXXXXX" : "name@example.com"}
+      />
+      <FormFailure />
+      <SubmitButton label={t("auth.sendReset")} />
+      <Link to="/auth/login">{t("auth.backToLogin")}</Link>
+    </AuthPage>
   );
 }

@@ -2,13 +2,7 @@ import { AGENT_DEPOSIT_METHOD } from "@igp/shared";
 import { useEffect } from "react";
 import { useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import {
-  Form,
-  FormFailure,
-  ImageField,
-  SubmitButton,
-  TextField,
-} from "../../components/form/fields.tsx";
+import { Form, FormFailure, SubmitButton, TextField } from "../../components/form/fields.tsx";
 import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
@@ -17,6 +11,7 @@ import { useSession } from "../../lib/session.tsx";
 import { type DepositForm, depositBody, depositFormSchema } from "./deposit-form-schema.ts";
 import { PayToAccount } from "./pay-to-account.tsx";
 import { recordOwnRequest } from "./transactions-list.tsx";
+import { TransferProofFields } from "./transfer-proof-fields.tsx";
 import { type Bank, useBanks } from "./use-banks.ts";
 
 /** Deposit: by bank transfer with proof, or through an agent with a deposit code. */
@@ -76,7 +71,7 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
         aria-modal="true"
         aria-labelledby="deposit-title"
       >
-        <Form form={form}>
+        <Form form={form} className="modal-form">
           <h2 id="deposit-title">{t("wallet.deposit")}</h2>
           <Tabs
             keys={["bank", "agent"] as const}
@@ -90,16 +85,10 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
           {via === "bank" && <BankChoice banks={banks} />}
           <TextField name="amount" type="number" label={t("wallet.amountEtb")} />
           {via === "bank" && (
-            <>
-              <TextField name="accountNumber" label={t("wallet.yourAccount")} />
-              <TextField name="transactionId" label={t("wallet.transactionId")} />
-              <ImageField
-                name="screenshot"
-                label={t("wallet.screenshot")}
-                hint={t("wallet.screenshotHint")}
-                preview
-              />
-            </>
+            <TransferProofFields
+              accountLabel={t("wallet.yourAccount")}
+              transactionLabel={t("wallet.transactionId")}
+            />
           )}
           <FormFailure />
           <div className="modal-actions">

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { DialogForm } from "../../../components/form/dialog-form.tsx";
-import { TextField } from "../../../components/form/fields.tsx";
+import { NewPasswordFields, TextField } from "../../../components/form/fields.tsx";
 import { useApiForm } from "../../../components/form/use-api-form.ts";
 import { useNotice } from "../../../components/ui/notice.tsx";
 import { api } from "../../../lib/api-client.ts";
@@ -144,17 +144,11 @@ export function CreateAdminDialog({ onClose }: { onClose(): void }) {
     >
       <TextField name="fullName" label={t("auth.fullName")} />
       <TextField name="email" type="email" label={t("admin.columns.email")} />
-      <TextField
+      <NewPasswordFields
         name="password"
-        type="password"
+        confirmName="confirm"
         label={t("auth.password")}
-        autoComplete="new-password"
-      />
-      <TextField
-        name="confirm"
-        type="password"
-        label={t("auth.confirmPassword")}
-        autoComplete="new-password"
+        confirmLabel={t("auth.confirmPassword")}
       />
     </DialogForm>
   );

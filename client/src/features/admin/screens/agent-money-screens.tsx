@@ -5,7 +5,6 @@ import { z } from "zod";
 import {
   Form,
   FormFailure,
-  ImageField,
   SelectField,
   SubmitButton,
   TextField,
@@ -18,10 +17,11 @@ import { queryKeys, refreshLists } from "../../../lib/queries.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useMoney } from "../../../lib/site-config.tsx";
 import { PayToAccount } from "../../wallet/pay-to-account.tsx";
-import { statusColour } from "../../wallet/transactions-list.tsx";
+import { TransferProofFields } from "../../wallet/transfer-proof-fields.tsx";
 import { useBanks } from "../../wallet/use-banks.ts";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { type Column, changeRow, DataTable } from "../components/data-table.tsx";
+import { DecisionButtons, StatusBadge } from "../components/decision.tsx";
 import { ImageThumbnail } from "../components/image-thumbnail.tsx";
 
 const TRANSACTIONS = "/api/admin/transactions";
@@ -81,11 +81,7 @@ export function TransactionsScreen() {
     { header: t("admin.columns.account"), cell: (r) => r.accountNumber || "—" },
     {
       header: t("admin.columns.status"),
-      cell: (r) => (
-        <span className={`status status-${statusColour(r.status)}`}>
-          {t(`status.${r.status}`, r.status)}
-        </span>
-      ),
+      cell: (r) => <StatusBadge status={r.status} />,
     },
     { header: t("admin.columns.type"), cell: (r) => t(`admin.types.${r.type}`) },
     { header: t("admin.columns.advance"), cell: (r) => (r.advance > 0 ? money(r.advance) : "—") },
@@ -99,22 +95,10 @@ export function TransactionsScreen() {
             header: t("admin.columns.actions"),
             cell: (r: AgentTransaction) =>
               r.type === "charge" && r.status === "pending" ? (
-                <span className="row-actions">
-                  <button
-                    type="button"
-                    className="button button-small"
-                    onClick={() => setPending({ row: r, action: "approve" })}
-                  >
-                    {t("admin.approve")}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-small button-outline"
-                    onClick={() => setPending({ row: r, action: "disapprove" })}
-                  >
-                    {t("admin.disapprove")}
-                  </button>
-                </span>
+                <DecisionButtons
+                  onApprove={() => setPending({ row: r, action: "approve" })}
+                  onDisapprove={() => setPending({ row: r, action: "disapprove" })}
+                />
               ) : (
                 t("admin.noAction")
               ),
@@ -199,13 +183,9 @@ export function RequestChargeScreen() {
         />
         {bank && <PayToAccount accountNumber={bank.accountNumber} />}
         <TextField name="amount" type="number" label={t("wallet.amountEtb")} />
-        <TextField name="accountNumber" label={t("wallet.accountNumber")} />
-        <TextField name="transactionId" label={t("admin.charge.link")} />
-        <ImageField
-          name="screenshot"
-          label={t("wallet.screenshot")}
-          hint={t("wallet.screenshotHint")}
-          preview
+        <TransferProofFields
+          accountLabel={t("wallet.accountNumber")}
+          transactionLabel={t("admin.charge.link")}
         />
         <FormFailure />
         <SubmitButton label={t("admin.charge.submit")} />

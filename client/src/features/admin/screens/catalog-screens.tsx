@@ -31,6 +31,15 @@ interface CatalogRow {
 
 type Kind = "bank" | "method" | "social";
 
+/** A confirmation's words: delete, or block/unblock after the row's current status. */
+const WORDING = {
+  delete: { question: "admin.catalog.confirmDelete", confirm: "admin.catalog.delete" },
+  block: { question: "admin.confirmBlock", confirm: "admin.block" },
+  unblock: { question: "admin.confirmUnblock", confirm: "admin.unblock" },
+} as const;
+const wording = ({ row, action }: { row: CatalogRow; action: "toggle" | "delete" }) =>
+  action === "delete" ? "delete" : row.status === "active" ? "block" : "unblock";
+
 const PATHS: Record<
   Kind,
   { list: string; key: string; create: string; status: string; remove: string }
@@ -143,21 +152,8 @@ export function CatalogScreen({ kind }: { kind: Kind }) {
       />
       {confirm && (
         <ConfirmDialog
-          question={t(
-            confirm.action === "delete"
-              ? "admin.catalog.confirmDelete"
-              : confirm.row.status === "active"
-                ? "admin.confirmBlock"
-                : "admin.confirmUnblock",
-            { name: name(confirm.row) },
-          )}
-          confirm={t(
-            confirm.action === "delete"
-              ? "admin.catalog.delete"
-              : confirm.row.status === "active"
-                ? "admin.block"
-                : "admin.unblock",
-          )}
+          question={t(WORDING[wording(confirm)].question, { name: name(confirm.row) })}
+          confirm={t(WORDING[wording(confirm)].confirm)}
           onConfirm={() => act(confirm.row, confirm.action)}
           onCancel={() => setConfirm(null)}
         />

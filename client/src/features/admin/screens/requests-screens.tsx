@@ -7,10 +7,10 @@ import { useMessage } from "../../../lib/i18n.ts";
 import { queryKeys, refreshLists, useApiQuery } from "../../../lib/queries.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useMoney } from "../../../lib/site-config.tsx";
-import { statusColour } from "../../wallet/transactions-list.tsx";
 import { CodeDialog } from "../components/code-dialog.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { type Column, changeRow, DataTable } from "../components/data-table.tsx";
+import { DecisionButtons, StatusBadge } from "../components/decision.tsx";
 import { ImageThumbnail } from "../components/image-thumbnail.tsx";
 import { RequestChargeLink } from "../components/request-charge-link.tsx";
 
@@ -115,11 +115,7 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
       : [{ header: t("admin.columns.code"), cell: (r: Request) => r.gameCode ?? "—" }]),
     {
       header: t("admin.columns.status"),
-      cell: (r) => (
-        <span className={`status status-${statusColour(r.status)}`}>
-          {t(`status.${r.status}`, r.status)}
-        </span>
-      ),
+      cell: (r) => <StatusBadge status={r.status} />,
     },
     {
       header: t("admin.columns.actions"),
@@ -127,28 +123,17 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
         r.status !== "pending" ? (
           t("admin.noAction")
         ) : (
-          <span className="row-actions">
-            {floatShort(r) ? (
-              <span className="text-danger">
-                {t("admin.float.short")} <RequestChargeLink />
-              </span>
-            ) : (
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() => setPending({ request: r, action: "approve" })}
-              >
-                {t("admin.approve")}
-              </button>
-            )}
-            <button
-              type="button"
-              className="button button-small button-outline"
-              onClick={() => setPending({ request: r, action: "disapprove" })}
-            >
-              {t("admin.disapprove")}
-            </button>
-          </span>
+          <DecisionButtons
+            onApprove={() => setPending({ request: r, action: "approve" })}
+            onDisapprove={() => setPending({ request: r, action: "disapprove" })}
+            approveInstead={
+              floatShort(r) ? (
+                <span className="text-danger">
+                  {t("admin.float.short")} <RequestChargeLink />
+                </span>
+              ) : undefined
+            }
+          />
         ),
     },
   ];

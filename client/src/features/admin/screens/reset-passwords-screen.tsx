@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { DialogForm } from "../../../components/form/dialog-form.tsx";
-import { TextField } from "../../../components/form/fields.tsx";
+import { NewPasswordFields } from "../../../components/form/fields.tsx";
 import { useApiForm } from "../../../components/form/use-api-form.ts";
 import { api } from "../../../lib/api-client.ts";
 import { type Column, changeRow, DataTable } from "../components/data-table.tsx";
@@ -85,17 +85,11 @@ export function ResetDialog({ request, onClose }: { request: ResetRequest; onClo
       submitLabel={t("admin.reset.action")}
       onCancel={onClose}
     >
-      <TextField
+      <NewPasswordFields
         name="newPassword"
-        type="password"
+        confirmName="confirm"
         label={t("profile.newPassword")}
-        autoComplete="new-password"
-      />
-      <TextField
-        name="confirm"
-        type="password"
-        label={t("auth.confirmPassword")}
-        autoComplete="new-password"
+        confirmLabel={t("auth.confirmPassword")}
       />
       {done && (
         <p role="status" className="text-success">
