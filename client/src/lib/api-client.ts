@@ -13,12 +13,20 @@ export class ApiError extends Error {
 }
 
 const TOKEN_KEY = "token";
+/** Dispatched on `window` whenever the stored token changes: what was read for it is forgotten. */
+export const TOKEN_CHANGED = "igp:token-changed";
 
 export const tokenStore = {
   // No storage while the home page is prerendered at build time (src/prerender.tsx): signed out.
   get: () => (typeof localStorage === "undefined" ? null : localStorage.getItem(TOKEN_KEY)),
-  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
-  clear: () => localStorage.removeItem(TOKEN_KEY),
+  set: (token: string) => {
+    localStorage.setItem(TOKEN_KEY, token);
+    window.dispatchEvent(new Event(TOKEN_CHANGED));
+  },
+  clear: () => {
+    localStorage.removeItem(TOKEN_KEY);
+    window.dispatchEvent(new Event(TOKEN_CHANGED));
+  },
 };
 
 /** Calls the API with the stored token; JSON in and out; FormData sent as multipart. */

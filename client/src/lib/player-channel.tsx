@@ -1,5 +1,6 @@
 import {
   balanceUpdatedSchema,
+  listsUpdatedSchema,
   lotteryMessageSchema,
   noPlayerJoinedSchema,
   ROOMS,
@@ -13,7 +14,8 @@ import { useSession } from "./session.tsx";
 
 /**
  * The signed-in player's realtime channel (docs/realtime.md, room "player"): `balanceUpdated`
- * moves both balances at once, `noPlayerJoined` says a round expired and its bet came back,
+ * moves both balances at once, `listsUpdated` says the deposit and withdrawal lists changed (a
+ * decision), `noPlayerJoined` says a round expired and its bet came back,
  * `lottery` says a lottery the player holds tickets of was drawn.
  * While it is connected the session stops polling for balances.
  */
@@ -33,9 +35,12 @@ export function PlayerChannel() {
           leave = () => void room.leave();
           if (!active) return leave();
           setLive(true);
-          room.onMessage("balanceUpdated", (message) => {
-            applyBalances(balanceUpdatedSchema.parse(message));
-            // A request decided in the back office moved the wallet: its list shows the decision.
+          room.onMessage("balanceUpdated", (message) =>
+            applyBalances(balanceUpdatedSchema.parse(message)),
+          );
+          // A request decided in the back office: its list shows the decision.
+          room.onMessage("listsUpdated", (message) => {
+            listsUpdatedSchema.parse(message);
             void refreshLists(
               queryKeys.transactions("deposit"),
               queryKeys.transactions("withdraw"),

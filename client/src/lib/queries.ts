@@ -1,5 +1,5 @@
 import { QueryClient, type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "./api-client.ts";
+import { api, TOKEN_CHANGED } from "./api-client.ts";
 
 /**
  * The one cache of server lists for both apps. It is passed to each hook rather than provided
@@ -10,6 +10,10 @@ export const queryClient = new QueryClient({
     queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: true },
   },
 });
+
+// Another sign-in (or none) must never see the lists read for the last one.
+if (typeof window !== "undefined")
+  window.addEventListener(TOKEN_CHANGED, () => queryClient.clear());
 
 /** A GET of the API, cached under `key`. */
 export function useApiQuery<Data>(

@@ -5,7 +5,8 @@ import { walletBalances } from "../accounts/session.ts";
 import { projectionsReach } from "../workers/projections-reach.ts";
 
 export type Balances = Awaited<ReturnType<typeof walletBalances>>;
-type Listener = (balances: Balances) => void;
+/** `balanceUpdated` with both balances, or `listsUpdated` once the read models hold the move. */
+type Listener = (type: "balanceUpdated" | "listsUpdated", payload: Balances | object) => void;
 
 /**
  * Follows the ledger in every process and tells this process' player rooms when their user's
@@ -34,10 +35,13 @@ export class BalanceNotifier {
             .map((e) => parseStreamId(e.streamId).id)
             .filter((userId) => this.listeners.has(userId)),
         );
+        for (const userId of moved) this.tell(userId, "balanceUpdated", await this.current(userId));
         if (moved.size === 0) return;
-        // Told once the read models hold the move too: a list the client reads again shows it.
-        await projectionsReach(this.pool, events.at(-1)!.position);
-        for (const userId of moved) this.tell(userId, await this.current(userId));
+        // The player's lists (requests, their decisions) show the move once the read models
+        // hold it: said apart, so that balances never wait for them.
+        void projectionsReach(this.pool, events.at(-1)!.position).then(() => {
+          for (const userId of moved) this.tell(userId, "listsUpdated", {});
+        });
       },
       onError: this.onError,
     });
@@ -63,7 +67,7 @@ export class BalanceNotifier {
     return walletBalances(this.ledger, userId);
   }
 
-  private tell(userId: string, balances: Balances) {
-    for (const listener of this.listeners.get(userId) ?? []) listener(balances);
+  private tell(userId: string, type: Parameters<Listener>[0], payload: Balances | object) {
+    for (const listener of this.listeners.get(userId) ?? []) listener(type, payload);
   }
 }

@@ -92,6 +92,8 @@ export function CatalogScreen({ kind }: { kind: Kind }) {
         row.id,
         action === "toggle" ? toggled : null,
       );
+      // Players and agents pick banks from the active ones.
+      if (kind !== "social") await refreshLists(queryKeys.banks);
     } catch {
       setConfirm(null);
       notice({ type: "danger", title: failed });
@@ -194,7 +196,7 @@ function CreateDialog({ kind, onClose }: { kind: Kind; onClose(): void }) {
     defaultValues,
     async onSubmit(values) {
       await api(PATHS[kind].create, { body: multipart(values) });
-      await refreshLists(queryKeys.adminTable(PATHS[kind].list));
+      await refreshLists(queryKeys.adminTable(PATHS[kind].list), queryKeys.banks);
       onClose();
     },
   });

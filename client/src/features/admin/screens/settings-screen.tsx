@@ -5,7 +5,9 @@ import { Form, FormFailure, SubmitButton, TextField } from "../../../components/
 import { useApiForm } from "../../../components/form/use-api-form.ts";
 import { useNotice } from "../../../components/ui/notice.tsx";
 import { api } from "../../../lib/api-client.ts";
-import { useApiQuery } from "../../../lib/queries.ts";
+import { queryClient, useApiQuery } from "../../../lib/queries.ts";
+
+const SETTINGS = ["admin", "settings"];
 
 type Group = (typeof SETTINGS_GROUPS)[number];
 type Draft = Record<Group, { gameWaitingTime: string; winPercentCut: string }>;
@@ -38,7 +40,7 @@ const toDraft = (settings: Settings) =>
 /** The four settings panels: waiting time (minutes) and cut or advance (%) per group. */
 export function SettingsScreen() {
   const { t } = useTranslation();
-  const { data } = useApiQuery<{ settings: Settings }>(["admin", "settings"], "/api/settings");
+  const { data } = useApiQuery<{ settings: Settings }>(SETTINGS, "/api/settings");
   if (!data) return <p>{t("common.loading")}</p>;
   return (
     <section>
@@ -56,7 +58,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
     defaultValues: toDraft(settings),
     failureText: (reason) => `${t("admin.settings.failed")} ${reason}`,
     async onSubmit(draft) {
-      await api("/api/settings", { body: settingsSchema.parse(numbers(draft)) });
+      const settings = settingsSchema.parse(numbers(draft));
+      await api("/api/settings", { body: settings });
+      queryClient.setQueryData(SETTINGS, { settings });
       notice({ type: "success", title: t("admin.settings.saved"), autoCloseMs: 2_000 });
     },
   });
