@@ -81,17 +81,18 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
       await page.getByText("Deposit request submitted.").waitFor();
       await page.getByRole("button", { name: "OK" }).click();
 
+      // The deposit is in the player's list at once, pending.
+      await page.getByRole("tab", { name: "Transactions" }).click();
+      const deposit = page.locator(".transaction").filter({ hasText: "ETB 120.00" });
+      await deposit.getByText("pending").waitFor();
       const me = await server.call("POST", "/api/auth/user/login", {
         body: { phone, password: "secret12" },
       });
-      let depositId: string | undefined;
-      for (let i = 0; i < 50 && !depositId; i++) {
-        const list = await server.call("GET", "/api/transactions/deposit", {
-          token: me.body.token,
-        });
-        depositId = list.body.transactions[0]?.id;
-        if (!depositId) await page.waitForTimeout(100);
-      }
+      // The server answered the request once its lists held it: it is there to approve.
+      const listed = await server.call("GET", "/api/transactions/deposit", {
+        token: me.body.token,
+      });
+      const depositId: string = listed.body.transactions[0].id;
       expect(
         (
           await server.call("POST", `/api/admin/deposit/approve/${depositId}`, {
@@ -104,9 +105,10 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
         token: root,
         body: { userId: me.body.userId, amount: 50 },
       });
-      // No reload: the header follows the server by itself.
-      await page.getByText("ETB 120.00").first().waitFor({ timeout: 15_000 });
+      // No reload: the header follows the server by itself, and so does the list.
       await page.getByText("ETB 50.00").first().waitFor({ timeout: 15_000 });
+      await page.locator(".balances").getByText("ETB 120.00").first().waitFor({ timeout: 15_000 });
+      await deposit.getByText("approved").waitFor({ timeout: 15_000 });
 
       await page.getByRole("tab", { name: "Transactions" }).click();
       await page.getByRole("tab", { name: "Withdraw" }).click();
@@ -129,11 +131,11 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
       await page.getByRole("button", { name: "OK" }).click();
       await page.getByText("ETB 0.00").first().waitFor();
       // The list shows the new request at once, without a reload, and keeps it when read again.
-      const listed = page.locator(".transaction").filter({ hasText: code });
-      await listed.getByText("pending").waitFor();
+      const withdrawal = page.locator(".transaction").filter({ hasText: code });
+      await withdrawal.getByText("pending").waitFor();
       await page.getByRole("tab", { name: "Deposit" }).click();
       await page.getByRole("tab", { name: "Withdraw" }).click();
-      await listed.getByText("pending").waitFor();
+      await withdrawal.getByText("pending").waitFor();
       expect(await page.getByText("No recent withdrawals found.").count()).toBe(0);
 
       await page.getByRole("button", { name: "Logout" }).first().click();
