@@ -1,8 +1,8 @@
 import sharp from "sharp";
 
 /** A small real PNG. */
-export const pngImage = (color = "#1e88e5") =>
-  sharp({ create: { width: 24, height: 24, channels: 3, background: color } })
+export const pngImage = (color = "#1e88e5", width = 24, height = 24) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
     .png()
     .toBuffer();
 

@@ -23,8 +23,10 @@ import { RoundRegistry } from "./games/round-kernel/round-registry.ts";
 import { spinWheelGame } from "./games/spin-wheel/spin-wheel.game.ts";
 import type { SpinWheelSeat } from "./games/spin-wheel/spin-wheel.rules.ts";
 import { buildApp } from "./http/app.ts";
+import { watchAppends } from "./http/plugins/fresh-reads.ts";
 import type { RateLimits } from "./http/rate-limits.ts";
 import { BalanceNotifier } from "./realtime/balance-notifier.ts";
+import { ProjectionsProgress } from "./workers/projections-progress.ts";
 import { startRealtime } from "./realtime/realtime-server.ts";
 import { createRoomAuth } from "./realtime/room-auth.ts";
 import { matchMakerRoundRooms } from "./realtime/round-rooms.ts";
@@ -87,7 +89,8 @@ export async function startPlatform(
       email: config.SUPERADMIN_EMAIL,
       password: config.SUPERADMIN_PASSWORD,
     });
-    const store = createEventStore(config, database.pool);
+    const { store, watermark } = watchAppends(createEventStore(config, database.pool));
+    const progress = new ProjectionsProgress(database.pool);
     undo.push(() => store.close());
     const ledger = new Ledger(new CommandHandler(store));
     const registry = new RoundRegistry(database.pool);
@@ -109,6 +112,8 @@ export async function startPlatform(
       {
         pool: database.pool,
         store,
+        watermark,
+        progress,
         ledger,
         users,
         games,
@@ -160,7 +165,7 @@ export async function startPlatform(
       if (error) app.log.error({ err: error }, message);
       else app.log.info(message);
     };
-    const balances = new BalanceNotifier(store, ledger, database.pool, (error) =>
+    const balances = new BalanceNotifier(store, ledger, database.pool, progress, (error) =>
       report("Balance notifier error.", error),
     );
     const realtime = await startRealtime(app, {

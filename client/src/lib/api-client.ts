@@ -1,20 +1,32 @@
-/** An answer of the API other than 2xx: its status and the server's `{ message }`. */
+/**
+ * An answer of the API other than 2xx: its status and the server's `{ message, field? }`
+ * (`field`: the request field the message is about).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
   }
 }
 
 const TOKEN_KEY = "token";
+/** Dispatched on `window` whenever the stored token changes: what was read for it is forgotten. */
+export const TOKEN_CHANGED = "igp:token-changed";
 
 export const tokenStore = {
   // No storage while the home page is prerendered at build time (src/prerender.tsx): signed out.
   get: () => (typeof localStorage === "undefined" ? null : localStorage.getItem(TOKEN_KEY)),
-  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
-  clear: () => localStorage.removeItem(TOKEN_KEY),
+  set: (token: string) => {
+    localStorage.setItem(TOKEN_KEY, token);
+    window.dispatchEvent(new Event(TOKEN_CHANGED));
+  },
+  clear: () => {
+    localStorage.removeItem(TOKEN_KEY);
+    window.dispatchEvent(new Event(TOKEN_CHANGED));
+  },
 };
 
 /** Calls the API with the stored token; JSON in and out; FormData sent as multipart. */
@@ -39,8 +51,8 @@ export async function api<T>(
   const text = await response.text();
   const data = text ? safeJson(text) : null;
   if (!response.ok) {
-    const message = (data as { message?: string } | null)?.message ?? response.statusText;
-    throw new ApiError(response.status, message);
+    const refusal = data as { message?: string; field?: string } | null;
+    throw new ApiError(response.status, refusal?.message ?? response.statusText, refusal?.field);
   }
   return data as T;
 }

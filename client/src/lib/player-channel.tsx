@@ -1,5 +1,6 @@
 import {
   balanceUpdatedSchema,
+  listsUpdatedSchema,
   lotteryMessageSchema,
   noPlayerJoinedSchema,
   ROOMS,
@@ -7,12 +8,14 @@ import {
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotice } from "../components/ui/notice.tsx";
+import { queryKeys, refreshLists } from "./queries.ts";
 import { joinOrCreateRoom } from "./realtime.ts";
 import { useSession } from "./session.tsx";
 
 /**
  * The signed-in player's realtime channel (docs/realtime.md, room "player"): `balanceUpdated`
- * moves both balances at once, `noPlayerJoined` says a round expired and its bet came back,
+ * moves both balances at once, `listsUpdated` says the deposit and withdrawal lists changed (a
+ * decision), `noPlayerJoined` says a round expired and its bet came back,
  * `lottery` says a lottery the player holds tickets of was drawn.
  * While it is connected the session stops polling for balances.
  */
@@ -35,6 +38,14 @@ export function PlayerChannel() {
           room.onMessage("balanceUpdated", (message) =>
             applyBalances(balanceUpdatedSchema.parse(message)),
           );
+          // A request decided in the back office: its list shows the decision.
+          room.onMessage("listsUpdated", (message) => {
+            listsUpdatedSchema.parse(message);
+            void refreshLists(
+              queryKeys.transactions("deposit"),
+              queryKeys.transactions("withdraw"),
+            );
+          });
           room.onMessage("noPlayerJoined", (message) => {
             noPlayerJoinedSchema.parse(message);
             void refresh();

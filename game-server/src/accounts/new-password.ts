@@ -12,9 +12,10 @@ export async function checkNewPassword(
   account: Pick<UserRow, "role" | "password_hash">,
   newPassword: string,
   messages: PasswordMessages,
+  field = "newPassword",
 ): Promise<void> {
   const problem = passwordProblem(newPassword, audienceOf(account.role), messages);
-  if (problem) throw badRequest(problem);
+  if (problem) throw badRequest(problem, field);
   if (account.password_hash && (await verifyPassword(account.password_hash, newPassword)))
-    throw badRequest(PASSWORD_MESSAGES.sameAsCurrent);
+    throw badRequest(PASSWORD_MESSAGES.sameAsCurrent, field);
 }

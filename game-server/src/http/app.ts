@@ -38,6 +38,8 @@ import { apiCompression } from "./plugins/api-compression.ts";
 import { authentication } from "./plugins/authentication.ts";
 import { clientApp } from "./plugins/client-app.ts";
 import { errorHandler, frameworkErrors } from "./plugins/error-handler.ts";
+import type { ProjectionsProgress } from "../workers/projections-progress.ts";
+import { type AppendWatermark, freshReads } from "./plugins/fresh-reads.ts";
 import { idempotency } from "./plugins/idempotency.ts";
 import { metrics } from "./plugins/metrics.ts";
 import { requestBody } from "./plugins/request-body.ts";
@@ -77,6 +79,10 @@ export interface OperatorPages {
 export interface AppDependencies {
   pool: pg.Pool;
   store: EventStore;
+  /** Where this process last appended: what `freshReads` answers wait for. */
+  watermark: AppendWatermark;
+  /** How far the read models are. */
+  progress: ProjectionsProgress;
   ledger: Ledger;
   users: UsersRepository;
   tokens: Tokens;
@@ -165,6 +171,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(errorHandler);
   await app.register(authentication, { tokens: deps.tokens, users: deps.users });
   await app.register(idempotency, { db: deps.pool, box: deps.atRest });
+  await app.register(freshReads, { progress: deps.progress, watermark: deps.watermark });
 
   await app.register(clientApp, { directory: deps.clientDirectory });
   await app.register(healthRoute, deps);

@@ -1,16 +1,16 @@
-import { messageSchema, text } from "@igp/shared";
+import { errorSchema, text } from "@igp/shared";
 import { z } from "zod";
 import { totalPages } from "../wallet/paged-query.ts";
 
-/** The error answers a route may give, all `{ message }`. */
+/** The error answers a route may give, all `{ message, field? }`. */
 export const errorResponses = {
-  400: messageSchema,
-  401: messageSchema,
-  403: messageSchema,
-  404: messageSchema,
-  409: messageSchema,
-  422: messageSchema,
-  429: messageSchema,
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  422: errorSchema,
+  429: errorSchema,
 };
 
 type PagedShape<K extends string, T extends z.ZodType> = {

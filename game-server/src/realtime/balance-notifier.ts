@@ -8,9 +8,11 @@ import {
 import { loadCheckpoint } from "@igp/projections";
 import type pg from "pg";
 import { walletBalances } from "../accounts/session.ts";
+import type { ProjectionsProgress } from "../workers/projections-progress.ts";
 
 export type Balances = Awaited<ReturnType<typeof walletBalances>>;
-type Listener = (balances: Balances) => void;
+/** `balanceUpdated` with both balances, or `listsUpdated` once the read models hold the move. */
+type Listener = (type: "balanceUpdated" | "listsUpdated", payload: Balances | object) => void;
 
 /**
  * Follows the ledger in every process and tells this process' player rooms when their user's
@@ -26,6 +28,7 @@ export class BalanceNotifier {
     private readonly store: EventStore,
     private readonly ledger: Ledger,
     private readonly pool: pg.Pool,
+    private readonly progress: ProjectionsProgress,
     private readonly onError: (error: unknown) => void,
   ) {}
 
@@ -33,8 +36,15 @@ export class BalanceNotifier {
     this.subscription = this.store.subscribe({
       after: await loadCheckpoint(this.pool),
       onEvents: async (events) => {
-        for (const [userId, revision] of this.watchedWalletsMoved(events))
-          this.tell(userId, await walletBalances(this.ledger, userId, revision));
+        const moved = this.watchedWalletsMoved(events);
+        for (const [userId, revision] of moved)
+          this.tell(userId, "balanceUpdated", await walletBalances(this.ledger, userId, revision));
+        if (moved.size === 0) return;
+        // The player's lists (requests, their decisions) show the move once the read models
+        // hold it: said apart, so that balances never wait for them.
+        void this.progress.reach(events.at(-1)!.position).then(() => {
+          for (const userId of moved.keys()) this.tell(userId, "listsUpdated", {});
+        });
       },
       onError: this.onError,
     });
@@ -72,7 +82,7 @@ export class BalanceNotifier {
     return moved;
   }
 
-  private tell(userId: string, balances: Balances) {
-    for (const listener of this.listeners.get(userId) ?? []) listener(balances);
+  private tell(userId: string, type: Parameters<Listener>[0], payload: Balances | object) {
+    for (const listener of this.listeners.get(userId) ?? []) listener(type, payload);
   }
 }

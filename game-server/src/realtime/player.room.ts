@@ -6,7 +6,8 @@ import { keepSeat } from "./room-messages.ts";
 
 /**
  * One signed-in user's channel (one room per user: `joinOrCreate("player", { userId })`):
- * `balanceUpdated` whenever the wallet moves, `noPlayerJoined` when a round expired unjoined.
+ * `balanceUpdated` whenever the wallet moves, `listsUpdated` once the read models hold that move,
+ * `noPlayerJoined` when a round expired unjoined.
  */
 export function playerRoom(deps: {
   auth: RoomAuth;
@@ -19,8 +20,8 @@ export function playerRoom(deps: {
     override patchRate = 1000;
     private readonly forward = (message: { type: string; payload: unknown }) =>
       this.broadcast(message.type, message.payload);
-    private readonly sendBalances = (balances: unknown) =>
-      this.broadcast("balanceUpdated", balances);
+    private readonly sendBalances = (type: string, payload: unknown) =>
+      this.broadcast(type, payload);
 
     override async onCreate(options: { userId: string }) {
       this.userId = options.userId;

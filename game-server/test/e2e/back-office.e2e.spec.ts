@@ -71,8 +71,8 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
       await admin.getByLabel("Link").fill("javascript:alert(1)");
       await admin.getByLabel("Logo").setInputFiles(await logo());
       await admin.getByRole("button", { name: "Create", exact: true }).click();
+      // The server's refusal stands at its field, the dialog and what was typed stay.
       await admin.getByText("The link must start with http:// or https://.").waitFor();
-      await admin.getByRole("button", { name: "OK" }).click();
       await admin.getByLabel("Link").fill("https://t.me/instantgames");
       await admin.getByRole("button", { name: "Create", exact: true }).click();
       await admin.getByRole("cell", { name: `Telegram ${width}`, exact: true }).waitFor();
@@ -83,7 +83,6 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
       await admin.getByLabel("Bet amount").fill("0.5");
       await admin.getByRole("button", { name: "Create", exact: true }).click();
       await admin.getByText("Please enter a valid bet amount!").waitFor();
-      await admin.getByRole("button", { name: "OK" }).click();
       await admin.getByLabel("Bet amount").fill("25");
       await admin.getByRole("button", { name: "Create", exact: true }).click();
       const table = admin.getByRole("row").filter({ hasText: "ETB 25.00" });
@@ -97,7 +96,6 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
       await admin.getByLabel("Waiting time (minutes)").nth(1).fill("0");
       await admin.getByRole("button", { name: "Save" }).click();
       await admin.getByText("All values must be valid numbers and within proper range.").waitFor();
-      await admin.getByRole("button", { name: "OK" }).click();
       await admin.getByLabel("Waiting time (minutes)").nth(1).fill("3");
       await admin.getByLabel("Win cut (%)").nth(1).fill("12.5");
       await admin.getByRole("button", { name: "Save" }).click();
@@ -117,7 +115,7 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
       const agent = await browser.newPage({ viewport });
       await signIn(agent, email, "agent-pass-1");
       await agent.waitForURL("**/admin/dashboard");
-      await agent.getByRole("link", { name: "Request Charge" }).click();
+      await agent.getByRole("link", { name: "Request Charge" }).first().click();
       await agent.getByLabel("Bank").selectOption(`Awash ${width}`);
       await agent.getByText("0132456789").waitFor();
       await agent.getByLabel("Amount (ETB)").fill("400");
@@ -131,6 +129,7 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
       await admin.getByRole("link", { name: "Transactions" }).click();
       const row = admin.getByRole("row").filter({ hasText: `Agent ${width}` });
       await row.getByRole("button", { name: "Approve", exact: true }).click();
+      await admin.getByText(`Approve ETB 400.00 for Agent ${width}?`).waitFor();
       await admin.getByRole("button", { name: "Approve", exact: true }).last().click();
       await row.getByText("No action").waitFor();
       await shoot(admin, "transactions");
@@ -173,7 +172,6 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
       await admin.getByLabel("Confirm password").fill("agent-pass-2");
       await admin.getByRole("button", { name: "Create", exact: true }).click();
       await admin.getByText("please confirm the password before creating!").waitFor();
-      await admin.getByRole("button", { name: "OK" }).click();
       await admin.getByLabel("Confirm password").fill("agent-pass-1");
       await admin.getByRole("button", { name: "Create", exact: true }).click();
       await admin.getByRole("cell", { name: email, exact: true }).waitFor();
@@ -209,6 +207,8 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
       const row = agent.getByRole("row").filter({ hasText: name });
       await row.waitFor();
       await row.getByRole("button", { name: "Approve", exact: true }).click();
+      // The question names the player and the amount.
+      await agent.getByText(`Approve ETB 250.00 for ${name}?`).waitFor();
       await agent.getByRole("button", { name: "Approve", exact: true }).last().click();
       await agent.getByText("Please enter a deposit code before approving.").waitFor();
       await agent.getByLabel("Deposit code").fill(requested.body.depositCode.toLowerCase());

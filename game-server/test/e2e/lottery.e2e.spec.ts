@@ -49,12 +49,12 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
     await admin.getByRole("button", { name: "Create Instant Game" }).click();
     await admin.getByLabel("Type").selectOption("lottery");
     await admin.getByRole("button", { name: "Create", exact: true }).click();
+    // Each problem stands at its field.
     await admin.getByText("Please enter a valid bet amount!").waitFor();
-    await admin.getByRole("button", { name: "OK" }).click();
     await admin.getByLabel("Ticket price").fill("10");
     await admin.getByRole("button", { name: "Create", exact: true }).click();
-    await admin.getByText("Please fill all the lottery fields!").waitFor();
-    await admin.getByRole("button", { name: "OK" }).click();
+    await admin.getByText("Please fill all the lottery fields!").first().waitFor();
+    expect(await admin.getByLabel("Title").getAttribute("aria-invalid")).toBe("true");
     await admin.getByLabel("Title").fill("Timket Lottery");
     await admin.getByLabel("Win amount").fill("100");
     await admin.getByLabel("Out date").fill("2099-01-19T12:00");

@@ -5,9 +5,10 @@ import type { TestServer } from "../../../test-support/http.ts";
 import { form, pngImage } from "../../../test-support/images.ts";
 
 /**
- * A player's first visit in a real browser: register, sign in, deposit by bank with a screenshot,
- * see the balance change in the header without reloading once an admin approves, preview a
- * withdrawal's fee, withdraw, log out. Screenshots of each screen at 360 and 1280 px.
+ * A player's first visit in a real browser: register (which signs in), deposit by bank with a
+ * screenshot, see the balance change in the header without reloading once an admin approves,
+ * preview a withdrawal's fee, withdraw in cash at an agent (no account number) and see it listed
+ * at once, log out. Screenshots of each screen at 360 and 1280 px.
  */
 describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/chromium)", () => {
   let journey: Awaited<ReturnType<typeof startBrowserJourney>>;
@@ -46,14 +47,11 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
       await page.getByLabel("Confirm password").fill("secret12");
       await shoot(page, "register");
       await page.getByRole("button", { name: "Register" }).click();
+      // Registration signs the player in: straight to the profile, no sign-in form.
       await page.getByText("Account created successfully!").waitFor();
-      await page.waitForURL("**/auth/login");
-
-      await page.getByLabel("Phone or email").fill(phone);
-      await page.getByLabel("Password").fill("secret12");
-      await shoot(page, "login");
-      await page.getByRole("button", { name: "Sign in" }).click();
       await page.waitForURL("**/dashboard/profile");
+      await page.getByRole("heading", { name: "Hello, Meron Alemu" }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
       await shoot(page, "profile");
 
       if (width === 360) await page.getByRole("button", { name: "Menu" }).click();
@@ -61,28 +59,40 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
       await page.getByLabel("Amount (ETB)").fill("120");
       await page.getByLabel("Your account number").fill("55667788");
       await page.getByLabel("Transaction ID or link").fill("FT261122ABC");
+      await page.getByRole("button", { name: "Submit Deposit" }).click();
+      await page.getByText("Please attach a screenshot of the transfer.").waitFor();
       await page.getByLabel("Screenshot", { exact: true }).setInputFiles({
         name: "proof.png",
         mimeType: "image/png",
-        buffer: await pngImage("#e53935"),
+        buffer: await pngImage("#e53935", 900, 1600),
       });
-      await page.getByAltText("Screenshot preview").waitFor();
+      // Choosing the file answers the message at once; the preview fits inside the dialog.
+      await page
+        .getByText("Please attach a screenshot of the transfer.")
+        .waitFor({ state: "detached" });
+      const preview = page.getByAltText("Screenshot preview");
+      await preview.waitFor();
+      const dialog = page.getByRole("dialog");
+      const [image, frame] = [await preview.boundingBox(), await dialog.boundingBox()];
+      expect(image!.x).toBeGreaterThanOrEqual(frame!.x);
+      expect(image!.x + image!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
       await shoot(page, "deposit-dialog");
       await page.getByRole("button", { name: "Submit Deposit" }).click();
       await page.getByText("Deposit request submitted.").waitFor();
       await page.getByRole("button", { name: "OK" }).click();
 
+      // The deposit is in the player's list at once, pending.
+      await page.getByRole("tab", { name: "Transactions" }).click();
+      const deposit = page.locator(".transaction").filter({ hasText: "ETB 120.00" });
+      await deposit.getByText("pending").waitFor();
       const me = await server.call("POST", "/api/auth/user/login", {
         body: { phone, password: "secret12" },
       });
-      let depositId: string | undefined;
-      for (let i = 0; i < 50 && !depositId; i++) {
-        const list = await server.call("GET", "/api/transactions/deposit", {
-          token: me.body.token,
-        });
-        depositId = list.body.transactions[0]?.id;
-        if (!depositId) await page.waitForTimeout(100);
-      }
+      // The server answered the request once its lists held it: it is there to approve.
+      const listed = await server.call("GET", "/api/transactions/deposit", {
+        token: me.body.token,
+      });
+      const depositId: string = listed.body.transactions[0].id;
       expect(
         (
           await server.call("POST", `/api/admin/deposit/approve/${depositId}`, {
@@ -95,9 +105,10 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
         token: root,
         body: { userId: me.body.userId, amount: 50 },
       });
-      // No reload: the header follows the server by itself.
-      await page.getByText("ETB 120.00").first().waitFor({ timeout: 15_000 });
+      // No reload: the header follows the server by itself, and so does the list.
       await page.getByText("ETB 50.00").first().waitFor({ timeout: 15_000 });
+      await page.locator(".balances").getByText("ETB 120.00").first().waitFor({ timeout: 15_000 });
+      await deposit.getByText("approved").waitFor({ timeout: 15_000 });
 
       await page.getByRole("tab", { name: "Transactions" }).click();
       await page.getByRole("tab", { name: "Withdraw" }).click();
@@ -109,13 +120,23 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
       await page.getByLabel("Amount", { exact: true }).fill("171");
       await page.getByText("Insufficient").waitFor();
       await page.getByLabel("Amount", { exact: true }).fill("130");
+      await page.getByText("No recent withdrawals found.").waitFor();
       await page.getByLabel("Method").selectOption("agent");
-      await page.getByLabel("Account number").fill("0911223344");
+      // Cash at an agent's shop is paid against the code: no account number is asked.
+      expect(await page.getByLabel("Account number").count()).toBe(0);
       await shoot(page, "withdraw");
       await page.getByRole("button", { name: "Withdraw", exact: true }).last().click();
-      await page.getByText(/Tell this code to the agent: [A-Z2-9]{8}/).waitFor();
+      const told = page.getByText(/Tell this code to the agent: [A-Z2-9]{8}/);
+      const code = (await told.textContent())!.match(/[A-Z2-9]{8}$/)![0];
       await page.getByRole("button", { name: "OK" }).click();
       await page.getByText("ETB 0.00").first().waitFor();
+      // The list shows the new request at once, without a reload, and keeps it when read again.
+      const withdrawal = page.locator(".transaction").filter({ hasText: code });
+      await withdrawal.getByText("pending").waitFor();
+      await page.getByRole("tab", { name: "Deposit" }).click();
+      await page.getByRole("tab", { name: "Withdraw" }).click();
+      await withdrawal.getByText("pending").waitFor();
+      expect(await page.getByText("No recent withdrawals found.").count()).toBe(0);
 
       await page.getByRole("button", { name: "Logout" }).first().click();
       await page.getByText("Are you sure do you want to logout?").waitFor();

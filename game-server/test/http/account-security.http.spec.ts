@@ -75,7 +75,7 @@ describe("one password policy", () => {
           },
         })
       ).body,
-    ).toEqual({ message: "Password must be at least 6 characters." });
+    ).toEqual({ message: "Password must be at least 6 characters.", field: "password" });
     expect(
       (
         await server.call("POST", "/api/user/update/password", {
@@ -83,7 +83,10 @@ describe("one password policy", () => {
           body: { currentPassword: player.password, newPassword: "  ab1  " },
         })
       ).body,
-    ).toEqual({ message: "Password length should not  less than 6 (six) digits" });
+    ).toEqual({
+      message: "Password length should not  less than 6 (six) digits",
+      field: "newPassword",
+    });
     expect(
       (
         await server.call("POST", `/api/admin/users/reset-password/${player.userId}`, {
@@ -91,7 +94,7 @@ describe("one password policy", () => {
           body: { newPassword: "      a1     " },
         })
       ).body,
-    ).toEqual({ message: "Password must be at least 6 characters long." });
+    ).toEqual({ message: "Password must be at least 6 characters long.", field: "newPassword" });
   });
 
   it("refuses trivial passwords and the current one, changing nothing", async () => {
@@ -104,9 +107,11 @@ describe("one password policy", () => {
       });
     expect((await reset("111111")).body).toEqual({
       message: "Password must contain letters and numbers.",
+      field: "newPassword",
     });
     expect((await reset("abc123")).body).toEqual({
       message: "This password is too easy to guess. Please choose another.",
+      field: "newPassword",
     });
     expect(await reset(player.password)).toMatchObject({
       status: 400,

@@ -44,18 +44,29 @@ describe("registration", () => {
     ];
     for (const [body, message] of cases) {
       const response = await register(body);
-      expect({ status: response.status, body: response.body }).toEqual({
+      expect({ status: response.status, message: response.body.message }).toEqual({
         status: 400,
-        body: { message },
+        message,
       });
     }
+    // Each refusal names its field, so the form shows it there.
+    expect((await register({ ...valid, confirmPassword: "secret13" })).body).toEqual({
+      message: "Passwords do not match.",
+      field: "confirmPassword",
+    });
   });
 
   it("creates an account by phone or e-mail once, and signs it in", async () => {
-    expect((await register(valid)).status).toBe(201);
+    const created = await register(valid);
+    expect(created.status).toBe(201);
+    // Registration signs the player in: its token opens the session at once.
+    expect(created.body).toMatchObject({ fullName: "Almaz Ayana", role: "user", mainBalance: 0 });
+    expect(
+      (await server.call("GET", "/api/login/user", { token: created.body.token })).body,
+    ).toMatchObject({ userId: created.body.userId, fullName: "Almaz Ayana" });
     expect(await register(valid)).toMatchObject({
       status: 409,
-      body: { message: "An account with this phone or email already exists." },
+      body: { message: "An account with this phone or email already exists.", field: "phone" },
     });
     const byEmail = { ...valid, phone: "Tigist@Example.com" };
     expect((await register(byEmail)).status).toBe(201);

@@ -98,3 +98,15 @@ export class WrongExpectedRevisionError extends Error {
 export class InvalidEventError extends Error {
   override readonly name = "InvalidEventError";
 }
+
+/**
+ * Orders two global positions of one store: negative when `a` comes first. Both adapters write a
+ * position as two whole numbers, `major:minor` (PostgreSQL: transaction id and sequence;
+ * KurrentDB: commit and prepare), ordered as a pair, the order `readAll` follows.
+ */
+export function comparePositions(a: string, b: string): number {
+  const [aMajor, aMinor] = a.split(":").map(BigInt) as [bigint, bigint];
+  const [bMajor, bMinor] = b.split(":").map(BigInt) as [bigint, bigint];
+  if (aMajor !== bMajor) return aMajor < bMajor ? -1 : 1;
+  return aMinor === bMinor ? 0 : aMinor < bMinor ? -1 : 1;
+}

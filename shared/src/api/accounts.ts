@@ -96,7 +96,10 @@ export const loginResponseSchema = sessionUserSchema.extend({
   notice: z.string().optional().describe("The same, as a sentence."),
 });
 
-export const registerResponseSchema = z.object({ message: z.string(), userId: z.string() });
+/** A new player is signed in at once: the answer carries what a sign-in answers. */
+export const registerResponseSchema = loginResponseSchema
+  .omit({ failedSignInAttempts: true, notice: true })
+  .extend({ message: z.string() });
 
 export const updateProfileRequestSchema = z
   .object({
@@ -132,6 +135,15 @@ export const changePasswordResponseSchema = z.object({
 });
 
 export const messageSchema = z.object({ message: z.string() });
+
+/** Every refusal: its message, and the form field it is about when there is one. */
+export const errorSchema = messageSchema.extend({
+  field: z
+    .string()
+    .optional()
+    .describe("The request field the message is about (a form shows it at that field)."),
+});
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;

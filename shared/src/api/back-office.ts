@@ -86,3 +86,29 @@ export const createAdminAccountSchema = z.object({
     tooShort: "Password must be at least 6 characters long.",
   }),
 });
+
+export const LOGO_REQUIRED = "A logo image is required.";
+export const BANK_ACCOUNT_REQUIRED = "Account number is required.";
+
+/** A deposit bank or a withdrawal method (multipart; the logo travels as a file). */
+export const bankFieldsSchema = z.object({
+  bankName: text("Bank name", { required: "Bank name is required." })
+    .trim()
+    .min(1, "Bank name is required.")
+    .max(100),
+  accountNumber: text("Account number").trim().max(100).optional(),
+  type: z.enum(["deposit", "withdraw"]).default("deposit"),
+  color: text("Color")
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, "Color must look like #1a2b3c.")
+    .optional(),
+});
+
+/** A social link (multipart; the logo travels as a file). */
+export const socialFieldsSchema = z.object({
+  socialName: text("Social name", { required: "Social name is required." })
+    .trim()
+    .min(1, "Social name is required.")
+    .max(100),
+  socialLink: socialLinkSchema,
+});

@@ -179,6 +179,8 @@ export const balanceUpdatedSchema = z.object({
   mainBalance: z.number(),
   bonusBalance: z.number(),
 });
+/** The player's lists (deposits, withdrawals) changed: read them again. */
+export const listsUpdatedSchema = z.object({});
 export const noPlayerJoinedSchema = z.object({ code: z.string(), message: z.string() });
 export const NO_PLAYER_JOINED = "Nobody joined your game in time; your bet was refunded.";
 

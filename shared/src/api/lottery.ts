@@ -88,6 +88,12 @@ const lotteryAmount = (message: string) => {
   });
 };
 
+/** Create Instant Game for a table: coin flip or spin wheel, with a bet of at least 1. */
+export const createTableSchema = z.object({
+  type: z.enum(["coin-flip", "spin-wheel"], { error: "Invalid game type specified." }),
+  betAmount: amountField(MINOR_UNITS_PER_MAJOR, INVALID_BET_AMOUNT),
+});
+
 /** The multipart fields of Create Instant Game with type lottery (the banner travels as a file). */
 export const createLotteryFieldsSchema = z.object({
   type: z.literal("lottery", { error: "Invalid game type specified." }),

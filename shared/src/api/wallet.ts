@@ -57,12 +57,33 @@ export const depositRequestSchema = z.object({
   transactionId: text("Transaction ID").trim().max(500).optional(),
 });
 
-export const withdrawRequestSchema = z.object({
-  amount: amountField(MIN_WITHDRAWAL_MINOR, "The minimum withdrawal is 1 ETB."),
-  method: requiredText("Method", "Please fill all fields.", 100),
-  accountNumber: requiredText("Account number", "Please fill all fields.", 100),
-  withdrawFromBonusBalance: z.boolean().default(false),
+/** An agent's charge request (multipart; the screenshot travels as a file). */
+export const chargeRequestSchema = z.object({
+  method: requiredText("Method", "Please choose a deposit bank.", 500),
+  amount: amountField(MIN_CHARGE_MINOR, "The minimum charge is 50 ETB."),
+  accountNumber: requiredText("Account number", "Account number is required.", 500),
+  transactionId: requiredText("Transaction link", "Transaction link is required.", 500),
 });
+export const SCREENSHOT_REQUIRED = "A screenshot image is required.";
+
+export const withdrawViaAgent = (method: string) =>
+  method.trim().toLowerCase() === AGENT_WITHDRAW_METHOD;
+
+/**
+ * A withdrawal: to a bank's account (its number required), or in cash at an agent's shop (the
+ * withdraw code is what counts there: no account number is asked).
+ */
+export const withdrawRequestSchema = z
+  .object({
+    amount: amountField(MIN_WITHDRAWAL_MINOR, "The minimum withdrawal is 1 ETB."),
+    method: requiredText("Method", "Please fill all fields.", 100),
+    accountNumber: text("Account number").trim().max(100, "At most 100 characters.").optional(),
+    withdrawFromBonusBalance: z.boolean().default(false),
+  })
+  .superRefine((body, ctx) => {
+    if (!withdrawViaAgent(body.method) && !body.accountNumber)
+      ctx.addIssue({ code: "custom", path: ["accountNumber"], message: "Please fill all fields." });
+  });
 
 /** `?page=`: a whole number from 1 (one page of 20 rows). */
 export const pageNumber = z.coerce

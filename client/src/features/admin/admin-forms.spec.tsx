@@ -31,19 +31,21 @@ afterEach(() => {
 const withNotices = (node: ReactNode) => render(<NoticeProvider>{node}</NoticeProvider>);
 
 describe("settings", () => {
-  it("refuses a waiting time under 1 or a percent outside 0–100 with the spec's notice, sending nothing", async () => {
+  it("refuses a waiting time under 1 or a percent outside 0–100 at the field, sending nothing", async () => {
     withNotices(<SettingsScreen />);
     const waits = await screen.findAllByLabelText("Waiting time (minutes)");
     fireEvent.change(waits[1]!, { target: { value: "0" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(
-      await screen.findByText("All values must be valid numbers and within proper range."),
-    ).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "OK" }));
+    const problem = "All values must be valid numbers and within proper range.";
+    await waitFor(() => expect(waits[1]!.getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getAllByText(problem)).toHaveLength(1);
     fireEvent.change(waits[1]!, { target: { value: "3" } });
     fireEvent.change(screen.getAllByLabelText("Win cut (%)")[0]!, { target: { value: "101" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Invalid Input")).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getAllByLabelText("Win cut (%)")[0]!.getAttribute("aria-invalid")).toBe("true"),
+    );
+    expect(waits[1]!.getAttribute("aria-invalid")).toBe("false");
     expect(calls.filter((call) => call.body)).toEqual([]);
   });
 
@@ -75,18 +77,18 @@ describe("reset user password", () => {
   };
 
   it("needs both fields, matching, at least 6 characters", async () => {
-    render(<ResetDialog request={request} onClose={() => {}} onDone={() => {}} />);
+    render(<ResetDialog request={request} onClose={() => {}} />);
     fill("", "");
-    expect(screen.getByText("Please fill in both fields.")).toBeTruthy();
-    fill("abcdef", "abcdeg");
-    expect(screen.getByText("Passwords do not match.")).toBeTruthy();
+    expect(await screen.findAllByText("Please fill in both fields.")).toHaveLength(2);
+    fill("abcdef1", "abcdeg1");
+    expect(await screen.findByText("Passwords do not match.")).toBeTruthy();
     fill("abc", "abc");
-    expect(screen.getByText("Password must be at least 6 characters long.")).toBeTruthy();
+    expect(await screen.findByText("Password must be at least 6 characters long.")).toBeTruthy();
     // The one password policy: letters and digits, length without surrounding spaces.
     fill("111111", "111111");
-    expect(screen.getByText("Password must contain letters and numbers.")).toBeTruthy();
+    expect(await screen.findByText("Password must contain letters and numbers.")).toBeTruthy();
     fill("  ab1  ", "  ab1  ");
-    expect(screen.getByText("Password must be at least 6 characters long.")).toBeTruthy();
+    expect(await screen.findByText("Password must be at least 6 characters long.")).toBeTruthy();
     expect(calls).toEqual([]);
     fill("fresh-pass1", "fresh-pass1");
     expect(await screen.findByText("Password changed successfully!")).toBeTruthy();
@@ -98,18 +100,18 @@ describe("reset user password", () => {
 });
 
 describe("create admin", () => {
-  it("holds the agent's password to the staff rule before sending", async () => {
-    withNotices(<CreateAdminDialog onClose={() => {}} onCreated={() => {}} />);
+  it("holds the agent's password to the staff rule at its field before sending", async () => {
+    withNotices(<CreateAdminDialog onClose={() => {}} />);
     const type = (label: string, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
     type("Full name", "Agent Abebe");
     type("Email", "agent@example.com");
     type("Password", "aaaaaa");
-    type("Confirm password", "aaaaaa");
+    type("Confirm password", "aaaaab");
     fireEvent.click(screen.getByRole("button", { name: "Create" }));
-    expect(screen.getByText("Staff passwords must be at least 10 characters.")).toBeTruthy();
+    expect(await screen.findByText("Staff passwords must be at least 10 characters.")).toBeTruthy();
+    expect(screen.getByText("please confirm the password before creating!")).toBeTruthy();
     expect(calls).toEqual([]);
-    fireEvent.click(screen.getByRole("button", { name: "OK" }));
     type("Password", "float-keeper-7");
     type("Confirm password", "float-keeper-7");
     fireEvent.click(screen.getByRole("button", { name: "Create" }));

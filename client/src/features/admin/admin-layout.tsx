@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, NavLink, Outlet } from "react-router-dom";
+import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router-dom";
 import { isAdminRole, useSession } from "../../lib/session.tsx";
 import { LogoutDialog } from "../auth/logout-dialog.tsx";
-import { menuFor } from "./admin-menu.ts";
+import { menuFor, screenAllowed } from "./admin-menu.ts";
 
 /**
  * The back office frame: the role-filtered side menu (collapsible; sliding in on small screens),
- * Back to the site, Logout with its confirmation. Anyone else is sent to / (or to sign-in).
+ * Back to the site, Logout with its confirmation; on a phone a one-line bar opens the menu over
+ * the screen. A screen outside the role says so; anyone not staff is sent to / (or to sign-in).
  */
 export function AdminLayout() {
   const { t } = useTranslation();
@@ -15,21 +16,25 @@ export function AdminLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [open, setOpen] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
+  const { pathname } = useLocation();
   if (loading) return <main className="page">{t("common.loading")}</main>;
   if (!user) return <Navigate to="/auth/login" replace />;
   if (!isAdminRole(user.role)) return <Navigate to="/" replace />;
 
   return (
     <div className={`admin ${collapsed ? "is-collapsed" : ""} ${open ? "is-open" : ""}`}>
-      <button
-        type="button"
-        className="admin-menu-toggle"
-        aria-expanded={open}
-        aria-controls="admin-menu"
-        onClick={() => setOpen((o) => !o)}
-      >
-        ☰ {t("nav.menu")}
-      </button>
+      <header className="admin-topbar">
+        <button
+          type="button"
+          className="admin-menu-toggle"
+          aria-expanded={open}
+          aria-controls="admin-menu"
+          onClick={() => setOpen((o) => !o)}
+        >
+          ☰ {t("nav.menu")}
+        </button>
+        <span className="admin-topbar-who">{user.fullName}</span>
+      </header>
       <nav id="admin-menu" className="admin-menu" aria-label={t("admin.menuLabel")}>
         <button
           type="button"
@@ -57,9 +62,23 @@ export function AdminLayout() {
         </button>
       </nav>
       <main className="admin-main">
-        <Outlet />
+        {screenAllowed(user.role, pathname) ? <Outlet /> : <NotAllowed />}
       </main>
       {confirmLogout && <LogoutDialog onCancel={() => setConfirmLogout(false)} />}
     </div>
+  );
+}
+
+/** A back-office address the signed-in role may not open (typed in, or an old link). */
+function NotAllowed() {
+  const { t } = useTranslation();
+  return (
+    <section className="card not-allowed" role="alert">
+      <h1>{t("admin.notAllowed.title")}</h1>
+      <p>{t("admin.notAllowed.text")}</p>
+      <Link className="button" to="/admin/dashboard">
+        {t("admin.notAllowed.back")}
+      </Link>
+    </section>
   );
 }

@@ -25,3 +25,9 @@ export const ADMIN_MENU: { path: string; label: string; roles: Role[] }[] = [
 ];
 
 export const menuFor = (role: Role) => ADMIN_MENU.filter((entry) => entry.roles.includes(role));
+
+/** Whether `role` may open the back-office screen at `pathname` (/admin/dashboard/<entry>). */
+export function screenAllowed(role: Role, pathname: string): boolean {
+  const path = pathname.replace(/^\/admin\/dashboard\/?/, "").replace(/\/$/, "");
+  return menuFor(role).some((entry) => entry.path === path);
+}

@@ -28,24 +28,21 @@ function fill(current: string, next: string, confirm: string) {
 }
 
 describe("password change", () => {
-  it("asks for every field, a matching confirmation and 6 characters (player wording)", async () => {
+  it("asks for every field, a matching confirmation and 6 characters, at the fields (player wording)", async () => {
     render(
       <NoticeProvider>
         <ChangePasswordForm variant="player" />
       </NoticeProvider>,
     );
     fill("", "", "");
-    expect(screen.getByText("Please fill all fields.")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "OK" }));
-    fill("old-pass1", "abcdef", "abcdeg");
-    expect(screen.getByText("New passwords do not match.")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "OK" }));
+    expect(await screen.findAllByText("Please fill all fields.")).toHaveLength(3);
+    fill("old-pass1", "abcdef1", "abcdeg1");
+    expect(await screen.findByText("New passwords do not match.")).toBeTruthy();
     fill("old-pass1", "abc", "abc");
     expect(
-      screen.getByText(/Password length should not\s+less than 6 \(six\) digits/),
+      await screen.findByText(/Password length should not\s+less than 6 \(six\) digits/),
     ).toBeTruthy();
     expect(sent).toEqual([]);
-    fireEvent.click(screen.getByRole("button", { name: "OK" }));
     fill("old-pass1", "new-pass1", "new-pass1");
     expect(await screen.findByText("Password changed.")).toBeTruthy();
     expect(sent).toEqual([{ currentPassword: "old-pass1", newPassword: "new-pass1" }]);
@@ -53,14 +50,32 @@ describe("password change", () => {
     expect(tokenStore.get()).toBe("fresh-token");
   });
 
-  it("uses the admin spec's mismatch wording in the back office", () => {
+  it("uses the admin spec's mismatch wording in the back office", async () => {
     render(
       <NoticeProvider>
         <ChangePasswordForm variant="admin" />
       </NoticeProvider>,
     );
-    fill("old-pass1", "abcdef", "abcdeg");
-    expect(screen.getByText("Password Mismatch")).toBeTruthy();
-    expect(screen.getByText("New password and confirm password do not match.")).toBeTruthy();
+    fill("old-pass1", "abcdef1", "abcdeg1");
+    expect(await screen.findByText("New password and confirm password do not match.")).toBeTruthy();
+  });
+
+  it("shows a wrong current password at its field", async () => {
+    vi.stubGlobal("fetch", async () =>
+      Response.json(
+        { message: "The current password is incorrect.", field: "currentPassword" },
+        { status: 400 },
+      ),
+    );
+    render(
+      <NoticeProvider>
+        <ChangePasswordForm variant="player" />
+      </NoticeProvider>,
+    );
+    fill("wrong-pass1", "new-pass1", "new-pass1");
+    const message = await screen.findByText("The current password is incorrect.");
+    expect(message.id).toBe(
+      screen.getByLabelText("Current password").getAttribute("aria-describedby"),
+    );
   });
 });

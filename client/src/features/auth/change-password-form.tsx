@@ -1,14 +1,30 @@
-import { type ChangePasswordResponse, changePasswordRequestSchema } from "@igp/shared";
-import { type FormEvent, useState } from "react";
+import { type ChangePasswordResponse, changePasswordRequestSchema, text } from "@igp/shared";
 import { useTranslation } from "react-i18next";
+import {
+  Form,
+  FormFailure,
+  NewPasswordFields,
+  SubmitButton,
+  TextField,
+} from "../../components/form/fields.tsx";
+import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
-import { ApiError, api, tokenStore } from "../../lib/api-client.ts";
-import { useMessage } from "../../lib/i18n.ts";
-import { Field } from "./login-page.tsx";
+import { api, tokenStore } from "../../lib/api-client.ts";
+
+/** The request and its confirmation, which must repeat the new password (`mismatch` otherwise). */
+const changePasswordFormSchema = (mismatch: string) =>
+  changePasswordRequestSchema
+    .extend({
+      confirm: text("Confirmation", { required: "Please fill all fields." }).min(
+        1,
+        "Please fill all fields.",
+      ),
+    })
+    .refine((form) => form.newPassword === form.confirm, { path: ["confirm"], message: mismatch });
 
 /**
  * Current, new and confirmation password, for players and admins alike; only the wording of the
- * mismatch and failure notices differs between the two specs (`variant`).
+ * mismatch and of a refusal differs between the two specs (`variant`).
  */
 export function ChangePasswordForm({
   variant,
@@ -18,93 +34,41 @@ export function ChangePasswordForm({
   title?: string;
 }) {
   const { t } = useTranslation();
-  const message = useMessage();
   const notice = useNotice();
-  const [form, setForm] = useState({ currentPassword: "", newPassword: "", confirm: "" });
-  const edit = (field: keyof typeof form) => (value: string) =>
-    setForm((current) => ({ ...current, [field]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.currentPassword || !form.newPassword || !form.confirm) {
-      return notice({
-        type: "warning",
-        title: t("wallet.missingFields"),
-        message: message("Please fill all fields."),
-      });
-    }
-    if (form.newPassword !== form.confirm) {
-      return variant === "admin"
-        ? notice({
-            type: "warning",
-            title: t("admin.passwordMismatchTitle"),
-            message: t("admin.passwordMismatch"),
-          })
-        : notice({ type: "warning", title: t("profile.passwordMismatch") });
-    }
-    const parsed = changePasswordRequestSchema.safeParse(form);
-    if (!parsed.success)
-      return notice({ type: "warning", title: message(parsed.error.issues[0]!.message) });
-    try {
+  const empty = { currentPassword: "", newPassword: "", confirm: "" };
+  const form = useApiForm({
+    schema: changePasswordFormSchema(
+      t(variant === "admin" ? "admin.passwordMismatch" : "profile.passwordMismatch"),
+    ),
+    defaultValues: empty,
+    async onSubmit({ currentPassword, newPassword }) {
       // Every other session has ended; this device goes on with the token the answer carries.
       const changed = await api<ChangePasswordResponse>("/api/user/update/password", {
-        body: parsed.data,
+        body: { currentPassword, newPassword },
       });
       tokenStore.set(changed.token);
-      setForm({ currentPassword: "", newPassword: "", confirm: "" });
+      form.reset(empty);
       notice({ type: "success", title: t("profile.passwordChanged"), autoCloseMs: 2_000 });
-    } catch (error) {
-      const reason = error instanceof ApiError ? message(error.message) : undefined;
-      notice(
-        variant === "admin"
-          ? {
-              type: "danger",
-              title: t("admin.changeFailed"),
-              message: reason ?? t("admin.changeFailedText"),
-            }
-          : {
-              type: "danger",
-              title: t("wallet.serverError"),
-              message: reason ?? t("common.genericError"),
-            },
-      );
-    }
-  }
+    },
+  });
 
   return (
-    <form
-      className={variant === "admin" ? "card narrow-form" : "card"}
-      onSubmit={submit}
-      noValidate
-    >
+    <Form form={form} className={variant === "admin" ? "card narrow-form" : "card"}>
       {title && <h2>{title}</h2>}
-      <Field
-        id={`${variant}-current-password`}
+      <TextField
+        name="currentPassword"
         type="password"
         label={t("profile.currentPassword")}
-        value={form.currentPassword}
-        onChange={edit("currentPassword")}
         autoComplete="current-password"
       />
-      <Field
-        id={`${variant}-new-password`}
-        type="password"
+      <NewPasswordFields
+        name="newPassword"
+        confirmName="confirm"
         label={t("profile.newPassword")}
-        value={form.newPassword}
-        onChange={edit("newPassword")}
-        autoComplete="new-password"
+        confirmLabel={t("auth.confirmPassword")}
       />
-      <Field
-        id={`${variant}-confirm-password`}
-        type="password"
-        label={t("auth.confirmPassword")}
-        value={form.confirm}
-        onChange={edit("confirm")}
-        autoComplete="new-password"
-      />
-      <button type="submit" className="button">
-        {t("profile.changePassword")}
-      </button>
-    </form>
+      <FormFailure title={t(variant === "admin" ? "admin.changeFailed" : "wallet.serverError")} />
+      <SubmitButton label={t("profile.changePassword")} />
+    </Form>
   );
 }

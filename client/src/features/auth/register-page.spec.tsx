@@ -1,20 +1,48 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { NoticeProvider } from "../../components/ui/notice.tsx";
+import { tokenStore } from "../../lib/api-client.ts";
 import "../../lib/i18n.ts";
+import { SessionProvider } from "../../lib/session.tsx";
 import { RegisterPage } from "./register-page.tsx";
 
-// No server in component tests: the optional sign-in providers simply do not load.
-beforeEach(() => vi.stubGlobal("fetch", () => Promise.reject(new Error("offline"))));
+// No server in component tests: registration answers as the API does; the optional sign-in
+// providers simply do not load.
+const registered = {
+  message: "Account created successfully!",
+  token: "new-token",
+  userId: "u1",
+  fullName: "Almaz Ayana",
+  userName: null,
+  role: "user",
+  mainBalance: 0,
+  bonusBalance: 0,
+};
+beforeEach(() =>
+  vi.stubGlobal("fetch", async (url: string) =>
+    url === "/api/auth/user/register"
+      ? Response.json(registered, { status: 201 })
+      : Promise.reject(new Error("offline")),
+  ),
+);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  tokenStore.clear();
 });
 
 function renderPage() {
   render(
-    <MemoryRouter>
-      <RegisterPage />
+    <MemoryRouter initialEntries={["/auth/register"]}>
+      <NoticeProvider>
+        <SessionProvider>
+          <Routes>
+            <Route path="/auth/register" element={<RegisterPage />} />
+            <Route path="/dashboard/profile" element={<p>Profile page</p>} />
+          </Routes>
+        </SessionProvider>
+      </NoticeProvider>
     </MemoryRouter>,
   );
   const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -25,36 +53,49 @@ function renderPage() {
 }
 
 describe("registration form", () => {
-  it("shows each required-field message of the spec", () => {
+  it("shows each required-field message of the spec", async () => {
     const { submit } = renderPage();
     submit();
-    expect(screen.getByText("Phone or Email is required.")).toBeTruthy();
+    expect(await screen.findByText("Phone or Email is required.")).toBeTruthy();
     expect(screen.getByText("Full name is required.")).toBeTruthy();
     expect(screen.getByText("Password is required.")).toBeTruthy();
   });
 
-  it("checks phone or e-mail, name length, password strength and confirmation", () => {
+  it("checks phone or e-mail, name length, password strength and confirmation", async () => {
     const { type, submit } = renderPage();
     type("Phone or email", "12345");
     type("Full name", "  ab ");
     type("Password", "abcdefg");
     type("Confirm password", "abcdefh");
     submit();
-    expect(screen.getByText("Enter a valid phone number or email.")).toBeTruthy();
+    expect(await screen.findByText("Enter a valid phone number or email.")).toBeTruthy();
     expect(screen.getByText("Full name must be at least 3 characters.")).toBeTruthy();
     expect(screen.getByText("Password must contain letters and numbers.")).toBeTruthy();
     type("Password", "abc1");
     submit();
-    expect(screen.getByText("Password must be at least 6 characters.")).toBeTruthy();
-    type("Password", "abc123");
-    type("Confirm password", "abc124");
+    expect(await screen.findByText("Password must be at least 6 characters.")).toBeTruthy();
+    type("Password", "abc123x");
+    type("Confirm password", "abc124x");
     submit();
-    expect(screen.getByText("Passwords do not match.")).toBeTruthy();
+    expect(await screen.findByText("Passwords do not match.")).toBeTruthy();
   });
 
-  it("clears a field's error when the field is edited", () => {
+  it("signs the new player in and opens the profile", async () => {
+    const { type, submit } = renderPage();
+    type("Phone or email", "0911223344");
+    type("Full name", "Almaz Ayana");
+    type("Password", "secret12");
+    type("Confirm password", "secret12");
+    submit();
+    expect(await screen.findByText("Profile page")).toBeTruthy();
+    expect(tokenStore.get()).toBe("new-token");
+    expect(screen.getByText("Account created successfully!")).toBeTruthy();
+  });
+
+  it("clears a field's error when the field is edited", async () => {
     const { type, submit, input } = renderPage();
     submit();
+    await screen.findByText("Full name is required.");
     expect(input("Full name").getAttribute("aria-invalid")).toBe("true");
     type("Full name", "Abebe");
     expect(screen.queryByText("Full name is required.")).toBeNull();

@@ -1,73 +1,67 @@
-import { type FormEvent, useState } from "react";
+import { resetRequestSchema } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
+import { z } from "zod";
+import {
+  ChoiceField,
+  FormFailure,
+  SubmitButton,
+  TextField,
+} from "../../components/form/fields.tsx";
+import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
-import { ApiError, api } from "../../lib/api-client.ts";
-import { useMessage } from "../../lib/i18n.ts";
-import { Field } from "./login-page.tsx";
+import { api } from "../../lib/api-client.ts";
+import { AuthPage } from "./auth-page.tsx";
+
+/** The chosen way and its address, checked as the request it becomes (`{ email }` or `{ phone }`). */
+const resetFormSchema = z
+  .object({ by: z.enum(["phone", "email"]), contact: z.string() })
+  .superRefine(({ by, contact }, ctx) => {
+    const parsed = resetRequestSchema.safeParse({ [by]: contact });
+    if (!parsed.success)
+      ctx.addIssue({ code: "custom", path: ["contact"], message: parsed.error.issues[0]!.message });
+  });
 
 export function ResetPage() {
   const { t } = useTranslation();
-  const message = useMessage();
   const notice = useNotice();
   const navigate = useNavigate();
-  const [by, setBy] = useState<"email" | "phone">("phone");
-  const [value, setValue] = useState("");
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!value.trim()) {
-      return notice({ type: "warning", title: message("Please provide email or phone number") });
-    }
-    setBusy(true);
-    try {
-      await api("/api/auth/user/reset/password", { body: { [by]: value.trim() } });
+  const form = useApiForm({
+    schema: resetFormSchema,
+    defaultValues: { by: "phone", contact: "" },
+    failureText: (reason) => `${t("auth.resetFailed")}${reason}`,
+    fieldOf: (error) => (error.field ? "contact" : undefined),
+    async onSubmit({ by, contact }) {
+      await api("/api/auth/user/reset/password", { body: { [by]: contact.trim() } });
       notice({
         type: "success",
         title: t("auth.resetSent", { via: t(`auth.${by}`) }),
         autoCloseMs: 1_500,
       });
       setTimeout(() => navigate("/auth/login"), 1_500);
-    } catch (error) {
-      const reason = error instanceof ApiError ? message(error.message) : t("common.genericError");
-      notice({ type: "danger", title: `${t("auth.resetFailed")}${reason}` });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const by = form.watch("by");
 
   return (
-    <main className="auth-page">
-      <form className="card auth-card" onSubmit={submit} noValidate>
-        <h1>{t("auth.resetTitle")}</h1>
-        <fieldset className="choice">
-          <legend>{t("auth.resetBy")}</legend>
-          {(["phone", "email"] as const).map((option) => (
-            <label key={option}>
-              <input
-                type="radio"
-                name="by"
-                checked={by === option}
-                onChange={() => setBy(option)}
-              />{" "}
-              {t(`auth.${option}`)}
-            </label>
-          ))}
-        </fieldset>
-        <Field
-          id="contact"
-          type={by === "email" ? "email" : "tel"}
-          label={t(`auth.${by}`)}
-          value={value}
-          onChange={setValue}
-          placeholder={by === "phone" ? "09XXXXXXXX / 07XXXXXXXX" : "name@example.com"}
-        />
-        <button className="button" type="submit" disabled={busy}>
-          {t("auth.sendReset")}
-        </button>
-        <Link to="/auth/login">{t("auth.backToLogin")}</Link>
-      </form>
-    </main>
+    <AuthPage title={t("auth.resetTitle")} form={form}>
+      <ChoiceField
+        name="by"
+        legend={t("auth.resetBy")}
+        options={(["phone", "email"] as const).map((value) => ({
+          value,
+          label: t(`auth.${value}`),
+        }))}
+      />
+      <TextField
+        name="contact"
+        type={by === "email" ? "email" : "tel"}
+        label={t(`auth.${by}`)}
+        placeholder={by === "phone" ? "09XXXXXXXX / 07XXXXXXXX" : "name@example.com"}
+      />
+      <FormFailure />
+      <SubmitButton label={t("auth.sendReset")} />
+      <Link to="/auth/login">{t("auth.backToLogin")}</Link>
+    </AuthPage>
   );
 }

@@ -1,132 +1,80 @@
 import {
-  INVALID_BET_AMOUNT,
-  LOTTERY_CREATE_FAILED,
-  LOTTERY_CREATE_FAILED_TITLE,
+  createLotteryFieldsSchema,
+  createTableSchema,
+  GAME_TYPES,
   LOTTERY_FIELDS_MISSING,
-  parsePrizes,
+  outDateSchema,
 } from "@igp/shared";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../components/ui/form-dialog.tsx";
+import { z } from "zod";
+import { DialogForm } from "../../components/form/dialog-form.tsx";
+import { ImageField, TextField } from "../../components/form/fields.tsx";
+import { multipart } from "../../components/form/multipart.ts";
+import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
-import { ApiError } from "../../lib/api-client.ts";
+import { ApiError, api } from "../../lib/api-client.ts";
 import { useMoney } from "../../lib/site-config.tsx";
-import { Field } from "../auth/login-page.tsx";
 import { createLottery, fetchAdminLottery, moveOutDate, startDrawing } from "./lottery-api.ts";
 
-/** The back office's lottery fields (Create Instant Game with type lottery). */
-export interface LotteryDraft {
-  title: string;
-  winAmount: string;
-  outDate: string;
-  prizes: string;
-  banner: File | null;
-}
-export const emptyLotteryDraft = (): LotteryDraft => ({
+/** A banner or other image chosen in a form: a file, or none yet. */
+const banner = z.custom<File | null>((value) => value instanceof Blob, LOTTERY_FIELDS_MISSING);
+
+/**
+ * Create Instant Game: a table (type and bet) or a lottery (its fields and banner), each checked
+ * by its own shared schema; issues keep their fields.
+ */
+export const createGameFormSchema = z
+  .object({
+    type: z.enum(GAME_TYPES),
+    betAmount: z.string(),
+    title: z.string(),
+    winAmount: z.string(),
+    outDate: z.string(),
+    prizes: z.string(),
+    bannerImage: z.custom<File | null>(),
+  })
+  .superRefine((form, ctx) => {
+    const parsed =
+      form.type === "lottery"
+        ? createLotteryFieldsSchema.extend({ bannerImage: banner }).safeParse(form)
+        : createTableSchema.safeParse({ type: form.type, betAmount: form.betAmount });
+    for (const issue of parsed.error?.issues ?? [])
+      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  });
+export type CreateGameForm = z.input<typeof createGameFormSchema>;
+
+export const EMPTY_GAME: CreateGameForm = {
+  type: "coin-flip",
+  betAmount: "",
   title: "",
   winAmount: "",
   outDate: "",
   prizes: "",
-  banner: null,
-});
+  bannerImage: null,
+};
 
-/** The admin spec's checks, in its order; null when the form may be sent. */
-export function lotteryDraftProblem(bet: string, draft: LotteryDraft): string | null {
-  const price = Number(bet);
-  if (!bet.trim() || !Number.isFinite(price) || price < 1) return INVALID_BET_AMOUNT;
-  const win = Number(draft.winAmount);
-  const complete =
-    draft.title.trim() &&
-    draft.outDate &&
-    parsePrizes(draft.prizes).length > 0 &&
-    draft.banner &&
-    Number.isFinite(win) &&
-    win >= 1;
-  return complete ? null : LOTTERY_FIELDS_MISSING;
+/** Sends Create Instant Game: a table as JSON, a lottery as multipart with its banner. */
+export async function createGame(form: CreateGameForm) {
+  if (form.type !== "lottery") {
+    return api("/api/games/create", { body: { type: form.type, betAmount: form.betAmount } });
+  }
+  // The date picker's local time, as the instant it means.
+  return createLottery(multipart({ ...form, outDate: new Date(form.outDate).toISOString() }));
 }
 
-export function LotteryFields({
-  draft,
-  onChange,
-}: {
-  draft: LotteryDraft;
-  onChange(draft: LotteryDraft): void;
-}) {
+/** The lottery's own fields of Create Instant Game. */
+export function LotteryFields() {
   const { t } = useTranslation();
-  const set = (field: keyof LotteryDraft) => (value: string) =>
-    onChange({ ...draft, [field]: value });
   return (
     <>
-      <Field
-        id="lottery-title"
-        label={t("lottery.titleField")}
-        value={draft.title}
-        onChange={set("title")}
-      />
-      <Field
-        id="lottery-win"
-        type="number"
-        label={t("lottery.winAmount")}
-        value={draft.winAmount}
-        onChange={set("winAmount")}
-      />
-      <Field
-        id="lottery-out-date"
-        type="datetime-local"
-        label={t("lottery.outDate")}
-        value={draft.outDate}
-        onChange={set("outDate")}
-      />
-      <Field
-        id="lottery-prizes"
-        label={t("lottery.prizesField")}
-        placeholder="500, 200, Phone"
-        value={draft.prizes}
-        onChange={set("prizes")}
-      />
-      <div className="field">
-        <label htmlFor="lottery-banner">{t("lottery.banner")}</label>
-        <input
-          id="lottery-banner"
-          type="file"
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          onChange={(event) => onChange({ ...draft, banner: event.target.files?.[0] ?? null })}
-        />
-      </div>
+      <TextField name="title" label={t("lottery.titleField")} />
+      <TextField name="winAmount" type="number" label={t("lottery.winAmount")} />
+      <TextField name="outDate" type="datetime-local" label={t("lottery.outDate")} />
+      <TextField name="prizes" label={t("lottery.prizesField")} placeholder="500, 200, Phone" />
+      <ImageField name="bannerImage" label={t("lottery.banner")} preview />
     </>
   );
-}
-
-/** Sends the lottery form; the spec's failure notice carries the server's reason as well. */
-export function useCreateLottery() {
-  const notice = useNotice();
-  return async (bet: string, draft: LotteryDraft): Promise<boolean> => {
-    const problem = lotteryDraftProblem(bet, draft);
-    if (problem) {
-      notice({ type: "warning", title: problem });
-      return false;
-    }
-    const form = new FormData();
-    form.append("type", "lottery");
-    form.append("betAmount", bet.trim());
-    form.append("title", draft.title.trim());
-    form.append("winAmount", draft.winAmount.trim());
-    form.append("outDate", new Date(draft.outDate).toISOString());
-    form.append("prizes", draft.prizes);
-    form.append("bannerImage", draft.banner!);
-    try {
-      await createLottery(form);
-      return true;
-    } catch (error) {
-      const reason = error instanceof ApiError && error.status < 500 ? ` ${error.message}` : "";
-      notice({
-        type: "danger",
-        title: LOTTERY_CREATE_FAILED_TITLE,
-        message: `${LOTTERY_CREATE_FAILED}${reason}`,
-      });
-      return false;
-    }
-  };
 }
 
 /** A lottery row's actions: change the end date, start the drawing, see the winners. */
@@ -209,38 +157,26 @@ export function LotteryActions(props: { code: string; status: string; onChanged(
 
 function EndDateDialog(props: { code: string; onClose(): void; onChanged(): void }) {
   const { t } = useTranslation();
-  const notice = useNotice();
-  const [outDate, setOutDate] = useState("");
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!outDate) return notice({ type: "warning", title: LOTTERY_FIELDS_MISSING });
-    try {
+  const form = useApiForm({
+    schema: z.object({ outDate: outDateSchema }),
+    defaultValues: { outDate: "" },
+    failureText: (reason) => reason,
+    async onSubmit({ outDate }) {
       await moveOutDate(props.code, new Date(outDate).toISOString());
       props.onChanged();
       props.onClose();
-    } catch (error) {
-      notice({
-        type: "danger",
-        title: error instanceof ApiError ? error.message : t("lottery.anError"),
-      });
-    }
-  }
+    },
+  });
   return (
-    <FormDialog
+    <DialogForm
+      form={form}
       id="end-date"
       title={t("lottery.changeEndDate")}
       submitLabel={t("lottery.save")}
-      onSubmit={submit}
       onCancel={props.onClose}
     >
-      <Field
-        id="new-out-date"
-        type="datetime-local"
-        label={t("lottery.outDate")}
-        value={outDate}
-        onChange={setOutDate}
-      />
-    </FormDialog>
+      <TextField name="outDate" type="datetime-local" label={t("lottery.outDate")} />
+    </DialogForm>
   );
 }
 

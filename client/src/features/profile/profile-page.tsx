@@ -1,17 +1,17 @@
 import { updateProfileRequestSchema } from "@igp/shared";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useOutletContext } from "react-router-dom";
+import { Form, FormFailure, SubmitButton, TextField } from "../../components/form/fields.tsx";
+import { useApiForm } from "../../components/form/use-api-form.ts";
 import { offlineNotice } from "../../components/signed-in-only.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
-import { ApiError, api } from "../../lib/api-client.ts";
-import { useMessage } from "../../lib/i18n.ts";
+import { api } from "../../lib/api-client.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
 import { useOnline } from "../../lib/use-online.ts";
 import { ChangePasswordForm } from "../auth/change-password-form.tsx";
-import { Field } from "../auth/login-page.tsx";
 import { LogoutDialog } from "../auth/logout-dialog.tsx";
 import { SignOutEverywhereButton } from "../auth/sign-out-everywhere.tsx";
 import { TransactionsList } from "../wallet/transactions-list.tsx";
@@ -27,7 +27,6 @@ export function ProfilePage() {
   const online = useOnline();
   const [tab, setTab] = useState<Tab>("balance");
   const [sub, setSub] = useState<"deposit" | "withdraw">("deposit");
-  const [version, setVersion] = useState(0);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const { openDeposit } = useOutletContext<{ openDeposit(): void }>();
   const money = useMoney();
@@ -72,9 +71,9 @@ export function ProfilePage() {
               {t("wallet.proceedToDeposit")}
             </button>
           ) : (
-            <WithdrawForm onDone={() => setVersion((v) => v + 1)} />
+            <WithdrawForm />
           )}
-          <TransactionsList kind={sub} version={version} />
+          <TransactionsList kind={sub} />
         </section>
       )}
       {tab === "history" && <GameHistory />}
@@ -85,58 +84,28 @@ export function ProfilePage() {
 
 function UserTab() {
   const { t } = useTranslation();
-  const message = useMessage();
   const notice = useNotice();
   const { refresh } = useSession();
-  const [profile, setProfile] = useState({ username: "", phone: "" });
-
-  const failed = (error: unknown) =>
-    notice({
-      type: "danger",
-      title: t("wallet.serverError"),
-      message: error instanceof ApiError ? message(error.message) : t("common.genericError"),
-    });
-
-  async function saveProfile(event: FormEvent) {
-    event.preventDefault();
-    const parsed = updateProfileRequestSchema.safeParse(profile);
-    if (!parsed.success)
-      return notice({
-        type: "warning",
-        title: t("wallet.missingFields"),
-        message: message(parsed.error.issues[0]!.message),
-      });
-    try {
-      await api("/api/user/update/profile", { body: parsed.data });
+  const form = useApiForm({
+    schema: updateProfileRequestSchema,
+    defaultValues: { username: "", phone: "" },
+    failureText: (reason) => `${t("wallet.serverError")}: ${reason}`,
+    async onSubmit(values) {
+      await api("/api/user/update/profile", { body: values });
       notice({ type: "success", title: t("profile.saved"), autoCloseMs: 2_000 });
       void refresh();
-    } catch (error) {
-      failed(error);
-    }
-  }
+    },
+  });
 
   return (
     <div className="user-tab">
-      <form className="card" onSubmit={saveProfile} noValidate>
+      <Form form={form} className="card">
         <h2>{t("profile.details")}</h2>
-        <Field
-          id="username"
-          label={t("profile.username")}
-          value={profile.username}
-          onChange={(username) => setProfile((p) => ({ ...p, username }))}
-        />
-        <Field
-          id="profile-phone"
-          type="tel"
-          maxLength={10}
-          label={t("auth.phone")}
-          value={profile.phone}
-          onChange={(phone) => setProfile((p) => ({ ...p, phone }))}
-        />
-        <button className="button" type="submit">
-          {t("common.save")}
-        </button>
-      </form>
+        <TextField name="username" label={t("profile.username")} />
+        <TextField name="phone" type="tel" maxLength={10} label={t("auth.phone")} />
+        <FormFailure />
+        <SubmitButton label={t("common.save")} />
+      </Form>
       <ChangePasswordForm variant="player" title={t("profile.changePassword")} />
       <section className="card">
         <h2>{t("profile.sessions")}</h2>

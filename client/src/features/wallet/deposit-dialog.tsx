@@ -1,67 +1,51 @@
-import { AGENT_DEPOSIT_METHOD, depositRequestSchema } from "@igp/shared";
-import { type FormEvent, useEffect, useState } from "react";
+import { AGENT_DEPOSIT_METHOD } from "@igp/shared";
+import { useEffect } from "react";
+import { useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Form, FormFailure, SubmitButton, TextField } from "../../components/form/fields.tsx";
+import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
-import { ApiError, api } from "../../lib/api-client.ts";
-import { fieldErrors, useFormFields } from "../../lib/form-errors.ts";
-import { useMessage } from "../../lib/i18n.ts";
+import { api } from "../../lib/api-client.ts";
 import { useSession } from "../../lib/session.tsx";
-import { Field } from "../auth/login-page.tsx";
+import { type DepositForm, depositBody, depositFormSchema } from "./deposit-form-schema.ts";
 import { PayToAccount } from "./pay-to-account.tsx";
-import { useBanks } from "./use-banks.ts";
+import { recordOwnRequest } from "./transactions-list.tsx";
+import { TransferProofFields } from "./transfer-proof-fields.tsx";
+import { type Bank, useBanks } from "./use-banks.ts";
 
 /** Deposit: by bank transfer with proof, or through an agent with a deposit code. */
 export function DepositDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
-  const message = useMessage();
   const notice = useNotice();
   const { refresh } = useSession();
   const banks = useBanks("deposit");
-  const [tab, setTab] = useState<"bank" | "agent">("bank");
-  const [bankName, setBankName] = useState("");
-  const { form, errors, setErrors, edit } = useFormFields({
-    amount: "",
-    accountNumber: "",
-    transactionId: "",
-  });
-  const [screenshot, setScreenshot] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!bankName && banks[0]) setBankName(banks[0].bankName);
-  }, [banks, bankName]);
-  useEffect(() => {
-    if (!screenshot) return setPreview(null);
-    const url = URL.createObjectURL(screenshot);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [screenshot]);
-
-  const bank = banks.find((candidate) => candidate.bankName === bankName);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const method = tab === "agent" ? AGENT_DEPOSIT_METHOD : bankName;
-    const fields = tab === "agent" ? { method, amount: form.amount } : { method, ...form };
-    const parsed = depositRequestSchema.safeParse(fields);
-    const problems = parsed.success ? {} : fieldErrors(parsed.error);
-    if (tab === "bank") {
-      if (!form.accountNumber.trim()) problems.accountNumber ??= t("wallet.required");
-      if (!form.transactionId.trim()) problems.transactionId ??= t("wallet.required");
-      if (!screenshot) problems.screenshot = t("wallet.screenshotRequired");
-    }
-    if (Object.keys(problems).length > 0) return setErrors(problems);
-    const body = new FormData();
-    for (const [key, value] of Object.entries(fields)) body.append(key, value);
-    if (tab === "bank" && screenshot) body.append("screenshot", screenshot);
-    setBusy(true);
-    try {
-      const result = await api<{ depositCode: string }>("/api/wallet/deposit/request", { body });
+  const form = useApiForm<DepositForm>({
+    schema: depositFormSchema,
+    defaultValues: {
+      via: "bank",
+      method: "",
+      amount: "",
+      accountNumber: "",
+      transactionId: "",
+      screenshot: null,
+    },
+    failureText: (reason) => `${t("wallet.serverError")}: ${reason}`,
+    async onSubmit(values) {
+      const result = await api<{ depositCode: string; transactionId: string }>(
+        "/api/wallet/deposit/request",
+        { body: depositBody(values) },
+      );
+      const byAgent = values.via === "agent";
+      await recordOwnRequest("deposit", {
+        id: result.transactionId,
+        amount: Number(values.amount),
+        method: byAgent ? AGENT_DEPOSIT_METHOD : values.method,
+        depositCode: result.depositCode,
+      });
       onClose();
       notice(
-        tab === "agent"
+        byAgent
           ? {
               type: "success",
               title: t("wallet.agentDepositTitle"),
@@ -70,111 +54,73 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
           : { type: "success", title: t("wallet.depositSent") },
       );
       void refresh();
-    } catch (error) {
-      notice({
-        type: "danger",
-        title: t("wallet.serverError"),
-        message: error instanceof ApiError ? message(error.message) : t("common.genericError"),
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const via = form.watch("via");
+  const method = form.watch("method");
+  // The first bank is chosen for the player once the list arrives.
+  useEffect(() => {
+    if (!method && banks[0]) form.setValue("method", banks[0].bankName);
+  }, [banks, method, form]);
 
   return (
     <div className="modal-backdrop">
-      <form
+      <div
         className="modal deposit-dialog"
         role="dialog"
         aria-modal="true"
         aria-labelledby="deposit-title"
-        onSubmit={submit}
-        noValidate
       >
-        <h2 id="deposit-title">{t("wallet.deposit")}</h2>
-        <Tabs
-          keys={["bank", "agent"] as const}
-          selected={tab}
-          label={(key) => t(key === "bank" ? "wallet.bankDeposit" : "wallet.fromAgent")}
-          onSelect={setTab}
-        />
-        {tab === "bank" && (
-          <>
-            <fieldset className="bank-list">
-              <legend>{t("wallet.chooseBank")}</legend>
-              {banks.map((candidate) => (
-                <label
-                  key={candidate.id}
-                  className={candidate.bankName === bankName ? "is-selected" : ""}
-                >
-                  <input
-                    type="radio"
-                    name="bank"
-                    checked={candidate.bankName === bankName}
-                    onChange={() => setBankName(candidate.bankName)}
-                  />
-                  <img src={`/image/${candidate.bankLogo}`} alt="" width={28} height={28} />
-                  {candidate.bankName}
-                </label>
-              ))}
-            </fieldset>
-            {bank && <PayToAccount accountNumber={bank.accountNumber} />}
-          </>
-        )}
-        <Field
-          id="deposit-amount"
-          type="number"
-          label={t("wallet.amountEtb")}
-          value={form.amount}
-          onChange={edit("amount")}
-          error={errors.amount && message(errors.amount)}
-        />
-        {tab === "bank" && (
-          <>
-            <Field
-              id="deposit-account"
-              label={t("wallet.yourAccount")}
-              value={form.accountNumber}
-              onChange={edit("accountNumber")}
-              error={errors.accountNumber}
+        <Form form={form} className="modal-form">
+          <h2 id="deposit-title">{t("wallet.deposit")}</h2>
+          <Tabs
+            keys={["bank", "agent"] as const}
+            selected={via}
+            label={(key) => t(key === "bank" ? "wallet.bankDeposit" : "wallet.fromAgent")}
+            onSelect={(key) => {
+              form.setValue("via", key);
+              form.clearErrors();
+            }}
+          />
+          {via === "bank" && <BankChoice banks={banks} />}
+          <TextField name="amount" type="number" label={t("wallet.amountEtb")} />
+          {via === "bank" && (
+            <TransferProofFields
+              accountLabel={t("wallet.yourAccount")}
+              transactionLabel={t("wallet.transactionId")}
             />
-            <Field
-              id="deposit-transaction"
-              label={t("wallet.transactionId")}
-              value={form.transactionId}
-              onChange={edit("transactionId")}
-              error={errors.transactionId}
-            />
-            <div className="field">
-              <label htmlFor="deposit-screenshot">{t("wallet.screenshot")}</label>
-              <input
-                id="deposit-screenshot"
-                type="file"
-                accept="image/png,image/jpeg,image/gif,image/webp"
-                onChange={(event) => setScreenshot(event.target.files?.[0] ?? null)}
-              />
-              <p className="hint">{t("wallet.screenshotHint")}</p>
-              {errors.screenshot && <p className="field-error">{errors.screenshot}</p>}
-              {preview && (
-                <div className="screenshot-preview">
-                  <img src={preview} alt={t("wallet.screenshotPreview")} />
-                  <button type="button" className="link-button" onClick={() => setScreenshot(null)}>
-                    {t("wallet.remove")}
-                  </button>
-                </div>
-              )}
-            </div>
-          </>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="button button-outline" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {t("wallet.submitDeposit")}
-          </button>
-        </div>
-      </form>
+          )}
+          <FormFailure />
+          <div className="modal-actions">
+            <button type="button" className="button button-outline" onClick={onClose}>
+              {t("common.cancel")}
+            </button>
+            <SubmitButton label={t("wallet.submitDeposit")} />
+          </div>
+        </Form>
+      </div>
     </div>
+  );
+}
+
+/** The deposit banks with their logos, and the account of the chosen one to transfer to. */
+function BankChoice({ banks }: { banks: Bank[] }) {
+  const { t } = useTranslation();
+  const { register, watch } = useFormContext<DepositForm>();
+  const chosen = banks.find((bank) => bank.bankName === watch("method"));
+  return (
+    <>
+      <fieldset className="bank-list">
+        <legend>{t("wallet.chooseBank")}</legend>
+        {banks.map((bank) => (
+          <label key={bank.id} className={bank === chosen ? "is-selected" : ""}>
+            <input type="radio" value={bank.bankName} {...register("method")} />
+            <img src={`/image/${bank.bankLogo}`} alt="" width={28} height={28} />
+            {bank.bankName}
+          </label>
+        ))}
+      </fieldset>
+      {chosen && <PayToAccount accountNumber={chosen.accountNumber} />}
+    </>
   );
 }

@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api-client.ts";
+import { queryClient, queryKeys, refreshLists, useApiQuery } from "../../lib/queries.ts";
 import { useMoney } from "../../lib/site-config.tsx";
 
 interface Transaction {
@@ -12,6 +11,7 @@ interface Transaction {
   gameCode?: string | null;
   method: string;
 }
+type Transactions = { transactions: Transaction[] };
 
 /** 'completed' green, 'failed' red, anything else yellow (player spec section 4). */
 export function statusColour(status: string): "green" | "red" | "yellow" {
@@ -21,25 +21,31 @@ export function statusColour(status: string): "green" | "red" | "yellow" {
   return "yellow";
 }
 
+/**
+ * A request the player has just made: at the top of its list at once (from the answer), then
+ * the list is read again (the server answers a request once its lists hold it).
+ */
+export async function recordOwnRequest(
+  kind: "deposit" | "withdraw",
+  request: Pick<Transaction, "id" | "amount" | "method" | "depositCode" | "gameCode">,
+) {
+  const row: Transaction = { status: "pending", createdAt: new Date().toISOString(), ...request };
+  queryClient.setQueryData<Transactions>(queryKeys.transactions(kind), (current) => ({
+    transactions: [row, ...(current?.transactions ?? []).filter((t) => t.id !== row.id)],
+  }));
+  await refreshLists(queryKeys.transactions(kind));
+}
+
 /** The player's recent deposits or withdrawals, newest first. */
-export function TransactionsList({
-  kind,
-  version,
-}: {
-  kind: "deposit" | "withdraw";
-  version: number;
-}) {
+export function TransactionsList({ kind }: { kind: "deposit" | "withdraw" }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
-  const [transactions, setTransactions] = useState<Transaction[] | null>(null);
-  useEffect(() => {
-    void version;
-    api<{ transactions: Transaction[] }>(`/api/transactions/${kind}`).then(
-      (response) => setTransactions(response.transactions),
-      () => setTransactions([]),
-    );
-  }, [kind, version]);
-  if (transactions === null) return <p>{t("common.loading")}</p>;
+  const { data, isError } = useApiQuery<Transactions>(
+    queryKeys.transactions(kind),
+    `/api/transactions/${kind}`,
+  );
+  const transactions = isError ? [] : data?.transactions;
+  if (!transactions) return <p>{t("common.loading")}</p>;
   if (transactions.length === 0)
     return <p>{t(kind === "deposit" ? "wallet.noDeposits" : "wallet.noWithdrawals")}</p>;
   return (

@@ -1,5 +1,4 @@
-import { useEffect, useState } from "react";
-import { api } from "../../lib/api-client.ts";
+import { queryKeys, useApiQuery } from "../../lib/queries.ts";
 
 export interface Bank {
   id: string;
@@ -9,14 +8,8 @@ export interface Bank {
   type: "deposit" | "withdraw";
 }
 
-/** Active banks of one type, as offered to players. */
-export function useBanks(type: Bank["type"]) {
-  const [banks, setBanks] = useState<Bank[]>([]);
-  useEffect(() => {
-    api<{ banks: Bank[] }>("/api/banks/get/active?page=1").then(
-      (response) => setBanks(response.banks.filter((bank) => bank.type === type)),
-      () => setBanks([]),
-    );
-  }, [type]);
-  return banks;
+/** Active banks of one type, as offered to players (and to agents asking for a charge). */
+export function useBanks(type: Bank["type"]): Bank[] {
+  const { data } = useApiQuery<{ banks: Bank[] }>(queryKeys.banks, "/api/banks/get/active?page=1");
+  return (data?.banks ?? []).filter((bank) => bank.type === type);
 }

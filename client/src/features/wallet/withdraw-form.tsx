@@ -1,112 +1,81 @@
-import { type FormEvent, useState } from "react";
+import { withdrawRequestSchema, withdrawViaAgent } from "@igp/shared";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import {
+  CheckboxField,
+  Form,
+  FormFailure,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from "../../components/form/fields.tsx";
+import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
-import { ApiError, api } from "../../lib/api-client.ts";
-import { useMessage } from "../../lib/i18n.ts";
+import { api } from "../../lib/api-client.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
-import { Field } from "../auth/login-page.tsx";
+import { recordOwnRequest } from "./transactions-list.tsx";
 import { useBanks } from "./use-banks.ts";
 import { withdrawPreview } from "./withdraw-preview.ts";
 
-/** Withdrawal: amount, method ('agent' or an active withdraw bank), account, and the live preview. */
-export function WithdrawForm({ onDone }: { onDone(): void }) {
+type WithdrawForm = z.input<typeof withdrawRequestSchema>;
+const EMPTY: WithdrawForm = {
+  amount: "",
+  method: "",
+  accountNumber: "",
+  withdrawFromBonusBalance: false,
+};
+
+/**
+ * Withdrawal: amount, method ('agent' or an active withdraw bank), the account for a bank, and
+ * the live preview of what the player receives.
+ */
+export function WithdrawForm() {
   const { t } = useTranslation();
-  const money = useMoney();
-  const message = useMessage();
   const notice = useNotice();
   const { user, refresh } = useSession();
   const banks = useBanks("withdraw");
-  const [form, setForm] = useState({ amount: "", method: "", accountNumber: "" });
-  const [fromBonus, setFromBonus] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const preview = user
-    ? withdrawPreview(user, form.amount, fromBonus)
-    : ({ kind: "empty" } as const);
-  const edit = (field: keyof typeof form) => (value: string) =>
-    setForm((current) => ({ ...current, [field]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.amount || !form.method || !form.accountNumber.trim()) {
-      return notice({
-        type: "warning",
-        title: t("wallet.missingFields"),
-        message: message("Please fill all fields."),
-      });
-    }
-    setBusy(true);
-    try {
-      const result = await api<{ transaction: { gameCode: string } }>(
-        "/api/wallet/withdraw/request",
-        {
-          body: {
-            amount: Number(form.amount),
-            method: form.method,
-            accountNumber: form.accountNumber,
-            withdrawFromBonusBalance: fromBonus,
-          },
-        },
-      );
+  const form = useApiForm<WithdrawForm>({
+    schema: withdrawRequestSchema,
+    defaultValues: EMPTY,
+    failureText: (reason) => `${t("wallet.withdrawFailed")}: ${reason}`,
+    async onSubmit(values) {
+      const { transaction } = await api<{
+        transaction: { id: string; gameCode: string; amount: number };
+      }>("/api/wallet/withdraw/request", { body: values });
+      await recordOwnRequest("withdraw", { ...transaction, method: values.method });
+      form.reset(EMPTY);
       notice({
         type: "success",
         title: t("wallet.withdrawSent"),
-        message: t("wallet.tellCode", { code: result.transaction.gameCode }),
+        message: t("wallet.tellCode", { code: transaction.gameCode }),
       });
-      setForm({ amount: "", method: "", accountNumber: "" });
       void refresh();
-      onDone();
-    } catch (error) {
-      notice({
-        type: "danger",
-        title: t("wallet.withdrawFailed"),
-        message:
-          error instanceof ApiError ? message(error.message) : t("wallet.withdrawFailedText"),
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const [amount, method, fromBonus] = form.watch(["amount", "method", "withdrawFromBonusBalance"]);
+  const preview = user
+    ? withdrawPreview(user, String(amount ?? ""), Boolean(fromBonus))
+    : ({ kind: "empty" } as const);
+  const money = useMoney();
 
   return (
-    <form className="card withdraw-form" onSubmit={submit} noValidate>
-      <Field
-        id="withdraw-amount"
-        type="number"
-        label={t("wallet.amount")}
-        value={form.amount}
-        onChange={edit("amount")}
+    <Form form={form} className="card withdraw-form">
+      <TextField name="amount" type="number" label={t("wallet.amount")} />
+      <SelectField
+        name="method"
+        label={t("wallet.method")}
+        placeholder={t("wallet.chooseMethod")}
+        options={[
+          { value: "agent", label: t("wallet.fromAgent") },
+          ...banks.map((bank) => ({ value: bank.bankName, label: bank.bankName })),
+        ]}
       />
-      <div className="field">
-        <label htmlFor="withdraw-method">{t("wallet.method")}</label>
-        <select
-          id="withdraw-method"
-          value={form.method}
-          onChange={(event) => edit("method")(event.target.value)}
-        >
-          <option value="">{t("wallet.chooseMethod")}</option>
-          <option value="agent">{t("wallet.fromAgent")}</option>
-          {banks.map((bank) => (
-            <option key={bank.id} value={bank.bankName}>
-              {bank.bankName}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Field
-        id="withdraw-account"
-        label={t("wallet.accountNumber")}
-        value={form.accountNumber}
-        onChange={edit("accountNumber")}
-      />
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={fromBonus}
-          onChange={(event) => setFromBonus(event.target.checked)}
-        />{" "}
-        {t("wallet.useBonus")}
-      </label>
+      {/* Cash at an agent's shop is paid against the withdraw code: no account to ask for. */}
+      {!withdrawViaAgent(method) && (
+        <TextField name="accountNumber" label={t("wallet.accountNumber")} />
+      )}
+      <CheckboxField name="withdrawFromBonusBalance" label={t("wallet.useBonus")} />
       <p className="withdraw-preview" aria-live="polite">
         {preview.kind === "insufficient" && (
           <span className="text-danger">{t("wallet.insufficient")}</span>
@@ -120,9 +89,8 @@ export function WithdrawForm({ onDone }: { onDone(): void }) {
             fee: money(preview.fee),
           })}
       </p>
-      <button className="button" type="submit" disabled={busy}>
-        {t("wallet.withdraw")}
-      </button>
-    </form>
+      <FormFailure />
+      <SubmitButton label={t("wallet.withdraw")} />
+    </Form>
   );
 }

@@ -4,6 +4,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../../database/unavailable.ts";
 import { refusalOf } from "../bad-input.ts";
+import { HttpError } from "../http-error.ts";
 
 const LEDGER_STATUS: Record<LedgerErrorCode, number> = {
   invalid: 400,
@@ -20,7 +21,7 @@ const LEDGER_STATUS: Record<LedgerErrorCode, number> = {
 const BAD_INPUT = new Set([400, 413, 415, 422]);
 
 /**
- * Every error leaves as JSON `{ message }` with its status: validation 400 (the schema's own
+ * Every error leaves as JSON `{ message }` (with `field` when it is about one request field) with its status: validation 400 (the schema's own
  * message, e.g. the spec's), malformed bodies and addresses 400/413/415 (see bad-input.ts),
  * ledger refusals by code, Fastify's 4xx as they are; a database that cannot be reached 503
  * (temporary: try again); other 5xx say nothing more than that something failed. Each refusal
@@ -29,12 +30,16 @@ const BAD_INPUT = new Set([400, 413, 415, 422]);
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
       return refuse(
         request,
         reply,
         400,
-        error.validation[0]?.message ?? "Invalid request.",
+        first?.message ?? "Invalid request.",
         "FST_ERR_VALIDATION",
+        {
+          field: fieldOf(first?.instancePath),
+        },
       );
     }
     if (error instanceof LedgerError) {
@@ -45,13 +50,15 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       return reply.code(503).header("retry-after", "5").send({ message: DATABASE_UNAVAILABLE });
     }
     const refusal = refusalOf(error, request);
-    if (refusal) return refuse(request, reply, refusal.status, refusal.message, error.code, error);
+    if (refusal)
+      return refuse(request, reply, refusal.status, refusal.message, error.code, { cause: error });
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
       return reply.code(status).send({ message: "Something went wrong. Please try again." });
     }
-    return refuse(request, reply, status, error.message, error.code);
+    const field = error instanceof HttpError ? error.field : undefined;
+    return refuse(request, reply, status, error.message, error.code, { field });
   });
   // A missing asset or route: logged with its address, so a stale page asking for old chunks
   // (or a scanner) can be found.
@@ -73,10 +80,16 @@ function refuse(
   status: number,
   reason: string,
   code?: string,
-  cause?: Error,
+  { cause, field }: { cause?: Error; field?: string } = {},
 ) {
   const entry = { statusCode: status, reason, code, ...(cause && { cause: cause.message }) };
   if (BAD_INPUT.has(status)) request.log.warn(entry, "request refused");
   else request.log.info(entry, "request refused");
-  return reply.code(status).send({ message: reason });
+  return reply.code(status).send({ message: reason, ...(field && { field }) });
+}
+
+/** A body field's name from a validation issue's path ("/accountNumber"), for the client's form. */
+function fieldOf(instancePath: string | undefined): string | undefined {
+  const first = instancePath?.split("/")[1];
+  return first || undefined;
 }

@@ -49,7 +49,7 @@ export async function accountsRoutes(
     {
       schema: {
         tags: ["accounts"],
-        summary: "Register a player by phone or e-mail",
+        summary: "Register a player by phone or e-mail; the answer signs the player in",
         body: registerRequestSchema,
         response: { 201: registerResponseSchema, ...errors },
       },
@@ -61,7 +61,7 @@ export async function accountsRoutes(
       const phone = isEmail ? null : users.normalisePhone(login);
       if (!isEmail && !phone) {
         request.log.info({ refusal: "invalid phone" }, "registration refused");
-        throw badRequest("Enter a valid phone number or email.");
+        throw badRequest("Enter a valid phone number or email.", "phone");
       }
       const created = await users.create({
         fullName,
@@ -69,8 +69,18 @@ export async function accountsRoutes(
         passwordHash: await hashPassword(password),
         role: "user",
       });
-      if (!created) throw conflict("An account with this phone or email already exists.");
-      return reply.code(201).send({ message: "Account created successfully!", userId: created.id });
+      if (!created) throw conflict("An account with this phone or email already exists.", "phone");
+      const token = await tokens.issue({
+        userId: created.id,
+        role: created.role,
+        version: created.token_version,
+      });
+      await users.recordLogin(created.id);
+      return reply.code(201).send({
+        message: "Account created successfully!",
+        token,
+        ...(await sessionOf(created, ledger)),
+      });
     },
   );
 
@@ -150,10 +160,10 @@ export async function accountsRoutes(
       const phone = request.body.phone ? users.normalisePhone(request.body.phone) : undefined;
       if (phone === null) {
         request.log.info({ refusal: "invalid phone" }, "profile update refused");
-        throw badRequest("Enter a valid phone number.");
+        throw badRequest("Enter a valid phone number.", "phone");
       }
       const updated = await users.updateProfile(request.user!.id, { userName: username, phone });
-      if (!updated) throw conflict("This phone number belongs to another account.");
+      if (!updated) throw conflict("This phone number belongs to another account.", "phone");
       return { message: "Profile updated." };
     },
   );
@@ -176,7 +186,7 @@ export async function accountsRoutes(
       const valid =
         user.password_hash &&
         (await verifyPassword(user.password_hash, request.body.currentPassword));
-      if (!valid) throw badRequest("The current password is incorrect.");
+      if (!valid) throw badRequest("The current password is incorrect.", "currentPassword");
       await checkNewPassword(user, request.body.newPassword, {
         required: "Please fill all fields.",
         tooShort: "Password length should not  less than 6 (six) digits",

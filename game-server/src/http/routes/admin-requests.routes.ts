@@ -98,7 +98,7 @@ export async function adminRequestsRoutes(
       },
       onRequest: staff,
       preHandler: app.idempotent,
-      config: { limit: "money" },
+      config: { limit: "money", freshReads: true },
     },
     async (request) => {
       const deposit = await deps.requests.depositById(request.params.id);
@@ -169,7 +169,7 @@ export async function adminRequestsRoutes(
       },
       onRequest: staff,
       preHandler: app.idempotent,
-      config: { limit: "money" },
+      config: { limit: "money", freshReads: true },
     },
     async (request) => {
       const withdrawal = await deps.requests.withdrawalById(request.params.id);
@@ -200,7 +200,7 @@ export async function adminRequestsRoutes(
       },
       onRequest: staff,
       preHandler: app.idempotent,
-      config: { limit: "money" },
+      config: { limit: "money", freshReads: true },
     },
     async (request) => {
       const kind = await deps.requests.kindOf(request.params.id);

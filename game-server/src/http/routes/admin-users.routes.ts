@@ -119,7 +119,7 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDep
         passwordHash: await hashPassword(password),
         role: "admin",
       });
-      if (!created) throw conflict("An account with this email already exists.");
+      if (!created) throw conflict("An account with this email already exists.", "email");
       return reply.code(201).send({
         id: created.id,
         fullName: created.full_name,

@@ -1,4 +1,10 @@
-import { messageSchema, pageQuerySchema, text } from "@igp/shared";
+import {
+  BANK_ACCOUNT_REQUIRED,
+  bankFieldsSchema,
+  LOGO_REQUIRED,
+  messageSchema,
+  pageQuerySchema,
+} from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -86,18 +92,8 @@ export async function banksRoutes(
           "Create a deposit bank (name, account number, logo) or a withdrawal method (type withdraw, name, logo)",
         security: [{ bearer: [] }],
         consumes: ["multipart/form-data"],
-        body: z.object({
-          bankName: text("Bank name", { required: "Bank name is required." })
-            .trim()
-            .min(1, "Bank name is required.")
-            .max(100),
-          accountNumber: text("Account number").trim().max(100).optional(),
-          type: z.enum(["deposit", "withdraw"]).default("deposit"),
-          color: text("Color")
-            .trim()
-            .regex(/^#[0-9a-fA-F]{6}$/, "Color must look like #1a2b3c.")
-            .optional(),
-          bankLogo: z.instanceof(Buffer, { message: "A logo image is required." }),
+        body: bankFieldsSchema.extend({
+          bankLogo: z.instanceof(Buffer, { message: LOGO_REQUIRED }),
         }),
         response: { 201: bankSchema, ...errors },
       },
@@ -105,7 +101,8 @@ export async function banksRoutes(
     },
     async (request, reply) => {
       const { bankName, accountNumber, type, color, bankLogo } = request.body;
-      if (type === "deposit" && !accountNumber) throw badRequest("Account number is required.");
+      if (type === "deposit" && !accountNumber)
+        throw badRequest(BANK_ACCOUNT_REQUIRED, "accountNumber");
       const logo = await deps.images.save(bankLogo);
       const created = await deps.banks.create({
         bank_name: bankName,
@@ -114,7 +111,7 @@ export async function banksRoutes(
         type,
         color: color ?? null,
       });
-      if (!created) throw conflict("A bank with this name already exists.");
+      if (!created) throw conflict("A bank with this name already exists.", "bankName");
       return reply.code(201).send(toBank(created));
     },
   );

@@ -1,12 +1,11 @@
 import { agentStream, type Ledger } from "@igp/ledger";
 import {
-  amountField,
-  MIN_CHARGE_MINOR,
+  chargeRequestSchema,
   messageSchema,
   minorToMajor,
   pageQuerySchema,
   proofLinkSchema,
-  requiredText,
+  SCREENSHOT_REQUIRED,
 } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -58,23 +57,19 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
           "An agent's charge request: deposit bank (method), amount (ETB, at least 50), account number, transaction link, screenshot",
         security: [{ bearer: [] }],
         consumes: ["multipart/form-data"],
-        body: z.object({
-          method: requiredText("Method", "Please choose a deposit bank.", 500),
-          amount: amountField(MIN_CHARGE_MINOR, "The minimum charge is 50 ETB."),
-          accountNumber: requiredText("Account number", "Account number is required.", 500),
-          transactionId: requiredText("Transaction link", "Transaction link is required.", 500),
-          screenshot: z.instanceof(Buffer, { message: "A screenshot image is required." }),
+        body: chargeRequestSchema.extend({
+          screenshot: z.instanceof(Buffer, { message: SCREENSHOT_REQUIRED }),
         }),
         response: { 201: z.object({ message: z.string(), id: z.string() }), ...errors },
       },
       onRequest: app.requireRole("admin"),
       preHandler: app.idempotent,
-      config: { limit: "money" },
+      config: { limit: "money", freshReads: true },
     },
     async (request, reply) => {
       const { method, amount, accountNumber, transactionId, screenshot } = request.body;
       const bank = await deps.banks.activeByName("deposit", method);
-      if (!bank) throw badRequest("Please choose an active deposit bank.");
+      if (!bank) throw badRequest("Please choose an active deposit bank.", "method");
       const chargeId = newEntityId(request, "charge");
       const saved = await deps.images.save(screenshot);
       await deps.ledger.requestCharge(
@@ -145,7 +140,7 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
         },
         onRequest: superAdmin,
         preHandler: app.idempotent,
-        config: { limit: "money" },
+        config: { limit: "money", freshReads: true },
       },
       async (request) => {
         const ctx = commandContext(request);

@@ -1,4 +1,4 @@
-import { amountField, messageSchema, minorToMajor, pageQuerySchema } from "@igp/shared";
+import { createTableSchema, messageSchema, minorToMajor, pageQuerySchema } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
@@ -105,10 +105,7 @@ export async function instantGamesRoutes(
         tags: ["games"],
         summary: "Create an instant game table (coin-flip or spin-wheel) with its bet",
         security: [{ bearer: [] }],
-        body: z.object({
-          type: z.enum(["coin-flip", "spin-wheel"], { error: "Invalid game type specified." }),
-          betAmount: amountField(100, "Please enter a valid bet amount!"),
-        }),
+        body: createTableSchema,
         response: { 201: gameSchema, ...errors },
       },
       onRequest: superAdmin,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { messageSchema, pageQuerySchema, socialLinkSchema, text } from "@igp/shared";
+import { LOGO_REQUIRED, messageSchema, pageQuerySchema, socialFieldsSchema } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
@@ -87,13 +87,8 @@ export async function socialsRoutes(
         summary: "Create a social link (name, http(s) link, logo image)",
         security: [{ bearer: [] }],
         consumes: ["multipart/form-data"],
-        body: z.object({
-          socialName: text("Social name", { required: "Social name is required." })
-            .trim()
-            .min(1, "Social name is required.")
-            .max(100),
-          socialLink: socialLinkSchema,
-          socialLogo: z.instanceof(Buffer, { message: "A logo image is required." }),
+        body: socialFieldsSchema.extend({
+          socialLogo: z.instanceof(Buffer, { message: LOGO_REQUIRED }),
         }),
         response: { 201: socialSchema, ...errors },
       },

@@ -1,13 +1,13 @@
 import type { Ledger } from "@igp/ledger";
 import {
   AGENT_DEPOSIT_METHOD,
-  AGENT_WITHDRAW_METHOD,
   depositRequestSchema,
   depositTransactionSchema,
   minorToMajor,
   pageNumber,
   withdrawalTransactionSchema,
   withdrawRequestSchema,
+  withdrawViaAgent,
 } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -58,7 +58,7 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
       },
       onRequest: player,
       preHandler: app.idempotent,
-      config: { limit: "money" },
+      config: { limit: "money", freshReads: true },
     },
     async (request, reply) => {
       const { method, amount, accountNumber, transactionId, screenshot } = request.body;
@@ -80,10 +80,11 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
         });
       }
       const bank = await deps.banks.activeByName("deposit", method);
-      if (!bank) throw badRequest("Please choose an active deposit bank.");
+      if (!bank) throw badRequest("Please choose an active deposit bank.", "method");
       if (!accountNumber || !transactionId || !screenshot) {
         throw badRequest(
           "Account number, transaction ID or link, and a screenshot are required for a bank deposit.",
+          !accountNumber ? "accountNumber" : !transactionId ? "transactionId" : "screenshot",
         );
       }
       const saved = await deps.images.save(screenshot);
@@ -118,7 +119,7 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
         tags: ["wallet"],
         summary: "Request a withdrawal; the amount is held at once",
         description:
-          "Main balance first; the rest from bonus only with withdrawFromBonusBalance, with a 20% fee on that part. Accepts an Idempotency-Key header.",
+          "Main balance first; the rest from bonus only with withdrawFromBonusBalance, with a 20% fee on that part. accountNumber is required except for the method 'agent' (cash at an agent's shop, against the withdraw code). Accepts an Idempotency-Key header.",
         security: [{ bearer: [] }],
         body: withdrawRequestSchema,
         response: {
@@ -137,14 +138,14 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
       },
       onRequest: player,
       preHandler: app.idempotent,
-      config: { limit: "money" },
+      config: { limit: "money", freshReads: true },
     },
     async (request, reply) => {
       const { amount, method, accountNumber, withdrawFromBonusBalance } = request.body;
-      const viaAgent = method.toLowerCase() === AGENT_WITHDRAW_METHOD;
+      const viaAgent = withdrawViaAgent(method);
       const bank = viaAgent ? null : await deps.banks.activeByName("withdraw", method);
       if (!viaAgent && !bank)
-        throw badRequest("Please choose 'agent' or an active withdrawal method.");
+        throw badRequest("Please choose 'agent' or an active withdrawal method.", "method");
       const withdrawalId = newEntityId(request, "withdrawal");
       const code = deps.codes.issue();
       const { fee } = await deps.ledger.requestWithdrawal(
@@ -153,7 +154,8 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
           amount,
           allowBonus: withdrawFromBonusBalance,
           method: viaAgent ? "agent" : "bank",
-          accountNumber,
+          // In cash at an agent's shop the withdraw code is what counts: no account.
+          accountNumber: viaAgent ? "" : accountNumber!,
           withdrawCode: code.stored,
           codeHint: code.codeHint,
           sealedCode: code.sealedCode,

@@ -1,44 +1,39 @@
-import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../components/ui/form-dialog.tsx";
+import { z } from "zod";
+import { DialogForm } from "../../../components/form/dialog-form.tsx";
+import { TextField } from "../../../components/form/fields.tsx";
+import { useApiForm } from "../../../components/form/use-api-form.ts";
 
-/** Asks for a code (deposit or withdraw) before approving; empty is refused with `required`. */
+/**
+ * Asks for a code (deposit or withdraw) before approving, and approves with it: an empty code is
+ * refused with `required`, a wrong one is shown at the field, and the code stays typed.
+ */
 export function CodeDialog(props: {
   title: string;
   label: string;
   required: string;
-  onSubmit(code: string): void;
+  failureTitle: string;
+  onSubmit(code: string): Promise<void>;
   onCancel(): void;
 }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) return setError(props.required);
-    props.onSubmit(code.trim().toUpperCase());
-  };
+  const form = useApiForm({
+    schema: z.object({ code: z.string().trim().min(1, props.required) }),
+    defaultValues: { code: "" },
+    // The server's refusals here are about the code (wrong, already used), or about the request.
+    fieldOf: (error) => (error.status === 400 ? "code" : undefined),
+    onSubmit: ({ code }) => props.onSubmit(code.trim()),
+  });
   return (
-    <FormDialog
+    <DialogForm
+      form={form}
       id="code"
       title={props.title}
       submitLabel={t("admin.approve")}
-      onSubmit={submit}
+      failureTitle={props.failureTitle}
       onCancel={props.onCancel}
     >
-      <div className="field">
-        <label htmlFor="approval-code">{props.label}</label>
-        <input
-          id="approval-code"
-          value={code}
-          autoComplete="off"
-          onChange={(event) => {
-            setCode(event.target.value.toUpperCase());
-            setError(null);
-          }}
-        />
-        {error && <p className="field-error">{error}</p>}
-      </div>
-    </FormDialog>
+      <TextField name="code" label={props.label} autoComplete="off" upperCase />
+    </DialogForm>
   );
 }

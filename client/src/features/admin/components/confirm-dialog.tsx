@@ -1,22 +1,41 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
-/** A yes/cancel question before an action (its wording follows the current state). */
+/**
+ * A yes/cancel question before an action, naming what it acts on (its wording follows the
+ * current state). While the action runs both buttons wait: a second press sends nothing.
+ */
 export function ConfirmDialog(props: {
   question: string;
   confirm: string;
-  onConfirm(): void;
+  onConfirm(): unknown;
   onCancel(): void;
 }) {
   const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await props.onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <div className="modal-backdrop">
       <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title">
         <h2 id="confirm-title">{props.question}</h2>
         <div className="modal-actions">
-          <button type="button" className="button" onClick={props.onConfirm}>
+          <button type="button" className="button" disabled={busy} onClick={confirm}>
             {props.confirm}
           </button>
-          <button type="button" className="button button-outline" onClick={props.onCancel}>
+          <button
+            type="button"
+            className="button button-outline"
+            disabled={busy}
+            onClick={props.onCancel}
+          >
             {t("common.cancel")}
           </button>
         </div>

@@ -1,21 +1,23 @@
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { keepPreviousData } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../lib/api-client.ts";
+import { queryClient, queryKeys, refreshLists, useApiQuery } from "../../../lib/queries.ts";
 
 export interface Column<Row> {
   header: string;
   cell(row: Row): ReactNode;
 }
 
-interface Page<Row> {
-  rows: Row[];
-  currentPage: number;
-  totalPages: number;
-}
+type Answer = Record<string, unknown> & { currentPage: number; totalPages: number };
+
+/** A waiting list changes while it is open (new requests): read again this often while shown. */
+const REFRESH_MS = 15_000;
 
 /**
  * The one table of the back office: a search box, Prev and Next (disabled at the ends),
- * 'Page X of Y', pages fetched from the server. `listKey` names the array in the answer.
+ * 'Page X of Y', pages fetched from the server and cached. Below 640 px each row is a card
+ * with every cell labelled, actions included, so nothing scrolls sideways. `listKey` names the
+ * array in the answer.
  */
 export function DataTable<Row extends { id: string }>(props: {
   path: string;
@@ -23,44 +25,21 @@ export function DataTable<Row extends { id: string }>(props: {
   columns: Column<Row>[];
   empty: string;
   searchable?: boolean;
-  /** Bump to reload the current page (after an action). */
-  version?: number;
 }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState("");
   const [query, setQuery] = useState("");
-  const [data, setData] = useState<Page<Row> | null>(null);
-
-  const load = useCallback(async () => {
-    const params = new URLSearchParams({ page: String(page) });
-    if (query) params.set("search", query);
-    try {
-      const answer = await api<
-        Record<string, unknown> & { currentPage: number; totalPages: number }
-      >(`${props.path}${props.path.includes("?") ? "&" : "?"}${params}`);
-      setData({
-        rows: (answer[props.listKey] as Row[]) ?? [],
-        currentPage: answer.currentPage,
-        totalPages: answer.totalPages,
-      });
-    } catch (error) {
-      console.error(error); // list failures are only logged; the empty text shows
-      setData({ rows: [], currentPage: page, totalPages: 1 });
-    }
-  }, [page, query, props.path, props.listKey]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  // After an action the lists (read models) catch up within moments: read again shortly after.
-  useEffect(() => {
-    if (!props.version) return;
-    void load();
-    const again = setTimeout(() => void load(), 1_000);
-    return () => clearTimeout(again);
-  }, [props.version, load]);
+  const params = new URLSearchParams({ page: String(page) });
+  if (query) params.set("search", query);
+  const { data: answer, isError } = useApiQuery<Answer>(
+    [...queryKeys.adminTable(props.path), page, query],
+    `${props.path}${props.path.includes("?") ? "&" : "?"}${params}`,
+    { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS },
+  );
+  // List failures leave the empty text (admin spec section 8); the next read may succeed.
+  const rows = isError ? [] : ((answer?.[props.listKey] as Row[] | undefined) ?? null);
+  const totalPages = answer?.totalPages ?? 1;
 
   return (
     <div className="data-table">
@@ -101,33 +80,33 @@ export function DataTable<Row extends { id: string }>(props: {
             </tr>
           </thead>
           <tbody>
-            {data?.rows.map((row) => (
+            {rows?.map((row) => (
               <tr key={row.id}>
                 {props.columns.map((column) => (
-                  <td key={column.header}>{column.cell(row)}</td>
+                  <td key={column.header} data-label={column.header}>
+                    {column.cell(row)}
+                  </td>
                 ))}
               </tr>
             ))}
           </tbody>
         </table>
-        {data && data.rows.length === 0 && <p className="table-empty">{props.empty}</p>}
       </div>
+      {rows?.length === 0 && <p className="table-empty">{props.empty}</p>}
       <nav className="pager" aria-label={t("admin.pages")}>
         <button
           type="button"
           className="button button-small"
-          disabled={!data || page <= 1}
+          disabled={!rows || page <= 1}
           onClick={() => setPage((p) => p - 1)}
         >
           {t("admin.prev")}
         </button>
-        <span>
-          {t("admin.pageOf", { page: data?.currentPage ?? page, total: data?.totalPages ?? 1 })}
-        </span>
+        <span>{t("admin.pageOf", { page: answer?.currentPage ?? page, total: totalPages })}</span>
         <button
           type="button"
           className="button button-small"
-          disabled={!data || page >= data.totalPages}
+          disabled={!rows || page >= totalPages}
           onClick={() => setPage((p) => p + 1)}
         >
           {t("admin.next")}
@@ -135,4 +114,25 @@ export function DataTable<Row extends { id: string }>(props: {
       </nav>
     </div>
   );
+}
+
+/**
+ * After a decision or a change: the row shows it at once on every cached page of the table, then
+ * the table is read again (the server answers once its lists hold the change).
+ */
+export async function changeRow<Row extends { id: string }>(
+  path: string,
+  listKey: string,
+  id: string,
+  change: Partial<Row> | null,
+) {
+  queryClient.setQueriesData<Answer>({ queryKey: queryKeys.adminTable(path) }, (answer) => {
+    if (!answer) return answer;
+    const rows = (answer[listKey] as Row[]) ?? [];
+    const changed = change
+      ? rows.map((row) => (row.id === id ? { ...row, ...change } : row))
+      : rows.filter((row) => row.id !== id);
+    return { ...answer, [listKey]: changed };
+  });
+  await refreshLists(queryKeys.adminTable(path));
 }

@@ -1,16 +1,18 @@
 import { createAdminAccountSchema } from "@igp/shared";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../components/ui/form-dialog.tsx";
+import { z } from "zod";
+import { DialogForm } from "../../../components/form/dialog-form.tsx";
+import { NewPasswordFields, TextField } from "../../../components/form/fields.tsx";
+import { useApiForm } from "../../../components/form/use-api-form.ts";
 import { useNotice } from "../../../components/ui/notice.tsx";
-import { ApiError, api } from "../../../lib/api-client.ts";
-import { useMessage } from "../../../lib/i18n.ts";
+import { api } from "../../../lib/api-client.ts";
+import { queryKeys, refreshLists } from "../../../lib/queries.ts";
 import { useMoney } from "../../../lib/site-config.tsx";
 import { ChangePasswordForm } from "../../auth/change-password-form.tsx";
-import { Field } from "../../auth/login-page.tsx";
 import { SignOutEverywhereButton } from "../../auth/sign-out-everywhere.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
-import { type Column, DataTable } from "../components/data-table.tsx";
+import { type Column, changeRow, DataTable } from "../components/data-table.tsx";
 
 interface Account {
   id: string;
@@ -21,8 +23,11 @@ interface Account {
   status: "active" | "blocked";
 }
 
+const PLAYERS = "/api/admin/players";
+const ADMINS = "/api/admin/accounts";
+
 /** Block or unblock with a confirmation whose wording follows the current state. */
-function useStatusToggle(onDone: () => void) {
+function useStatusToggle(path: string, listKey: string) {
   const { t } = useTranslation();
   const notice = useNotice();
   const [target, setTarget] = useState<Account | null>(null);
@@ -35,11 +40,14 @@ function useStatusToggle(onDone: () => void) {
       onCancel={() => setTarget(null)}
       onConfirm={async () => {
         const account = target;
-        setTarget(null);
         try {
           await api(`/api/admin/users/status/${account.id}`, { method: "POST", body: {} });
-          onDone();
+          setTarget(null);
+          await changeRow<Account>(path, listKey, account.id, {
+            status: account.status === "active" ? "blocked" : "active",
+          });
         } catch {
+          setTarget(null);
           notice({ type: "danger", title: t("admin.statusFailed") });
         }
       }}
@@ -60,8 +68,7 @@ function useStatusToggle(onDone: () => void) {
 export function PlayersScreen() {
   const { t } = useTranslation();
   const money = useMoney();
-  const [version, setVersion] = useState(0);
-  const toggle = useStatusToggle(() => setVersion((v) => v + 1));
+  const toggle = useStatusToggle(PLAYERS, "players");
   const columns: Column<Account>[] = [
     { header: t("admin.columns.id"), cell: (r) => <code>{r.id.slice(0, 8)}</code> },
     { header: t("admin.columns.name"), cell: (r) => r.fullName },
@@ -74,11 +81,10 @@ export function PlayersScreen() {
     <section>
       <h1>{t("admin.menu.players")}</h1>
       <DataTable
-        path="/api/admin/players"
+        path={PLAYERS}
         listKey="players"
         columns={columns}
         empty={t("admin.empty.players")}
-        version={version}
       />
       {toggle.dialog}
     </section>
@@ -87,9 +93,8 @@ export function PlayersScreen() {
 
 export function SubAdminsScreen() {
   const { t } = useTranslation();
-  const [version, setVersion] = useState(0);
   const [creating, setCreating] = useState(false);
-  const toggle = useStatusToggle(() => setVersion((v) => v + 1));
+  const toggle = useStatusToggle(ADMINS, "admins");
   const columns: Column<Account>[] = [
     { header: t("admin.columns.id"), cell: (r) => <code>{r.id.slice(0, 8)}</code> },
     { header: t("admin.columns.name"), cell: (r) => r.fullName },
@@ -103,98 +108,49 @@ export function SubAdminsScreen() {
       <button type="button" className="button" onClick={() => setCreating(true)}>
         {t("admin.createAdmin")}
       </button>
-      <DataTable
-        path="/api/admin/accounts"
-        listKey="admins"
-        columns={columns}
-        empty={t("admin.empty.admins")}
-        version={version}
-      />
+      <DataTable path={ADMINS} listKey="admins" columns={columns} empty={t("admin.empty.admins")} />
       {toggle.dialog}
-      {creating && (
-        <CreateAdminDialog
-          onClose={() => setCreating(false)}
-          onCreated={() => setVersion((v) => v + 1)}
-        />
-      )}
+      {creating && <CreateAdminDialog onClose={() => setCreating(false)} />}
     </section>
   );
 }
 
-export function CreateAdminDialog({ onClose, onCreated }: { onClose(): void; onCreated(): void }) {
-  const { t } = useTranslation();
-  const message = useMessage();
-  const notice = useNotice();
-  const [form, setForm] = useState({ fullName: "", email: "", password: "", confirm: "" });
-  const edit = (field: keyof typeof form) => (value: string) =>
-    setForm((current) => ({ ...current, [field]: value }));
+/** The agent's account and the password twice ('please confirm the password…' otherwise). */
+const createAdminFormSchema = (mismatch: string) =>
+  createAdminAccountSchema
+    .extend({ confirm: z.string() })
+    .refine((form) => form.password === form.confirm, { path: ["confirm"], message: mismatch });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.fullName.trim() || !form.email.trim() || !form.password) {
-      return notice({
-        type: "warning",
-        title: t("wallet.missingFields"),
-        message: message("Please fill all fields."),
-      });
-    }
-    if (form.password !== form.confirm)
-      return notice({ type: "warning", title: t("admin.confirmPasswordFirst") });
-    // The staff password rule, checked here as the server checks it.
-    const parsed = createAdminAccountSchema.safeParse(form);
-    if (!parsed.success)
-      return notice({ type: "warning", title: message(parsed.error.issues[0]!.message) });
-    try {
-      await api("/api/admin/accounts/create", { body: parsed.data });
-      onCreated();
+export function CreateAdminDialog({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const form = useApiForm({
+    schema: createAdminFormSchema(t("admin.confirmPasswordFirst")),
+    defaultValues: { fullName: "", email: "", password: "", confirm: "" },
+    failureText: (reason) => `${t("admin.createAdminFailed")} ${reason}`,
+    async onSubmit({ confirm: _, ...account }) {
+      await api("/api/admin/accounts/create", { body: account });
+      await refreshLists(queryKeys.adminTable(ADMINS));
       onClose();
-    } catch (error) {
-      notice({
-        type: "danger",
-        title: t("admin.createAdminFailed"),
-        message: error instanceof ApiError ? message(error.message) : undefined,
-      });
-    }
-  }
+    },
+  });
 
   return (
-    <FormDialog
+    <DialogForm
+      form={form}
       id="create-admin"
       title={t("admin.createAdmin")}
       submitLabel={t("admin.create")}
-      onSubmit={submit}
       onCancel={onClose}
     >
-      <Field
-        id="admin-name"
-        label={t("auth.fullName")}
-        value={form.fullName}
-        onChange={edit("fullName")}
-      />
-      <Field
-        id="admin-email"
-        type="email"
-        label={t("admin.columns.email")}
-        value={form.email}
-        onChange={edit("email")}
-      />
-      <Field
-        id="admin-password"
-        type="password"
+      <TextField name="fullName" label={t("auth.fullName")} />
+      <TextField name="email" type="email" label={t("admin.columns.email")} />
+      <NewPasswordFields
+        name="password"
+        confirmName="confirm"
         label={t("auth.password")}
-        value={form.password}
-        onChange={edit("password")}
-        autoComplete="new-password"
+        confirmLabel={t("auth.confirmPassword")}
       />
-      <Field
-        id="admin-confirm"
-        type="password"
-        label={t("auth.confirmPassword")}
-        value={form.confirm}
-        onChange={edit("confirm")}
-        autoComplete="new-password"
-      />
-    </FormDialog>
+    </DialogForm>
   );
 }
 

@@ -1,17 +1,30 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { chargeRequestSchema, SCREENSHOT_REQUIRED } from "@igp/shared";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import {
+  Form,
+  FormFailure,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from "../../../components/form/fields.tsx";
+import { multipart } from "../../../components/form/multipart.ts";
+import { useApiForm } from "../../../components/form/use-api-form.ts";
 import { useNotice } from "../../../components/ui/notice.tsx";
 import { ApiError, api } from "../../../lib/api-client.ts";
-import { useMessage } from "../../../lib/i18n.ts";
+import { queryKeys, refreshLists } from "../../../lib/queries.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useMoney } from "../../../lib/site-config.tsx";
-import { Field } from "../../auth/login-page.tsx";
 import { PayToAccount } from "../../wallet/pay-to-account.tsx";
-import { statusColour } from "../../wallet/transactions-list.tsx";
+import { TransferProofFields } from "../../wallet/transfer-proof-fields.tsx";
 import { useBanks } from "../../wallet/use-banks.ts";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
-import { type Column, DataTable } from "../components/data-table.tsx";
+import { type Column, changeRow, DataTable } from "../components/data-table.tsx";
+import { DecisionButtons, StatusBadge } from "../components/decision.tsx";
 import { ImageThumbnail } from "../components/image-thumbnail.tsx";
+
+const TRANSACTIONS = "/api/admin/transactions";
 
 interface AgentTransaction {
   id: string;
@@ -36,18 +49,20 @@ export function TransactionsScreen() {
   const notice = useNotice();
   const { user } = useSession();
   const superAdmin = user?.role === "superAdmin";
-  const [version, setVersion] = useState(0);
   const [pending, setPending] = useState<{
     row: AgentTransaction;
     action: "approve" | "disapprove";
   } | null>(null);
 
   async function decide(row: AgentTransaction, action: "approve" | "disapprove") {
-    setPending(null);
     try {
       await api(`/api/admin/charge/${action}/${row.id}`, { method: "POST", body: {} });
-      setVersion((v) => v + 1);
+      setPending(null);
+      await changeRow<AgentTransaction>(TRANSACTIONS, "transactions", row.id, {
+        status: action === "approve" ? "approved" : "disapproved",
+      });
     } catch (error) {
+      setPending(null);
       notice({
         type: "danger",
         title: t("admin.error"),
@@ -63,14 +78,10 @@ export function TransactionsScreen() {
       ? [{ header: t("admin.columns.agent"), cell: (r: AgentTransaction) => r.agent.fullName }]
       : []),
     { header: t("admin.columns.bank"), cell: (r) => r.method },
-    { header: t("admin.columns.account"), cell: (r) => r.accountNumber ?? "—" },
+    { header: t("admin.columns.account"), cell: (r) => r.accountNumber || "—" },
     {
       header: t("admin.columns.status"),
-      cell: (r) => (
-        <span className={`status status-${statusColour(r.status)}`}>
-          {t(`status.${r.status}`, r.status)}
-        </span>
-      ),
+      cell: (r) => <StatusBadge status={r.status} />,
     },
     { header: t("admin.columns.type"), cell: (r) => t(`admin.types.${r.type}`) },
     { header: t("admin.columns.advance"), cell: (r) => (r.advance > 0 ? money(r.advance) : "—") },
@@ -84,22 +95,10 @@ export function TransactionsScreen() {
             header: t("admin.columns.actions"),
             cell: (r: AgentTransaction) =>
               r.type === "charge" && r.status === "pending" ? (
-                <span className="row-actions">
-                  <button
-                    type="button"
-                    className="button button-small"
-                    onClick={() => setPending({ row: r, action: "approve" })}
-                  >
-                    {t("admin.approve")}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-small button-outline"
-                    onClick={() => setPending({ row: r, action: "disapprove" })}
-                  >
-                    {t("admin.disapprove")}
-                  </button>
-                </span>
+                <DecisionButtons
+                  onApprove={() => setPending({ row: r, action: "approve" })}
+                  onDisapprove={() => setPending({ row: r, action: "disapprove" })}
+                />
               ) : (
                 t("admin.noAction")
               ),
@@ -111,17 +110,17 @@ export function TransactionsScreen() {
     <section>
       <h1>{t("admin.menu.transactions")}</h1>
       <DataTable
-        path="/api/admin/transactions"
+        path={TRANSACTIONS}
         listKey="transactions"
         columns={columns}
         empty={t("admin.empty.transactions")}
-        version={version}
         searchable
       />
       {pending && (
         <ConfirmDialog
           question={t(
-            pending.action === "approve" ? "admin.confirmApprove" : "admin.confirmDisapprove",
+            pending.action === "approve" ? "admin.confirmApproveOf" : "admin.confirmDisapproveOf",
+            { amount: money(pending.row.amount), name: pending.row.agent.fullName },
           )}
           confirm={t(pending.action === "approve" ? "admin.approve" : "admin.disapprove")}
           onConfirm={() => void decide(pending.row, pending.action)}
@@ -132,113 +131,65 @@ export function TransactionsScreen() {
   );
 }
 
+type ChargeForm = z.input<typeof chargeFormSchema>;
+const chargeFormSchema = chargeRequestSchema.extend({
+  screenshot: z.custom<File | null>((value) => value instanceof Blob, SCREENSHOT_REQUIRED),
+});
+const EMPTY_CHARGE: ChargeForm = {
+  method: "",
+  amount: "",
+  accountNumber: "",
+  transactionId: "",
+  screenshot: null,
+};
+
 /** An agent asks to top up its float: a deposit bank, the transfer's proof, at least 50 ETB. */
 export function RequestChargeScreen() {
   const { t } = useTranslation();
-  const message = useMessage();
   const notice = useNotice();
   const banks = useBanks("deposit");
-  const [bankName, setBankName] = useState("");
-  const [form, setForm] = useState({ amount: "", accountNumber: "", transactionId: "" });
-  const [screenshot, setScreenshot] = useState<File | null>(null);
-  useEffect(() => {
-    if (!bankName && banks[0]) setBankName(banks[0].bankName);
-  }, [banks, bankName]);
-  const bank = banks.find((candidate) => candidate.bankName === bankName);
-  const edit = (field: keyof typeof form) => (value: string) =>
-    setForm((current) => ({ ...current, [field]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (
-      !form.amount ||
-      !form.accountNumber.trim() ||
-      !form.transactionId.trim() ||
-      !screenshot ||
-      !bankName
-    ) {
-      return notice({
-        type: "warning",
-        title: t("wallet.missingFields"),
-        message: message("Please fill all fields."),
-      });
-    }
-    if (Number(form.amount) < 50)
-      return notice({ type: "warning", title: message("The minimum charge is 50 ETB.") });
-    const body = new FormData();
-    body.append("method", bankName);
-    for (const [key, value] of Object.entries(form)) body.append(key, value);
-    body.append("screenshot", screenshot);
-    try {
-      await api("/api/admin/charge/request", { body });
-      setForm({ amount: "", accountNumber: "", transactionId: "" });
-      setScreenshot(null);
+  const form = useApiForm<ChargeForm>({
+    schema: chargeFormSchema,
+    defaultValues: EMPTY_CHARGE,
+    failureText: (reason) => `${t("wallet.serverError")}: ${reason}`,
+    async onSubmit(values) {
+      await api("/api/admin/charge/request", { body: multipart(values) });
+      form.reset({ ...EMPTY_CHARGE, method: values.method });
+      await refreshLists(queryKeys.adminTable(TRANSACTIONS));
       notice({
         type: "success",
         title: t("admin.charge.sent"),
         message: t("admin.charge.sentText"),
       });
-    } catch (error) {
-      notice({
-        type: "danger",
-        title: t("wallet.serverError"),
-        message: error instanceof ApiError ? message(error.message) : t("common.genericError"),
-      });
-    }
-  }
+    },
+  });
+  const method = form.watch("method");
+  useEffect(() => {
+    if (!method && banks[0]) form.setValue("method", banks[0].bankName);
+  }, [banks, method, form]);
+  const bank = banks.find((candidate) => candidate.bankName === method);
 
   return (
     <section>
       <h1>{t("admin.menu.requestCharge")}</h1>
-      <form className="card narrow-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="charge-bank">{t("wallet.chooseBank")}</label>
-          <select
-            id="charge-bank"
-            value={bankName}
-            onChange={(event) => setBankName(event.target.value)}
-          >
-            {banks.map((candidate) => (
-              <option key={candidate.id} value={candidate.bankName}>
-                {candidate.bankName}
-              </option>
-            ))}
-          </select>
-        </div>
+      <Form form={form} className="card narrow-form">
+        <SelectField
+          name="method"
+          label={t("wallet.chooseBank")}
+          options={banks.map((candidate) => ({
+            value: candidate.bankName,
+            label: candidate.bankName,
+          }))}
+        />
         {bank && <PayToAccount accountNumber={bank.accountNumber} />}
-        <Field
-          id="charge-amount"
-          type="number"
-          label={t("wallet.amountEtb")}
-          value={form.amount}
-          onChange={edit("amount")}
+        <TextField name="amount" type="number" label={t("wallet.amountEtb")} />
+        <TransferProofFields
+          accountLabel={t("wallet.accountNumber")}
+          transactionLabel={t("admin.charge.link")}
         />
-        <Field
-          id="charge-account"
-          label={t("wallet.accountNumber")}
-          value={form.accountNumber}
-          onChange={edit("accountNumber")}
-        />
-        <Field
-          id="charge-link"
-          label={t("admin.charge.link")}
-          value={form.transactionId}
-          onChange={edit("transactionId")}
-        />
-        <div className="field">
-          <label htmlFor="charge-screenshot">{t("wallet.screenshot")}</label>
-          <input
-            id="charge-screenshot"
-            type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            onChange={(event) => setScreenshot(event.target.files?.[0] ?? null)}
-          />
-          <p className="hint">{t("wallet.screenshotHint")}</p>
-        </div>
-        <button type="submit" className="button">
-          {t("admin.charge.submit")}
-        </button>
-      </form>
+        <FormFailure />
+        <SubmitButton label={t("admin.charge.submit")} />
+      </Form>
     </section>
   );
 }

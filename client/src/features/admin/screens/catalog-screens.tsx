@@ -1,12 +1,21 @@
-import { type FormEvent, useState } from "react";
+import {
+  BANK_ACCOUNT_REQUIRED,
+  bankFieldsSchema,
+  LOGO_REQUIRED,
+  socialFieldsSchema,
+} from "@igp/shared";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../components/ui/form-dialog.tsx";
+import { z } from "zod";
+import { DialogForm } from "../../../components/form/dialog-form.tsx";
+import { ImageField, TextField } from "../../../components/form/fields.tsx";
+import { multipart } from "../../../components/form/multipart.ts";
+import { useApiForm } from "../../../components/form/use-api-form.ts";
 import { useNotice } from "../../../components/ui/notice.tsx";
-import { ApiError, api } from "../../../lib/api-client.ts";
-import { useMessage } from "../../../lib/i18n.ts";
-import { Field } from "../../auth/login-page.tsx";
+import { api } from "../../../lib/api-client.ts";
+import { queryKeys, refreshLists } from "../../../lib/queries.ts";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
-import { type Column, DataTable } from "../components/data-table.tsx";
+import { type Column, changeRow, DataTable } from "../components/data-table.tsx";
 import { ImageThumbnail } from "../components/image-thumbnail.tsx";
 
 interface CatalogRow {
@@ -21,6 +30,15 @@ interface CatalogRow {
 }
 
 type Kind = "bank" | "method" | "social";
+
+/** A confirmation's words: delete, or block/unblock after the row's current status. */
+const WORDING = {
+  delete: { question: "admin.catalog.confirmDelete", confirm: "admin.catalog.delete" },
+  block: { question: "admin.confirmBlock", confirm: "admin.block" },
+  unblock: { question: "admin.confirmUnblock", confirm: "admin.unblock" },
+} as const;
+const wording = ({ row, action }: { row: CatalogRow; action: "toggle" | "delete" }) =>
+  action === "delete" ? "delete" : row.status === "active" ? "block" : "unblock";
 
 const PATHS: Record<
   Kind,
@@ -53,7 +71,6 @@ const PATHS: Record<
 export function CatalogScreen({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const notice = useNotice();
-  const [version, setVersion] = useState(0);
   const [creating, setCreating] = useState(false);
   const [confirm, setConfirm] = useState<{ row: CatalogRow; action: "toggle" | "delete" } | null>(
     null,
@@ -64,12 +81,21 @@ export function CatalogScreen({ kind }: { kind: Kind }) {
     kind === "social" ? t("admin.catalog.socialFailed") : t("admin.catalog.bankFailed");
 
   async function act(row: CatalogRow, action: "toggle" | "delete") {
-    setConfirm(null);
     try {
       if (action === "toggle") await api(`${paths.status}/${row.id}`, { method: "POST", body: {} });
       else await api(`${paths.remove}/${row.id}`, { method: "DELETE" });
-      setVersion((v) => v + 1);
+      setConfirm(null);
+      const toggled = { status: row.status === "active" ? "blocked" : "active" } as const;
+      await changeRow<CatalogRow>(
+        paths.list,
+        paths.key,
+        row.id,
+        action === "toggle" ? toggled : null,
+      );
+      // Players and agents pick banks from the active ones.
+      if (kind !== "social") await refreshLists(queryKeys.banks);
     } catch {
+      setConfirm(null);
       notice({ type: "danger", title: failed });
     }
   }
@@ -125,131 +151,84 @@ export function CatalogScreen({ kind }: { kind: Kind }) {
         listKey={paths.key}
         columns={columns}
         empty={t(kind === "social" ? "admin.empty.socials" : "admin.empty.banks")}
-        version={version}
       />
       {confirm && (
         <ConfirmDialog
-          question={t(
-            confirm.action === "delete"
-              ? "admin.catalog.confirmDelete"
-              : confirm.row.status === "active"
-                ? "admin.confirmBlock"
-                : "admin.confirmUnblock",
-            { name: name(confirm.row) },
-          )}
-          confirm={t(
-            confirm.action === "delete"
-              ? "admin.catalog.delete"
-              : confirm.row.status === "active"
-                ? "admin.block"
-                : "admin.unblock",
-          )}
-          onConfirm={() => void act(confirm.row, confirm.action)}
+          question={t(WORDING[wording(confirm)].question, { name: name(confirm.row) })}
+          confirm={t(WORDING[wording(confirm)].confirm)}
+          onConfirm={() => act(confirm.row, confirm.action)}
           onCancel={() => setConfirm(null)}
         />
       )}
-      {creating && (
-        <CreateDialog
-          kind={kind}
-          onClose={() => setCreating(false)}
-          onCreated={() => setVersion((v) => v + 1)}
-        />
-      )}
+      {creating && <CreateDialog kind={kind} onClose={() => setCreating(false)} />}
     </section>
   );
 }
 
-function CreateDialog({
-  kind,
-  onClose,
-  onCreated,
-}: {
-  kind: Kind;
-  onClose(): void;
-  onCreated(): void;
-}) {
-  const { t } = useTranslation();
-  const message = useMessage();
-  const notice = useNotice();
-  const [name, setName] = useState("");
-  const [second, setSecond] = useState("");
-  const [logo, setLogo] = useState<File | null>(null);
+const logo = z.custom<File | null>((value) => value instanceof Blob, LOGO_REQUIRED);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const needsSecond = kind !== "method";
-    if (!name.trim() || (needsSecond && !second.trim()) || !logo) {
-      return notice({
-        type: "warning",
-        title: t("wallet.missingFields"),
-        message: message("Please fill all fields."),
-      });
-    }
-    const body = new FormData();
-    if (kind === "social") {
-      body.append("socialName", name);
-      body.append("socialLink", second);
-      body.append("socialLogo", logo);
-    } else {
-      body.append("bankName", name);
-      body.append("type", kind === "bank" ? "deposit" : "withdraw");
-      if (kind === "bank") body.append("accountNumber", second);
-      body.append("bankLogo", logo);
-    }
-    try {
-      await api(PATHS[kind].create, { body });
-      onCreated();
+/** What each kind's create form asks (the server's fields and rules), the logo included. */
+const CREATE_FORMS = {
+  bank: {
+    schema: bankFieldsSchema
+      .extend({ bankLogo: logo })
+      .refine((form) => Boolean(form.accountNumber), {
+        path: ["accountNumber"],
+        message: BANK_ACCOUNT_REQUIRED,
+      }),
+    defaultValues: { bankName: "", accountNumber: "", type: "deposit", bankLogo: null },
+  },
+  method: {
+    schema: bankFieldsSchema.extend({ bankLogo: logo }),
+    defaultValues: { bankName: "", type: "withdraw", bankLogo: null },
+  },
+  social: {
+    schema: socialFieldsSchema.extend({ socialLogo: logo }),
+    defaultValues: { socialName: "", socialLink: "", socialLogo: null },
+  },
+} as const;
+
+function CreateDialog({ kind, onClose }: { kind: Kind; onClose(): void }) {
+  const { t } = useTranslation();
+  const { schema, defaultValues } = CREATE_FORMS[kind];
+  const form = useApiForm<Record<string, unknown>>({
+    schema: schema as never,
+    defaultValues,
+    async onSubmit(values) {
+      await api(PATHS[kind].create, { body: multipart(values) });
+      await refreshLists(queryKeys.adminTable(PATHS[kind].list), queryKeys.banks);
       onClose();
-    } catch (error) {
-      const title =
-        kind === "social"
-          ? t("admin.catalog.createSocialFailed")
-          : t("admin.catalog.createBankFailed");
-      notice({
-        type: "danger",
-        title,
-        message: error instanceof ApiError ? message(error.message) : undefined,
-      });
-    }
-  }
+    },
+  });
 
   return (
-    <FormDialog
+    <DialogForm
+      form={form}
       id="catalog-create"
       title={t(`admin.catalog.create.${kind}`)}
       submitLabel={t("admin.create")}
-      onSubmit={submit}
+      failureTitle={t(
+        kind === "social" ? "admin.catalog.createSocialFailed" : "admin.catalog.createBankFailed",
+      )}
       onCancel={onClose}
     >
-      <Field
-        id="catalog-name"
-        label={t(
-          kind === "social"
-            ? "admin.catalog.socialName"
-            : kind === "method"
-              ? "admin.catalog.methodName"
-              : "admin.catalog.bankName",
-        )}
-        value={name}
-        onChange={setName}
-      />
-      {kind !== "method" && (
-        <Field
-          id="catalog-second"
-          label={t(kind === "social" ? "admin.catalog.link" : "admin.columns.account")}
-          value={second}
-          onChange={setSecond}
+      {kind === "social" ? (
+        <>
+          <TextField name="socialName" label={t("admin.catalog.socialName")} />
+          <TextField name="socialLink" type="url" label={t("admin.catalog.link")} />
+        </>
+      ) : (
+        <TextField
+          name="bankName"
+          label={t(kind === "method" ? "admin.catalog.methodName" : "admin.catalog.bankName")}
         />
       )}
-      <div className="field">
-        <label htmlFor="catalog-logo">{t("admin.catalog.logo")}</label>
-        <input
-          id="catalog-logo"
-          type="file"
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          onChange={(event) => setLogo(event.target.files?.[0] ?? null)}
-        />
-      </div>
-    </FormDialog>
+      {kind === "bank" && <TextField name="accountNumber" label={t("admin.columns.account")} />}
+      <ImageField
+        name={kind === "social" ? "socialLogo" : "bankLogo"}
+        label={t("admin.catalog.logo")}
+        preview
+      />
+    </DialogForm>
   );
 }

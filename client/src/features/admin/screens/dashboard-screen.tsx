@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
 import { api } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useMoney } from "../../../lib/site-config.tsx";
@@ -48,6 +49,11 @@ export function DashboardScreen() {
             <dd>{money(stats.advanceEarned ?? 0)}</dd>
           </div>
         </dl>
+        <p className="dashboard-actions">
+          <Link className="button" to="/admin/dashboard/request-charge">
+            {t("admin.menu.requestCharge")}
+          </Link>
+        </p>
       </section>
     );
   }

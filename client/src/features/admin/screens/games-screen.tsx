@@ -1,18 +1,25 @@
-import { type FormEvent, useState } from "react";
+import { LOTTERY_CREATE_FAILED, LOTTERY_CREATE_FAILED_TITLE } from "@igp/shared";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../components/ui/form-dialog.tsx";
+import { DialogForm } from "../../../components/form/dialog-form.tsx";
+import { SelectField, TextField } from "../../../components/form/fields.tsx";
+import { useApiForm } from "../../../components/form/use-api-form.ts";
 import { useNotice } from "../../../components/ui/notice.tsx";
 import { ApiError, api } from "../../../lib/api-client.ts";
+import { queryKeys, refreshLists } from "../../../lib/queries.ts";
 import { useMoney } from "../../../lib/site-config.tsx";
-import { Field } from "../../auth/login-page.tsx";
 import {
-  emptyLotteryDraft,
+  type CreateGameForm,
+  createGame,
+  createGameFormSchema,
+  EMPTY_GAME,
   LotteryActions,
   LotteryFields,
-  useCreateLottery,
 } from "../../lottery/lottery-admin.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
-import { type Column, DataTable } from "../components/data-table.tsx";
+import { type Column, changeRow, DataTable } from "../components/data-table.tsx";
+
+const GAMES = "/api/games/all";
 
 interface Game {
   id: string;
@@ -33,16 +40,17 @@ export function GamesScreen() {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const notice = useNotice();
-  const [version, setVersion] = useState(0);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Game | null>(null);
 
+  const changed = () => refreshLists(queryKeys.adminTable(GAMES));
   async function remove(game: Game) {
-    setDeleting(null);
     try {
       await api(`/api/games/${game.id}`, { method: "DELETE" });
-      setVersion((v) => v + 1);
+      setDeleting(null);
+      await changeRow<Game>(GAMES, "games", game.id, null);
     } catch (error) {
+      setDeleting(null);
       const reason = error instanceof ApiError && error.status === 409 ? error.message : undefined;
       notice({ type: "danger", title: t("admin.games.deleteFailed"), message: reason });
     }
@@ -63,11 +71,7 @@ export function GamesScreen() {
       cell: (g) => (
         <>
           {g.type === "lottery" && g.code && (
-            <LotteryActions
-              code={g.code}
-              status={g.status}
-              onChanged={() => setVersion((v) => v + 1)}
-            />
+            <LotteryActions code={g.code} status={g.status} onChanged={() => void changed()} />
           )}
           {g.status !== "drawn" && (
             <button
@@ -89,11 +93,10 @@ export function GamesScreen() {
         {t("admin.games.create")}
       </button>
       <DataTable
-        path="/api/games/all"
+        path={GAMES}
         listKey="games"
         columns={columns}
         empty={t("admin.empty.games")}
-        version={version}
         searchable={false}
       />
       {deleting && (
@@ -103,78 +106,53 @@ export function GamesScreen() {
               deleting.title ?? `${deleting.type.replace("-", " ")} ${money(deleting.betAmount)}`,
           })}
           confirm={t("admin.catalog.delete")}
-          onConfirm={() => void remove(deleting)}
+          onConfirm={() => remove(deleting)}
           onCancel={() => setDeleting(null)}
         />
       )}
-      {creating && (
-        <CreateGameDialog
-          onClose={() => setCreating(false)}
-          onCreated={() => setVersion((v) => v + 1)}
-        />
-      )}
+      {creating && <CreateGameDialog onClose={() => setCreating(false)} />}
     </section>
   );
 }
 
-function CreateGameDialog({ onClose, onCreated }: { onClose(): void; onCreated(): void }) {
+function CreateGameDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
-  const notice = useNotice();
-  const [type, setType] = useState<Game["type"]>("coin-flip");
-  const [bet, setBet] = useState("");
-  const [lottery, setLottery] = useState(emptyLotteryDraft);
-  const createLottery = useCreateLottery();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (type === "lottery") {
-      if (await createLottery(bet, lottery)) {
-        onCreated();
-        onClose();
-      }
-      return;
-    }
-    const amount = Number(bet);
-    if (!bet.trim() || !Number.isFinite(amount) || amount < 1) {
-      return notice({ type: "warning", title: t("admin.games.invalidBet") });
-    }
-    try {
-      await api("/api/games/create", { body: { type, betAmount: amount } });
-      onCreated();
+  const form = useApiForm<CreateGameForm>({
+    schema: createGameFormSchema,
+    defaultValues: EMPTY_GAME,
+    failureText: (reason) => `${LOTTERY_CREATE_FAILED} ${reason}`,
+    async onSubmit(values) {
+      await createGame(values);
+      await refreshLists(queryKeys.adminTable(GAMES));
       onClose();
-    } catch {
-      notice({ type: "danger", title: t("admin.games.createFailed") });
-    }
-  }
+    },
+  });
+  const lottery = form.watch("type") === "lottery";
 
   return (
-    <FormDialog
+    <DialogForm
+      form={form}
       id="create-game"
       title={t("admin.games.create")}
       submitLabel={t("admin.create")}
-      onSubmit={submit}
+      failureTitle={LOTTERY_CREATE_FAILED_TITLE}
       onCancel={onClose}
     >
-      <div className="field">
-        <label htmlFor="game-type">{t("admin.columns.type")}</label>
-        <select
-          id="game-type"
-          value={type}
-          onChange={(event) => setType(event.target.value as Game["type"])}
-        >
-          <option value="coin-flip">{t("games.coinFlip")}</option>
-          <option value="spin-wheel">{t("games.spinWheel")}</option>
-          <option value="lottery">{t("games.lottery")}</option>
-        </select>
-      </div>
-      <Field
-        id="game-bet"
-        type="number"
-        label={type === "lottery" ? t("lottery.price") : t("admin.games.bet")}
-        value={bet}
-        onChange={setBet}
+      <SelectField
+        name="type"
+        label={t("admin.columns.type")}
+        options={[
+          { value: "coin-flip", label: t("games.coinFlip") },
+          { value: "spin-wheel", label: t("games.spinWheel") },
+          { value: "lottery", label: t("games.lottery") },
+        ]}
       />
-      {type === "lottery" && <LotteryFields draft={lottery} onChange={setLottery} />}
-    </FormDialog>
+      <TextField
+        name="betAmount"
+        type="number"
+        label={lottery ? t("lottery.price") : t("admin.games.bet")}
+      />
+      {lottery && <LotteryFields />}
+    </DialogForm>
   );
 }

@@ -1,15 +1,18 @@
+import { AGENT_DEPOSIT_METHOD } from "@igp/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotice } from "../../../components/ui/notice.tsx";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { useMessage } from "../../../lib/i18n.ts";
+import { queryKeys, refreshLists, useApiQuery } from "../../../lib/queries.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useMoney } from "../../../lib/site-config.tsx";
-import { statusColour } from "../../wallet/transactions-list.tsx";
 import { CodeDialog } from "../components/code-dialog.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
-import { type Column, DataTable } from "../components/data-table.tsx";
+import { type Column, changeRow, DataTable } from "../components/data-table.tsx";
+import { DecisionButtons, StatusBadge } from "../components/decision.tsx";
 import { ImageThumbnail } from "../components/image-thumbnail.tsx";
+import { RequestChargeLink } from "../components/request-charge-link.tsx";
 
 interface Request {
   id: string;
@@ -23,7 +26,8 @@ interface Request {
   user: { fullName: string };
 }
 
-type Pending = { request: Request; action: "approve" | "disapprove" } | null;
+type Action = "approve" | "disapprove";
+type Pending = { request: Request; action: Action } | null;
 
 /** Deposit requests: approve (an agent deposit with the player's code) or disapprove pending ones. */
 export function DepositRequestsScreen() {
@@ -41,30 +45,40 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
   const money = useMoney();
   const notice = useNotice();
   const { refresh } = useSession();
+  const float = useAgentFloat(kind);
   const [pending, setPending] = useState<Pending>(null);
-  const [version, setVersion] = useState(0);
+  const path = `/api/admin/${kind}/requests`;
   const failure =
     kind === "deposit"
       ? { title: t("admin.updateFailed"), text: t("admin.depositFailed") }
       : { title: t("admin.error"), text: t("admin.withdrawFailed") };
 
-  async function decide(request: Request, action: "approve" | "disapprove", code?: string) {
-    setPending(null);
-    const path =
+  /** Sends the decision; the row shows it at once. Throws the refusal to the dialog asking. */
+  async function decide(request: Request, action: Action, code?: string) {
+    const target =
       action === "disapprove"
         ? `/api/admin/disapprove/${request.id}`
         : `/api/admin/${kind}/approve/${request.id}`;
     const body =
-      action === "disapprove"
-        ? undefined
+      action === "disapprove" || !code
+        ? {}
         : kind === "deposit"
           ? { depositCode: code }
           : { withdrawCode: code };
+    await api(target, { method: "POST", body });
+    setPending(null);
+    void refresh();
+    void refreshLists(queryKeys.adminFloat);
+    await changeRow<Request>(path, "transactions", request.id, {
+      status: action === "approve" ? "approved" : "disapproved",
+    });
+  }
+
+  async function decideOrTell(request: Request, action: Action) {
     try {
-      await api(path, { method: "POST", body: body ?? {} });
-      setVersion((v) => v + 1);
-      void refresh();
+      await decide(request, action);
     } catch (error) {
+      setPending(null);
       notice({
         type: "danger",
         title: failure.title,
@@ -73,12 +87,21 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
     }
   }
 
-  const needsCode = (request: Request) => kind === "withdraw" || request.method === "Agent Deposit";
+  const needsCode = (request: Request) =>
+    kind === "withdraw" || request.method === AGENT_DEPOSIT_METHOD;
+  /** An agent pays an agent deposit from its float: one it cannot cover is said so up front. */
+  const floatShort = (request: Request) =>
+    float !== null && request.method === AGENT_DEPOSIT_METHOD && float < request.amount;
+  const question = (request: Request, action: Action) =>
+    t(action === "approve" ? "admin.confirmApproveOf" : "admin.confirmDisapproveOf", {
+      amount: money(request.amount),
+      name: request.user.fullName,
+    });
   const columns: Column<Request>[] = [
     { header: t("admin.columns.player"), cell: (r) => r.user.fullName },
     { header: t("admin.columns.amount"), cell: (r) => money(r.amount) },
     { header: t("admin.columns.method"), cell: (r) => r.method },
-    { header: t("admin.columns.account"), cell: (r) => r.accountNumber ?? "—" },
+    { header: t("admin.columns.account"), cell: (r) => r.accountNumber || "—" },
     ...(kind === "deposit"
       ? [
           { header: t("admin.columns.transaction"), cell: (r: Request) => r.transactionId ?? "—" },
@@ -92,11 +115,7 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
       : [{ header: t("admin.columns.code"), cell: (r: Request) => r.gameCode ?? "—" }]),
     {
       header: t("admin.columns.status"),
-      cell: (r) => (
-        <span className={`status status-${statusColour(r.status)}`}>
-          {t(`status.${r.status}`, r.status)}
-        </span>
-      ),
+      cell: (r) => <StatusBadge status={r.status} />,
     },
     {
       header: t("admin.columns.actions"),
@@ -104,22 +123,17 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
         r.status !== "pending" ? (
           t("admin.noAction")
         ) : (
-          <span className="row-actions">
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => setPending({ request: r, action: "approve" })}
-            >
-              {t("admin.approve")}
-            </button>
-            <button
-              type="button"
-              className="button button-small button-outline"
-              onClick={() => setPending({ request: r, action: "disapprove" })}
-            >
-              {t("admin.disapprove")}
-            </button>
-          </span>
+          <DecisionButtons
+            onApprove={() => setPending({ request: r, action: "approve" })}
+            onDisapprove={() => setPending({ request: r, action: "disapprove" })}
+            approveInstead={
+              floatShort(r) ? (
+                <span className="text-danger">
+                  {t("admin.float.short")} <RequestChargeLink />
+                </span>
+              ) : undefined
+            }
+          />
         ),
     },
   ];
@@ -127,34 +141,47 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
   return (
     <section>
       <h1>{t(kind === "deposit" ? "admin.menu.deposits" : "admin.menu.withdrawals")}</h1>
+      {float === 0 && (
+        <p className="card float-notice" role="status">
+          {t("admin.float.none")} <RequestChargeLink />
+        </p>
+      )}
       <DataTable
-        path={`/api/admin/${kind}/requests`}
+        path={path}
         listKey="transactions"
         columns={columns}
         empty={t(kind === "deposit" ? "admin.empty.deposits" : "admin.empty.withdrawals")}
-        version={version}
       />
       {pending?.action === "approve" && needsCode(pending.request) && (
         <CodeDialog
-          title={t("admin.approve")}
+          title={question(pending.request, "approve")}
           label={t(kind === "deposit" ? "admin.depositCode" : "admin.withdrawCode")}
           required={t(
             kind === "deposit" ? "admin.depositCodeRequired" : "admin.withdrawCodeRequired",
           )}
-          onSubmit={(code) => void decide(pending.request, "approve", code)}
+          failureTitle={failure.title}
+          onSubmit={(code) => decide(pending.request, "approve", code)}
           onCancel={() => setPending(null)}
         />
       )}
       {pending && (pending.action === "disapprove" || !needsCode(pending.request)) && (
         <ConfirmDialog
-          question={t(
-            pending.action === "approve" ? "admin.confirmApprove" : "admin.confirmDisapprove",
-          )}
+          question={question(pending.request, pending.action)}
           confirm={t(pending.action === "approve" ? "admin.approve" : "admin.disapprove")}
-          onConfirm={() => void decide(pending.request, pending.action)}
+          onConfirm={() => decideOrTell(pending.request, pending.action)}
           onCancel={() => setPending(null)}
         />
       )}
     </section>
   );
+}
+
+/** The signed-in agent's float, on the deposit requests it pays from it; null for anyone else. */
+function useAgentFloat(kind: "deposit" | "withdraw"): number | null {
+  const { user } = useSession();
+  const applies = kind === "deposit" && user?.role === "admin";
+  const { data } = useApiQuery<{ mainBalance: number }>(queryKeys.adminFloat, "/api/admin/float", {
+    enabled: applies,
+  });
+  return applies && data ? data.mainBalance : null;
 }

@@ -1,11 +1,14 @@
 import { adminResetPasswordSchema } from "@igp/shared";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../components/ui/form-dialog.tsx";
-import { ApiError, api } from "../../../lib/api-client.ts";
-import { useMessage } from "../../../lib/i18n.ts";
-import { Field } from "../../auth/login-page.tsx";
-import { type Column, DataTable } from "../components/data-table.tsx";
+import { z } from "zod";
+import { DialogForm } from "../../../components/form/dialog-form.tsx";
+import { NewPasswordFields } from "../../../components/form/fields.tsx";
+import { useApiForm } from "../../../components/form/use-api-form.ts";
+import { api } from "../../../lib/api-client.ts";
+import { type Column, changeRow, DataTable } from "../components/data-table.tsx";
+
+const RESETS = "/api/auth/user/reset/password/requests";
 
 interface ResetRequest {
   id: string;
@@ -20,7 +23,6 @@ interface ResetRequest {
 export function ResetPasswordsScreen() {
   const { t } = useTranslation();
   const [target, setTarget] = useState<ResetRequest | null>(null);
-  const [version, setVersion] = useState(0);
   const columns: Column<ResetRequest>[] = [
     { header: t("admin.columns.name"), cell: (r) => r.fullName },
     { header: t("auth.phone"), cell: (r) => r.phone ?? "—" },
@@ -42,88 +44,58 @@ export function ResetPasswordsScreen() {
     <section>
       <h1>{t("admin.menu.resetPasswords")}</h1>
       <DataTable
-        path="/api/auth/user/reset/password/requests"
+        path={RESETS}
         listKey="players"
         columns={columns}
         empty={t("admin.empty.players")}
-        version={version}
       />
-      {target && (
-        <ResetDialog
-          request={target}
-          onClose={() => setTarget(null)}
-          onDone={() => setVersion((v) => v + 1)}
-        />
-      )}
+      {target && <ResetDialog request={target} onClose={() => setTarget(null)} />}
     </section>
   );
 }
 
-export function ResetDialog({
-  request,
-  onClose,
-  onDone,
-}: {
-  request: ResetRequest;
-  onClose(): void;
-  onDone(): void;
-}) {
-  const { t } = useTranslation();
-  const message = useMessage();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+/** The new password twice: both needed, the same, and the password rule. */
+const resetFormSchema = adminResetPasswordSchema
+  .extend({ confirm: z.string().min(1, "Please fill in both fields.") })
+  .refine((form) => form.newPassword === form.confirm, {
+    path: ["confirm"],
+    message: "Passwords do not match.",
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!password || !confirm) return setStatus({ ok: false, text: t("admin.reset.bothFields") });
-    if (password !== confirm)
-      return setStatus({ ok: false, text: message("Passwords do not match.") });
-    const parsed = adminResetPasswordSchema.safeParse({ newPassword: password });
-    if (!parsed.success)
-      return setStatus({ ok: false, text: message(parsed.error.issues[0]!.message) });
-    try {
-      await api(`/api/admin/users/reset-password/${request.userId}`, { body: parsed.data });
-      setStatus({ ok: true, text: t("admin.reset.done") });
-      onDone();
+export function ResetDialog({ request, onClose }: { request: ResetRequest; onClose(): void }) {
+  const { t } = useTranslation();
+  const [done, setDone] = useState(false);
+  const form = useApiForm({
+    schema: resetFormSchema,
+    defaultValues: { newPassword: "", confirm: "" },
+    failureText: (reason) => reason || t("admin.reset.failed"),
+    async onSubmit({ newPassword }) {
+      await api(`/api/admin/users/reset-password/${request.userId}`, { body: { newPassword } });
+      setDone(true);
       setTimeout(onClose, 1_500);
-    } catch (error) {
-      setStatus({
-        ok: false,
-        text: error instanceof ApiError ? message(error.message) : t("admin.reset.failed"),
-      });
-    }
-  }
+      await changeRow<ResetRequest>(RESETS, "players", request.id, { status: "completed" });
+    },
+  });
 
   return (
-    <FormDialog
+    <DialogForm
+      form={form}
       id="reset"
       title={t("admin.reset.title", { name: request.fullName })}
       submitLabel={t("admin.reset.action")}
-      onSubmit={submit}
       onCancel={onClose}
     >
-      <Field
-        id="reset-new"
-        type="password"
+      <NewPasswordFields
+        name="newPassword"
+        confirmName="confirm"
         label={t("profile.newPassword")}
-        value={password}
-        onChange={setPassword}
-        autoComplete="new-password"
+        confirmLabel={t("auth.confirmPassword")}
       />
-      <Field
-        id="reset-confirm"
-        type="password"
-        label={t("auth.confirmPassword")}
-        value={confirm}
-        onChange={setConfirm}
-        autoComplete="new-password"
-      />
-      {status && (
-        <p role="status" className={status.ok ? "text-success" : "text-danger"}>
-          {status.text}
+      {done && (
+        <p role="status" className="text-success">
+          {t("admin.reset.done")}
         </p>
       )}
-    </FormDialog>
+    </DialogForm>
   );
 }

@@ -1,109 +1,102 @@
-import { SETTINGS_GROUPS, type Settings, settingsSchema } from "@igp/shared";
-import { type FormEvent, useEffect, useState } from "react";
+import { SETTINGS_GROUPS, type Settings, settingsGroupSchema, settingsSchema } from "@igp/shared";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Form, FormFailure, SubmitButton, TextField } from "../../../components/form/fields.tsx";
+import { useApiForm } from "../../../components/form/use-api-form.ts";
 import { useNotice } from "../../../components/ui/notice.tsx";
 import { api } from "../../../lib/api-client.ts";
+import { queryClient, useApiQuery } from "../../../lib/queries.ts";
 
-type Draft = Record<string, { gameWaitingTime: string; winPercentCut: string }>;
+const SETTINGS = ["admin", "settings"];
+
+type Group = (typeof SETTINGS_GROUPS)[number];
+type Draft = Record<Group, { gameWaitingTime: string; winPercentCut: string }>;
+
+/** A number input's text as the number the shared schema checks (empty is no number). */
+const asNumber = (value: unknown) => (value === "" ? Number.NaN : Number(value));
+const draftSchema = z.object(
+  Object.fromEntries(
+    SETTINGS_GROUPS.map((group) => [
+      group,
+      z.object({
+        gameWaitingTime: z.preprocess(asNumber, settingsGroupSchema.shape.gameWaitingTime),
+        winPercentCut: z.preprocess(asNumber, settingsGroupSchema.shape.winPercentCut),
+      }),
+    ]),
+  ),
+);
+
+const toDraft = (settings: Settings) =>
+  Object.fromEntries(
+    SETTINGS_GROUPS.map((group) => [
+      group,
+      {
+        gameWaitingTime: String(settings[group].gameWaitingTime),
+        winPercentCut: String(settings[group].winPercentCut),
+      },
+    ]),
+  ) as Draft;
 
 /** The four settings panels: waiting time (minutes) and cut or advance (%) per group. */
 export function SettingsScreen() {
   const { t } = useTranslation();
-  const notice = useNotice();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  useEffect(() => {
-    api<{ settings: Settings }>("/api/settings").then(
-      ({ settings }) =>
-        setDraft(
-          Object.fromEntries(
-            Object.entries(settings).map(([group, values]) => [
-              group,
-              {
-                gameWaitingTime: String(values.gameWaitingTime),
-                winPercentCut: String(values.winPercentCut),
-              },
-            ]),
-          ),
-        ),
-      (error) => console.error(error),
-    );
-  }, []);
-  if (!draft) return <p>{t("common.loading")}</p>;
-
-  const edit = (group: string, field: "gameWaitingTime" | "winPercentCut", value: string) =>
-    setDraft((current) => ({ ...current!, [group]: { ...current![group]!, [field]: value } }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const numbers = Object.fromEntries(
-      Object.entries(draft!).map(([group, values]) => [
-        group,
-        {
-          gameWaitingTime: Number(values.gameWaitingTime || Number.NaN),
-          winPercentCut: Number(values.winPercentCut || Number.NaN),
-        },
-      ]),
-    );
-    const parsed = settingsSchema.safeParse(numbers);
-    if (!parsed.success) {
-      return notice({
-        type: "warning",
-        title: t("admin.settings.invalid"),
-        message: t("admin.settings.invalidText"),
-      });
-    }
-    try {
-      await api("/api/settings", { body: parsed.data });
-      notice({ type: "success", title: t("admin.settings.saved"), autoCloseMs: 2_000 });
-    } catch {
-      notice({
-        type: "danger",
-        title: t("admin.updateFailed"),
-        message: t("admin.settings.failed"),
-      });
-    }
-  }
-
+  const { data } = useApiQuery<{ settings: Settings }>(SETTINGS, "/api/settings");
+  if (!data) return <p>{t("common.loading")}</p>;
   return (
     <section>
       <h1>{t("admin.menu.settings")}</h1>
-      <form className="settings" onSubmit={submit} noValidate>
-        {SETTINGS_GROUPS.map((group) => {
-          const advance = group.startsWith("subAdmin");
-          return (
-            <fieldset key={group} className="card">
-              <legend>{t(`admin.settings.groups.${group}`)}</legend>
-              <div className="field">
-                <label htmlFor={`${group}-wait`}>{t("admin.settings.waitingTime")}</label>
-                <input
-                  id={`${group}-wait`}
-                  type="number"
-                  min={1}
-                  value={draft[group]!.gameWaitingTime}
-                  onChange={(event) => edit(group, "gameWaitingTime", event.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`${group}-cut`}>
-                  {t(advance ? "admin.settings.advance" : "admin.settings.cut")}
-                </label>
-                <input
-                  id={`${group}-cut`}
-                  type="number"
-                  min={0}
-                  max={100}
-                  step="0.01"
-                  value={draft[group]!.winPercentCut}
-                  onChange={(event) => edit(group, "winPercentCut", event.target.value)}
-                />
-              </div>
-            </fieldset>
-          );
-        })}
-        <button type="submit" className="button">
-          {t("common.save")}
-        </button>
-      </form>
+      <SettingsForm settings={data.settings} />
     </section>
+  );
+}
+
+function SettingsForm({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const form = useApiForm<Draft>({
+    schema: draftSchema as never,
+    defaultValues: toDraft(settings),
+    failureText: (reason) => `${t("admin.settings.failed")} ${reason}`,
+    async onSubmit(draft) {
+      const settings = settingsSchema.parse(numbers(draft));
+      await api("/api/settings", { body: settings });
+      queryClient.setQueryData(SETTINGS, { settings });
+      notice({ type: "success", title: t("admin.settings.saved"), autoCloseMs: 2_000 });
+    },
+  });
+  return (
+    <Form form={form} className="settings">
+      {SETTINGS_GROUPS.map((group) => (
+        <fieldset key={group} className="card">
+          <legend>{t(`admin.settings.groups.${group}`)}</legend>
+          <TextField
+            name={`${group}.gameWaitingTime`}
+            type="number"
+            label={t("admin.settings.waitingTime")}
+          />
+          <TextField
+            name={`${group}.winPercentCut`}
+            type="number"
+            label={t(
+              group.startsWith("subAdmin") ? "admin.settings.advance" : "admin.settings.cut",
+            )}
+          />
+        </fieldset>
+      ))}
+      <FormFailure title={t("admin.updateFailed")} />
+      <SubmitButton label={t("common.save")} />
+    </Form>
+  );
+}
+
+function numbers(draft: Draft) {
+  return Object.fromEntries(
+    SETTINGS_GROUPS.map((group) => [
+      group,
+      {
+        gameWaitingTime: asNumber(draft[group].gameWaitingTime),
+        winPercentCut: asNumber(draft[group].winPercentCut),
+      },
+    ]),
   );
 }

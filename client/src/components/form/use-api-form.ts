@@ -1,0 +1,106 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef } from "react";
+import {
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { ApiError } from "../../lib/api-client.ts";
+import { useMessage } from "../../lib/i18n.ts";
+
+/** Where a refusal that belongs to no field is kept: shown by `<FormFailure>`. */
+export const FAILURE = "root.failure" as const;
+/** A schema's rule about the form as a whole (an issue without a path): it blocks sending. */
+export const WHOLE_FORM = "wholeForm" as const;
+
+export interface ApiFormOptions<Values extends FieldValues> {
+  /** The shared zod schema of the request (or of the form built on it): checked before sending. */
+  schema: z.ZodType<unknown, Values>;
+  defaultValues: DefaultValues<Values>;
+  /** Sends the values as typed (the server parses them again); throws what `api()` throws. */
+  onSubmit(values: Values): Promise<void>;
+  /** The words of a refusal that is about no field, e.g. the spec's 'Login failed. ' before it. */
+  failureText?(reason: string): string;
+  /** A field for a refusal the server did not place (a known message, say). */
+  fieldOf?(error: ApiError): Path<Values> | undefined;
+}
+
+export type ApiForm<Values extends FieldValues> = UseFormReturn<Values> & {
+  /** The form's onSubmit: checks, sends once (a second press while sending is ignored), maps. */
+  send(event?: { preventDefault(): void }): Promise<void>;
+};
+
+/**
+ * Every form of both apps: react-hook-form checked by a shared zod schema, errors at their
+ * fields with the specs' words, one request per submit however often it is pressed, the server's
+ * refusals at the field they name (else above the buttons), and a failed network that keeps
+ * everything typed with a clear message.
+ */
+export function useApiForm<Values extends FieldValues>(
+  options: ApiFormOptions<Values>,
+): ApiForm<Values> {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const form = useForm<Values>({
+    resolver: schemaResolver<Values>(options.schema),
+    defaultValues: options.defaultValues,
+    reValidateMode: "onSubmit",
+  });
+  const sending = useRef(false);
+  const latest = useRef(options);
+  latest.current = options;
+
+  const refused = (error: unknown) => {
+    const { fieldOf, failureText, defaultValues } = latest.current;
+    if (!(error instanceof ApiError)) {
+      // No answer at all: nothing was changed, and what was typed stays for another try.
+      return form.setError(FAILURE, { message: t("forms.networkFailed") });
+    }
+    const field = (fieldOf?.(error) ?? error.field) as Path<Values> | undefined;
+    if (field && field in (defaultValues as object)) {
+      form.setError(field, { type: "server", message: error.message }, { shouldFocus: true });
+      return;
+    }
+    const reason = message(error.message);
+    form.setError(FAILURE, { message: failureText ? failureText(reason) : reason });
+  };
+
+  const send = async (event?: { preventDefault(): void }) => {
+    event?.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await form.handleSubmit(async (values) => {
+        try {
+          await latest.current.onSubmit(values);
+        } catch (error) {
+          refused(error);
+        }
+      })();
+    } finally {
+      sending.current = false;
+    }
+  };
+  return Object.assign(form, { send });
+}
+
+/**
+ * The zod resolver, with the values as typed going to the server (which applies the same schema
+ * itself), and a rule about the whole form kept under WHOLE_FORM, where `<FormFailure>` shows it.
+ */
+function schemaResolver<Values extends FieldValues>(schema: z.ZodType): Resolver<Values> {
+  const resolve = zodResolver(schema as never, undefined, {
+    raw: true,
+  }) as unknown as Resolver<Values>;
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    const { "": whole, ...byField } = result.errors as Record<string, FieldError>;
+    return whole ? { values: {}, errors: { ...byField, [WHOLE_FORM]: whole } as never } : result;
+  };
+}
