@@ -218,7 +218,7 @@ const READ_PAINTS = `new Promise((resolve) => {
     lcpElement: (() => {
       const element = largest.at(-1)?.element;
       if (!element) return "";
-      const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      const text = (element.textContent ?? "").trim().replace(/s+/g, " ").slice(0, 40);
       return element.tagName.toLowerCase() + (element.className ? "." + String(element.className).split(" ")[0] : "") + (text ? ' "' + text + '"' : "");
     })(),
   }));

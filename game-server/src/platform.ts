@@ -26,7 +26,6 @@ import { buildApp } from "./http/app.ts";
 import { watchAppends } from "./http/plugins/fresh-reads.ts";
 import type { RateLimits } from "./http/rate-limits.ts";
 import { BalanceNotifier } from "./realtime/balance-notifier.ts";
-import { ProjectionsProgress } from "./workers/projections-progress.ts";
 import { startRealtime } from "./realtime/realtime-server.ts";
 import { createRoomAuth } from "./realtime/room-auth.ts";
 import { matchMakerRoundRooms } from "./realtime/round-rooms.ts";
@@ -40,6 +39,7 @@ import { CodeAttempts } from "./wallet/code-attempts.ts";
 import { RequestCodes } from "./wallet/request-codes.ts";
 import { RequestsRepository } from "./wallet/requests-repository.ts";
 import { BackgroundWorkers } from "./workers/background-workers.ts";
+import { ProjectionsProgress } from "./workers/projections-progress.ts";
 
 export interface Platform {
   config: Config;

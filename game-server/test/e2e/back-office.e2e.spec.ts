@@ -136,7 +136,9 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
       await row.getByRole("button", { name: "View Screenshot" }).click(); // the proof, full size
       const proof = admin.getByRole("dialog", { name: "Screenshot" }).getByRole("img");
       await proof.waitFor(); // loaded through its signed link
-      expect(await proof.getAttribute("src")).toMatch(/^\/image\/\w+\.webp\?expires=\d+&signature=/);
+      expect(await proof.getAttribute("src")).toMatch(
+        /^\/image\/\w+\.webp\?expires=\d+&signature=/,
+      );
       await expect
         .poll(() => proof.evaluate((img: { naturalWidth: number }) => img.naturalWidth))
         .toBeGreaterThan(0);
