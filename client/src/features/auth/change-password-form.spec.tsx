@@ -35,14 +35,14 @@ describe("password change", () => {
       </NoticeProvider>,
     );
     fill("", "", "");
-    expect(screen.getByText("Please fill all fields.")).toBeTruthy();
+    expect(await screen.findByText("Please fill all fields.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "OK" }));
     fill("old-pass1", "abcdef", "abcdeg");
-    expect(screen.getByText("New passwords do not match.")).toBeTruthy();
+    expect(await screen.findByText("New passwords do not match.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "OK" }));
     fill("old-pass1", "abc", "abc");
     expect(
-      screen.getByText(/Password length should not\s+less than 6 \(six\) digits/),
+      await screen.findByText(/Password length should not\s+less than 6 \(six\) digits/),
     ).toBeTruthy();
     expect(sent).toEqual([]);
     fireEvent.click(screen.getByRole("button", { name: "OK" }));
@@ -53,14 +53,15 @@ describe("password change", () => {
     expect(tokenStore.get()).toBe("fresh-token");
   });
 
-  it("uses the admin spec's mismatch wording in the back office", () => {
+  it("uses the admin spec's mismatch wording in the back office", async () => {
     render(
       <NoticeProvider>
         <ChangePasswordForm variant="admin" />
       </NoticeProvider>,
     );
     fill("old-pass1", "abcdef", "abcdeg");
-    expect(screen.getByText("Password Mismatch")).toBeTruthy();
+    // Notices are a lazy chunk: they show once it has loaded.
+    expect(await screen.findByText("Password Mismatch")).toBeTruthy();
     expect(screen.getByText("New password and confirm password do not match.")).toBeTruthy();
   });
 });

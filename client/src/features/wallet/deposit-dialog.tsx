@@ -1,6 +1,7 @@
 import { AGENT_DEPOSIT_METHOD, depositRequestSchema } from "@igp/shared";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "../../components/ui/modal.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
 import { ApiError, api } from "../../lib/api-client.ts";
@@ -66,6 +67,7 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
               type: "success",
               title: t("wallet.agentDepositTitle"),
               message: t("wallet.agentDepositText", { code: result.depositCode }),
+              code: result.depositCode,
             }
           : { type: "success", title: t("wallet.depositSent") },
       );
@@ -82,99 +84,94 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
   }
 
   return (
-    <div className="modal-backdrop">
-      <form
-        className="modal deposit-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="deposit-title"
-        onSubmit={submit}
-        noValidate
-      >
-        <h2 id="deposit-title">{t("wallet.deposit")}</h2>
-        <Tabs
-          keys={["bank", "agent"] as const}
-          selected={tab}
-          label={(key) => t(key === "bank" ? "wallet.bankDeposit" : "wallet.fromAgent")}
-          onSelect={setTab}
-        />
-        {tab === "bank" && (
-          <>
-            <fieldset className="bank-list">
-              <legend>{t("wallet.chooseBank")}</legend>
-              {banks.map((candidate) => (
-                <label
-                  key={candidate.id}
-                  className={candidate.bankName === bankName ? "is-selected" : ""}
-                >
-                  <input
-                    type="radio"
-                    name="bank"
-                    checked={candidate.bankName === bankName}
-                    onChange={() => setBankName(candidate.bankName)}
-                  />
-                  <img src={`/image/${candidate.bankLogo}`} alt="" width={28} height={28} />
-                  {candidate.bankName}
-                </label>
-              ))}
-            </fieldset>
-            {bank && <PayToAccount accountNumber={bank.accountNumber} />}
-          </>
-        )}
-        <Field
-          id="deposit-amount"
-          type="number"
-          label={t("wallet.amountEtb")}
-          value={form.amount}
-          onChange={edit("amount")}
-          error={errors.amount && message(errors.amount)}
-        />
-        {tab === "bank" && (
-          <>
-            <Field
-              id="deposit-account"
-              label={t("wallet.yourAccount")}
-              value={form.accountNumber}
-              onChange={edit("accountNumber")}
-              error={errors.accountNumber}
+    <Modal
+      title={t("wallet.deposit")}
+      className="modal deposit-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Tabs
+        keys={["bank", "agent"] as const}
+        selected={tab}
+        label={(key) => t(key === "bank" ? "wallet.bankDeposit" : "wallet.fromAgent")}
+        onSelect={setTab}
+      />
+      {tab === "bank" && (
+        <>
+          <fieldset className="bank-list">
+            <legend>{t("wallet.chooseBank")}</legend>
+            {banks.map((candidate) => (
+              <label
+                key={candidate.id}
+                className={candidate.bankName === bankName ? "is-selected" : ""}
+              >
+                <input
+                  type="radio"
+                  name="bank"
+                  checked={candidate.bankName === bankName}
+                  onChange={() => setBankName(candidate.bankName)}
+                />
+                <img src={`/image/${candidate.bankLogo}`} alt="" width={28} height={28} />
+                {candidate.bankName}
+              </label>
+            ))}
+          </fieldset>
+          {bank && <PayToAccount accountNumber={bank.accountNumber} />}
+        </>
+      )}
+      <Field
+        id="deposit-amount"
+        type="number"
+        label={t("wallet.amountEtb")}
+        value={form.amount}
+        onChange={edit("amount")}
+        error={errors.amount && message(errors.amount)}
+      />
+      {tab === "bank" && (
+        <>
+          <Field
+            id="deposit-account"
+            label={t("wallet.yourAccount")}
+            value={form.accountNumber}
+            onChange={edit("accountNumber")}
+            error={errors.accountNumber}
+          />
+          <Field
+            id="deposit-transaction"
+            label={t("wallet.transactionId")}
+            value={form.transactionId}
+            onChange={edit("transactionId")}
+            error={errors.transactionId}
+          />
+          <div className="field">
+            <label htmlFor="deposit-screenshot">{t("wallet.screenshot")}</label>
+            <input
+              id="deposit-screenshot"
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              onChange={(event) => setScreenshot(event.target.files?.[0] ?? null)}
             />
-            <Field
-              id="deposit-transaction"
-              label={t("wallet.transactionId")}
-              value={form.transactionId}
-              onChange={edit("transactionId")}
-              error={errors.transactionId}
-            />
-            <div className="field">
-              <label htmlFor="deposit-screenshot">{t("wallet.screenshot")}</label>
-              <input
-                id="deposit-screenshot"
-                type="file"
-                accept="image/png,image/jpeg,image/gif,image/webp"
-                onChange={(event) => setScreenshot(event.target.files?.[0] ?? null)}
-              />
-              <p className="hint">{t("wallet.screenshotHint")}</p>
-              {errors.screenshot && <p className="field-error">{errors.screenshot}</p>}
-              {preview && (
-                <div className="screenshot-preview">
-                  <img src={preview} alt={t("wallet.screenshotPreview")} />
-                  <button type="button" className="link-button" onClick={() => setScreenshot(null)}>
-                    {t("wallet.remove")}
-                  </button>
-                </div>
-              )}
-            </div>
-          </>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="button button-outline" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {t("wallet.submitDeposit")}
-          </button>
-        </div>
-      </form>
-    </div>
+            <p className="hint">{t("wallet.screenshotHint")}</p>
+            {errors.screenshot && <p className="field-error">{errors.screenshot}</p>}
+            {preview && (
+              <div className="screenshot-preview">
+                <img src={preview} alt={t("wallet.screenshotPreview")} />
+                <button type="button" className="link-button" onClick={() => setScreenshot(null)}>
+                  {t("wallet.remove")}
+                </button>
+              </div>
+            )}
+          </div>
+        </>
+      )}
+      <div className="modal-actions">
+        <button type="button" className="button button-outline" onClick={onClose}>
+          {t("common.cancel")}
+        </button>
+        <button type="submit" className="button" disabled={busy}>
+          {t("wallet.submitDeposit")}
+        </button>
+      </div>
+    </Modal>
   );
 }

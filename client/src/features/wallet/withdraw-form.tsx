@@ -52,6 +52,7 @@ export function WithdrawForm({ onDone }: { onDone(): void }) {
         type: "success",
         title: t("wallet.withdrawSent"),
         message: t("wallet.tellCode", { code: result.transaction.gameCode }),
+        code: result.transaction.gameCode,
       });
       setForm({ amount: "", method: "", accountNumber: "" });
       void refresh();
