@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CopyButton } from "../../components/ui/copy-button.tsx";
 import { api } from "../../lib/api-client.ts";
+import { methodLabel } from "../../lib/labels.ts";
 import { useMoney } from "../../lib/site-config.tsx";
 
 interface Transaction {
@@ -20,6 +22,9 @@ export function statusColour(status: string): "green" | "red" | "yellow" {
   if (lower === "failed" || lower === "disapproved") return "red";
   return "yellow";
 }
+
+/** The agent deposit code or the withdraw code the player gives the agent, if any. */
+const code = (transaction: Transaction) => transaction.depositCode ?? transaction.gameCode;
 
 /** The player's recent deposits or withdrawals, newest first. */
 export function TransactionsList({
@@ -47,9 +52,11 @@ export function TransactionsList({
       {transactions.map((transaction) => (
         <li key={transaction.id} className="card transaction">
           <strong>{money(transaction.amount)}</strong>
-          <span>{transaction.method}</span>
-          {(transaction.depositCode ?? transaction.gameCode) && (
-            <code>{transaction.depositCode ?? transaction.gameCode}</code>
+          <span>{methodLabel(t, transaction.method)}</span>
+          {code(transaction) && (
+            <span>
+              <code>{code(transaction)}</code> <CopyButton text={code(transaction)!} />
+            </span>
           )}
           <time dateTime={transaction.createdAt}>
             {new Date(transaction.createdAt).toLocaleString(i18n.language)}
