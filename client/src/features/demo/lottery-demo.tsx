@@ -104,11 +104,7 @@ export function LotteryDemo() {
         })}
       </ul>
       {confirming && (
-        <Modal
-          title={t("demo.confirmPurchase")}
-          role="alertdialog"
-          onClose={() => setConfirming(null)}
-        >
+        <Modal title={t("demo.confirmPurchase")} onClose={() => setConfirming(null)}>
           <p>
             {t("demo.confirmMessage", {
               title: t(`demo.lotteries.${confirming.id}`),

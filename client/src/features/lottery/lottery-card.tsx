@@ -66,7 +66,7 @@ export function ConfirmPurchaseDialog(props: {
   const { t } = useTranslation();
   const money = useMoney();
   return (
-    <Modal title={t("lottery.confirmPurchase")} role="alertdialog" onClose={props.onCancel}>
+    <Modal title={t("lottery.confirmPurchase")} onClose={props.onCancel}>
       <p>
         {t("lottery.confirmText", {
           title: props.lottery.title,
