@@ -15,15 +15,15 @@ export function CopyButton({
 }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
+  const label = copied ? t("common.copied") : t("common.copy");
   const copy = () =>
     navigator.clipboard?.writeText(text).then(
       () => setCopied(true),
       () => {},
     );
   return (
-    <button type="button" className={className} onClick={copy}>
-      {copied ? t("common.copied") : t("common.copy")}
-      <span className="visually-hidden"> {text}</span>
+    <button type="button" className={className} onClick={copy} aria-label={`${label} ${text}`}>
+      {label}
     </button>
   );
 }
