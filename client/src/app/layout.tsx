@@ -90,11 +90,11 @@ function Header({
           <>
             {/* Busy while a round holds back a payout: its animation tells the outcome first. */}
             <dl className="balances" aria-live="polite" aria-busy={balancesHeld}>
-              <div title={t("wallet.withdrawable")}>
+              <div>
                 <dt>{t("wallet.mainShort")}</dt>
                 <dd data-testid="header-main-balance">{money(user.mainBalance)}</dd>
               </div>
-              <div title={t("wallet.playable")}>
+              <div>
                 <dt>{t("wallet.bonusShort")}</dt>
                 <dd>{money(user.bonusBalance)}</dd>
               </div>
