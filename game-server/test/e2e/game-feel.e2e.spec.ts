@@ -233,6 +233,11 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
     await visitor.page.getByRole("button", { name: "Lock Selection" }).waitFor();
     await visitor.page.goto(`${server.url}/auth/login`);
     await visitor.page.getByLabel("Phone or email").waitFor();
+    // Back after the token expired: signed out, without asking the server (a 401 is logged).
+    const payload = Buffer.from(JSON.stringify({ sub: "gone", exp: 1 })).toString("base64url");
+    await visitor.page.evaluate(`localStorage.setItem("token", "e30.${payload}.signature")`);
+    await visitor.page.goto(`${server.url}/`);
+    await visitor.page.getByRole("link", { name: "Sign in" }).waitFor();
 
     await a.page.goto(`${server.url}/`);
     await a.page.getByRole("button", { name: "Menu" }).click();
@@ -248,6 +253,11 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
     const code = (await a.page.getByTestId("game-code").textContent())!;
 
     await b.page.goto(`${server.url}/play/instant/coin-flip/lobby`);
+    // A mistyped code is told apart without a request the server would refuse.
+    await b.page.getByLabel("Private game code").fill("nope");
+    await b.page.getByRole("button", { name: "Join Game" }).click();
+    await b.page.getByText("Could not find the game.").waitFor();
+    await b.page.getByRole("link", { name: "Back to the Coin Flip lobby" }).click();
     await b.page.getByLabel("Private game code").fill(code);
     await b.page.getByRole("button", { name: "Join Game" }).click();
     await b.page.getByRole("button", { name: "Join", exact: true }).click();
