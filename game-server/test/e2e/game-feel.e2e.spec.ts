@@ -172,6 +172,11 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "detached" });
     await expect.poll(() => page.evaluate(`document.activeElement.ariaLabel`)).toBe("Menu");
+    // A press on the backdrop (left of the panel) closes it too.
+    await toggle.click();
+    await menu.waitFor();
+    await page.mouse.click(20, 400);
+    await menu.waitFor({ state: "detached" });
     await page.context().close();
   });
 
