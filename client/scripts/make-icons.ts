@@ -4,8 +4,9 @@ import { deflateSync } from "node:zlib";
 
 /**
  * Writes the app icons to client/public/icons (the web app manifest's): a gold coin on the site's
- * dark background, drawn from circles only with 4x4 supersampling, as RGBA PNGs. Deterministic,
- * so running it again gives the same bytes. Run from the repository root:
+ * dark background, drawn from circles only with 4x4 supersampling, as RGBA PNGs; and the same coin
+ * as client/public/favicon.ico (16, 32 and 48 px) and favicon.svg. Deterministic, so running it
+ * again gives the same bytes. Run from the repository root:
  * `npx tsx client/scripts/make-icons.ts`.
  */
 
@@ -88,6 +89,52 @@ function png(size: number, scale: number): Buffer {
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+/** An .ico of PNG images (every browser since 2010 reads PNG inside ICO), for /favicon.ico. */
+function ico(sizes: number[]): Buffer {
+  const images = sizes.map((size) => png(size, 1.1));
+  const header = Buffer.alloc(6 + 16 * sizes.length);
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(sizes.length, 4);
+  let offset = header.length;
+  sizes.forEach((size, i) => {
+    const entry = 6 + 16 * i;
+    header[entry] = size % 256; // 0 means 256
+    header[entry + 1] = size % 256;
+    header.writeUInt16LE(1, entry + 4); // colour planes
+    header.writeUInt16LE(32, entry + 6); // bits per pixel
+    header.writeUInt32LE(images[i]!.length, entry + 8);
+    header.writeUInt32LE(offset, entry + 12);
+    offset += images[i]!.length;
+  });
+  return Buffer.concat([header, ...images]);
+}
+
+const hex = ([r, g, b]: Rgb) =>
+  `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+
+/** The same coin as SVG (the favicon and the header's brand), in a 100 x 100 box. */
+function svg(): string {
+  const star = Array.from({ length: 72 }, (_, i) => {
+    const angle = (i / 72) * 2 * Math.PI;
+    const r = 100 * (0.16 + 0.07 * Math.cos(6 * angle));
+    return `${(50 + r * Math.cos(angle)).toFixed(2)},${(50 + r * Math.sin(angle)).toFixed(2)}`;
+  }).join(" ");
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+<title>Instant Games</title>
+<rect width="100" height="100" rx="18" fill="${hex(BACKGROUND)}"/>
+<circle cx="50" cy="50" r="42" fill="${hex(RIM)}"/>
+<circle cx="50" cy="50" r="35.3" fill="${hex(INK)}"/>
+<circle cx="50" cy="50" r="33.5" fill="${hex(FACE)}"/>
+<circle cx="50" cy="50" r="29.75" fill="none" stroke="${hex(INK)}" stroke-width="1.5"/>
+<polygon points="${star}" fill="${hex(INK)}"/>
+</svg>
+`;
+}
+
+const publicDir = path.resolve(import.meta.dirname, "../public");
+writeFileSync(path.join(publicDir, "favicon.ico"), ico([16, 32, 48]));
+writeFileSync(path.join(publicDir, "favicon.svg"), svg());
 
 const out = path.resolve(import.meta.dirname, "../public/icons");
 mkdirSync(out, { recursive: true });

@@ -14,6 +14,9 @@ const DepositDialog = lazy(() =>
     default: module.DepositDialog,
   })),
 );
+const loadMobileMenu = () => import("./mobile-menu.tsx");
+const preloadMobileMenu = () => void loadMobileMenu();
+const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
 const PlayerChannel = lazy(() =>
   import("../lib/player-channel.tsx").then((module) => ({ default: module.PlayerChannel })),
 );
@@ -56,40 +59,28 @@ function Header({
   onDeposit(): void;
 }) {
   const { t, i18n } = useTranslation();
-  const { user } = useSession();
+  const { user, balancesHeld } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const admin = isAdminRole(user?.role);
   const money = useMoney();
-  const close = () => setMenuOpen(false);
-  const links = (
-    <>
-      {!admin && (
-        <NavLink to="/demo" onClick={close}>
-          {t("nav.demo")}
-        </NavLink>
-      )}
-      {!admin && (
-        <NavLink to="/instant" onClick={close}>
-          {t("nav.play")}
-        </NavLink>
-      )}
-    </>
-  );
+  const profile = admin ? "/admin/dashboard" : "/dashboard/profile";
   return (
     <header
-      className={`site-header ${transparent ? "is-transparent" : "is-dark"} ${hidden ? "is-hidden" : ""}`}
+      className={`site-header ${transparent ? "is-transparent" : "is-dark"} ${hidden ? "is-hidden" : ""} ${user ? "is-signed-in" : ""}`}
     >
       <Link to="/" className="brand">
-        {t("brand")}
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <span className="brand-name">{t("brand")}</span>
       </Link>
       <nav className="header-links" aria-label={t("nav.main")}>
-        {links}
+        {!admin && <NavLink to="/demo">{t("nav.demo")}</NavLink>}
+        {!admin && <NavLink to="/instant">{t("nav.play")}</NavLink>}
       </nav>
       <div className="header-actions">
         <button
           type="button"
-          className="link-button"
+          className="link-button language-toggle"
           onClick={() => setLanguage(i18n.language === "am" ? "en" : "am")}
           aria-label={t("nav.language")}
         >
@@ -97,23 +88,23 @@ function Header({
         </button>
         {user ? (
           <>
-            <span className="balances" aria-live="polite">
-              <span title={t("wallet.withdrawable")}>{money(user.mainBalance)}</span>
-              <span title={t("wallet.playable")}>{money(user.bonusBalance)}</span>
-            </span>
+            {/* Busy while a round holds back a payout: its animation tells the outcome first. */}
+            <dl className="balances" aria-live="polite" aria-busy={balancesHeld}>
+              <div>
+                <dt>{t("wallet.mainShort")}</dt>
+                <dd data-testid="header-main-balance">{money(user.mainBalance)}</dd>
+              </div>
+              <div>
+                <dt>{t("wallet.bonusShort")}</dt>
+                <dd>{money(user.bonusBalance)}</dd>
+              </div>
+            </dl>
             {!admin && (
-              <button
-                type="button"
-                className="button button-small desktop-only"
-                onClick={onDeposit}
-              >
+              <button type="button" className="button button-small" onClick={onDeposit}>
                 {t("wallet.deposit")}
               </button>
             )}
-            <Link
-              className="button button-outline button-small desktop-only"
-              to={admin ? "/admin/dashboard" : "/dashboard/profile"}
-            >
+            <Link className="button button-outline button-small desktop-only" to={profile}>
               {t("nav.profile")}
             </Link>
           </>
@@ -131,61 +122,24 @@ function Header({
           type="button"
           className="menu-toggle"
           aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
           aria-label={t("nav.menu")}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpen(true)}
+          onPointerEnter={preloadMobileMenu}
         >
           ☰
         </button>
       </div>
-      {menuOpen && (
-        <nav id="mobile-menu" className="mobile-menu" aria-label={t("nav.menu")}>
-          {links}
-          {user ? (
-            <>
-              {!admin && (
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => {
-                    close();
-                    onDeposit();
-                  }}
-                >
-                  {t("wallet.deposit")}
-                </button>
-              )}
-              <NavLink to={admin ? "/admin/dashboard" : "/dashboard/profile"} onClick={close}>
-                {t("nav.profile")}
-              </NavLink>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => {
-                  close();
-                  setConfirmLogout(true);
-                }}
-              >
-                {t("nav.logout")}
-              </button>
-            </>
-          ) : (
-            <>
-              <NavLink to="/auth/register" onClick={close}>
-                {t("auth.register")}
-              </NavLink>
-              <NavLink to="/auth/login" onClick={close}>
-                {t("auth.signIn")}
-              </NavLink>
-            </>
-          )}
-        </nav>
-      )}
-      {confirmLogout && (
-        <Suspense fallback={null}>
-          <LogoutDialog onCancel={() => setConfirmLogout(false)} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        {menuOpen && (
+          <MobileMenu
+            profile={profile}
+            onClose={() => setMenuOpen(false)}
+            onDeposit={onDeposit}
+            onLogout={() => setConfirmLogout(true)}
+          />
+        )}
+        {confirmLogout && <LogoutDialog onCancel={() => setConfirmLogout(false)} />}
+      </Suspense>
     </header>
   );
 }

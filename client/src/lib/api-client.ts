@@ -16,9 +16,25 @@ const TOKEN_KEY = "token";
 /** Dispatched on `window` whenever the stored token changes: what was read for it is forgotten. */
 export const TOKEN_CHANGED = "igp:token-changed";
 
+/**
+ * When a token expires (its JWT `exp`, in ms); a token this cannot read is left to the server.
+ * A token known to be over is not sent: asking would only earn a 401, logged by the browser.
+ */
+function expiry(token: string): number {
+  try {
+    const payload = token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/");
+    return JSON.parse(atob(payload)).exp * 1000 || Number.POSITIVE_INFINITY;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
 export const tokenStore = {
   // No storage while the home page is prerendered at build time (src/prerender.tsx): signed out.
-  get: () => (typeof localStorage === "undefined" ? null : localStorage.getItem(TOKEN_KEY)),
+  get(): string | null {
+    const token = typeof localStorage === "undefined" ? null : localStorage.getItem(TOKEN_KEY);
+    return token && expiry(token) > Date.now() ? token : null;
+  },
   set: (token: string) => {
     localStorage.setItem(TOKEN_KEY, token);
     window.dispatchEvent(new Event(TOKEN_CHANGED));

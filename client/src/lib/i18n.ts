@@ -30,7 +30,8 @@ export function storedLanguage(): Language {
  * first visits are in English: it stays out of their first download).
  */
 export async function switchLanguage(language: Language) {
-  if (!i18n.hasResourceBundle(language, "translation")) {
+  // Asked of one of its own keys: a lazy screen may already have added its texts to the namespace.
+  if (!i18n.getResource(language, "translation", "brand")) {
     const { default: am } = await import("../locales/am.json");
     i18n.addResourceBundle("am", "translation", am.translation);
     i18n.addResourceBundle("am", "messages", am.messages);

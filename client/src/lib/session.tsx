@@ -6,9 +6,11 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useReducer,
   useState,
 } from "react";
 import { ApiError, api, tokenStore } from "./api-client.ts";
+import { type Balances, shownWallet } from "./held-balances.ts";
 
 export type SessionUser = Omit<LoginResponse, "token" | "failedSignInAttempts" | "notice">;
 
@@ -21,7 +23,14 @@ interface Session {
   signOut(): void;
   refresh(): Promise<void>;
   /** A realtime `balanceUpdated`: changes only the balances. */
-  applyBalances(balances: { mainBalance: number; bonusBalance: number }): void;
+  applyBalances(balances: Balances): void;
+  /**
+   * Keeps a rise in the balances (a payout) off the screens until the returned release is called:
+   * a round screen holds them from its start notice until its animation lands (held-balances.ts).
+   */
+  holdBalances(): () => void;
+  /** A rise in the balances is being kept back. */
+  balancesHeld: boolean;
   /** Whether the realtime channel is connected (then balances are not polled). */
   setLive(live: boolean): void;
 }
@@ -33,14 +42,29 @@ const BALANCE_REFRESH_MS = 5_000;
 
 /** The signed-in user and both balances, kept fresh while the page is open. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<SessionUser | null>(null);
+  const [{ user, held }, dispatch] = useReducer(shownWallet<SessionUser>, {
+    user: null,
+    held: null,
+    holds: 0,
+  });
+  const setUser = useCallback(
+    (next: SessionUser | null) => dispatch({ type: "user", user: next }),
+    [],
+  );
   const [loading, setLoading] = useState(Boolean(tokenStore.get()));
   const [live, setLive] = useState(false);
   const applyBalances = useCallback(
-    (balances: { mainBalance: number; bonusBalance: number }) =>
-      setUser((current) => current && { ...current, ...balances }),
+    (balances: Balances) => dispatch({ type: "balances", balances }),
     [],
   );
+  const holdBalances = useCallback(() => {
+    dispatch({ type: "hold" });
+    let held = true;
+    return () => {
+      if (held) dispatch({ type: "release" });
+      held = false;
+    };
+  }, []);
 
   const refresh = useCallback(async () => {
     if (!tokenStore.get()) return setUser(null);
@@ -54,7 +78,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } finally {
       setLoading(false);
     }
-  }, []);
+  }, [setUser]);
 
   useEffect(() => {
     void refresh();
@@ -92,9 +116,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
       refresh,
       applyBalances,
+      holdBalances,
+      balancesHeld: held !== null,
       setLive,
     }),
-    [user, loading, refresh, applyBalances],
+    [user, held, loading, refresh, applyBalances, holdBalances, setUser],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -71,15 +71,21 @@ describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chrom
     await b.goto(`${server.url}/play/instant/coin-flip/lobby`);
     const listed = b.locator(`[data-code="${code}"]`);
     await listed.waitFor();
+    // Alice holds Tails: the lobby tells Bob the side he would play.
+    await listed.getByText("You play Heads (H)").waitFor();
     await shoot(b, "lobby");
     await listed.getByRole("link", { name: "Play" }).click();
+    // Nothing is taken before Bob agrees to the stake and the side.
+    await b.getByText("Join for ETB 20.00: you will be Heads (H)").first().waitFor();
+    await shoot(b, "join-confirmation");
+    await b.getByRole("button", { name: "Join", exact: true }).click();
 
     const [faceA, faceB] = await Promise.all([landedFace(a), landedFace(b)]);
     expect(faceA).toBe(faceB);
     await shoot(a, "result");
     const aliceWon = faceA === "T";
-    await (aliceWon ? a : b).getByText("You won!").waitFor();
-    await (aliceWon ? b : a).getByText("You lost").waitFor();
+    await (aliceWon ? a : b).getByRole("alertdialog", { name: "You won!" }).waitFor();
+    await (aliceWon ? b : a).getByRole("alertdialog", { name: "You lost" }).waitFor();
     await shoot(b, "result");
 
     expect((await balancesOf(server, alice.token)).main).toBe(aliceWon ? 116 : 80);
@@ -109,6 +115,7 @@ describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chrom
     await b.getByText("Please enter a game code.").waitFor();
     await b.getByLabel("Private game code").fill(code.toLowerCase());
     await b.getByRole("button", { name: "Join Game" }).click();
+    await b.getByRole("button", { name: "Join", exact: true }).click();
     const face = await landedFace(b);
     const aliceWon = face === "H";
     // 25 in the pot, 2.50 to the house, 22.50 to the winner.

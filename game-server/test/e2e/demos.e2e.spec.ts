@@ -146,7 +146,8 @@ describe.skipIf(!hasChromium)("offline demos in Chromium (skipped: no /usr/bin/c
 
     await setBet("10");
     await page.getByRole("button", { name: "Lock Selection" }).click();
-    await page.getByRole("button", { name: "Selection Locked" }).waitFor();
+    // Locked: the result overlay opens (a modal: the page behind is hidden from the roles).
+    await page.getByRole("dialog", { name: "Coin flip result" }).waitFor();
     // The stake leaves at the lock, like a real round: while the coin turns the money is 90.
     const whileFlipping = await page.evaluate(`(() => {
       const coin = document.querySelector('[data-testid="coin-canvas"]');

@@ -54,8 +54,14 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
       expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
       await shoot(page, "profile");
 
-      if (width === 360) await page.getByRole("button", { name: "Menu" }).click();
-      await page.getByRole("button", { name: "Deposit" }).first().click();
+      // On a phone, through the menu (the header has Deposit too).
+      if (width === 360) {
+        await page.getByRole("button", { name: "Menu" }).click();
+        await page
+          .getByRole("dialog", { name: "Menu" })
+          .getByRole("button", { name: "Deposit" })
+          .click();
+      } else await page.getByRole("button", { name: "Deposit" }).click();
       await page.getByLabel("Amount (ETB)").fill("120");
       await page.getByLabel("Your account number").fill("55667788");
       await page.getByLabel("Transaction ID or link").fill("FT261122ABC");

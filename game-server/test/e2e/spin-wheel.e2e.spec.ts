@@ -109,10 +109,15 @@ describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chro
     expect(await numberButton(c, 3).isDisabled()).toBe(true);
     await shoot(c, "join-live");
     await b.getByRole("button", { name: "Lock Number" }).click();
+    // Nothing is taken before the player agrees to the stake.
+    await b.getByTestId("join-terms").getByText("Numbers 3 for ETB 5.00 in all").waitFor();
+    await b.getByRole("button", { name: "Join", exact: true }).click();
     await b.getByRole("button", { name: "Number Locked" }).waitFor();
     await shoot(b, "locked");
     await pick(c, [4, 5, 6]);
     await c.getByRole("button", { name: "Lock Number" }).click();
+    await c.getByTestId("join-terms").getByText("Numbers 4, 5, 6 for ETB 15.00 in all").waitFor();
+    await c.getByRole("button", { name: "Join", exact: true }).click();
 
     // While the wheel turns, each overlay shows the balance from before the payout.
     const duringSpin = await Promise.all([a, b, c].map(overlayWhileSpinning));
@@ -127,9 +132,9 @@ describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chro
     await shoot(a, "result");
     await shoot(b, "result");
     const winner = winA <= 2 ? a : winA === 3 ? b : c;
-    await winner.getByText("You won!").waitFor();
+    await winner.getByRole("alertdialog", { name: "You won!" }).waitFor();
     for (const loser of [a, b, c].filter((page) => page !== winner))
-      await loser.getByText("You lost").waitFor();
+      await loser.getByRole("alertdialog", { name: "You lost" }).waitFor();
 
     // 6 numbers x 5 = 30 in the pot; 3 to the house, 27 to the holder of the winning number.
     const paid = (page: Page) => (page === winner ? 27 : 0);
@@ -165,6 +170,7 @@ describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chro
     await b.getByTestId("occupied-numbers").getByText("2, 4, 6").waitFor();
     await pick(b, [1, 3, 5]);
     await b.getByRole("button", { name: "Lock Number" }).click();
+    await b.getByRole("button", { name: "Join", exact: true }).click();
     const number = await landedNumber(b);
     await shoot(b, "private-result");
     const aliceWon = number % 2 === 0;

@@ -156,7 +156,7 @@ describe("caching", () => {
 
   it("public pages are prerendered (no inline script), the other routes get the shell", async () => {
     for (const [path, file, text] of [
-      ["/", "pages/index.html", "<h1>Coin Flip</h1>"],
+      ["/", "pages/index.html", "<h2>Coin Flip</h2>"],
       ["/demo", "pages/demo.html", "Demo"],
       ["/auth/login", "pages/auth/login.html", "Sign in to your account"],
       ["/auth/register", "pages/auth/register.html", "<form"],

@@ -109,7 +109,8 @@ async function createCoinScene(host: HTMLElement, size: number): Promise<CoinSce
 }
 
 /**
- * The coin of the result overlay. With no outcome it rests heads up; given one, it flips for
+ * The coin of the result overlay, a CSS coin until PixiJS has drawn (it flips the same way, so the
+ * overlay is never empty). With no outcome it rests heads up; given one, it flips for
  * COIN_SPIN_MS (about 1.5 s with reduced motion) and lands on it, then calls `onLanded` once.
  * `spinKey` varies how many turns it makes, deterministically.
  */
@@ -134,6 +135,9 @@ export function CoinCanvas({
     onLandedRef.current = onLanded;
   });
   const [face, setFace] = useState<CoinFace>("H");
+  // A CSS coin stands in from the first frame until PixiJS has drawn (it loads on demand).
+  const placeholderRef = useRef<HTMLDivElement>(null);
+  const [drawn, setDrawn] = useState(false);
   const [landedSpin, setLandedSpin] = useState<string | null>(null);
   const spinId = `${spinKey}:${outcome ?? ""}`;
   const landed = outcome !== null && landedSpin === spinId;
@@ -151,6 +155,7 @@ export function CoinCanvas({
         }
         sceneRef.current = scene;
         scene.show(angleRef.current);
+        setDrawn(true);
       },
       // Without a renderer the spin still runs and lands; only the picture is missing.
       (error: unknown) => console.warn("Coin canvas unavailable", error),
@@ -167,6 +172,7 @@ export function CoinCanvas({
     const showAngle = (angle: number) => {
       angleRef.current = angle;
       sceneRef.current?.show(angle);
+      placeholderRef.current?.style.setProperty("transform", `scaleY(${coinScaleY(angle)})`);
       setFace(faceShown(angle));
     };
     if (outcome === null) {
@@ -199,7 +205,19 @@ export function CoinCanvas({
       data-testid="coin-canvas"
       data-face={face}
       data-landed={landed ? "true" : undefined}
+      className="coin-canvas"
       style={{ width: size, height: size }}
-    />
+    >
+      {!drawn && (
+        <div
+          ref={placeholderRef}
+          className={`coin-placeholder coin-placeholder-${face}`}
+          style={{ fontSize: size * 0.42 }}
+          aria-hidden="true"
+        >
+          {face}
+        </div>
+      )}
+    </div>
   );
 }

@@ -8,6 +8,15 @@ export function formatCountdown(deadline: number, now: number): string {
   return `${mm}:${ss}`;
 }
 
+/**
+ * What a round's countdown counts to: the draw once it is due (the start notice's `startsAt`),
+ * else the deadline while the round is open; nothing once it is over (no 'Starts in --:--').
+ */
+export function countdownTo(status: string, deadline: number, startsAt = 0): number | undefined {
+  if (status === "finished" || status === "expired") return undefined;
+  return startsAt || deadline;
+}
+
 export function Countdown({ deadline, label }: { deadline: number; label?: string }) {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {

@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import type { Balances } from "../../lib/rounds/game-flow-machine.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
 import { Countdown } from "./countdown.tsx";
@@ -20,7 +19,6 @@ export function GameFigures({
   betLabel,
   myBet,
   deadline,
-  balances,
   playMoney,
 }: {
   betAmount: number;
@@ -29,15 +27,13 @@ export function GameFigures({
   myBet?: number;
   /** The countdown's end; null shows --:--, undefined leaves the countdown out. */
   deadline?: number | null;
-  /** Balances to show instead of the live ones (frozen until the result lands). */
-  balances?: Balances | null;
   /** A demo's play money (its label and amount), shown in place of the real balances. */
   playMoney?: PlayMoneyFigure;
 }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const { user: live } = useSession();
-  const user = balances ?? live;
+  // The session's balances, a payout held back until the round's animation lands.
+  const { user } = useSession();
   return (
     <dl className="game-figures">
       {playMoney === undefined ? (

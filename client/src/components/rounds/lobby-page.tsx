@@ -2,9 +2,11 @@ import type { RoundGameType } from "@igp/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
+import { gameTitle } from "../../lib/labels.ts";
 import type { Listing } from "../../lib/rounds/use-public-rounds.ts";
 import { useMoney } from "../../lib/site-config.tsx";
 import { Countdown } from "./countdown.tsx";
+import { isCoinSide, JoinerSide } from "./joiner-side.tsx";
 
 /**
  * A game's lobby: join a private game by code, create one, or pick a live public round (type,
@@ -64,12 +66,8 @@ export function LobbyPage({
         <ul className="public-rounds">
           {listing.rounds.map((round) => (
             <li key={round.code} className="card public-round" data-code={round.code}>
-              <span>{round.type.replace("-", " ")}</span>
-              {round.side && (
-                <span>
-                  {t("coinFlip.side")}: {round.side}
-                </span>
-              )}
+              <span>{gameTitle(t, round.type)}</span>
+              {isCoinSide(round.side) && <JoinerSide creatorSide={round.side} />}
               {round.heldNumbers.length > 0 && (
                 <span>
                   {t("spinWheel.occupiedNumbers")}: {round.heldNumbers.join(", ")}

@@ -1,14 +1,16 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import type { Balances } from "../../lib/rounds/game-flow-machine.ts";
+import { Modal } from "../ui/modal.tsx";
 import { GameFigures, type PlayMoneyFigure } from "./game-figures.tsx";
 
 /**
  * The full-screen result every round game shows (player spec, result overlays): game code,
- * balances (frozen until the animation lands), bet, the game's animation and lines, the last 10
- * outcomes or 'No previous games.', the fairness link, Go To Home and Play Again. A demo round has
- * no code and nothing to verify; it shows its play money and plays again in place.
+ * balances (a payout held back until the animation lands), bet, the game's animation and lines,
+ * the last 10 outcomes or 'No previous games.', the fairness link, Go To Home and Play Again. A
+ * demo round has no code and nothing to verify; it shows its play money and plays again in place.
+ * A modal dialog: focus stays in it; once the animation has landed (`onClose` given), Escape
+ * closes it.
  */
 export function ResultOverlay({
   label,
@@ -16,11 +18,11 @@ export function ResultOverlay({
   betAmount,
   betLabel,
   myBet,
-  balances,
   playMoney,
   history,
   lobby,
   onPlayAgain,
+  onClose,
   children,
 }: {
   label: string;
@@ -30,7 +32,6 @@ export function ResultOverlay({
   /** As in GameFigures: spin wheel shows its base bet and my bet. */
   betLabel?: string;
   myBet?: number;
-  balances?: Balances | null;
   /** A demo's play money, shown instead of the real balances. */
   playMoney?: PlayMoneyFigure;
   /** Previous outcomes, newest first, each with its class for colouring. */
@@ -38,56 +39,57 @@ export function ResultOverlay({
   /** Where Play Again goes, unless `onPlayAgain` starts the next round in place (a demo). */
   lobby?: string;
   onPlayAgain?: () => void;
+  /** Closes the overlay; given once the animation has landed (nothing closes it before). */
+  onClose?: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <div className="result-overlay" role="dialog" aria-modal="true" aria-label={label}>
-      <div className="result-panel">
-        {code && (
-          <p className="game-code">
-            {t("rounds.gameCode")}: <strong>{code}</strong>
-          </p>
+    <Modal
+      title={label}
+      titleHidden
+      overlayClassName="result-overlay"
+      className="result-panel"
+      dismissible={Boolean(onClose)}
+      onClose={() => onClose?.()}
+    >
+      {code && (
+        <p className="game-code">
+          {t("rounds.gameCode")}: <strong>{code}</strong>
+        </p>
+      )}
+      <GameFigures betAmount={betAmount} betLabel={betLabel} myBet={myBet} playMoney={playMoney} />
+      {children}
+      <section className="history">
+        <h3>{t("rounds.lastResults")}</h3>
+        {history.length === 0 ? (
+          <p>{t("rounds.noPreviousGames")}</p>
+        ) : (
+          <ol className="history-list">
+            {history.map((outcome, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed, ordered history
+              <li key={i} className={outcome.className}>
+                {outcome.text}
+              </li>
+            ))}
+          </ol>
         )}
-        <GameFigures
-          betAmount={betAmount}
-          betLabel={betLabel}
-          myBet={myBet}
-          balances={balances}
-          playMoney={playMoney}
-        />
-        {children}
-        <section className="history">
-          <h3>{t("rounds.lastResults")}</h3>
-          {history.length === 0 ? (
-            <p>{t("rounds.noPreviousGames")}</p>
-          ) : (
-            <ol className="history-list">
-              {history.map((outcome, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed, ordered history
-                <li key={i} className={outcome.className}>
-                  {outcome.text}
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-        {code && <Link to={`/fair?code=${code}`}>{t("rounds.verify")}</Link>}
-        <div className="modal-actions">
-          <Link className="button button-outline" to="/">
-            {t("rounds.goHome")}
+      </section>
+      {code && <Link to={`/fair?code=${code}`}>{t("rounds.verify")}</Link>}
+      <div className="modal-actions">
+        <Link className="button button-outline" to="/">
+          {t("rounds.goHome")}
+        </Link>
+        {onPlayAgain ? (
+          <button type="button" className="button" onClick={onPlayAgain}>
+            {t("rounds.playAgain")}
+          </button>
+        ) : (
+          <Link className="button" to={lobby ?? "/"}>
+            {t("rounds.playAgain")}
           </Link>
-          {onPlayAgain ? (
-            <button type="button" className="button" onClick={onPlayAgain}>
-              {t("rounds.playAgain")}
-            </button>
-          ) : (
-            <Link className="button" to={lobby ?? "/"}>
-              {t("rounds.playAgain")}
-            </Link>
-          )}
-        </div>
+        )}
       </div>
-    </div>
+    </Modal>
   );
 }

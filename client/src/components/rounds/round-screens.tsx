@@ -1,3 +1,4 @@
+import "./game-texts.ts";
 import type { RoundGameType } from "@igp/shared";
 import type { ReactNode } from "react";
 import { preloadRealtime } from "../../lib/realtime.ts";

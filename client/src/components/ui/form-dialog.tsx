@@ -1,7 +1,8 @@
 import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "./modal.tsx";
 
-/** A modal form: title, fields, Cancel and a submit button. */
+/** A modal form: title, fields, Cancel and a submit button; Escape cancels too. */
 export function FormDialog(props: {
   id: string;
   title: string;
@@ -14,26 +15,22 @@ export function FormDialog(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <div className="modal-backdrop">
-      <form
-        className={`modal ${props.className ?? ""}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${props.id}-title`}
-        onSubmit={props.onSubmit}
-        noValidate
-      >
-        <h2 id={`${props.id}-title`}>{props.title}</h2>
-        {props.children}
-        <div className="modal-actions">
-          <button type="button" className="button button-outline" onClick={props.onCancel}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" className="button" disabled={props.busy}>
-            {props.submitLabel}
-          </button>
-        </div>
-      </form>
-    </div>
+    <Modal
+      id={props.id}
+      title={props.title}
+      className={`modal ${props.className ?? ""}`}
+      onClose={props.onCancel}
+      onSubmit={props.onSubmit}
+    >
+      {props.children}
+      <div className="modal-actions">
+        <button type="button" className="button button-outline" onClick={props.onCancel}>
+          {t("common.cancel")}
+        </button>
+        <button type="submit" className="button" disabled={props.busy}>
+          {props.submitLabel}
+        </button>
+      </div>
+    </Modal>
   );
 }

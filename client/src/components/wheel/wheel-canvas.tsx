@@ -1,6 +1,8 @@
 import { Application, extend, useTick } from "@pixi/react";
 import { Container, Graphics, Text } from "pixi.js";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { WHEEL_INK, WHEEL_SEGMENT_COLOURS } from "./wheel-look.ts";
+import { WheelPlaceholder } from "./wheel-placeholder.tsx";
 import { segmentArc, WHEEL_SPIN_MS, wheelRotationAt } from "./wheel-spin.ts";
 
 /*
@@ -14,9 +16,6 @@ const REDUCED_MOTION_SPIN_MS = 1_500;
 /** If the canvas never ticks (no renderer), the wheel is taken as landed this long after the spin. */
 const LANDING_GRACE_MS = 1_000;
 
-const SEGMENT_COLOURS = [0xf59e0b, 0x3b82f6, 0x22c55e, 0xef4444, 0xa855f7, 0x14b8a6];
-const INK = 0x0b1120;
-
 function prefersReducedMotion(): boolean {
   return (
     typeof window.matchMedia === "function" &&
@@ -29,17 +28,17 @@ function WheelFace({ radius }: { radius: number }) {
   const draw = useCallback(
     (g: Graphics) => {
       g.clear();
-      SEGMENT_COLOURS.forEach((color, index) => {
+      WHEEL_SEGMENT_COLOURS.forEach((color, index) => {
         const { start, end } = segmentArc(index);
         g.moveTo(0, 0)
           .arc(0, 0, radius, start, end)
           .closePath()
           .fill({ color })
-          .stroke({ width: 3, color: INK });
+          .stroke({ width: 3, color: WHEEL_INK });
       });
       g.circle(0, 0, radius).stroke({ width: 6, color: 0xf1f5f9 });
       g.circle(0, 0, radius * 0.14)
-        .fill({ color: INK })
+        .fill({ color: WHEEL_INK })
         .stroke({ width: 3, color: 0xf1f5f9 });
     },
     [radius],
@@ -47,7 +46,7 @@ function WheelFace({ radius }: { radius: number }) {
   return (
     <>
       <pixiGraphics draw={draw} />
-      {SEGMENT_COLOURS.map((_, index) => {
+      {WHEEL_SEGMENT_COLOURS.map((_, index) => {
         const { middle } = segmentArc(index);
         return (
           <pixiText
@@ -63,7 +62,7 @@ function WheelFace({ radius }: { radius: number }) {
               fontSize: Math.round(radius * 0.3),
               fontWeight: "800",
               fontFamily: "system-ui, sans-serif",
-              stroke: { color: INK, width: 4 },
+              stroke: { color: WHEEL_INK, width: 4 },
             }}
           />
         );
@@ -82,7 +81,7 @@ function Pointer({ x, y, size }: { x: number; y: number; size: number }) {
         .lineTo(x, y + size * 0.2)
         .closePath()
         .fill({ color: 0xf1f5f9 })
-        .stroke({ width: 2, color: INK });
+        .stroke({ width: 2, color: WHEEL_INK });
     },
     [x, y, size],
   );
@@ -180,6 +179,8 @@ export function WheelCanvas({
       data-number={landed ? winnerValue : undefined}
       style={{ width: size, height: size }}
     >
+      {/* Under the canvas: seen until PixiJS has drawn, then covered by the turning wheel. */}
+      <WheelPlaceholder size={size} />
       <Application
         width={size}
         height={size}

@@ -35,7 +35,8 @@ export function ResetPage() {
       await api("/api/auth/user/reset/password", { body: { [by]: contact.trim() } });
       notice({
         type: "success",
-        title: t("auth.resetSent", { via: t(`auth.${by}`) }),
+        // 'Email' and 'Phone' are labels; mid-sentence they read in lower case.
+        title: t("auth.resetSent", { via: t(`auth.${by}`).toLowerCase() }),
         autoCloseMs: 1_500,
       });
       setTimeout(() => navigate("/auth/login"), 1_500);

@@ -9,16 +9,18 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
 import { CopyCode } from "../../components/rounds/copy-code.tsx";
+import { countdownTo } from "../../components/rounds/countdown.tsx";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
+import { JoinConfirmation } from "../../components/rounds/join-confirmation.tsx";
 import { RoundFailure } from "../../components/rounds/round-failure.tsx";
 import { SidePicker } from "../../components/rounds/side-picker.tsx";
 import { ConnectionNotice } from "../../components/ui/connection-notice.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
-import type { FlowEntry } from "../../lib/rounds/game-flow-machine.ts";
 import { playSound } from "../../lib/rounds/sounds.ts";
 import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
 import { type RoundStateBase, useRoundRoom } from "../../lib/rounds/use-round-room.ts";
 import { useSession } from "../../lib/session.tsx";
+import { useMoney } from "../../lib/site-config.tsx";
 import { fetchGame, joinGame } from "./coin-flip-api.ts";
 import { coinFlow } from "./coin-flow.ts";
 import { CoinResult } from "./coin-result.tsx";
@@ -72,23 +74,30 @@ export function RoundView({ code }: { code: string }) {
 }
 
 /**
- * The creator's read-only waiting view, or the joiner's view (a non-creator opening a waiting
- * round joins it at once, on the other side); the result overlay opens on the `coin` message.
+ * The creator's read-only waiting view, or the joiner's view: a non-creator opening a waiting
+ * round is asked to join it (the stake and the side they get, the other one); the result overlay
+ * opens on the `coin` message, and a finished round says whether the player won.
  */
 function CoinRound({ game, userId }: { game: CoinFlipGame; userId: string }) {
   const { t } = useTranslation();
+  const money = useMoney();
+  const navigate = useNavigate();
   const notify = useNotice();
-  const live = useRoundRoom<CoinFlipState, CoinMessage>(game.code, COIN_RESULT);
+  // A round that is over has no room to join (it may be gone): its page reads the API alone.
+  const over = game.status === "finished" || game.status === "expired";
+  const live = useRoundRoom<CoinFlipState, CoinMessage>(over ? null : game.code, COIN_RESULT);
   const isCreator = game.createdBy === userId;
   const sideAtLoad = game.playerWithChoice.find((p) => p.player === userId)?.selectedSide;
   const joins = !isCreator && !sideAtLoad && game.status === "waiting";
   const creatorSide = game.playerWithChoice[0]?.selectedSide;
-  const entry: FlowEntry = joins ? "locking" : "countdown";
+  const joinSide = joins && creatorSide ? oppositeSide(creatorSide) : null;
+  const [asking, setAsking] = useState(joins);
+  const [overlayClosed, setOverlayClosed] = useState(false);
 
-  const { snapshot, send, balances } = useGameFlow({
+  const { snapshot, send } = useGameFlow({
     machine: coinFlow,
-    entry,
-    choice: joins && creatorSide ? oppositeSide(creatorSide) : (sideAtLoad ?? null),
+    entry: joins ? "selecting" : "countdown",
+    choice: joinSide ?? sideAtLoad ?? null,
     room: live,
     lock: () => joinGame(game.code),
     onLockFailed: (error) =>
@@ -107,9 +116,16 @@ function CoinRound({ game, userId }: { game: CoinFlipGame; userId: string }) {
     game.playerWithChoice;
   const status = live.state?.status ?? game.status;
   const mine = players.find((p) => p.player === userId)?.selectedSide ?? null;
-  const deadline = live.state?.deadline || Date.parse(game.deadline);
   const opponent: CoinSide | null = mine ? oppositeSide(mine) : (players[0]?.selectedSide ?? null);
   const result = snapshot.context.result;
+  const landed = snapshot.matches("result");
+  const outcome = (result?.coin ?? live.state?.outcome) || game.fairness.outcome;
+  const terms =
+    joinSide &&
+    t("coinFlip.joinTerms", {
+      amount: money(game.betAmount),
+      side: t(joinSide === "H" ? "coinFlip.heads" : "coinFlip.tails"),
+    });
   return (
     <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
       <h2>{t("games.coinFlip")}</h2>
@@ -117,8 +133,11 @@ function CoinRound({ game, userId }: { game: CoinFlipGame; userId: string }) {
       <ConnectionNotice connection={live.connection} />
       <GameFigures
         betAmount={game.betAmount}
-        deadline={status === "waiting" ? deadline : null}
-        balances={balances}
+        deadline={countdownTo(
+          status,
+          live.state?.deadline || Date.parse(game.deadline),
+          live.state?.startsAt,
+        )}
       />
       <p className="round-status">{t(`coinFlip.status.${status}`)}</p>
       {isCreator ? (
@@ -129,21 +148,42 @@ function CoinRound({ game, userId }: { game: CoinFlipGame; userId: string }) {
           <SidePicker label={t("coinFlip.opponentSelection")} value={opponent} disabled />
         </div>
       )}
+      {terms && snapshot.matches("selecting") && (
+        <button type="button" className="button" onClick={() => setAsking(true)}>
+          {terms}
+        </button>
+      )}
       <p className="hint">
         {t("rounds.commitment")}: <code className="commitment">{game.fairness.commitment}</code>
       </p>
-      {status === "finished" && !result && (
-        <p>
-          {t("rounds.outcome")}: <strong>{live.state?.outcome || game.fairness.outcome}</strong> ·{" "}
-          <Link to={`/fair?code=${game.code}`}>{t("rounds.verify")}</Link>
+      {status === "finished" && (snapshot.matches("countdown") || landed) && outcome && (
+        <p className="round-outcome">
+          {t("rounds.outcome")}: <strong>{outcome}</strong>
+          {mine && (
+            <>
+              {" "}
+              · <strong>{t(mine === outcome ? "rounds.won" : "rounds.lost")}</strong>
+            </>
+          )}{" "}
+          · <Link to={`/fair?code=${game.code}`}>{t("rounds.verify")}</Link>
         </p>
       )}
-      {result && (
+      {result && !overlayClosed && (
         <CoinResult
           result={result}
           mySide={mine ?? snapshot.context.choice}
-          balances={balances}
           onLanded={() => send({ type: "LANDED" })}
+          onClose={landed ? () => setOverlayClosed(true) : undefined}
+        />
+      )}
+      {asking && terms && snapshot.matches("selecting") && (
+        <JoinConfirmation
+          terms={terms}
+          onJoin={() => {
+            setAsking(false);
+            send({ type: "LOCK" });
+          }}
+          onCancel={() => navigate(LOBBY)}
         />
       )}
     </section>

@@ -27,10 +27,9 @@ export function useRefusalNotice() {
 
 /**
  * The demos' wallet for the shared game flow: play money, which the demo screens show themselves
- * (no balances to freeze: a demo's stake is taken at the lock and its win paid at the landing).
+ * (nothing to hold back: a demo's stake is taken at the lock and its win paid at the landing).
  */
 export const DEMO_WALLET: FlowWallet = {
-  balances: null,
   // The demo store re-renders its readers on every change: nothing to fetch.
   refresh: () => {},
 };

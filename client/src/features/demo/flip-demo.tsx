@@ -104,6 +104,7 @@ function FlipDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
           playMoney={playMoney}
           history={result.history.map((side) => ({ text: side, className: `side-${side}` }))}
           onPlayAgain={onPlayAgain}
+          onClose={snapshot.matches("result") ? onPlayAgain : undefined}
         >
           <CoinCanvas
             outcome={result.outcome}

@@ -1,3 +1,4 @@
+import "../../components/rounds/game-texts.ts";
 import "./demo-locales.ts";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";

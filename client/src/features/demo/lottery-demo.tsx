@@ -1,6 +1,7 @@
 import { minorToMajor } from "@igp/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "../../components/ui/modal.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
 import { useRefusalNotice } from "./demo-flow.ts";
@@ -103,34 +104,26 @@ export function LotteryDemo() {
         })}
       </ul>
       {confirming && (
-        <div className="modal-backdrop">
-          <div
-            className="modal"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="confirm-purchase-title"
-          >
-            <h2 id="confirm-purchase-title">{t("demo.confirmPurchase")}</h2>
-            <p>
-              {t("demo.confirmMessage", {
-                title: t(`demo.lotteries.${confirming.id}`),
-                price: money(minorToMajor(confirming.price)),
-              })}
-            </p>
-            <div className="modal-actions">
-              <button
-                type="button"
-                className="button button-outline"
-                onClick={() => setConfirming(null)}
-              >
-                {t("common.cancel")}
-              </button>
-              <button type="button" className="button" onClick={() => buy(confirming)}>
-                {t("demo.confirm")}
-              </button>
-            </div>
+        <Modal title={t("demo.confirmPurchase")} onClose={() => setConfirming(null)}>
+          <p>
+            {t("demo.confirmMessage", {
+              title: t(`demo.lotteries.${confirming.id}`),
+              price: money(minorToMajor(confirming.price)),
+            })}
+          </p>
+          <div className="modal-actions">
+            <button
+              type="button"
+              className="button button-outline"
+              onClick={() => setConfirming(null)}
+            >
+              {t("common.cancel")}
+            </button>
+            <button type="button" className="button" onClick={() => buy(confirming)}>
+              {t("demo.confirm")}
+            </button>
           </div>
-        </div>
+        </Modal>
       )}
       {draw && <LotteryDrawOverlay draw={draw} onClose={() => setDraw(null)} />}
     </section>

@@ -1,6 +1,7 @@
 import { minorToMajor } from "@igp/shared";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "../../components/ui/modal.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { celebrate, playSound } from "../../lib/rounds/sounds.ts";
 import { useMoney } from "../../lib/site-config.tsx";
@@ -74,32 +75,35 @@ export function LotteryDrawOverlay({ draw, onClose }: { draw: LotteryDraw; onClo
   }, [winning]);
 
   return (
-    <div className="result-overlay" role="dialog" aria-modal="true" aria-label={draw.title}>
-      <div className="result-panel lottery-draw">
-        <h2>{t("demo.drawTitle", { title: draw.title })}</h2>
-        <p
-          className={`lottery-ball${landed ? " lottery-ball-landed" : ""}`}
-          data-testid="lottery-ball"
-          data-landed={landed ? "true" : undefined}
-          aria-live="polite"
-        >
-          {landed ? draw.winning : shown}
-        </p>
-        {!landed && <p>{t("demo.drawing")}</p>}
-        <section>
-          <h3>{t("demo.myTickets")}</h3>
-          <p>{draw.mine.join(", ")}</p>
-        </section>
-        <section>
-          <h3>{t("demo.winnerTickets")}</h3>
-          <p data-testid="winner-ticket">{landed ? draw.winning : "…"}</p>
-        </section>
-        <div className="modal-actions">
-          <button type="button" className="button" onClick={onClose} disabled={!landed}>
-            {t("demo.buyAnother")}
-          </button>
-        </div>
+    <Modal
+      title={t("demo.drawTitle", { title: draw.title })}
+      overlayClassName="result-overlay"
+      className="result-panel lottery-draw"
+      dismissible={landed}
+      onClose={onClose}
+    >
+      <p
+        className={`lottery-ball${landed ? " lottery-ball-landed" : ""}`}
+        data-testid="lottery-ball"
+        data-landed={landed ? "true" : undefined}
+        aria-live="polite"
+      >
+        {landed ? draw.winning : shown}
+      </p>
+      {!landed && <p>{t("demo.drawing")}</p>}
+      <section>
+        <h3>{t("demo.myTickets")}</h3>
+        <p>{draw.mine.join(", ")}</p>
+      </section>
+      <section>
+        <h3>{t("demo.winnerTickets")}</h3>
+        <p data-testid="winner-ticket">{landed ? draw.winning : "…"}</p>
+      </section>
+      <div className="modal-actions">
+        <button type="button" className="button" onClick={onClose} disabled={!landed}>
+          {t("demo.buyAnother")}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

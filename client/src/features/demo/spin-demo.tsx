@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
 import { NumberGrid } from "../../components/rounds/number-grid.tsx";
 import { ResultOverlay } from "../../components/rounds/result-overlay.tsx";
+import { WheelPlaceholder } from "../../components/wheel/wheel-placeholder.tsx";
 import { gameFlowMachine } from "../../lib/rounds/game-flow-machine.ts";
 import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
 import { BetInput } from "./bet-input.tsx";
@@ -119,8 +120,9 @@ function SpinDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
           playMoney={playMoney}
           history={result.history.map((number) => ({ text: number }))}
           onPlayAgain={onPlayAgain}
+          onClose={landed ? onPlayAgain : undefined}
         >
-          <Suspense fallback={<div className="wheel-canvas" />}>
+          <Suspense fallback={<WheelPlaceholder />}>
             <WheelCanvas
               finalRotation={result.stop.finalRotation}
               winnerValue={result.stop.winnerValue}

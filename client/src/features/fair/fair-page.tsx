@@ -1,6 +1,7 @@
 import { commitmentOf, type DrawInput, finalRotationFor, flipCoin, spinWinner } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 import { type FairRound, fetchRound } from "./fair-api.ts";
+import "./fair-locales.ts";
 import { LotteryFair } from "./lottery-fair.tsx";
 import { useCodeCheck } from "./use-code-check.ts";
 

@@ -33,10 +33,10 @@ export function LotteryFair() {
 
   return (
     <section className="card lottery-fair">
-      <h2>{t("lottery.fair.title")}</h2>
+      <h2>{t("fair.lottery.title")}</h2>
       <form onSubmit={submit} noValidate>
         <label className="field">
-          <span>{t("lottery.fair.code")}</span>
+          <span>{t("fair.lottery.code")}</span>
           <input value={code} onChange={(event) => setCode(event.target.value.toUpperCase())} />
         </label>
         <button type="submit" className="button">
@@ -73,15 +73,15 @@ function LotteryCheckResult({ check }: { check: LotteryCheck }) {
         <dd>
           <code>{proof.serverSeed}</code>
         </dd>
-        <dt>{t("lottery.fair.tickets")}</dt>
+        <dt>{t("fair.lottery.tickets")}</dt>
         <dd>{proof.tickets.length}</dd>
-        <dt>{t("lottery.fair.digest")}</dt>
+        <dt>{t("fair.lottery.digest")}</dt>
         <dd>
           <code>{check.digest}</code>
         </dd>
-        <dt>{t("lottery.fair.winners")}</dt>
+        <dt>{t("fair.lottery.winners")}</dt>
         <dd>{proof.winners.map((n) => `#${n}`).join(", ") || "—"}</dd>
-        <dt>{t("lottery.fair.recomputed")}</dt>
+        <dt>{t("fair.lottery.recomputed")}</dt>
         <dd>{check.recomputed.map((n) => `#${n}`).join(", ") || "—"}</dd>
       </dl>
     </div>

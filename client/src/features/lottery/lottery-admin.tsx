@@ -12,6 +12,9 @@ import { DialogForm } from "../../components/form/dialog-form.tsx";
 import { ImageField, TextField } from "../../components/form/fields.tsx";
 import { multipart } from "../../components/form/multipart.ts";
 import { useApiForm } from "../../components/form/use-api-form.ts";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { FormDialog } from "../../components/ui/form-dialog.tsx";
+import { Modal } from "../../components/ui/modal.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { ApiError, api } from "../../lib/api-client.ts";
 import { useMoney } from "../../lib/site-config.tsx";
@@ -132,23 +135,12 @@ export function LotteryActions(props: { code: string; status: string; onChanged(
         />
       )}
       {dialog === "draw" && (
-        <div className="modal-backdrop">
-          <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="draw-title">
-            <h2 id="draw-title">{t("lottery.confirmDrawing")}</h2>
-            <div className="modal-actions">
-              <button type="button" className="button" onClick={() => void draw()}>
-                {t("lottery.startDrawing")}
-              </button>
-              <button
-                type="button"
-                className="button button-outline"
-                onClick={() => setDialog(null)}
-              >
-                {t("common.cancel")}
-              </button>
-            </div>
-          </div>
-        </div>
+        <ConfirmDialog
+          question={t("lottery.confirmDrawing")}
+          confirm={t("lottery.startDrawing")}
+          onConfirm={() => void draw()}
+          onCancel={() => setDialog(null)}
+        />
       )}
       {dialog === "winners" && <WinnersDialog code={props.code} onClose={() => setDialog(null)} />}
     </>
@@ -194,26 +186,23 @@ function WinnersDialog({ code, onClose }: { code: string; onClose(): void }) {
     );
   }, [code]);
   return (
-    <div className="modal-backdrop">
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="winners-title">
-        <h2 id="winners-title">{t("lottery.winners")}</h2>
-        {winners?.length === 0 && <p>{t("lottery.noWinner")}</p>}
-        <ol className="prize-list">
-          {(winners ?? []).map((winner) => (
-            <li key={winner.place}>
-              #{winner.winnerLotteryNumber} {winner.fullName}:{" "}
-              {winner.amount === null
-                ? `${winner.label} (${t("lottery.award")})`
-                : money(winner.amount)}
-            </li>
-          ))}
-        </ol>
-        <div className="modal-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t("lottery.close")}
-          </button>
-        </div>
+    <Modal title={t("lottery.winners")} onClose={onClose}>
+      {winners?.length === 0 && <p>{t("lottery.noWinner")}</p>}
+      <ol className="prize-list">
+        {(winners ?? []).map((winner) => (
+          <li key={winner.place}>
+            #{winner.winnerLotteryNumber} {winner.fullName}:{" "}
+            {winner.amount === null
+              ? `${winner.label} (${t("lottery.award")})`
+              : money(winner.amount)}
+          </li>
+        ))}
+      </ol>
+      <div className="modal-actions">
+        <button type="button" className="button" onClick={onClose}>
+          {t("lottery.close")}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

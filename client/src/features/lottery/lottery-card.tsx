@@ -1,5 +1,6 @@
 import type { LotteryView } from "@igp/shared";
 import { useTranslation } from "react-i18next";
+import { Modal } from "../../components/ui/modal.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
 
 /** One lottery: banner, title, price, win amount, out date, commitment; Buy Ticket and prizes. */
@@ -40,21 +41,18 @@ export function PrizeListDialog({ lottery, onClose }: { lottery: LotteryView; on
   const { t } = useTranslation();
   const money = useMoney();
   return (
-    <div className="modal-backdrop">
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="prize-list-title">
-        <h2 id="prize-list-title">{t("lottery.prizeList")}</h2>
-        <ol className="prize-list">
-          {lottery.prizeList.map((prize) => (
-            <li key={prize.place}>{prize.amount === null ? prize.label : money(prize.amount)}</li>
-          ))}
-        </ol>
-        <div className="modal-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t("lottery.close")}
-          </button>
-        </div>
+    <Modal title={t("lottery.prizeList")} onClose={onClose}>
+      <ol className="prize-list">
+        {lottery.prizeList.map((prize) => (
+          <li key={prize.place}>{prize.amount === null ? prize.label : money(prize.amount)}</li>
+        ))}
+      </ol>
+      <div className="modal-actions">
+        <button type="button" className="button" onClick={onClose}>
+          {t("lottery.close")}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }
 
@@ -68,24 +66,21 @@ export function ConfirmPurchaseDialog(props: {
   const { t } = useTranslation();
   const money = useMoney();
   return (
-    <div className="modal-backdrop">
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="confirm-buy-title">
-        <h2 id="confirm-buy-title">{t("lottery.confirmPurchase")}</h2>
-        <p>
-          {t("lottery.confirmText", {
-            title: props.lottery.title,
-            price: money(props.lottery.betAmount),
-          })}
-        </p>
-        <div className="modal-actions">
-          <button type="button" className="button button-outline" onClick={props.onCancel}>
-            {t("common.cancel")}
-          </button>
-          <button type="button" className="button" disabled={props.busy} onClick={props.onConfirm}>
-            {t("lottery.confirm")}
-          </button>
-        </div>
+    <Modal title={t("lottery.confirmPurchase")} onClose={props.onCancel}>
+      <p>
+        {t("lottery.confirmText", {
+          title: props.lottery.title,
+          price: money(props.lottery.betAmount),
+        })}
+      </p>
+      <div className="modal-actions">
+        <button type="button" className="button button-outline" onClick={props.onCancel}>
+          {t("common.cancel")}
+        </button>
+        <button type="button" className="button" disabled={props.busy} onClick={props.onConfirm}>
+          {t("lottery.confirm")}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

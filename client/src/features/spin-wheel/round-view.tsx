@@ -3,7 +3,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { CopyCode } from "../../components/rounds/copy-code.tsx";
+import { countdownTo } from "../../components/rounds/countdown.tsx";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
+import { JoinConfirmation } from "../../components/rounds/join-confirmation.tsx";
 import { NumberGrid } from "../../components/rounds/number-grid.tsx";
 import { RoundFailure } from "../../components/rounds/round-failure.tsx";
 import { ConnectionNotice } from "../../components/ui/connection-notice.tsx";
@@ -12,6 +14,7 @@ import { useMessage } from "../../lib/i18n.ts";
 import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
 import { type RoundStateBase, useRoundRoom } from "../../lib/rounds/use-round-room.ts";
 import { useSession } from "../../lib/session.tsx";
+import { useMoney } from "../../lib/site-config.tsx";
 import { hasNumbers, spinFlow } from "./spin-flow.ts";
 import { SpinResult } from "./spin-result.tsx";
 import { fetchGame, joinGame } from "./spin-wheel-api.ts";
@@ -81,13 +84,20 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
   const { t } = useTranslation();
   const notify = useNotice();
   const message = useMessage();
-  const live = useRoundRoom<SpinWheelState, SpinMessage>(game.code, SPIN_RESULT, (refusal) =>
-    notify({ type: "warning", title: message(refusal), autoCloseMs: 3000 }),
+  const money = useMoney();
+  // A round that is over has no room to join (it may be gone): its page reads the API alone.
+  const over = game.status === "finished" || game.status === "expired";
+  const live = useRoundRoom<SpinWheelState, SpinMessage>(
+    over ? null : game.code,
+    SPIN_RESULT,
+    (refusal) => notify({ type: "warning", title: message(refusal), autoCloseMs: 3000 }),
   );
   const isCreator = game.createdBy === userId;
   const lockedAtLoad = game.playerWithChoice.find((p) => p.player === userId)?.selectedNumbers;
 
-  const { snapshot, send, balances } = useGameFlow({
+  const [asking, setAsking] = useState(false);
+  const [overlayClosed, setOverlayClosed] = useState(false);
+  const { snapshot, send } = useGameFlow({
     machine: spinFlow,
     entry: lockedAtLoad ? "countdown" : "selecting",
     choice: lockedAtLoad ?? [],
@@ -135,8 +145,16 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
 
   const status = live.state?.status ?? game.status;
   const deadline = live.state?.deadline || Date.parse(game.deadline);
-  const startsAt = live.state?.startsAt || 0;
   const result = snapshot.context.result;
+  const landed = snapshot.matches("result");
+  const winning =
+    result?.gameResult.winnerValue || live.state?.winnerValue || game.fairness.outcome;
+  const terms = t("spinWheel.joinTerms", {
+    numbers: myPicks.join(", "),
+    amount: money(myPicks.length * game.betAmount),
+  });
+  // Locking with nothing picked goes straight to the flow's warning; otherwise ask first.
+  const lock = () => (myPicks.length > 0 ? setAsking(true) : send({ type: "LOCK" }));
   return (
     <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
       <h2>{t("games.spinWheel")}</h2>
@@ -146,8 +164,7 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
         betAmount={game.betAmount}
         betLabel={t("rounds.baseBet")}
         myBet={mine.length * game.betAmount}
-        deadline={startsAt || (OPEN.includes(status) ? deadline : null)}
-        balances={balances}
+        deadline={countdownTo(status, deadline, live.state?.startsAt)}
       />
       <p className="round-status">{t(`spinWheel.status.${status}`)}</p>
       {isCreator ? (
@@ -163,12 +180,7 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
               live.send(myPicks.includes(number) ? "unpick" : "pick", { number })
             }
           />
-          <button
-            type="button"
-            className="button"
-            onClick={() => send({ type: "LOCK" })}
-            disabled={!selecting}
-          >
+          <button type="button" className="button" onClick={lock} disabled={!selecting}>
             {selecting ? t("spinWheel.lockNumber") : t("spinWheel.numberLocked")}
           </button>
         </>
@@ -182,18 +194,34 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
       <p className="hint">
         {t("rounds.commitment")}: <code className="commitment">{game.fairness.commitment}</code>
       </p>
-      {status === "finished" && !result && (
-        <p>
-          {t("rounds.outcome")}: <strong>{live.state?.winnerValue || game.fairness.outcome}</strong>{" "}
+      {status === "finished" && (snapshot.matches("countdown") || landed) && winning && (
+        <p className="round-outcome">
+          {t("rounds.outcome")}: <strong>{winning}</strong>
+          {mine.length > 0 && (
+            <>
+              {" "}
+              · <strong>{t(mine.includes(winning) ? "rounds.won" : "rounds.lost")}</strong>
+            </>
+          )}{" "}
           · <Link to={`/fair?code=${game.code}`}>{t("rounds.verify")}</Link>
         </p>
       )}
-      {result && (
+      {result && !overlayClosed && (
         <SpinResult
           result={result}
           myNumbers={numbersIn(result, userId)}
-          balances={balances}
           onLanded={() => send({ type: "LANDED" })}
+          onClose={landed ? () => setOverlayClosed(true) : undefined}
+        />
+      )}
+      {asking && selecting && (
+        <JoinConfirmation
+          terms={terms}
+          onJoin={() => {
+            setAsking(false);
+            send({ type: "LOCK" });
+          }}
+          onCancel={() => setAsking(false)}
         />
       )}
     </section>

@@ -2,7 +2,7 @@ import type { SpinMessage } from "@igp/shared";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ResultOverlay } from "../../components/rounds/result-overlay.tsx";
-import type { Balances } from "../../lib/rounds/game-flow-machine.ts";
+import { WheelPlaceholder } from "../../components/wheel/wheel-placeholder.tsx";
 
 const WheelCanvas = lazy(() =>
   import("../../components/wheel/wheel-canvas.tsx").then((module) => ({
@@ -12,19 +12,19 @@ const WheelCanvas = lazy(() =>
 
 /**
  * The spin wheel result overlay (player spec): the six-segment wheel spins 6 s to the server's
- * final rotation; then 'The winner number is :' shows the number and `onLanded` lets the flow
- * announce the win or loss.
+ * final rotation; then 'The winner number is :' shows the number, the player's win or loss, and
+ * `onLanded` lets the flow announce it. `onClose`, given once landed, lets Escape close it.
  */
 export function SpinResult({
   result,
   myNumbers,
-  balances,
   onLanded,
+  onClose,
 }: {
   result: SpinMessage;
   myNumbers: number[];
-  balances: Balances | null;
   onLanded: () => void;
+  onClose?: () => void;
 }) {
   const { t } = useTranslation();
   const [landed, setLanded] = useState(false);
@@ -36,11 +36,11 @@ export function SpinResult({
       betAmount={gameInfo.betAmount}
       betLabel={t("rounds.baseBet")}
       myBet={myNumbers.length * gameInfo.betAmount}
-      balances={balances}
       history={result.previousWinningNumbers.map((number) => ({ text: String(number) }))}
       lobby="/play/instant/spin-wheel/lobby"
+      onClose={onClose}
     >
-      <Suspense fallback={<div className="wheel-canvas" />}>
+      <Suspense fallback={<WheelPlaceholder />}>
         <WheelCanvas
           finalRotation={gameResult.finalRotation}
           winnerValue={gameResult.winnerValue}
@@ -58,6 +58,11 @@ export function SpinResult({
       {myNumbers.length > 0 && (
         <p>
           {t("spinWheel.yourNumbers")}: <strong>{myNumbers.join(", ")}</strong>
+        </p>
+      )}
+      {landed && myNumbers.length > 0 && (
+        <p className="verdict" data-testid="verdict">
+          {t(myNumbers.includes(gameResult.winnerValue) ? "rounds.won" : "rounds.lost")}
         </p>
       )}
     </ResultOverlay>

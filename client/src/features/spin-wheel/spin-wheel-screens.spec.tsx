@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NoticeProvider } from "../../components/ui/notice.tsx";
 import "../../lib/i18n.ts";
+import "../../components/rounds/game-texts.ts";
 import { SessionProvider } from "../../lib/session.tsx";
 import { CreatePrivatePage } from "./create-private-page.tsx";
 import { CreateView } from "./create-view.tsx";

@@ -4,6 +4,7 @@ import { useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Form, FormFailure, SubmitButton, TextField } from "../../components/form/fields.tsx";
 import { useApiForm } from "../../components/form/use-api-form.ts";
+import { Modal } from "../../components/ui/modal.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
 import { api } from "../../lib/api-client.ts";
@@ -50,6 +51,7 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
               type: "success",
               title: t("wallet.agentDepositTitle"),
               message: t("wallet.agentDepositText", { code: result.depositCode }),
+              code: result.depositCode,
             }
           : { type: "success", title: t("wallet.depositSent") },
       );
@@ -64,42 +66,34 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
   }, [banks, method, form]);
 
   return (
-    <div className="modal-backdrop">
-      <div
-        className="modal deposit-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="deposit-title"
-      >
-        <Form form={form} className="modal-form">
-          <h2 id="deposit-title">{t("wallet.deposit")}</h2>
-          <Tabs
-            keys={["bank", "agent"] as const}
-            selected={via}
-            label={(key) => t(key === "bank" ? "wallet.bankDeposit" : "wallet.fromAgent")}
-            onSelect={(key) => {
-              form.setValue("via", key);
-              form.clearErrors();
-            }}
+    <Modal title={t("wallet.deposit")} className="modal deposit-dialog" onClose={onClose}>
+      <Form form={form} className="modal-form">
+        <Tabs
+          keys={["bank", "agent"] as const}
+          selected={via}
+          label={(key) => t(key === "bank" ? "wallet.bankDeposit" : "wallet.fromAgent")}
+          onSelect={(key) => {
+            form.setValue("via", key);
+            form.clearErrors();
+          }}
+        />
+        {via === "bank" && <BankChoice banks={banks} />}
+        <TextField name="amount" type="number" label={t("wallet.amountEtb")} />
+        {via === "bank" && (
+          <TransferProofFields
+            accountLabel={t("wallet.yourAccount")}
+            transactionLabel={t("wallet.transactionId")}
           />
-          {via === "bank" && <BankChoice banks={banks} />}
-          <TextField name="amount" type="number" label={t("wallet.amountEtb")} />
-          {via === "bank" && (
-            <TransferProofFields
-              accountLabel={t("wallet.yourAccount")}
-              transactionLabel={t("wallet.transactionId")}
-            />
-          )}
-          <FormFailure />
-          <div className="modal-actions">
-            <button type="button" className="button button-outline" onClick={onClose}>
-              {t("common.cancel")}
-            </button>
-            <SubmitButton label={t("wallet.submitDeposit")} />
-          </div>
-        </Form>
-      </div>
-    </div>
+        )}
+        <FormFailure />
+        <div className="modal-actions">
+          <button type="button" className="button button-outline" onClick={onClose}>
+            {t("common.cancel")}
+          </button>
+          <SubmitButton label={t("wallet.submitDeposit")} />
+        </div>
+      </Form>
+    </Modal>
   );
 }
 

@@ -1,4 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { CopyButton } from "../../components/ui/copy-button.tsx";
+import { api } from "../../lib/api-client.ts";
+import { methodLabel } from "../../lib/labels.ts";
 import { queryClient, queryKeys, refreshLists, useApiQuery } from "../../lib/queries.ts";
 import { useMoney } from "../../lib/site-config.tsx";
 
@@ -36,6 +39,9 @@ export async function recordOwnRequest(
   await refreshLists(queryKeys.transactions(kind));
 }
 
+/** The agent deposit code or the withdraw code the player gives the agent, if any. */
+const code = (transaction: Transaction) => transaction.depositCode ?? transaction.gameCode;
+
 /** The player's recent deposits or withdrawals, newest first. */
 export function TransactionsList({ kind }: { kind: "deposit" | "withdraw" }) {
   const { t, i18n } = useTranslation();
@@ -53,9 +59,11 @@ export function TransactionsList({ kind }: { kind: "deposit" | "withdraw" }) {
       {transactions.map((transaction) => (
         <li key={transaction.id} className="card transaction">
           <strong>{money(transaction.amount)}</strong>
-          <span>{transaction.method}</span>
-          {(transaction.depositCode ?? transaction.gameCode) && (
-            <code>{transaction.depositCode ?? transaction.gameCode}</code>
+          <span>{methodLabel(t, transaction.method)}</span>
+          {code(transaction) && (
+            <span>
+              <code>{code(transaction)}</code> <CopyButton text={code(transaction)!} />
+            </span>
           )}
           <time dateTime={transaction.createdAt}>
             {new Date(transaction.createdAt).toLocaleString(i18n.language)}

@@ -49,6 +49,7 @@ export function WithdrawForm() {
         type: "success",
         title: t("wallet.withdrawSent"),
         message: t("wallet.tellCode", { code: transaction.gameCode }),
+        code: transaction.gameCode,
       });
       void refresh();
     },

@@ -1,18 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import {
-  type Balances,
-  type FlowEntry,
-  type FlowEvent,
-  gameFlowMachine,
-} from "./game-flow-machine.ts";
+import { type FlowEntry, type FlowEvent, gameFlowMachine } from "./game-flow-machine.ts";
 
 type Choice = number[];
 type Result = { winner: number };
 
-const before: Balances = { mainBalance: 80, bonusBalance: 0 };
-const after: Balances = { mainBalance: 116, bonusBalance: 0 };
+/** Where the screen keeps a payout off its balances (use-game-flow.ts). */
+const HOLDING = ["startNotice", "spinning"];
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The machine with a lock that succeeds or fails, and a log of the screen's actions. */
@@ -71,17 +66,17 @@ describe("the game flow", () => {
     expect(log).toContain("lockFailed:Insufficient balance.");
   });
 
-  it("keeps the balances from the start notice until the animation lands", async () => {
+  it("holds from the start notice until the animation lands, then tells the outcome", async () => {
     const { actor, log, state } = flow("locking", { choice: [1] });
     await settle();
-    actor.send({ type: "STARTING", balances: before });
+    actor.send({ type: "STARTING" });
     expect(state()).toBe("startNotice");
-    actor.send({ type: "RESULT", result: { winner: 1 }, balances: after });
+    actor.send({ type: "RESULT", result: { winner: 1 } });
     expect(state()).toBe("spinning");
-    expect(actor.getSnapshot().context).toMatchObject({ frozen: before, result: { winner: 1 } });
+    expect(actor.getSnapshot().context.result).toEqual({ winner: 1 });
+    expect(log).not.toContain("announceOutcome:[1]");
     actor.send({ type: "LANDED" });
     expect(state()).toBe("result");
-    expect(actor.getSnapshot().context.frozen).toBeNull();
     expect(log.slice(-3)).toEqual([
       "announceStart:[1]",
       "startAnimation:[1]",
@@ -91,7 +86,7 @@ describe("the game flow", () => {
 
   it("lets a watcher see the result without choosing, and ends at an expiry", () => {
     const watcher = flow("countdown");
-    watcher.actor.send({ type: "RESULT", result: { winner: 4 }, balances: before });
+    watcher.actor.send({ type: "RESULT", result: { winner: 4 } });
     expect(watcher.state()).toBe("spinning");
     const creator = flow("countdown", { choice: [6] });
     creator.actor.send({ type: "EXPIRED" });
@@ -105,17 +100,16 @@ describe("the game flow", () => {
       .uniqueArray(fc.integer({ min: 1, max: 6 }), { maxLength: 6 })
       .map((choice) => ({ type: "PICK" as const, choice })),
     fc.constant({ type: "LOCK" as const }),
-    fc.constant({ type: "STARTING" as const, balances: before }),
+    fc.constant({ type: "STARTING" as const }),
     fc.integer({ min: 1, max: 6 }).map((winner) => ({
       type: "RESULT" as const,
       result: { winner },
-      balances: after,
     })),
     fc.constant({ type: "EXPIRED" as const }),
     fc.constant({ type: "LANDED" as const }),
   );
 
-  it("only moves forward, shows one outcome at most, and never shows a payout early", async () => {
+  it("only moves forward, shows one outcome at most, and holds a result until it lands", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom<FlowEntry>("selecting", "locking", "countdown"),
@@ -125,7 +119,7 @@ describe("the game flow", () => {
           const { actor, log, state } = flow(entry, { lockFails, choice: [1] });
           let previous = String(state());
           let refused = false;
-          let shownWhileSpinning: Balances | null = null;
+          let landed = false;
           for (const event of events) {
             actor.send(event);
             await settle();
@@ -136,11 +130,11 @@ describe("the game flow", () => {
             else if (now !== "expired" && !backToSelecting)
               expect(ORDER.indexOf(now)).toBeGreaterThanOrEqual(ORDER.indexOf(previous));
             if (backToSelecting) expect(refused).toBe(true);
-            // From the start notice on, the balances shown stay those from before the payout.
-            if (now === "spinning" && previous !== "spinning")
-              shownWhileSpinning = previous === "startNotice" ? before : after;
-            if (now === "spinning")
-              expect(actor.getSnapshot().context.frozen).toEqual(shownWhileSpinning);
+            // A result that has not landed keeps the flow where the balances are held.
+            landed ||= event.type === "LANDED" && previous === "spinning";
+            if (actor.getSnapshot().context.result && !landed && now !== "expired")
+              expect(HOLDING).toContain(now);
+            if (log.some((line) => line.startsWith("announceOutcome"))) expect(landed).toBe(true);
             previous = now;
           }
           expect(

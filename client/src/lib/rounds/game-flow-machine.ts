@@ -10,13 +10,10 @@ import { assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup }
  * is starting (STARTING), what came out (RESULT) or that it expired (EXPIRED); the animation tells
  * it when it landed (LANDED). A game brings its own lock call (the `lock` actor), what counts as a
  * choice (the `hasChoice` guard) and what the screen does at each step (the actions), through
- * `machine.provide` or `useGameFlow`.
+ * `machine.provide` or `useGameFlow`. From the start notice until the animation lands (the states
+ * `startNotice` and `spinning`) the screen keeps a payout's balances back: the server has paid
+ * before the coin lands, and the screen must not tell the outcome early.
  */
-
-export interface Balances {
-  mainBalance: number;
-  bonusBalance: number;
-}
 
 /** Where a screen enters the flow: choosing, already asking to lock, or locked and waiting. */
 export type FlowEntry = "selecting" | "locking" | "countdown";
@@ -30,18 +27,13 @@ export interface FlowContext<Choice, Result> {
   entry: FlowEntry;
   choice: Choice | null;
   result: Result | null;
-  /**
-   * Balances shown from the start notice until the animation lands: the payout is in the wallet
-   * before the wheel stops or the coin lands, and the screen must not tell the outcome early.
-   */
-  frozen: Balances | null;
 }
 
 export type FlowEvent<Choice, Result> =
   | { type: "PICK"; choice: Choice | null }
   | { type: "LOCK" }
-  | { type: "STARTING"; balances: Balances | null }
-  | { type: "RESULT"; result: Result; balances: Balances | null }
+  | { type: "STARTING" }
+  | { type: "RESULT"; result: Result }
   | { type: "EXPIRED" }
   | { type: "LANDED" };
 
@@ -76,10 +68,6 @@ export function gameFlowMachine<Choice, Result>() {
       startAnimation: () => {},
       announceOutcome: () => {},
       announceExpiry: () => {},
-      freezeBalances: assign({
-        frozen: ({ context }, balances: Balances | null) => context.frozen ?? balances,
-      }),
-      thawBalances: assign({ frozen: null }),
     },
   }).createMachine({
     id: "gameFlow",
@@ -87,18 +75,11 @@ export function gameFlowMachine<Choice, Result>() {
       entry: input.entry,
       choice: input.choice ?? null,
       result: null,
-      frozen: null,
     }),
     initial: "entering",
     on: {
       EXPIRED: { target: ".expired" },
-      RESULT: {
-        target: ".spinning",
-        actions: [
-          { type: "freezeBalances", params: ({ event }) => event.balances },
-          assign({ result: ({ event }) => event.result }),
-        ],
-      },
+      RESULT: { target: ".spinning", actions: assign({ result: ({ event }) => event.result }) },
     },
     states: {
       entering: {
@@ -138,14 +119,7 @@ export function gameFlowMachine<Choice, Result>() {
         on: { STARTING: "startNotice" },
       },
       startNotice: {
-        entry: [
-          {
-            type: "freezeBalances",
-            params: ({ event }: { event: FlowEvent<Choice, Result> }) =>
-              event.type === "STARTING" ? event.balances : null,
-          },
-          "announceStart",
-        ],
+        entry: "announceStart",
       },
       spinning: {
         entry: "startAnimation",
@@ -153,11 +127,11 @@ export function gameFlowMachine<Choice, Result>() {
       },
       // The ends: late room messages change nothing (the actor keeps running, quietly).
       result: {
-        entry: ["thawBalances", "announceOutcome"],
+        entry: "announceOutcome",
         on: IGNORED,
       },
       expired: {
-        entry: ["thawBalances", "announceExpiry"],
+        entry: "announceExpiry",
         on: IGNORED,
       },
     },

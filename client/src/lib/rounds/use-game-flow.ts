@@ -5,7 +5,7 @@ import { fromPromise } from "xstate";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { useSession } from "../session.tsx";
 import { useMoney } from "../site-config.tsx";
-import type { Balances, FlowContext, FlowEntry, gameFlowMachine } from "./game-flow-machine.ts";
+import type { FlowContext, FlowEntry, gameFlowMachine } from "./game-flow-machine.ts";
 import { celebrate, playSound } from "./sounds.ts";
 import type { RoundStateBase } from "./use-round-room.ts";
 
@@ -13,10 +13,10 @@ type FlowMachine<Choice, Result> = ReturnType<typeof gameFlowMachine<Choice, Res
 
 /** Where a screen's money lives: the signed-in player's wallet unless a game brings its own. */
 export interface FlowWallet {
-  /** The balances frozen at the start notice; null when the screen shows its money itself. */
-  balances: Balances | null;
   /** Re-reads the money after a lock and after a result. */
   refresh(): void;
+  /** Keeps a payout off the screens until the returned release (session.holdBalances). */
+  hold?(): () => void;
 }
 
 /** What a game's screen brings to the shared flow. */
@@ -43,21 +43,18 @@ export interface GameFlowScreen<Choice, Result> {
 /**
  * One round game's screen flow (game-flow-machine.ts) run through @xstate/react: the room's news
  * becomes the machine's events, and the steps every game shows alike (the start notice, the
- * balances frozen until the animation lands, the win or loss notice with its sound and confetti)
- * are done here. Returns the snapshot, `send`, and the balances to show.
+ * balances held from then until the animation lands, the win or loss notice with its sound and
+ * confetti) are done here. Returns the snapshot and `send`.
  */
 export function useGameFlow<Choice, Result>(screen: GameFlowScreen<Choice, Result>) {
   const { t } = useTranslation();
   const notify = useNotice();
   const money = useMoney();
-  const { user, refresh: refreshSession } = useSession();
-  const wallet: FlowWallet = screen.wallet ?? {
-    balances: user && { mainBalance: user.mainBalance, bonusBalance: user.bonusBalance },
-    refresh: () => void refreshSession(),
+  const session = useSession();
+  const { refresh, hold } = screen.wallet ?? {
+    refresh: () => void session.refresh(),
+    hold: session.holdBalances,
   };
-  const { balances, refresh } = wallet;
-  const latestBalances = useRef(balances);
-  latestBalances.current = balances;
 
   // One lock call per choice: React's development double effects restart the machine's actors,
   // and a second create or join for the same choice would be refused.
@@ -122,18 +119,27 @@ export function useGameFlow<Choice, Result>(screen: GameFlowScreen<Choice, Resul
     { input: { entry: screen.entry, choice: screen.choice ?? null } },
   );
 
-  // The room's news, as events; the machine ignores what does not apply to where it is.
+  // The room's news, as events; the machine ignores what does not apply to where it is. The
+  // start is told once the machine counts down (a joiner may still be locking when it comes).
   const { state: room, result } = screen.room ?? { state: null, result: null };
-  const starting = Boolean(room && room.startsAt > 0 && room.status !== "expired");
+  const starting = Boolean(room && room.startsAt > 0 && OPEN.includes(room.status));
+  const countingDown = snapshot.matches("countdown");
   useEffect(() => {
-    if (starting) send({ type: "STARTING", balances: latestBalances.current });
-  }, [starting, send]);
+    if (starting && countingDown) send({ type: "STARTING" });
+  }, [starting, countingDown, send]);
   useEffect(() => {
     if (room?.status === "expired") send({ type: "EXPIRED" });
   }, [room?.status, send]);
   useEffect(() => {
-    if (result) send({ type: "RESULT", result, balances: latestBalances.current });
+    if (result) send({ type: "RESULT", result });
   }, [result, send]);
 
-  return { snapshot, send, balances: snapshot.context.frozen ?? balances };
+  // A payout waits off the screens from the start notice until the animation lands.
+  const holding = snapshot.matches("startNotice") || snapshot.matches("spinning");
+  useEffect(() => (holding ? hold?.() : undefined), [holding, hold]);
+
+  return { snapshot, send };
 }
+
+/** A round still to be drawn (its start notice means something only then). */
+const OPEN: string[] = ["waiting", "player-joined"];

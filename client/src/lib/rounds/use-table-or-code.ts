@@ -1,4 +1,4 @@
-import type { InstantGameEntry } from "@igp/shared";
+import { type InstantGameEntry, roundCodeSchema } from "@igp/shared";
 import { useEffect, useState } from "react";
 import { fetchTable } from "./rounds-api.ts";
 
@@ -15,7 +15,13 @@ export type TableOrCode =
 export function useTableOrCode(id: string): TableOrCode {
   const [resolved, setResolved] = useState<TableOrCode>({ kind: "loading" });
   useEffect(() => {
-    if (!/^\d+$/.test(id)) return setResolved({ kind: "round", code: id.toUpperCase() });
+    // A code that cannot be one is not asked for: the answer would be a 400, logged by the browser.
+    if (!/^\d+$/.test(id)) {
+      const code = id.toUpperCase();
+      return setResolved(
+        roundCodeSchema.safeParse(code).success ? { kind: "round", code } : { kind: "failed" },
+      );
+    }
     setResolved({ kind: "loading" });
     fetchTable(Number(id)).then(
       (table) =>

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "../../../components/ui/modal.tsx";
 
 /**
  * A proof or logo as a thumbnail that opens full size (Escape or Close shuts it). `src` is the
@@ -8,14 +9,6 @@ import { useTranslation } from "react-i18next";
 export function ImageThumbnail({ src, label }: { src: string | null; label: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    close.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
   if (!src) return <span>—</span>;
   return (
     <>
@@ -28,14 +21,12 @@ export function ImageThumbnail({ src, label }: { src: string | null; label: stri
         <img src={src} alt="" width={40} height={40} />
       </button>
       {open && (
-        <div className="modal-backdrop">
-          <figure className="viewer" role="dialog" aria-modal="true" aria-label={label}>
-            <img src={src} alt={label} />
-            <button ref={close} type="button" className="button" onClick={() => setOpen(false)}>
-              {t("common.close")}
-            </button>
-          </figure>
-        </div>
+        <Modal title={label} titleHidden className="viewer" onClose={() => setOpen(false)}>
+          <img src={src} alt={label} />
+          <button type="button" className="button" onClick={() => setOpen(false)}>
+            {t("common.close")}
+          </button>
+        </Modal>
       )}
     </>
   );

@@ -6,6 +6,7 @@ import { SelectField, TextField } from "../../../components/form/fields.tsx";
 import { useApiForm } from "../../../components/form/use-api-form.ts";
 import { useNotice } from "../../../components/ui/notice.tsx";
 import { ApiError, api } from "../../../lib/api-client.ts";
+import { gameTitle } from "../../../lib/labels.ts";
 import { queryKeys, refreshLists } from "../../../lib/queries.ts";
 import { useMoney } from "../../../lib/site-config.tsx";
 import {
@@ -58,14 +59,17 @@ export function GamesScreen() {
 
   const columns: Column<Game>[] = [
     { header: t("admin.columns.id"), cell: (g) => g.id },
-    { header: t("admin.columns.type"), cell: (g) => g.type.replace("-", " ") },
+    { header: t("admin.columns.type"), cell: (g) => gameTitle(t, g.type) },
     { header: t("lottery.titleField"), cell: (g) => g.title ?? "" },
     {
       header: t("lottery.outDate"),
       cell: (g) => (g.outDate ? new Date(g.outDate).toLocaleString(i18n.language) : ""),
     },
     { header: t("admin.games.bet"), cell: (g) => money(g.betAmount) },
-    { header: t("admin.columns.status"), cell: (g) => g.status },
+    {
+      header: t("admin.columns.status"),
+      cell: (g) => t(g.type === "lottery" ? `lottery.status.${g.status}` : `status.${g.status}`),
+    },
     {
       header: t("admin.columns.actions"),
       cell: (g) => (
@@ -102,8 +106,7 @@ export function GamesScreen() {
       {deleting && (
         <ConfirmDialog
           question={t("admin.catalog.confirmDelete", {
-            name:
-              deleting.title ?? `${deleting.type.replace("-", " ")} ${money(deleting.betAmount)}`,
+            name: deleting.title ?? `${gameTitle(t, deleting.type)} ${money(deleting.betAmount)}`,
           })}
           confirm={t("admin.catalog.delete")}
           onConfirm={() => remove(deleting)}

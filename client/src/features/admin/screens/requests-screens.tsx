@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNotice } from "../../../components/ui/notice.tsx";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { useMessage } from "../../../lib/i18n.ts";
+import { methodLabel } from "../../../lib/labels.ts";
 import { queryKeys, refreshLists, useApiQuery } from "../../../lib/queries.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useMoney } from "../../../lib/site-config.tsx";
@@ -100,7 +101,7 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
   const columns: Column<Request>[] = [
     { header: t("admin.columns.player"), cell: (r) => r.user.fullName },
     { header: t("admin.columns.amount"), cell: (r) => money(r.amount) },
-    { header: t("admin.columns.method"), cell: (r) => r.method },
+    { header: t("admin.columns.method"), cell: (r) => methodLabel(t, r.method) },
     { header: t("admin.columns.account"), cell: (r) => r.accountNumber || "—" },
     ...(kind === "deposit"
       ? [

@@ -1,0 +1,43 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "./modal.tsx";
+
+/**
+ * A yes/cancel question before an action, naming what it acts on (its wording follows the
+ * current state). While the action runs both buttons wait: a second press sends nothing.
+ */
+export function ConfirmDialog(props: {
+  question: string;
+  confirm: string;
+  onConfirm(): unknown;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await props.onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title={props.question} role="alertdialog" onClose={props.onCancel}>
+      <div className="modal-actions">
+        <button type="button" className="button" disabled={busy} onClick={confirm}>
+          {props.confirm}
+        </button>
+        <button
+          type="button"
+          className="button button-outline"
+          disabled={busy}
+          onClick={props.onCancel}
+        >
+          {t("common.cancel")}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,29 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * Copies a code or an account number for its owner to paste elsewhere; says 'Copied' once done.
+ * Its name includes the text, so a list of them reads apart. Without a clipboard (an insecure
+ * origin, a refused permission) the text stays on screen to read.
+ */
+export function CopyButton({
+  text,
+  className = "link-button",
+}: {
+  text: string;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const label = copied ? t("common.copied") : t("common.copy");
+  const copy = () =>
+    navigator.clipboard?.writeText(text).then(
+      () => setCopied(true),
+      () => {},
+    );
+  return (
+    <button type="button" className={className} onClick={copy} aria-label={`${label} ${text}`}>
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,81 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { type FormEvent, type ReactNode, useState } from "react";
+
+/**
+ * A modal dialog on Radix Dialog (maintained, headless, small, and the WAI-ARIA dialog pattern
+ * done fully): focus moves in and stays inside, Escape and a press on the backdrop close it,
+ * the rest of the page is hidden from assistive technology and does not scroll (styles.css:
+ * `body:has([data-modal])`), and focus goes
+ * back to what was focused before it opened. Screens open it by rendering it and close it by
+ * unmounting it, so there is no trigger: it remembers the focused element itself.
+ */
+export function Modal({
+  title,
+  id,
+  onClose,
+  role = "dialog",
+  className = "modal",
+  overlayClassName = "modal-backdrop",
+  dismissible = true,
+  titleHidden = false,
+  onSubmit,
+  children,
+}: {
+  title: ReactNode;
+  /** The dialog element's id (Radix names its title and description itself). */
+  id?: string;
+  onClose(): void;
+  /** `alertdialog` for a notice or a question that needs an answer. */
+  role?: "dialog" | "alertdialog";
+  className?: string;
+  overlayClassName?: string;
+  /** False while closing would lose something: Escape and the backdrop then do nothing. */
+  dismissible?: boolean;
+  /** The title names the dialog for assistive technology only. */
+  titleHidden?: boolean;
+  /** Makes the dialog a form (validated by the screen: `noValidate`). */
+  onSubmit?(event: FormEvent): void;
+  children: ReactNode;
+}) {
+  // Read before Radix moves focus into the dialog.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  const content = (
+    <>
+      <Dialog.Title className={titleHidden ? "visually-hidden" : undefined}>{title}</Dialog.Title>
+      {children}
+    </>
+  );
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        {/*
+          Not Radix's Overlay: its scroll lock writes a <style> element, which the site's
+          Content-Security-Policy refuses. The page stops scrolling by CSS instead (styles.css).
+        */}
+        <div className={overlayClassName} data-modal="">
+          <Dialog.Content
+            asChild
+            role={role}
+            aria-describedby={undefined}
+            onEscapeKeyDown={(event) => dismissible || event.preventDefault()}
+            onPointerDownOutside={(event) => dismissible || event.preventDefault()}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              if (opener?.isConnected) opener.focus();
+            }}
+          >
+            {onSubmit ? (
+              <form id={id} className={className} onSubmit={onSubmit} noValidate>
+                {content}
+              </form>
+            ) : (
+              <div id={id} className={className}>
+                {content}
+              </div>
+            )}
+          </Dialog.Content>
+        </div>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

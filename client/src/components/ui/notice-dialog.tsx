@@ -1,0 +1,38 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { CopyButton } from "./copy-button.tsx";
+import { Modal } from "./modal.tsx";
+import type { Notice, NoticeType } from "./notice.tsx";
+
+const ICONS: Record<NoticeType, string> = { info: "ℹ", success: "✓", danger: "✕", warning: "!" };
+
+/** One notice: its icon and colour by type, title, message, a code to copy, OK (focused). */
+export function NoticeDialog({ notice, onClose }: { notice: Notice; onClose: () => void }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!notice.autoCloseMs) return;
+    const timer = setTimeout(onClose, notice.autoCloseMs);
+    return () => clearTimeout(timer);
+  }, [notice, onClose]);
+  return (
+    <Modal
+      title={notice.title}
+      role="alertdialog"
+      className={`modal notice notice-${notice.type}`}
+      onClose={onClose}
+    >
+      <span className="notice-icon" aria-hidden="true">
+        {ICONS[notice.type]}
+      </span>
+      {notice.message && <p>{notice.message}</p>}
+      {notice.code && (
+        <p className="game-code">
+          <strong>{notice.code}</strong> <CopyButton text={notice.code} />
+        </p>
+      )}
+      <button type="button" className="button" onClick={onClose}>
+        {t("common.ok")}
+      </button>
+    </Modal>
+  );
+}
