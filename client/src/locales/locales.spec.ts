@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import gameAm from "../components/rounds/locales/am.json";
+import gameEn from "../components/rounds/locales/en.json";
+import fairAm from "../features/fair/locales/am.json";
+import fairEn from "../features/fair/locales/en.json";
 import am from "./am.json";
 import en from "./en.json";
 import offlineAm from "./offline/am.json";
@@ -20,6 +24,17 @@ describe("translations", () => {
   it("give Amharic the offline notice's texts too (loaded with the notice)", () => {
     expect(keys(offlineAm).sort()).toEqual(keys(offlineEn).sort());
     expect(Object.values(offlineAm).every((text) => /\p{Script=Ethiopic}/u.test(text))).toBe(true);
+  });
+
+  it.each([
+    ["the coin flip and spin wheel screens", gameEn, gameAm],
+    ["the fairness page", fairEn, fairAm],
+  ])("give Amharic the texts of %s too (loaded with them), in Ethiopic", (_, english, amharic) => {
+    expect(keys(amharic).sort()).toEqual(keys(english).sort());
+    const untranslated = keys(amharic).filter(
+      (key) => !/\p{Script=Ethiopic}/u.test(key.split(".").reduce<any>((o, k) => o[k], amharic)),
+    );
+    expect(untranslated).toEqual([]);
   });
 
   it("leave no Amharic string empty or still in English", () => {
