@@ -229,7 +229,9 @@ describe("private rounds, the lobby and the player channel", () => {
     const spins = await httpLobby(viewer.token, "spin-wheel");
     expect(spins.body.map((r: { code: string }) => r.code)).not.toContain(pub.body.gameCode);
     expect((await httpLobby(undefined, "coin-flip")).status).toBe(401);
-    expect((await httpLobby(viewer.token, "dice")).body).toEqual({ message: "Game not found." });
+    expect((await httpLobby(viewer.token, "dice")).body).toMatchObject({
+      message: "Game not found.",
+    });
     const bob = await fundedPlayer(server, 10_00);
     await join(bob.token, { code: pub.body.gameCode, clientSeed: seed() });
     await expect.poll(() => rounds().map((r) => r.code)).not.toContain(pub.body.gameCode);

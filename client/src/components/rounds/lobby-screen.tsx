@@ -1,3 +1,4 @@
+import "./game-texts.ts";
 import type { RoundGameType } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 import { usePublicRounds } from "../../lib/rounds/use-public-rounds.ts";
