@@ -14,3 +14,4 @@ export * from "./password-policy.ts";
 export * from "./phone.ts";
 export * from "./wallet-rules.ts";
 export * from "./wheel.ts";
+export * from "./words.ts";

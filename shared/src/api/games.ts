@@ -1,11 +1,7 @@
 import { z } from "zod";
+import { COIN_SIDES } from "../words.ts";
 import { text } from "./text.ts";
 import { amountField } from "./wallet.ts";
-
-/** Coin sides: heads and tails. */
-export const COIN_SIDES = ["H", "T"] as const;
-export type CoinSide = (typeof COIN_SIDES)[number];
-export const oppositeSide = (side: CoinSide): CoinSide => (side === "H" ? "T" : "H");
 
 /** The seconds between the second player joining and the flip (the start notice). */
 export const START_NOTICE_SECONDS = 5;

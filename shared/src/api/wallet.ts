@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { MAX_AMOUNT_MINOR, MINOR_UNITS_PER_MAJOR, majorToMinor } from "../money.ts";
+import { AGENT_DEPOSIT_METHOD, AGENT_WITHDRAW_METHOD } from "../words.ts";
 import { text } from "./text.ts";
 
 export const MIN_DEPOSIT_MINOR = 50 * MINOR_UNITS_PER_MAJOR;
 /** The spec's "minimum withdrawal input 1". */
 export const MIN_WITHDRAWAL_MINOR = 1 * MINOR_UNITS_PER_MAJOR;
 export const MIN_CHARGE_MINOR = 50 * MINOR_UNITS_PER_MAJOR;
-export const AGENT_DEPOSIT_METHOD = "Agent Deposit";
-export const AGENT_WITHDRAW_METHOD = "agent";
 export const PAGE_INVALID = "Page must be a whole number from 1.";
 
 /**
