@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -8,7 +7,7 @@ import { CommandHandler, createPgPool, Ledger } from "@igp/ledger";
 import { freePort } from "../../test-support/global-setup.ts";
 import { form, pngImage } from "../../test-support/images.ts";
 import { approvedBankDeposit } from "../../test-support/ledger.ts";
-import { ROOT, spawnServer, waitForHealth } from "../../test-support/server-process.ts";
+import { spawnServer, waitForHealth } from "../../test-support/server-process.ts";
 import { hashPassword } from "../src/accounts/passwords.ts";
 import { createTokens } from "../src/accounts/tokens.ts";
 import { UsersRepository } from "../src/accounts/users-repository.ts";
@@ -16,6 +15,7 @@ import { withDatabase } from "../src/database/create-database.ts";
 import { EMBEDDED_DATABASE } from "../src/database/database.ts";
 import { runningEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
 import { createEventStore } from "../src/database/event-store.ts";
+import { call, runAudit, signIn } from "./bench-api.ts";
 import { inBatches, quantile } from "./measure.ts";
 
 /**
@@ -241,58 +241,6 @@ async function roundAppends(url: string, databaseUrl: string, code: string) {
   } finally {
     await pool.end();
   }
-}
-
-async function signIn(url: string, email: string, password: string): Promise<string> {
-  const login = await call(url, "POST", "/api/auth/user/login", undefined, {
-    phone: email,
-    password,
-  });
-  if (login.status !== 200) throw new Error(`superAdmin login: ${JSON.stringify(login.body)}`);
-  return login.body.token as string;
-}
-
-async function call(
-  url: string,
-  method: string,
-  route: string,
-  token: string | undefined,
-  body?: unknown,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${url}${route}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  try {
-    return { status: response.status, body: text ? JSON.parse(text) : {} };
-  } catch {
-    return { status: response.status, body: { text } };
-  }
-}
-
-/** Runs `npm run audit` on the benchmark's database; its verdict line decides the exit code. */
-function runAudit(env: NodeJS.ProcessEnv): Promise<{ code: number; verdict: string }> {
-  stage("npm run audit");
-  return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", "audit"], { cwd: ROOT, env });
-    let output = "";
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-    };
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
-    child.once("exit", (code) => {
-      for (const line of output.split("\n").filter((l) => l.trim() && !/^npm warn/i.test(l)))
-        console.log(`  ${line}`);
-      const verdict = /verdict\s+(.*)/.exec(output)?.[1]?.trim() ?? "(no verdict line)";
-      resolve({ code: code ?? 1, verdict });
-    });
-  });
 }
 
 main().then(

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
@@ -13,7 +12,6 @@ import { approvedBankDeposit } from "../../test-support/ledger.ts";
 import { startRedis, type TestRedis } from "../../test-support/redis.ts";
 import {
   type ChildServer,
-  ROOT,
   sleep,
   spawnServer,
   waitForHealth,
@@ -26,6 +24,7 @@ import { EMBEDDED_DATABASE } from "../src/database/database.ts";
 import { runningEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
 import { createEventStore } from "../src/database/event-store.ts";
 import { migrateUp } from "../src/database/migrate.ts";
+import { call, runAudit, signIn } from "./bench-api.ts";
 import { fixed, inBatches, quantile } from "./measure.ts";
 import { cpuSecondsOf, machineCpu, postgresCpuSeconds, rssOf } from "./process-stats.ts";
 
@@ -665,15 +664,6 @@ async function seedPlayers(databaseUrl: string, jwtSecret: string): Promise<Play
   return players;
 }
 
-async function signIn(url: string, email: string, password: string): Promise<string> {
-  const login = await call(url, "POST", "/api/auth/user/login", undefined, {
-    phone: email,
-    password,
-  });
-  if (login.status !== 200) throw new Error(`superAdmin login: ${JSON.stringify(login.body)}`);
-  return login.body.token!;
-}
-
 /** One player's SDK client: its per-user channel, then the round's room (ids = round codes). */
 async function connect(url: string, player: Player, code: string) {
   const client = new Client(url);
@@ -705,37 +695,6 @@ async function connect(url: string, player: Player, code: string) {
   room.onDrop(() => {
     player.drops++;
   });
-}
-
-/** The fields of API answers the benchmark reads. */
-interface ApiBody {
-  id?: number;
-  gameCode?: string;
-  token?: string;
-  [field: string]: unknown;
-}
-
-async function call(
-  url: string,
-  method: string,
-  route: string,
-  token: string | undefined,
-  body?: unknown,
-): Promise<{ status: number; body: ApiBody }> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${url}${route}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  try {
-    return { status: response.status, body: text ? JSON.parse(text) : {} };
-  } catch {
-    return { status: response.status, body: { text } };
-  }
 }
 
 /** Memory and CPU of the server processes, summed. */
@@ -803,29 +762,6 @@ function joinHistogram(text: string): string {
   const mean = (total("http_request_duration_seconds_sum") / n) * 1000;
   const under = total("http_request_duration_seconds_bucket", 'le="0.1"');
   return `mean ${mean.toFixed(1)} ms, ${under}/${n} under 100 ms`;
-}
-
-/** Runs `npm run audit` on the benchmark's database; its verdict line decides the exit code. */
-function runAudit(env: NodeJS.ProcessEnv): Promise<{ code: number; verdict: string }> {
-  stage("npm run audit");
-  return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", "audit"], { cwd: ROOT, env });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      for (const line of output.split("\n").filter((l) => l.trim() && !/^npm warn/i.test(l)))
-        console.log(`  ${line}`);
-      const verdict = /verdict\s+(.*)/.exec(output)?.[1]?.trim() ?? "(no verdict line)";
-      resolve({ code: code ?? 1, verdict });
-    });
-  });
 }
 
 /** The embedded cluster's postmaster, from its pid file under DATA_DIR. */
