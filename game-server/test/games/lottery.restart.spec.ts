@@ -1,67 +1,27 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import {
-  CommandHandler,
-  createPgPool,
-  createPostgresEventStore,
-  Ledger,
-  roundStream,
-  walletStream,
-} from "@igp/ledger";
+import { roundStream, walletStream } from "@igp/ledger";
 import { auditLedger } from "@igp/projections";
 import { afterAll, expect, it } from "vitest";
 import { eventually } from "../../../test-support/agents.ts";
-import { createTestDatabase } from "../../../test-support/database.ts";
 import { balancesOf } from "../../../test-support/games.ts";
-import { freePort } from "../../../test-support/global-setup.ts";
-import { httpCaller, signUpPlayer } from "../../../test-support/http.ts";
+import { signUpPlayer } from "../../../test-support/http.ts";
 import { pngImage } from "../../../test-support/images.ts";
 import { approvedBankDeposit } from "../../../test-support/ledger.ts";
 import { buyTicket, lotteryForm } from "../../../test-support/lottery.ts";
-import {
-  type ChildServer,
-  spawnServer,
-  waitForHealth,
-} from "../../../test-support/server-process.ts";
+import { restartableServer } from "../../../test-support/restartable-server.ts";
 
 /**
  * A real server process killed with SIGKILL during a lottery's drawing (and during a deletion):
  * after the restart each completes exactly once (one settlement, each prize paid once; each
  * ticket refunded once), and a further restart changes nothing.
  */
-let server: ChildServer | null = null;
-afterAll(() => server?.child.kill("SIGKILL"));
+let restart: Awaited<ReturnType<typeof restartableServer>> | null = null;
+afterAll(() => restart?.kill());
 
 it("a drawing or a deletion cut short by SIGKILL completes exactly once after restart", {
   timeout: 120_000,
 }, async () => {
-  const databaseUrl = await createTestDatabase();
-  const env = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: await mkdtemp(path.join(tmpdir(), "igp-lottery-restart-")),
-    PORT: String(await freePort()),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    JWT_SECRET: "restart-test-secret-restart-test-secret",
-    SUPERADMIN_EMAIL: "root@example.com",
-    SUPERADMIN_PASSWORD: "root-password-1",
-  };
-  const url = `http://127.0.0.1:${env.PORT}`;
-  const call = httpCaller(url);
-  const startServer = async () => {
-    server = spawnServer(env);
-    await waitForHealth(server, url, 30_000);
-  };
-  const kill = async () => {
-    const exited = new Promise((resolve) => server!.child.once("exit", resolve));
-    server!.child.kill("SIGKILL");
-    await exited;
-  };
-  const pool = createPgPool(databaseUrl, 5);
-  const store = createPostgresEventStore({ pool });
-  const ledger = new Ledger(new CommandHandler(store));
+  restart = await restartableServer("lottery-restart");
+  const { call, pool, store, ledger } = restart;
   const events = async (roundId: string, type: string) =>
     (await store.readStream(roundStream(roundId))).filter((e) => e.type === type).length;
   const prizeCredits = async (userId: string) =>
@@ -69,7 +29,7 @@ it("a drawing or a deletion cut short by SIGKILL completes exactly once after re
       (e) => e.type === "WalletCredited" && (e.data as { reason: string }).reason === "prize",
     ).length;
   try {
-    await startServer();
+    await restart.start();
     const admin = (
       await call("POST", "/api/auth/user/login", {
         body: { phone: "root@example.com", password: "root-password-1" },
@@ -102,7 +62,7 @@ it("a drawing or a deletion cut short by SIGKILL completes exactly once after re
       }
 
     // The drawing: SIGKILL right after its first step (stakes closed, nothing paid yet).
-    await kill();
+    await restart.kill();
     const system = {
       actor: { userId: "test", role: "system" as const },
       at: new Date().toISOString(),
@@ -112,7 +72,7 @@ it("a drawing or a deletion cut short by SIGKILL completes exactly once after re
     // The deletion: SIGKILL after it was marked, before a single refund.
     await pool.query("UPDATE lotteries SET status = 'deleting' WHERE code = $1", [deleted.code]);
 
-    await startServer();
+    await restart.start();
     const view = await eventually(
       () => call("GET", `/api/game/lottery/get/${drawn.code}`),
       (r) => r.body.status === "drawn",
@@ -127,8 +87,8 @@ it("a drawing or a deletion cut short by SIGKILL completes exactly once after re
     );
 
     // One more SIGKILL and restart: nothing moves again.
-    await kill();
-    await startServer();
+    await restart.kill();
+    await restart.start();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await events(drawn.roundId, "RoundSettled")).toBe(1);
     expect(await events(deleted.roundId, "RoundCancelled")).toBe(1);
@@ -155,6 +115,6 @@ it("a drawing or a deletion cut short by SIGKILL completes exactly once after re
     const report = await auditLedger(store, pool);
     expect(report.problems).toEqual([]);
   } finally {
-    await pool.end();
+    await restart.close();
   }
 });

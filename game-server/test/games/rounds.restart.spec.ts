@@ -1,27 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import {
-  CommandHandler,
-  createPgPool,
-  createPostgresEventStore,
-  Ledger,
-  roundStream,
-  walletStream,
-} from "@igp/ledger";
+import { roundStream, walletStream } from "@igp/ledger";
 import { afterAll, expect, it } from "vitest";
-import { createTestDatabase } from "../../../test-support/database.ts";
 import { balancesOf } from "../../../test-support/games.ts";
-import { freePort } from "../../../test-support/global-setup.ts";
-import { httpCaller, signUpPlayer } from "../../../test-support/http.ts";
+import { signUpPlayer } from "../../../test-support/http.ts";
 import { approvedBankDeposit } from "../../../test-support/ledger.ts";
-import {
-  type ChildServer,
-  ROOT,
-  spawnServer,
-  waitForHealth,
-} from "../../../test-support/server-process.ts";
+import { restartableServer } from "../../../test-support/restartable-server.ts";
+import { ROOT } from "../../../test-support/server-process.ts";
 
 /**
  * Restart safety (DESIGN.md section 5), with a real server process killed by SIGKILL. Coin flip:
@@ -30,38 +14,17 @@ import {
  * player. After a restart the full coin flip is settled exactly once, the spin drawn exactly once
  * at its deadline, and the two lone players refunded exactly once at theirs.
  */
-let server: ChildServer | null = null;
-afterAll(() => server?.child.kill("SIGKILL"));
+let restart: Awaited<ReturnType<typeof restartableServer>> | null = null;
+afterAll(() => restart?.kill());
 
 it("a server killed mid-round settles and refunds exactly once after restart, in every game", {
   timeout: 150_000,
 }, async () => {
-  const databaseUrl = await createTestDatabase();
-  const env = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: await mkdtemp(path.join(tmpdir(), "igp-restart-")),
-    PORT: String(await freePort()),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    JWT_SECRET: "restart-test-secret-restart-test-secret",
-    SUPERADMIN_EMAIL: "root@example.com",
-    SUPERADMIN_PASSWORD: "root-password-1",
-    GAME_START_NOTICE_MS: "4000",
-  };
-  const url = `http://127.0.0.1:${env.PORT}`;
-  const http = { call: httpCaller(url) };
-  const { call } = http;
-  const startServer = async () => {
-    server = spawnServer(env);
-    await waitForHealth(server, url, 30_000);
-  };
-
-  const pool = createPgPool(databaseUrl, 5);
-  const store = createPostgresEventStore({ pool });
-  const ledger = new Ledger(new CommandHandler(store));
+  restart = await restartableServer("restart", { GAME_START_NOTICE_MS: "4000" });
+  const { databaseUrl, call, pool, store, ledger } = restart;
+  const http = { call };
   try {
-    await startServer();
+    await restart.start();
     // Five sign-ups: the registration limit allows no more in a minute.
     const [alice, bob, carol, dawit, eden] = [
       await signUpPlayer(http, "Alice Tadesse"),
@@ -108,10 +71,9 @@ it("a server killed mid-round settles and refunds exactly once after restart, in
       body: { code: flipping.body.gameCode, clientSeed: "bob" },
     });
     expect(joined.status).toBe(200);
-    server!.child.kill("SIGKILL");
-    await server!.exited;
+    await restart.kill();
 
-    await startServer();
+    await restart.start();
     const settled = async () =>
       (await call("GET", `/api/game/coin-flip/get/${flipping.body.gameCode}`)).body;
     await expect.poll(async () => (await settled()).status, { timeout: 20_000 }).toBe("finished");
@@ -163,9 +125,7 @@ it("a server killed mid-round settles and refunds exactly once after restart, in
     expect((await balancesOf(http, eden.token)).main).toBe(edenWon ? 106.8 : 96);
     expect((await balancesOf(http, dawit.token)).main).toBe(edenWon ? 92 : 102.8);
   } finally {
-    await server?.stop();
-    server = null;
-    await pool.end();
+    await restart.close();
   }
   const audit = spawnSync(process.execPath, ["--import", "tsx", "game-server/src/cli/audit.ts"], {
     cwd: ROOT,
