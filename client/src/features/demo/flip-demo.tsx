@@ -1,5 +1,5 @@
 import { type CoinSide, minorToMajor } from "@igp/shared";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CoinCanvas } from "../../components/coin/coin-canvas.tsx";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
@@ -7,13 +7,12 @@ import { ResultOverlay } from "../../components/rounds/result-overlay.tsx";
 import { SidePicker } from "../../components/rounds/side-picker.tsx";
 import { gameFlowMachine } from "../../lib/rounds/game-flow-machine.ts";
 import { playSound } from "../../lib/rounds/sounds.ts";
-import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
 import { BetInput } from "./bet-input.tsx";
-import { DEMO_WALLET, DemoRefusal, demoVerdict, useRefusalNotice } from "./demo-flow.ts";
-import { DEFAULT_BET, parseBet, playFlip } from "./demo-rules.ts";
-import { readDemo, saveDemo, settleDemo, useDemo } from "./demo-wallet.ts";
+import { playFlip } from "./demo-rules.ts";
+import { settleDemo } from "./demo-wallet.ts";
 import { PlayMoney } from "./play-money.tsx";
 import { randomBelow } from "./secure-random.ts";
+import { useDemoRound } from "./use-demo-round.ts";
 
 /** A demo flip, decided in the browser when it is locked. */
 interface FlipRound {
@@ -41,37 +40,23 @@ export function FlipDemo() {
  */
 function FlipDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
   const { t } = useTranslation();
-  const refused = useRefusalNotice();
-  const demo = useDemo("flip-coin");
-  const [bet, setBet] = useState(String(minorToMajor(DEFAULT_BET)));
-  // The flow keeps the lock call it started with; the bet is read when the player locks.
-  const betRef = useRef(bet);
-  betRef.current = bet;
-  const [result, setResult] = useState<FlipRound | null>(null);
-  const { snapshot, send } = useGameFlow<CoinSide, FlipRound>({
+  const { snapshot, send, bet, setBet, result, playMoney, betShown } = useDemoRound({
+    game: "flip-coin",
     machine: flipFlow,
-    entry: "selecting",
-    wallet: DEMO_WALLET,
-    room: { state: null, result },
-    lock: async (side) => {
-      const before = readDemo("flip-coin");
-      const decision = playFlip(before, betRef.current, side, drawSide());
-      if (!decision.ok) throw new DemoRefusal(decision.refusal);
-      const { state, stake, payout, outcome } = decision.value;
-      saveDemo("flip-coin", state);
-      // Varies the coin's number of turns; crypto.randomUUID would need a secure context.
-      const id = `${Date.now()}-${randomBelow(2 ** 32)}`;
-      return { outcome, stake, payout, history: before.history, id };
-    },
-    onNothingChosen: () => refused("wait"),
-    onLockFailed: (error) => refused(error instanceof DemoRefusal ? error.refusal : "invalidBet"),
-    onLocked: (round) => setResult(round as FlipRound),
+    play: (before, bet, side: CoinSide) => playFlip(before, bet, side, drawSide()),
+    // Varies the coin's number of turns; crypto.randomUUID would need a secure context.
+    round: ({ outcome, stake, payout }, before): FlipRound => ({
+      outcome,
+      stake,
+      payout,
+      history: before.history,
+      id: `${Date.now()}-${randomBelow(2 ** 32)}`,
+    }),
+    nothingChosen: "wait",
+    badInput: "invalidBet",
     onAnimationStart: () => playSound("coin"),
-    verdict: ({ result }) => demoVerdict(result),
   });
   const selecting = snapshot.matches("selecting");
-  const playMoney = { label: t("demo.playMoney"), amount: minorToMajor(demo.balance) };
-  const betShown = minorToMajor(result ? result.stake : (parseBet(bet) ?? 0));
 
   return (
     <section className="card round-view demo-round" data-flow={String(snapshot.value)}>

@@ -1,25 +1,17 @@
 import { minorToMajor } from "@igp/shared";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
 import { NumberGrid } from "../../components/rounds/number-grid.tsx";
 import { ResultOverlay } from "../../components/rounds/result-overlay.tsx";
 import { WheelPlaceholder } from "../../components/wheel/wheel-placeholder.tsx";
 import { gameFlowMachine } from "../../lib/rounds/game-flow-machine.ts";
-import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
 import { BetInput } from "./bet-input.tsx";
-import { DEMO_WALLET, DemoRefusal, demoVerdict, useRefusalNotice } from "./demo-flow.ts";
-import {
-  DEFAULT_BET,
-  DEMO_SPIN_MS,
-  parseBet,
-  playSpin,
-  type WheelStop,
-  wheelStop,
-} from "./demo-rules.ts";
-import { readDemo, saveDemo, settleDemo, useDemo } from "./demo-wallet.ts";
+import { DEMO_SPIN_MS, playSpin, type WheelStop, wheelStop } from "./demo-rules.ts";
+import { settleDemo } from "./demo-wallet.ts";
 import { PlayMoney } from "./play-money.tsx";
 import { randomBelow } from "./secure-random.ts";
+import { useDemoRound } from "./use-demo-round.ts";
 
 const WheelCanvas = lazy(() =>
   import("../../components/wheel/wheel-canvas.tsx").then((module) => ({
@@ -59,35 +51,22 @@ export function SpinDemo() {
  */
 function SpinDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
   const { t } = useTranslation();
-  const refused = useRefusalNotice();
-  const demo = useDemo("spin-wheel");
-  const [bet, setBet] = useState(String(minorToMajor(DEFAULT_BET)));
-  const betRef = useRef(bet);
-  betRef.current = bet;
-  const [result, setResult] = useState<SpinRound | null>(null);
   const [landed, setLanded] = useState(false);
-  const { snapshot, send } = useGameFlow<number, SpinRound>({
+  const { snapshot, send, bet, setBet, result, playMoney, betShown } = useDemoRound({
+    game: "spin-wheel",
     machine: spinFlow,
-    entry: "selecting",
-    wallet: DEMO_WALLET,
-    room: { state: null, result },
-    lock: async (number) => {
-      const before = readDemo("spin-wheel");
-      const decision = playSpin(before, betRef.current, number, wheelStop(drawAngle()));
-      if (!decision.ok) throw new DemoRefusal(decision.refusal);
-      const { state, stake, payout, outcome } = decision.value;
-      saveDemo("spin-wheel", state);
-      return { stop: outcome, stake, payout, history: before.history };
-    },
-    onNothingChosen: () => refused("noNumber"),
-    onLockFailed: (error) => refused(error instanceof DemoRefusal ? error.refusal : "invalidInput"),
-    onLocked: (round) => setResult(round as SpinRound),
-    verdict: ({ result }) => demoVerdict(result),
+    play: (before, bet, number: number) => playSpin(before, bet, number, wheelStop(drawAngle())),
+    round: ({ outcome, stake, payout }, before): SpinRound => ({
+      stop: outcome,
+      stake,
+      payout,
+      history: before.history,
+    }),
+    nothingChosen: "noNumber",
+    badInput: "invalidInput",
   });
   const selecting = snapshot.matches("selecting");
-  const playMoney = { label: t("demo.playMoney"), amount: minorToMajor(demo.balance) };
   const choice = snapshot.context.choice;
-  const betShown = minorToMajor(result ? result.stake : (parseBet(bet) ?? 0));
 
   return (
     <section className="card round-view demo-round" data-flow={String(snapshot.value)}>
