@@ -13,7 +13,7 @@ import { sleep } from "../../../test-support/server-process.ts";
 /**
  * Issue 15, reconnection: a client whose socket drops during a round comes back to its seat
  * within the grace period (RECONNECT_GRACE_SECONDS, 2 here) and sees the round's state and
- * its result; a forged token or one past the grace period is refused with a clear error.
+ * its result (sent again to a client back after it was announced); a forged token or one past the grace period is refused with a clear error.
  */
 let server: TestServer;
 beforeAll(async () => {
@@ -81,6 +81,31 @@ describe("a dropped client", () => {
     expect(refused).toBeInstanceOf(MatchMakeError);
     expect((refused as MatchMakeError).code).toBe(403);
     expect((await balancesOf(server, carol.token)).main).toBe(15);
+  });
+
+  it("gets the result it missed while away, on coming back", async () => {
+    const alice = await fundedPlayer(server, 20_00, 0, "Alice Tadesse");
+    const bob = await fundedPlayer(server, 20_00, 0, "Bob Girma");
+    const { gameCode: code } = (await privateFlip(alice.token)).body;
+    const client = sdkClient(server, alice.token);
+    const away = await client.joinById(code);
+    away.reconnection.enabled = false;
+    const token = away.reconnectionToken;
+    const starting = nextMessage<{ startsAt: number }>(away, "startNotice");
+    const watching = await sdkClient(server, bob.token).joinById(code);
+    const coin = nextMessage(watching, "coin");
+    await server.call("POST", "/api/game/coin-flip/join", {
+      token: bob.token,
+      body: { code, clientSeed: seed() },
+    });
+    // Alice's network drops just before the coin is tossed, and is back once it has been.
+    await sleep(Math.max(0, (await starting).startsAt - Date.now() - 300));
+    away.connection.close(4001);
+    const tossed = await coin;
+    const back = await client.reconnect(token);
+    const missed = await nextMessage(back, "coin", 5_000);
+    expect(missed).toEqual(tossed);
+    await Promise.all([back.leave(), watching.leave()]);
   });
 
   it("a forged reconnection token is refused and disturbs nobody", async () => {

@@ -33,19 +33,20 @@ export function coinFlipRoom(deps: CoinFlipRoomDeps) {
       return refused ?? { ok: true, game: coinFlipGameView(this.round) };
     }
 
-    protected async announceOutcome(settled: Settled<CoinFlipSeat, CoinSide>) {
+    protected async resultOf(settled: Settled<CoinFlipSeat, CoinSide>) {
       const previous = await deps.rounds.registry.lastOutcomes<CoinSide>(
         "coin-flip",
         this.round.roundId,
       );
       const payout = settled.payouts[0]!;
-      this.broadcast("coin", {
+      const message = {
         coin: settled.outcome,
         game: coinFlipGameView(this.round),
         previousWinningCoins: previous,
         payout: minorToMajor(payout.amount),
         winner: payout.userId,
-      });
+      };
+      return { type: "coin", message };
     }
 
     protected showSeats() {

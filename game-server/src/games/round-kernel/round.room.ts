@@ -28,6 +28,8 @@ export interface RoundRoomDeps<S extends Seat, O extends JsonValue> {
 
 export type Refusal = { ok: false; status: 400 | 404 | 409; message: string };
 export type JoinOutcome<G> = { ok: true; game: G } | Refusal;
+/** A game's result message (`coin`, `spin`: docs/realtime.md). */
+export type RoundResult = { type: string; message: object };
 
 /**
  * What every round room does (roomId = the round's code): load the round from its stream, check
@@ -53,7 +55,9 @@ export abstract class RoundRoom<
   /** The game's fields of the state (seats, outcome), from `this.round`. */
   protected abstract showSeats(): void;
   /** The game's result message, once the winner is paid. */
-  protected abstract announceOutcome(settled: Settled<S, O>): Promise<void>;
+  protected abstract resultOf(settled: Settled<S, O>): Promise<RoundResult>;
+  /** The result as announced: a player who joins or reconnects after it is sent it too. */
+  private result: RoundResult | null = null;
   /** The game's client messages, each through `this.onValid` (none by default). */
   protected defineMessages(): void {}
 
@@ -77,6 +81,19 @@ export abstract class RoundRoom<
 
   override async onAuth(_client: Client, _options: unknown, context: AuthContext) {
     return this.deps.auth(context.token);
+  }
+
+  override onJoin(client: Client<{ auth: RoomUser }>) {
+    this.sendResult(client);
+  }
+
+  /** Back after a drop, perhaps having missed the result (its screen would wait for it). */
+  override onReconnect(client: Client<{ auth: RoomUser }>) {
+    this.sendResult(client);
+  }
+
+  private sendResult(client: Client<{ auth: RoomUser }>) {
+    if (this.result) client.send(this.result.type, this.result.message);
   }
 
   /** A dropped player keeps its seat (and spin picks) for the grace period, then leaves. */
@@ -225,7 +242,8 @@ export abstract class RoundRoom<
     this.state.winner = settled.payouts[0]?.userId ?? "";
     this.state.payout = minorToMajor(settled.payouts[0]?.amount ?? 0);
     try {
-      await this.announceOutcome(settled);
+      this.result = await this.resultOf(settled);
+      this.broadcast(this.result.type, this.result.message);
     } catch (error) {
       this.deps.log(`Round ${this.round.code}: could not announce the result.`, error);
     }

@@ -76,14 +76,14 @@ export function spinWheelRoom(deps: SpinWheelRoomDeps) {
       return { ok: true, game: spinWheelGameView(this.round) };
     }
 
-    protected async announceOutcome(settled: Settled<SpinWheelSeat, number>) {
+    protected async resultOf(settled: Settled<SpinWheelSeat, number>) {
       const previous = await deps.rounds.registry.lastOutcomes<number>(
         "spin-wheel",
         this.round.roundId,
       );
       const game = spinWheelGameView(this.round);
       const payout = settled.payouts[0]!;
-      this.broadcast("spin", {
+      const message = {
         gameInfo: {
           code: game.code,
           betAmount: game.betAmount,
@@ -94,7 +94,8 @@ export function spinWheelRoom(deps: SpinWheelRoomDeps) {
         game,
         winner: payout.userId,
         payout: minorToMajor(payout.amount),
-      });
+      };
+      return { type: "spin", message };
     }
 
     protected showSeats() {
