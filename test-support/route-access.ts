@@ -71,7 +71,7 @@ export const MATRIX: Record<string, Access> = {
   "GET /api/game/history": "signedIn",
   "GET /api/instant/game/{game}": "public",
   "GET /api/instant/game/by/{id}": "public",
-  "GET /api/instant/game/{game}/lobby": "signedIn",
+  "GET /api/instant/game/{game}/lobby": "public",
   "GET /api/game/coin-flip/get/{code}": "public",
   "POST /api/game/coin-flip/create": ["user"],
   "POST /api/game/private/create": ["user"],

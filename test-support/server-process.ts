@@ -1,5 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./global-setup.ts";
 
 /** The repository root (npm scripts run from here). */
 export const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -58,6 +62,42 @@ export function spawnServer(env: NodeJS.ProcessEnv, echoLimit = 20): ChildServer
       return code;
     },
   };
+}
+
+/**
+ * The server as `npm start` runs it on its embedded defaults: a fresh embedded PostgreSQL under a
+ * temporary DATA_DIR (named after `name`), `superAdmin` as the first superAdmin. `stop` ends the
+ * process and removes the directory.
+ */
+export async function startEmbeddedServer(
+  name: string,
+  superAdmin: { email: string; password: string },
+) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `igp-${name}-`));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawnServer({
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    EMBEDDED_POSTGRES_PORT: String(await freePort()),
+    SUPERADMIN_EMAIL: superAdmin.email,
+    SUPERADMIN_PASSWORD: superAdmin.password,
+    LOG_LEVEL: "warn",
+  });
+  const stop = async () => {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(server, url, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
 }
 
 /** Polls GET /api/health until it answers 200; fails if the process exits first. */

@@ -28,6 +28,7 @@ rmSync(path.join(dist, ".vite"), { recursive: true });
 copyFileSync(path.join(dist, "index.html"), path.join(dist, "shell.html"));
 const shell = readFileSync(path.join(dist, "shell.html"), "utf8");
 const EMPTY_ROOT = '<div id="root"></div>';
+const URGENT_IMAGE = /<link rel="preload" as="image"[^>]*fetchPriority="high"[^>]*\/>/g;
 if (!shell.includes(EMPTY_ROOT) || !shell.includes("</head>"))
   throw new Error(`index.html has no ${EMPTY_ROOT} or no </head>`);
 
@@ -44,12 +45,23 @@ for (const file of ["shell.html", ...(await Promise.all(PAGES.map(writePage)))])
 async function writePage(page: (typeof PAGES)[number]): Promise<string> {
   // index.html stays the shell: the service worker's offline page for every address.
   const file = page.path === "/" ? "pages/index.html" : `pages${page.path}.html`;
-  const preloads = chunkFiles(page.preload)
-    .filter((chunk) => !shell.includes(`/${chunk}"`))
-    .map((chunk) => `    <link rel="modulepreload" crossorigin href="/${chunk}">\n`)
+  const preloads = [
+    ...chunkFiles(page.preload)
+      .filter((chunk) => !shell.includes(`/${chunk}"`))
+      .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`),
+    // `crossorigin`: the credentials mode of the page's own fetch(), so that it reuses this one.
+    ...(page.fetch ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`),
+  ]
+    .map((link) => `    ${link}\n`)
     .join("");
-  const root = page.prerender ? await renderPage(page.path) : "";
+  const rendered = page.prerender ? await renderPage(page.path) : "";
+  // React writes an image preload (`<img fetchPriority="high">`: the hero) into the page's body,
+  // after the scripts and styles have taken every connection: asked for first, in the head, it
+  // arrives with them instead of after them.
+  const urgent = rendered.match(URGENT_IMAGE) ?? [];
+  const root = rendered.replace(URGENT_IMAGE, "");
   const html = shell
+    .replace("<script", `${urgent.map((link) => `${link}\n    `).join("")}<script`)
     .replace("</head>", `${preloads}</head>`)
     .replace(EMPTY_ROOT, `<div id="root">${root}</div>`);
   mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });

@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, BrowserContext, CDPSession } from "playwright-core";
 import { hasChromium, launchBrowser } from "../../test-support/browser.ts";
-import { freePort } from "../../test-support/global-setup.ts";
-import { httpCaller } from "../../test-support/http.ts";
-import { spawnServer, waitForHealth } from "../../test-support/server-process.ts";
+import { httpCaller, signUpPlayer } from "../../test-support/http.ts";
+import { startEmbeddedServer } from "../../test-support/server-process.ts";
+import { signIn as signInSuperAdmin } from "./bench-api.ts";
 import { quantile } from "./measure.ts";
 
 /**
@@ -15,7 +12,9 @@ import { quantile } from "./measure.ts";
  * the Slow 4G profile (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4x slower), each
  * run in a new browser context (cold cache), and once more in the same context (warm cache).
  * Prints per route the medians of: first contentful paint, largest contentful paint (cold and
- * warm), bytes transferred (all, JavaScript), requests. It measures; it never asserts a time.
+ * warm), when the page's data painted (the elements it marks with `elementtiming`, such as a
+ * lobby's list: a prerendered frame can be the largest paint before its data arrives), bytes
+ * transferred (all, JavaScript), requests. It measures; it never asserts a time.
  *   RUNS=5      runs per route (the machine is shared: medians smooth the noise)
  *   ROUTES=/,/demo   only these routes
  */
@@ -27,6 +26,7 @@ const PROFILE = {
   cpuSlowdown: 4,
 };
 const VIEWPORT = { width: 360, height: 740 };
+const SUPER_ADMIN = { email: "bench@example.com", password: "bench-password-1" };
 /** Quiet time after `load` before the paints are read (late chunks, the session's API calls). */
 const SETTLE_MS = 2_000;
 
@@ -44,6 +44,8 @@ const ROUTES = (
 interface Load {
   fcpMs: number;
   lcpMs: number;
+  /** The first paint of an element marked `elementtiming` (NaN: none on the page). */
+  dataMs: number;
   /** What the largest contentful paint painted (tag, first class, text). */
   lcpElement: string;
   bytes: number;
@@ -53,7 +55,7 @@ interface Load {
 
 async function main() {
   if (!hasChromium) throw new Error("/usr/bin/chromium is missing (apt-get install chromium)");
-  const { url, stop } = await startServer();
+  const { url, stop } = await startEmbeddedServer("first-load", SUPER_ADMIN);
   const browser = await launchBrowser();
   try {
     const tokens = await signIn(url);
@@ -63,6 +65,7 @@ async function main() {
     );
     console.log(
       `${"route".padEnd(32)}${"FCP ms".padStart(8)}${"LCP ms".padStart(8)}${"warm LCP".padStart(10)}` +
+        `${"data ms".padStart(9)}${"warm data".padStart(11)}` +
         `${"KB".padStart(8)}${"JS KB".padStart(8)}${"requests".padStart(10)}${"warm KB".padStart(9)}`,
     );
     const elements: string[] = [];
@@ -75,16 +78,22 @@ async function main() {
         warm.push(await load(context, `${url}${route.path}`));
         await context.close();
       }
+      // Over the runs that recorded it (a run whose data did not paint has NaN, which sorts nowhere).
       const median = (loads: Load[], key: Exclude<keyof Load, "lcpElement">) =>
         quantile(
-          loads.map((one) => one[key]).sort((a, b) => a - b),
+          loads
+            .map((one) => one[key])
+            .filter((value) => !Number.isNaN(value))
+            .sort((a, b) => a - b),
           0.5,
         );
       const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+      const ms = (time: number) => (Number.isNaN(time) ? "-" : String(Math.round(time)));
       console.log(
         `${route.path.padEnd(32)}${String(Math.round(median(cold, "fcpMs"))).padStart(8)}` +
           `${String(Math.round(median(cold, "lcpMs"))).padStart(8)}` +
           `${String(Math.round(median(warm, "lcpMs"))).padStart(10)}` +
+          `${ms(median(cold, "dataMs")).padStart(9)}${ms(median(warm, "dataMs")).padStart(11)}` +
           `${kb(median(cold, "bytes")).padStart(8)}${kb(median(cold, "scriptBytes")).padStart(8)}` +
           `${String(median(cold, "requests")).padStart(10)}${kb(median(warm, "bytes")).padStart(9)}`,
       );
@@ -97,51 +106,11 @@ async function main() {
   }
 }
 
-/** The server as `npm start` runs it, on a fresh embedded PostgreSQL under a temporary DATA_DIR. */
-async function startServer() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "igp-first-load-"));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = spawnServer({
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    EMBEDDED_POSTGRES_PORT: String(await freePort()),
-    SUPERADMIN_EMAIL: "bench@example.com",
-    SUPERADMIN_PASSWORD: "bench-password-1",
-    LOG_LEVEL: "warn",
-  });
-  try {
-    await waitForHealth(server, url, 120_000);
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
-  return {
-    url,
-    async stop() {
-      await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** A player's and the superAdmin's tokens (a visitor has none). */
 async function signIn(url: string): Promise<Record<Who, string | null>> {
-  const call = httpCaller(url);
-  const phone = "0911000001";
-  const password = "secret12";
-  await call("POST", "/api/auth/user/register", {
-    body: { phone, fullName: "Bench Player", password, confirmPassword: password },
-  });
-  const player = await call("POST", "/api/auth/user/login", { body: { phone, password } });
-  const root = await call("POST", "/api/auth/user/login", {
-    body: { phone: "bench@example.com", password: "bench-password-1" },
-  });
-  if (!player.body?.token || !root.body?.token) throw new Error("could not sign in");
-  return { visitor: null, player: player.body.token, superAdmin: root.body.token };
+  const player = await signUpPlayer({ call: httpCaller(url) }, "Bench Player");
+  const superAdmin = await signInSuperAdmin(url, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  return { visitor: null, player: player.token, superAdmin };
 }
 
 /** A fresh context: an empty cache, the token where the client keeps it. */
@@ -166,7 +135,10 @@ async function load(context: BrowserContext, address: string): Promise<Load> {
   const counted = countTraffic(cdp);
   await page.goto(address, { waitUntil: "load" });
   await page.waitForTimeout(SETTLE_MS);
-  const paints = (await page.evaluate(READ_PAINTS)) as Pick<Load, "fcpMs" | "lcpMs" | "lcpElement">;
+  const paints = (await page.evaluate(READ_PAINTS)) as Pick<
+    Load,
+    "fcpMs" | "lcpMs" | "dataMs" | "lcpElement"
+  >;
   const traffic = counted.totals();
   await page.close();
   return { ...paints, ...traffic };
@@ -212,9 +184,10 @@ const READ_PAINTS = `new Promise((resolve) => {
     observer.observe({ type, buffered: true });
     setTimeout(() => done([]), 500);
   });
-  Promise.all([entries("paint"), entries("largest-contentful-paint")]).then(([paint, largest]) => resolve({
+  Promise.all([entries("paint"), entries("largest-contentful-paint"), entries("element")]).then(([paint, largest, marked]) => resolve({
     fcpMs: paint.find((entry) => entry.name === "first-contentful-paint")?.startTime ?? NaN,
     lcpMs: largest.at(-1)?.startTime ?? NaN,
+    dataMs: marked.length ? Math.min(...marked.map((entry) => entry.renderTime || entry.loadTime)) : NaN,
     lcpElement: (() => {
       const element = largest.at(-1)?.element;
       if (!element) return "";

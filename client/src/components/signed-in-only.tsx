@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router-dom";
 import { useSession } from "../lib/session.tsx";
+import { useHydrated } from "../lib/use-hydrated.ts";
 import { useOnline } from "../lib/use-online.ts";
 
 const NeedsConnection = lazy(() => import("./needs-connection.tsx"));
@@ -15,13 +16,27 @@ export const offlineNotice = (
 
 /**
  * Shows its children to a signed-in user; a visitor goes to /auth/login (every play screen).
- * Offline, without the account loaded, it says the page needs a connection.
+ * Offline, without the account loaded, it says the page needs a connection. `whileChecking`:
+ * what shows while the session is checked: a loading line, or (`"page"`, for a page prerendered
+ * as its empty frame, such as a lobby) the children already, which then must not need the user.
  */
-export function SignedInOnly({ children }: { children: ReactNode }) {
+export function SignedInOnly({
+  children,
+  whileChecking = "loading",
+}: {
+  children: ReactNode;
+  whileChecking?: "loading" | "page";
+}) {
   const { t } = useTranslation();
   const { user, loading } = useSession();
   const online = useOnline();
-  if (loading) return <main className="page">{t("common.loading")}</main>;
+  const hydrated = useHydrated();
+  if (loading || !hydrated)
+    return whileChecking === "page" ? (
+      children
+    ) : (
+      <main className="page">{t("common.loading")}</main>
+    );
   if (!user) return online ? <Navigate to="/auth/login" replace /> : offlineNotice;
   return children;
 }

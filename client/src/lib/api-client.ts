@@ -45,13 +45,17 @@ export const tokenStore = {
   },
 };
 
-/** Calls the API with the stored token; JSON in and out; FormData sent as multipart. */
+/**
+ * Calls the API with the stored token; JSON in and out; FormData sent as multipart. `anonymous`:
+ * without the token, for a public read the page has preloaded (`<link rel="preload" as="fetch">`
+ * is reused only by a request without an authorization header).
+ */
 export async function api<T>(
   path: string,
-  options: { method?: string; body?: unknown } = {},
+  options: { method?: string; body?: unknown; anonymous?: boolean } = {},
 ): Promise<T> {
   const headers: Record<string, string> = {};
-  const token = tokenStore.get();
+  const token = options.anonymous ? null : tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

@@ -177,6 +177,14 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
     await menu.waitFor();
     await page.mouse.click(20, 400);
     await menu.waitFor({ state: "detached" });
+    // A dialog opened from the menu (which closes) gives focus back to the menu button.
+    await toggle.click();
+    await menu.getByRole("button", { name: "Logout" }).click();
+    const question = page.getByRole("alertdialog");
+    await question.waitFor();
+    await page.keyboard.press("Escape");
+    await question.waitFor({ state: "detached" });
+    await expect.poll(() => page.evaluate(`document.activeElement.ariaLabel`)).toBe("Menu");
     await page.context().close();
   });
 
@@ -236,7 +244,9 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
     await visitor.page.getByRole("link", { name: "Play Coin Flip" }).waitFor();
     await visitor.page.goto(`${server.url}/demo/game/flip-coin`);
     await visitor.page.getByRole("button", { name: "Lock Selection" }).waitFor();
-    await visitor.page.goto(`${server.url}/auth/login`);
+    // A lobby's prerendered frame hydrates, then sends the visitor to sign in.
+    await visitor.page.goto(`${server.url}/play/instant/coin-flip/lobby`);
+    await visitor.page.waitForURL("**/auth/login");
     await visitor.page.getByLabel("Phone or email").waitFor();
     // Back after the token expired: signed out, without asking the server (a 401 is logged).
     const payload = Buffer.from(JSON.stringify({ sub: "gone", exp: 1 })).toString("base64url");

@@ -186,7 +186,11 @@ describe("caching", () => {
     const login = preloads(await page("/auth/login"));
     const lobby = await page("/play/instant/coin-flip/lobby");
     expect(lobby).toBe(readFileSync(`${DIST}pages/play/instant/coin-flip/lobby.html`, "utf8"));
-    expect(lobby).toContain('<div id="root"></div>');
+    // Its frame prerendered (shown while the session is checked), its list asked for by the HTML.
+    expect(lobby).toMatch(/<div id="root">.*<h1>Coin Flip lobby<\/h1>/s);
+    expect(lobby).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/instant/game/coin-flip/lobby">',
+    );
     expect(login.some((file) => /login-page-/.test(file))).toBe(true);
     // The lobby's own small chunk; the game's canvas and the realtime SDK come after its list.
     expect(preloads(lobby).some((file) => /lobby-screen-/.test(file))).toBe(true);

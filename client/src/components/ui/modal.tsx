@@ -1,6 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { type FormEvent, type ReactNode, useState } from "react";
 
+/** Where the last dialog to close gave focus back. */
+let lastReturn: HTMLElement | null = null;
+
 /**
  * A modal dialog on Radix Dialog (maintained, headless, small, and the WAI-ARIA dialog pattern
  * done fully): focus moves in and stays inside, Escape and a press on the backdrop close it,
@@ -61,7 +64,12 @@ export function Modal({
             onPointerDownOutside={(event) => dismissible || event.preventDefault()}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
-              if (opener?.isConnected) opener.focus();
+              // The opener may have gone with a dialog that closed as this one opened (Logout in
+              // the phone menu): focus then goes where that dialog gave it back.
+              const back = opener?.isConnected && opener !== document.body ? opener : lastReturn;
+              if (!back?.isConnected) return;
+              back.focus();
+              lastReturn = back;
             }}
           >
             {onSubmit ? (

@@ -21,7 +21,7 @@ export function usePublicRounds(game: RoundGameType): Listing {
     let live = false;
     const show = (rounds: LobbyRoundView[]) =>
       setListing({ kind: "live", rounds: [...rounds].sort((a, b) => a.deadline - b.deadline) });
-    api<LobbyRoundView[]>(`/api/instant/game/${game}/lobby`).then(
+    api<LobbyRoundView[]>(lobbyListPath(game), { anonymous: true }).then(
       (rounds) => active && !live && show(rounds),
       () => {},
     );
@@ -64,6 +64,9 @@ export function usePublicRounds(game: RoundGameType): Listing {
   }, [game]);
   return listing;
 }
+
+/** The first list's address (public: the lobby's prerendered page preloads it, src/prerender.tsx). */
+export const lobbyListPath = (game: RoundGameType) => `/api/instant/game/${game}/lobby`;
 
 /** Colyseus' close code for a client that left on purpose (`room.leave()`). */
 const LEFT_BY_CHOICE = 4000;

@@ -35,12 +35,12 @@ export async function instantTablesRoutes(app: FastifyInstance, deps: RoundRoute
   api.get(
     "/api/instant/game/:game/lobby",
     {
-      onRequest: app.authenticate,
+      // Public like the tables above (which show the same rounds), so that a lobby's page can
+      // preload it without a token, in parallel with its scripts.
       schema: {
         tags: ["instant games"],
         summary:
-          "The public rounds of a game open to join, soonest deadline first: the lobby room's list, read once (a first screen paints from it before the realtime connection is up)",
-        security: [{ bearer: [] }],
+          "The public rounds of a game open to join, soonest deadline first: the lobby room's list, read once (a first screen paints from it before the realtime connection is up); anyone may read",
         params: z.object({
           game: z.enum(["coin-flip", "spin-wheel"], { error: "Game not found." }),
         }),
