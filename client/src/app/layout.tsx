@@ -82,9 +82,10 @@ function Header({
           type="button"
           className="link-button language-toggle"
           onClick={() => setLanguage(i18n.language === "am" ? "en" : "am")}
-          aria-label={t("nav.language")}
         >
-          {i18n.language === "am" ? "EN" : "አማ"}
+          {/* The name says what it does and holds what it shows (speech input users say that). */}
+          {i18n.language === "am" ? <span lang="en">EN</span> : <span lang="am">አማ</span>}
+          <span className="visually-hidden">{t("nav.language")}</span>
         </button>
         {user ? (
           <>
@@ -104,7 +105,7 @@ function Header({
                 {t("wallet.deposit")}
               </button>
             )}
-            <Link className="button button-outline button-small desktop-only" to={profile}>
+            <Link className="button button-secondary button-small desktop-only" to={profile}>
               {t("nav.profile")}
             </Link>
           </>

@@ -79,7 +79,7 @@ export function MobileMenu({
           {i18n.language === "am" ? "English" : "አማርኛ"}
         </button>
       </nav>
-      <button type="button" className="button button-outline button-small" onClick={onClose}>
+      <button type="button" className="button button-secondary button-small" onClick={onClose}>
         {t("common.close")}
       </button>
     </Modal>

@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium)("offline demos in Chromium (skipped: no /usr/bin/c
     await page.reload();
     await page.getByRole("link", { name: "Demo" }).first().click();
     await page.getByRole("heading", { name: "Demo Games" }).waitFor();
-    for (const label of ["Play Coin Flip demo", "Play Spin Wheel demo", "Buy Lottery Demo"]) {
+    for (const label of ["Play Coin Flip Demo", "Play Spin Wheel Demo", "Buy Lottery Demo"]) {
       await page.getByRole("link", { name: label }).waitFor();
     }
     await shoot("list-offline");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_AMOUNT_MINOR, MINOR_UNITS_PER_MAJOR, majorToMinor } from "../money.ts";
-import { AGENT_DEPOSIT_METHOD, AGENT_WITHDRAW_METHOD } from "../words.ts";
+import { AGENT_WITHDRAW_METHOD } from "../words.ts";
 import { text } from "./text.ts";
 
 export const MIN_DEPOSIT_MINOR = 50 * MINOR_UNITS_PER_MAJOR;

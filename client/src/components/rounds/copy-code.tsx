@@ -7,7 +7,7 @@ export function CopyCode({ code }: { code: string }) {
   return (
     <p className="game-code">
       {t("rounds.gameCode")}: <strong data-testid="game-code">{code}</strong>{" "}
-      <CopyButton text={code} className="button-small button-outline" />
+      <CopyButton text={code} />
     </p>
   );
 }

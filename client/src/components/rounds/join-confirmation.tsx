@@ -20,7 +20,7 @@ export function JoinConfirmation({
     <Modal title={t("rounds.joinTitle")} role="alertdialog" onClose={onCancel}>
       <p data-testid="join-terms">{terms}</p>
       <div className="modal-actions">
-        <button type="button" className="button button-outline" onClick={onCancel}>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
           {t("common.cancel")}
         </button>
         <button type="button" className="button" onClick={onJoin}>

@@ -2,15 +2,18 @@ import type { RoundGameType } from "@igp/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
+import { gameArt } from "../../lib/game-art.ts";
 import { gameTitle } from "../../lib/labels.ts";
 import type { Listing } from "../../lib/rounds/use-public-rounds.ts";
 import { useMoney } from "../../lib/site-config.tsx";
 import { Countdown } from "./countdown.tsx";
 import { isCoinSide, JoinerSide } from "./joiner-side.tsx";
 
+const LIST_PAINTED = "lobby-list";
+
 /**
  * A game's lobby: join a private game by code, create one, or pick a live public round (type,
- * side or numbers held, bet, players, countdown, Play).
+ * bet, side or numbers held, players, countdown, Play).
  */
 export function LobbyPage({
   game,
@@ -35,7 +38,7 @@ export function LobbyPage({
 
   return (
     <section className="lobby">
-      <h2>{title}</h2>
+      <h1>{title}</h1>
       <form className="card join-by-code" onSubmit={join} noValidate>
         <label className="field">
           <span>{t("rounds.privateCode")}</span>
@@ -53,29 +56,41 @@ export function LobbyPage({
         <button type="submit" className="button">
           {t("rounds.joinGame")}
         </button>
-        <Link className="button button-outline" to={`/create/private/${game}`}>
+        <Link className="button button-secondary" to={`/create/private/${game}`}>
           {t("rounds.createPrivate")}
         </Link>
         <Link to={`/play/instant/${game}`}>{t("rounds.tables")}</Link>
       </form>
-      <h3>{t("rounds.publicGames")}</h3>
+      <h2>{t("rounds.publicGames")}</h2>
       {listing.kind === "loading" && <p>{t("common.loading")}</p>}
-      {listing.kind === "failed" && <p className="text-danger">{t("rounds.lobbyFailed")}</p>}
-      {listing.kind === "live" && listing.rounds.length === 0 && <p>{t("rounds.lobbyEmpty")}</p>}
+      {/* `elementtiming`: when the list (or its absence) painted, for field and bench timings. */}
+      {listing.kind === "failed" && (
+        <p className="text-danger" elementtiming={LIST_PAINTED}>
+          {t("rounds.lobbyFailed")}
+        </p>
+      )}
+      {listing.kind === "live" && listing.rounds.length === 0 && (
+        <p elementtiming={LIST_PAINTED}>{t("rounds.lobbyEmpty")}</p>
+      )}
       {listing.kind === "live" && listing.rounds.length > 0 && (
         <ul className="public-rounds">
           {listing.rounds.map((round) => (
             <li key={round.code} className="card public-round" data-code={round.code}>
-              <span>{gameTitle(t, round.type)}</span>
-              {isCoinSide(round.side) && <JoinerSide creatorSide={round.side} />}
-              {round.heldNumbers.length > 0 && (
-                <span>
-                  {t("spinWheel.occupiedNumbers")}: {round.heldNumbers.join(", ")}
-                </span>
-              )}
-              <span>{money(round.betAmount)}</span>
-              <span>{t("rounds.players", { count: round.players })}</span>
-              <Countdown deadline={round.deadline} />
+              <strong className="round-game" elementtiming={LIST_PAINTED}>
+                <img src={gameArt(round.type)} alt="" width={40} height={30} decoding="async" />
+                {gameTitle(t, round.type)}
+              </strong>
+              <strong className="round-bet">{money(round.betAmount)}</strong>
+              <span className="round-meta">
+                {isCoinSide(round.side) && <JoinerSide creatorSide={round.side} />}
+                {round.heldNumbers.length > 0 && (
+                  <span>
+                    {t("spinWheel.occupiedNumbers")}: {round.heldNumbers.join(", ")}
+                  </span>
+                )}
+                <span>{t("rounds.players", { count: round.players })}</span>
+                <Countdown deadline={round.deadline} />
+              </span>
               <Link
                 className="button button-small"
                 to={`/play/instant/${round.type}/${round.code}`}

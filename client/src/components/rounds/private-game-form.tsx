@@ -53,7 +53,7 @@ export function PrivateGameForm({
   return (
     <form className="card round-view" onSubmit={submit} noValidate>
       <Link to={`/play/instant/${game}/lobby`}>← {lobbyLabel}</Link>
-      <h2>{t("rounds.createPrivate")}</h2>
+      <h1>{t("rounds.createPrivate")}</h1>
       <GameFigures
         betAmount={shownBet}
         betLabel={myBet ? t("rounds.baseBet") : undefined}

@@ -77,7 +77,7 @@ export function ResultOverlay({
       </section>
       {code && <Link to={`/fair?code=${code}`}>{t("rounds.verify")}</Link>}
       <div className="modal-actions">
-        <Link className="button button-outline" to="/">
+        <Link className="button button-secondary" to="/">
           {t("rounds.goHome")}
         </Link>
         {onPlayAgain ? (

@@ -2,14 +2,16 @@ import type { InstantGameEntry, RoundGameType } from "@igp/shared";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { gameArt } from "../../lib/game-art.ts";
 import { gameTitle } from "../../lib/labels.ts";
 import { fetchTables } from "../../lib/rounds/rounds-api.ts";
 import { useMoney } from "../../lib/site-config.tsx";
 import { JoinerSide } from "./joiner-side.tsx";
 
 /**
- * /play/instant/{game}: 'Select a Bet Amount to Proceed', one card per table (type, bet, players
- * joined; for a coin flip whose round has a player, the side a joiner would play).
+ * /play/instant/{game}: 'Select a Bet Amount to Proceed', one card per table: the game, its bet
+ * (the card's largest text), players joined and, for a coin flip whose round has a player, the
+ * side a joiner would play.
  */
 export function TablesPage({ game }: { game: RoundGameType }) {
   const { t } = useTranslation();
@@ -21,21 +23,25 @@ export function TablesPage({ game }: { game: RoundGameType }) {
   if (!tables) return <p>{t("common.loading")}</p>;
   return (
     <section>
-      <h2>{t("rounds.selectBet")}</h2>
+      <h1>{t("rounds.selectBet")}</h1>
       {tables.length === 0 ? (
         <p>{t("rounds.noTables", { game: gameTitle(t, game) })}</p>
       ) : (
-        <ul className="game-cards">
+        <ul className="table-cards">
           {tables.map((table) => (
-            <li key={table.id} className="card game-card" data-table={table.id}>
-              <h3>{gameTitle(t, table.type)}</h3>
-              <p>{money(table.betAmount)}</p>
-              <p>{t("rounds.players", { count: table.players })}</p>
-              {game === "coin-flip" && table.side && (
-                <p>
-                  <JoinerSide creatorSide={table.side} />
-                </p>
-              )}
+            <li key={table.id} className="card table-card" data-table={table.id}>
+              <h2>
+                <img src={gameArt(table.type)} alt="" width={40} height={30} decoding="async" />
+                {gameTitle(t, table.type)}
+              </h2>
+              <p className="table-bet">
+                <span>{t("rounds.betAmount")}</span>
+                <strong>{money(table.betAmount)}</strong>
+              </p>
+              <p className="table-meta">
+                <span>{t("rounds.players", { count: table.players })}</span>
+                {game === "coin-flip" && table.side && <JoinerSide creatorSide={table.side} />}
+              </p>
               <Link className="button" to={`/play/instant/${game}/${table.id}`}>
                 {t("rounds.play")}
               </Link>

@@ -31,7 +31,7 @@ export function ConfirmDialog(props: {
         </button>
         <button
           type="button"
-          className="button button-outline"
+          className="button button-secondary"
           disabled={busy}
           onClick={props.onCancel}
         >

@@ -4,15 +4,9 @@ import { useTranslation } from "react-i18next";
 /**
  * Copies a code or an account number for its owner to paste elsewhere; says 'Copied' once done.
  * Its name includes the text, so a list of them reads apart. Without a clipboard (an insecure
- * origin, a refused permission) the text stays on screen to read.
+ * origin, a refused permission) the text stays on screen to read. A small secondary button.
  */
-export function CopyButton({
-  text,
-  className = "link-button",
-}: {
-  text: string;
-  className?: string;
-}) {
+export function CopyButton({ text }: { text: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const label = copied ? t("common.copied") : t("common.copy");
@@ -22,7 +16,12 @@ export function CopyButton({
       () => {},
     );
   return (
-    <button type="button" className={className} onClick={copy} aria-label={`${label} ${text}`}>
+    <button
+      type="button"
+      className="button button-small button-secondary copy-button"
+      onClick={copy}
+      aria-label={`${label} ${text}`}
+    >
       {label}
     </button>
   );

@@ -24,7 +24,7 @@ export function FormDialog(props: {
     >
       {props.children}
       <div className="modal-actions">
-        <button type="button" className="button button-outline" onClick={props.onCancel}>
+        <button type="button" className="button button-secondary" onClick={props.onCancel}>
           {t("common.cancel")}
         </button>
         <button type="submit" className="button" disabled={props.busy}>

@@ -1,12 +1,9 @@
-import type { ReactNode } from "react";
-
-/** A row of tabs: one selected key, a label per key, anything extra after them. */
+/** A row of tabs: one selected key, a label per key (a tab list holds tabs only). */
 export function Tabs<const Key extends string>(props: {
   keys: readonly Key[];
   selected: Key;
   label(key: NoInfer<Key>): string;
   onSelect(key: NoInfer<Key>): void;
-  children?: ReactNode;
 }) {
   return (
     <div className="tabs" role="tablist">
@@ -21,7 +18,6 @@ export function Tabs<const Key extends string>(props: {
           {props.label(key)}
         </button>
       ))}
-      {props.children}
     </div>
   );
 }

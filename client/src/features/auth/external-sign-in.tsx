@@ -23,7 +23,7 @@ export function ExternalSignIn() {
   return (
     <div className="external-sign-in">
       {providers.google && (
-        <a className="button button-outline" href="/api/auth/google">
+        <a className="button button-secondary" href="/api/auth/google">
           {t("auth.google")}
         </a>
       )}

@@ -19,7 +19,7 @@ export function LogoutDialog({ onCancel }: { onCancel(): void }) {
         >
           {t("common.yes")}
         </button>
-        <button type="button" className="button button-outline" onClick={onCancel}>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
           {t("common.cancel")}
         </button>
       </div>

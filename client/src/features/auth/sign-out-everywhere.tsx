@@ -26,7 +26,7 @@ export function SignOutEverywhereButton() {
   }
 
   return (
-    <button type="button" className="button button-outline" onClick={signOutEverywhere}>
+    <button type="button" className="button button-secondary" onClick={signOutEverywhere}>
       {t("profile.signOutEverywhere")}
     </button>
   );

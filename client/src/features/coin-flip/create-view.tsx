@@ -38,7 +38,7 @@ export function CreateView({ table }: { table: InstantGameEntry }) {
 
   return (
     <section className="card round-view">
-      <h2>{t("games.coinFlip")}</h2>
+      <h1>{t("games.coinFlip")}</h1>
       <GameFigures betAmount={table.betAmount} deadline={null} />
       <SidePicker
         label={t("coinFlip.pickSide")}

@@ -128,7 +128,7 @@ function CoinRound({ game, userId }: { game: CoinFlipGame; userId: string }) {
     });
   return (
     <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
-      <h2>{t("games.coinFlip")}</h2>
+      <h1>{t("games.coinFlip")}</h1>
       <CopyCode code={game.code} />
       <ConnectionNotice connection={live.connection} />
       <GameFigures

@@ -60,7 +60,7 @@ function FlipDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
 
   return (
     <section className="card round-view demo-round" data-flow={String(snapshot.value)}>
-      <h2>{t("games.coinFlip")}</h2>
+      <h1>{t("games.coinFlip")}</h1>
       <PlayMoney
         game="flip-coin"
         busy={!selecting && !snapshot.matches("result")}

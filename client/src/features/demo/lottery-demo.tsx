@@ -55,7 +55,7 @@ export function LotteryDemo() {
 
   return (
     <section className="demo-lottery">
-      <h2>{t("games.lottery")}</h2>
+      <h1>{t("games.lottery")}</h1>
       <PlayMoney game="lottery" busy={draw !== null} />
       <p className="hint">{t("demo.ticketsPerDraw")}</p>
       <ul className="game-cards lottery-cards">
@@ -64,7 +64,7 @@ export function LotteryDemo() {
           const held = demo.tickets[lottery.id] ?? [];
           return (
             <li key={lottery.id} className="card lottery-card" data-lottery={lottery.id}>
-              <h3>{title}</h3>
+              <h2>{title}</h2>
               <dl className="game-figures">
                 <div>
                   <dt>{t("demo.price")}</dt>
@@ -92,7 +92,7 @@ export function LotteryDemo() {
                 </button>
                 <button
                   type="button"
-                  className="button button-outline"
+                  className="button button-secondary"
                   onClick={() => startDraw(lottery)}
                   disabled={held.length === 0}
                 >
@@ -114,7 +114,7 @@ export function LotteryDemo() {
           <div className="modal-actions">
             <button
               type="button"
-              className="button button-outline"
+              className="button button-secondary"
               onClick={() => setConfirming(null)}
             >
               {t("common.cancel")}

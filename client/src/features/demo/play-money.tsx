@@ -36,7 +36,7 @@ export function PlayMoney({
       )}
       <button
         type="button"
-        className="button button-outline button-small"
+        className="button button-secondary button-small"
         onClick={() => resetDemo(game)}
         disabled={busy}
       >

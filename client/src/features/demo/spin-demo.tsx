@@ -70,7 +70,7 @@ function SpinDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
 
   return (
     <section className="card round-view demo-round" data-flow={String(snapshot.value)}>
-      <h2>{t("games.spinWheel")}</h2>
+      <h1>{t("games.spinWheel")}</h1>
       <PlayMoney
         game="spin-wheel"
         busy={!selecting && !snapshot.matches("result")}

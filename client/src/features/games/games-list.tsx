@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { gameArt } from "../../lib/game-art.ts";
 
-const GAMES = [
+/** The three games: their translation key, type (slug), lobby and demo. */
+export const GAMES = [
   {
     key: "coinFlip",
     slug: "coin-flip",
@@ -17,7 +19,11 @@ const GAMES = [
   { key: "lottery", slug: "lottery", instant: "/play/instant/lottery", demo: "/demo/game/lottery" },
 ] as const;
 
-/** The three games as cards: to their lobbies (home, instant) or their demos. */
+/**
+ * The three games as cards with their art: to their lobbies (home, instant) or their demos. Under
+ * the home page's h1 it is a section (h2, cards h3); on /instant and /demo it is the page (h1,
+ * cards h2).
+ */
 export function GamesList({ id, mode }: { id?: string; mode: "home" | "instant" | "demo" }) {
   const { t } = useTranslation();
   const heading =
@@ -26,11 +32,13 @@ export function GamesList({ id, mode }: { id?: string; mode: "home" | "instant" 
       : mode === "instant"
         ? t("games.instantTitle")
         : t("games.title");
+  const [Heading, CardHeading] =
+    mode === "home" ? (["h2", "h3"] as const) : (["h1", "h2"] as const);
   return (
     <section id={id} className="games">
-      <h2>{heading}</h2>
+      <Heading>{heading}</Heading>
       <ul className="game-cards">
-        {GAMES.map((game) => {
+        {GAMES.map((game, index) => {
           const title = t(`games.${game.key}`);
           const isLottery = game.key === "lottery";
           const label =
@@ -42,8 +50,19 @@ export function GamesList({ id, mode }: { id?: string; mode: "home" | "instant" 
                 ? t("games.buyLottery")
                 : t("games.play", { title });
           return (
-            <li key={game.key} className={`card game-card game-${game.slug}`}>
-              <h3>{title}</h3>
+            <li key={game.key} className={`card game-tile game-${game.slug}`}>
+              {/* The heading names the game: the picture adds nothing to read aloud. */}
+              <img
+                className="game-art"
+                src={gameArt(game.slug)}
+                alt=""
+                width={240}
+                height={180}
+                decoding="async"
+                // On its own page the first card's art is the largest paint: asked for first.
+                fetchPriority={mode !== "home" && index === 0 ? "high" : undefined}
+              />
+              <CardHeading>{title}</CardHeading>
               <Link className="button" to={mode === "demo" ? game.demo : game.instant}>
                 {label}
               </Link>

@@ -1,13 +1,14 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { GamesList } from "../games/games-list.tsx";
+import { gameArt } from "../../lib/game-art.ts";
+import { GAMES, GamesList } from "../games/games-list.tsx";
 
-const SLIDES = ["coinFlip", "spinWheel", "lottery"] as const;
 const SLIDE_MS = 5_000;
 
 /**
- * Home: the hero slider (3 slides, every 5 s, Play Now; the page's one h1 names the site, each
- * slide an h2; the slides can be paused) and the games list.
+ * Home: the hero slider (a slide per game, every 5 s, Play Now; the page's one h1 names the site, each
+ * slide an h2 beside its game's art; the slides can be paused) and the games list. The first
+ * slide's art is the page's largest paint: it is fetched first.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -15,24 +16,35 @@ export function HomePage() {
   const [paused, setPaused] = useState(false);
   useEffect(() => {
     if (paused) return;
-    const timer = setInterval(() => setSlide((current) => (current + 1) % SLIDES.length), SLIDE_MS);
+    const timer = setInterval(() => setSlide((current) => (current + 1) % GAMES.length), SLIDE_MS);
     return () => clearInterval(timer);
   }, [paused]);
   return (
     <main>
       <h1 className="visually-hidden">{t("home.title")}</h1>
       <section className="hero" aria-roledescription="carousel" aria-label={t("home.featured")}>
-        {SLIDES.map((key, index) => (
+        {GAMES.map(({ key, slug }, index) => (
           <div
             key={key}
             className={`hero-slide hero-${key} ${index === slide ? "is-active" : ""}`}
             aria-hidden={index !== slide}
           >
-            <h2>{t(`home.slides.${key}.title`)}</h2>
-            <p>{t(`home.slides.${key}.text`)}</p>
-            <a className="button" href="#games" tabIndex={index === slide ? 0 : -1}>
-              {t("home.playNow")}
-            </a>
+            <img
+              className="hero-art"
+              src={gameArt(slug)}
+              alt=""
+              width={480}
+              height={360}
+              decoding="async"
+              fetchPriority={index === 0 ? "high" : "low"}
+            />
+            <div className="hero-text">
+              <h2>{t(`home.slides.${key}.title`)}</h2>
+              <p>{t(`home.slides.${key}.text`)}</p>
+              <a className="button" href="#games" tabIndex={index === slide ? 0 : -1}>
+                {t("home.playNow")}
+              </a>
+            </div>
           </div>
         ))}
         <div className="hero-dots">
@@ -44,7 +56,7 @@ export function HomePage() {
           >
             {paused ? "▶" : "❚❚"}
           </button>
-          {SLIDES.map((key, index) => (
+          {GAMES.map(({ key }, index) => (
             <button
               key={key}
               type="button"

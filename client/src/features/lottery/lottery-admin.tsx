@@ -13,7 +13,6 @@ import { ImageField, TextField } from "../../components/form/fields.tsx";
 import { multipart } from "../../components/form/multipart.ts";
 import { useApiForm } from "../../components/form/use-api-form.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { ApiError, api } from "../../lib/api-client.ts";
@@ -108,7 +107,7 @@ export function LotteryActions(props: { code: string; status: string; onChanged(
         <>
           <button
             type="button"
-            className="button button-small button-outline"
+            className="button button-small button-secondary"
             onClick={() => setDialog("date")}
           >
             {t("lottery.changeEndDate")}
@@ -121,7 +120,7 @@ export function LotteryActions(props: { code: string; status: string; onChanged(
       {drawn && (
         <button
           type="button"
-          className="button button-small button-outline"
+          className="button button-small button-secondary"
           onClick={() => setDialog("winners")}
         >
           {t("lottery.winners")}

@@ -11,7 +11,7 @@ export function LotteryCard(props: { lottery: LotteryView; onBuy(): void; onPriz
   return (
     <li className="card game-card lottery-card" data-lottery={lottery.code}>
       <img className="lottery-banner" src={lottery.image} alt="" loading="lazy" />
-      <h3>{lottery.title}</h3>
+      <h2>{lottery.title}</h2>
       <dl className="lottery-figures">
         <dt>{t("lottery.price")}</dt>
         <dd>{money(lottery.betAmount)}</dd>
@@ -28,7 +28,7 @@ export function LotteryCard(props: { lottery: LotteryView; onBuy(): void; onPriz
         <button type="button" className="button" onClick={props.onBuy}>
           {t("lottery.buyTicket")}
         </button>
-        <button type="button" className="button button-outline" onClick={props.onPrizes}>
+        <button type="button" className="button button-secondary" onClick={props.onPrizes}>
           {t("lottery.listOfPrizes")}
         </button>
       </div>
@@ -74,7 +74,7 @@ export function ConfirmPurchaseDialog(props: {
         })}
       </p>
       <div className="modal-actions">
-        <button type="button" className="button button-outline" onClick={props.onCancel}>
+        <button type="button" className="button button-secondary" onClick={props.onCancel}>
           {t("common.cancel")}
         </button>
         <button type="button" className="button" disabled={props.busy} onClick={props.onConfirm}>

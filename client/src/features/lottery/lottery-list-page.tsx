@@ -77,7 +77,7 @@ export function LotteryListPage() {
   if (!lotteries) return <p>{t("common.loading")}</p>;
   return (
     <section>
-      <h2>{t("lottery.title")}</h2>
+      <h1>{t("lottery.title")}</h1>
       {user && (
         <p>
           <Link to="/dashboard/lottery-tickets">{t("lottery.myTickets")}</Link>

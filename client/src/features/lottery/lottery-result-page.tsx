@@ -39,11 +39,11 @@ export function LotteryResultPage() {
   const winning = new Set(lottery.winners.map((w) => w.winnerLotteryNumber));
   return (
     <section className="lottery-result" data-status={lottery.status}>
-      <h2>{lottery.title}</h2>
+      <h1>{lottery.title}</h1>
       <p>{t(`lottery.status.${lottery.status}`)}</p>
       <div className="lottery-columns">
         <section className="card" aria-labelledby="my-tickets">
-          <h3 id="my-tickets">{t("lottery.myTickets")}</h3>
+          <h2 id="my-tickets">{t("lottery.myTickets")}</h2>
           {tickets.length === 0 ? (
             <p>{t("lottery.noTickets")}</p>
           ) : (
@@ -65,7 +65,7 @@ export function LotteryResultPage() {
           )}
         </section>
         <section className="card" aria-labelledby="winner-tickets">
-          <h3 id="winner-tickets">{t("lottery.winnerTickets")}</h3>
+          <h2 id="winner-tickets">{t("lottery.winnerTickets")}</h2>
           {lottery.status !== "drawn" ? (
             <p>{t("lottery.notDrawnYet")}</p>
           ) : lottery.winners.length === 0 ? (
@@ -87,7 +87,7 @@ export function LotteryResultPage() {
           {t("lottery.buyAnother")}
         </Link>
         {lottery.status === "drawn" && (
-          <Link className="button button-outline" to={`/fair?lottery=${lottery.code}`}>
+          <Link className="button button-secondary" to={`/fair?lottery=${lottery.code}`}>
             {t("lottery.verify")}
           </Link>
         )}

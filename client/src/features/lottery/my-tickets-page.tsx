@@ -16,7 +16,7 @@ export function MyTicketsPage() {
   if (!tickets) return <p>{t("common.loading")}</p>;
   return (
     <section>
-      <h2>{t("lottery.myTickets")}</h2>
+      <h1>{t("lottery.myTickets")}</h1>
       {tickets.length === 0 ? (
         <p>{t("lottery.noTickets")}</p>
       ) : (

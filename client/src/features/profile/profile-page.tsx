@@ -37,18 +37,17 @@ export function ProfilePage() {
     <main className="page profile">
       <h1>{t("profile.greeting", { name: user.fullName })}</h1>
       <p>
-        <Link to="/dashboard/lottery-tickets">{t("lottery.myTickets")}</Link>
+        <Link to="/dashboard/lottery-tickets">{t("lottery.myTickets")}</Link>{" "}
+        <button type="button" className="link-button" onClick={() => setConfirmLogout(true)}>
+          {t("nav.logout")}
+        </button>
       </p>
       <Tabs
         keys={["user", "balance", "transactions", "history"] as const}
         selected={tab}
         label={(key) => t(`profile.tabs.${key}`)}
         onSelect={setTab}
-      >
-        <button type="button" className="link-button" onClick={() => setConfirmLogout(true)}>
-          {t("nav.logout")}
-        </button>
-      </Tabs>
+      />
       {tab === "balance" && (
         <dl className="card balances-card">
           <dt>{t("wallet.withdrawable")}</dt>

@@ -42,7 +42,7 @@ export function CreateView({ table }: { table: InstantGameEntry }) {
 
   return (
     <section className="card round-view">
-      <h2>{t("games.spinWheel")}</h2>
+      <h1>{t("games.spinWheel")}</h1>
       <GameFigures
         betAmount={table.betAmount}
         betLabel={t("rounds.baseBet")}

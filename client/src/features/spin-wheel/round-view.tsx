@@ -157,7 +157,7 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
   const lock = () => (myPicks.length > 0 ? setAsking(true) : send({ type: "LOCK" }));
   return (
     <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
-      <h2>{t("games.spinWheel")}</h2>
+      <h1>{t("games.spinWheel")}</h1>
       <CopyCode code={game.code} />
       <ConnectionNotice connection={live.connection} />
       <GameFigures
@@ -186,7 +186,7 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
         </>
       )}
       <section className="occupied">
-        <h3>{t("spinWheel.occupiedNumbers")}</h3>
+        <h2>{t("spinWheel.occupiedNumbers")}</h2>
         <p data-testid="occupied-numbers">
           {occupied.length ? occupied.join(", ") : t("spinWheel.noneOccupied")}
         </p>

@@ -87,7 +87,7 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
         )}
         <FormFailure />
         <div className="modal-actions">
-          <button type="button" className="button button-outline" onClick={onClose}>
+          <button type="button" className="button button-secondary" onClick={onClose}>
             {t("common.cancel")}
           </button>
           <SubmitButton label={t("wallet.submitDeposit")} />

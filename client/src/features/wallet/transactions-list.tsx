@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "../../components/ui/copy-button.tsx";
-import { api } from "../../lib/api-client.ts";
 import { methodLabel } from "../../lib/labels.ts";
 import { queryClient, queryKeys, refreshLists, useApiQuery } from "../../lib/queries.ts";
 import { useMoney } from "../../lib/site-config.tsx";

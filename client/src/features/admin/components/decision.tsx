@@ -29,7 +29,7 @@ export function DecisionButtons(props: {
       )}
       <button
         type="button"
-        className="button button-small button-outline"
+        className="button button-small button-secondary"
         onClick={props.onDisapprove}
       >
         {t("admin.disapprove")}

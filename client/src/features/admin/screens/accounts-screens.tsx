@@ -56,7 +56,7 @@ function useStatusToggle(path: string, listKey: string) {
   const button = (account: Account) => (
     <button
       type="button"
-      className="button button-small button-outline"
+      className="button button-small button-secondary"
       onClick={() => setTarget(account)}
     >
       {t(account.status === "active" ? "admin.block" : "admin.unblock")}

@@ -119,14 +119,14 @@ export function CatalogScreen({ kind }: { kind: Kind }) {
         <span className="row-actions">
           <button
             type="button"
-            className="button button-small button-outline"
+            className="button button-small button-secondary"
             onClick={() => setConfirm({ row: r, action: "toggle" })}
           >
             {t(r.status === "active" ? "admin.block" : "admin.unblock")}
           </button>
           <button
             type="button"
-            className="button button-small button-outline"
+            className="button button-small button-danger"
             onClick={() => setConfirm({ row: r, action: "delete" })}
           >
             {t("admin.catalog.delete")}

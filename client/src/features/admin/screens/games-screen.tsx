@@ -73,20 +73,20 @@ export function GamesScreen() {
     {
       header: t("admin.columns.actions"),
       cell: (g) => (
-        <>
+        <span className="row-actions">
           {g.type === "lottery" && g.code && (
             <LotteryActions code={g.code} status={g.status} onChanged={() => void changed()} />
           )}
           {g.status !== "drawn" && (
             <button
               type="button"
-              className="button button-small button-outline"
+              className="button button-small button-danger"
               onClick={() => setDeleting(g)}
             >
               {t("admin.catalog.delete")}
             </button>
           )}
-        </>
+        </span>
       ),
     },
   ];
