@@ -2,8 +2,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_MENU, menuFor } from "../../../client/src/features/admin/admin-menu.ts";
 import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
+import { pendingBankDeposit } from "../../../test-support/deposits.ts";
 import { signUpAgent, signUpPlayer, type TestServer } from "../../../test-support/http.ts";
-import { form, pngImage } from "../../../test-support/images.ts";
+import { form } from "../../../test-support/images.ts";
 
 const PHONE = { width: 360, height: 740 };
 
@@ -43,18 +44,8 @@ describe.skipIf(!hasChromium)("back office on a phone (skipped: no /usr/bin/chro
       "document.documentElement.scrollWidth - document.documentElement.clientWidth",
     );
 
-  async function bankDeposit(name: string, amount: number) {
-    const player = await signUpPlayer(server, name);
-    const body = form(
-      { method: "CBE", amount, accountNumber: "1000", transactionId: "FT1" },
-      { field: "screenshot", bytes: await pngImage() },
-    );
-    await server.call("POST", "/api/wallet/deposit/request", { token: player.token, body });
-    return player;
-  }
-
   it("shows every screen of both roles without sideways scrolling, under a one-line bar", async () => {
-    await bankDeposit("Selamawit Tesfaye Gebremariam", 75);
+    await pendingBankDeposit(server, "Selamawit Tesfaye Gebremariam", 75);
     for (const [login, password, role] of [
       ["root@example.com", "root-password-1", "superAdmin"],
       [agent.email, "agent-pass-1", "admin"],
@@ -82,7 +73,7 @@ describe.skipIf(!hasChromium)("back office on a phone (skipped: no /usr/bin/chro
 
   it("decides a request from its card: player, amount and actions together, the card updated at once", async () => {
     const name = "Hirut Bekele";
-    await bankDeposit(name, 320);
+    await pendingBankDeposit(server, name, 320);
     const page = await signedIn("root@example.com", "root-password-1");
     await page.goto(`${server.url}/admin/dashboard/deposits`);
     const card = page.getByRole("row").filter({ hasText: name });

@@ -1,0 +1,279 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
+import { pendingBankDeposit } from "../../../test-support/deposits.ts";
+import { coinFlipTable, fundedPlayer } from "../../../test-support/games.ts";
+import type { TestServer } from "../../../test-support/http.ts";
+import { createLottery } from "../../../test-support/lottery.ts";
+
+/**
+ * axe-core on the main screens of the player site and the back office, at 360 and 1280 px: no
+ * serious or critical violation of the WCAG 2 A/AA rules (2.0, 2.1, 2.2). A failure lists each
+ * one: rule, element, what it asks.
+ */
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+const WCAG_2_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+type Who = "visitor" | "player" | "superAdmin";
+interface Screen {
+  name: string;
+  who: Who;
+  /** Brings the page to the screen and waits until it shows what it is for. */
+  show(page: Page): Promise<void>;
+}
+
+describe.skipIf(!hasChromium)("accessibility in Chromium (skipped: no /usr/bin/chromium)", () => {
+  let journey: Awaited<ReturnType<typeof startBrowserJourney>>;
+  let server: TestServer;
+  let browser: Browser;
+  let player: Awaited<ReturnType<typeof fundedPlayer>>;
+  let opponent: Awaited<ReturnType<typeof fundedPlayer>>;
+  /** A coin flip the player and the opponent have played, for /fair to verify. */
+  let finishedCode: string;
+  beforeAll(async () => {
+    journey = await startBrowserJourney("a11y-", { GAME_START_NOTICE_MS: "0" });
+    ({ server, browser } = journey);
+    player = await fundedPlayer(server, 500_00, 20_00, "Meron Alemu");
+    opponent = await fundedPlayer(server, 500_00, 0, "Bob Girma");
+    await createLottery(server, { title: "Timket Lottery" });
+    await pendingBankDeposit(server, "Selamawit Tesfaye", 75);
+    finishedCode = await openRound(player, "coin-flip");
+    await call(opponent.token, "POST", "/api/game/coin-flip/join", { code: finishedCode });
+  });
+  afterAll(() => journey?.stop());
+  afterEach(() => expect(journey.cspViolations.splice(0)).toEqual([]));
+
+  async function call(token: string, method: string, path: string, body?: unknown) {
+    const answer = await server.call(method, path, { token, body });
+    if (answer.status >= 300) throw new Error(`${path}: ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  }
+
+  /** A private round the player opens (and waits on); its code. */
+  async function openRound(who: { token: string }, game: "coin-flip" | "spin-wheel") {
+    const seat = game === "coin-flip" ? { selectedSide: "H" } : { selectedNumbers: [1, 2, 3] };
+    const body = { gameType: game, access: "private", betAmount: 10, ...seat };
+    return (await call(who.token, "POST", "/api/game/private/create", body)).gameCode as string;
+  }
+
+  const heading = (page: Page, name: string | RegExp) =>
+    page.getByRole("heading", { name }).first().waitFor();
+
+  const SCREENS: Screen[] = [
+    {
+      name: "home",
+      who: "visitor",
+      show: async (page) => {
+        await page.goto(`${server.url}/`);
+        await page.getByRole("link", { name: "Play Coin Flip" }).waitFor();
+      },
+    },
+    {
+      name: "login",
+      who: "visitor",
+      show: async (page) => {
+        await page.goto(`${server.url}/auth/login`);
+        await page.getByLabel("Phone or email").waitFor();
+      },
+    },
+    {
+      name: "register",
+      who: "visitor",
+      show: async (page) => {
+        await page.goto(`${server.url}/auth/register`);
+        await page.getByLabel("Confirm password").waitFor();
+      },
+    },
+    {
+      name: "demo games",
+      who: "visitor",
+      show: async (page) => {
+        await page.goto(`${server.url}/demo`);
+        await heading(page, "Demo Games");
+      },
+    },
+    {
+      name: "coin flip demo",
+      who: "visitor",
+      show: async (page) => {
+        await page.goto(`${server.url}/demo/game/flip-coin`);
+        await page.getByRole("button", { name: "Lock Selection" }).waitFor();
+      },
+    },
+    {
+      name: "games list",
+      who: "player",
+      show: async (page) => {
+        await page.goto(`${server.url}/instant`);
+        await page.getByRole("link", { name: "Play Coin Flip" }).waitFor();
+      },
+    },
+    {
+      name: "coin flip lobby",
+      who: "player",
+      show: async (page) => {
+        // A public round of the opponent's, on a table of its own, for the list to show.
+        const table = await coinFlipTable(server, 10);
+        const body = { instantId: table, selectedSide: "T" };
+        const { gameCode } = await call(opponent.token, "POST", "/api/game/coin-flip/create", body);
+        await page.goto(`${server.url}/play/instant/coin-flip/lobby`);
+        await page.locator(`[data-code="${gameCode}"]`).waitFor();
+      },
+    },
+    {
+      name: "coin flip round",
+      who: "player",
+      show: async (page) => {
+        await page.goto(
+          `${server.url}/play/instant/coin-flip/${await openRound(player, "coin-flip")}`,
+        );
+        await page.getByText("Waiting for a second player").waitFor();
+      },
+    },
+    {
+      name: "spin wheel round",
+      who: "player",
+      show: async (page) => {
+        await page.goto(
+          `${server.url}/play/instant/spin-wheel/${await openRound(player, "spin-wheel")}`,
+        );
+        await page.getByText("Your Lucky Number").waitFor();
+      },
+    },
+    {
+      name: "lottery",
+      who: "player",
+      show: async (page) => {
+        await page.goto(`${server.url}/play/instant/lottery`);
+        await page.locator(".lottery-card", { hasText: "Timket Lottery" }).waitFor();
+      },
+    },
+    {
+      name: "deposit",
+      who: "player",
+      show: async (page) => {
+        await page.goto(`${server.url}/dashboard/profile`);
+        await page.locator(".site-header").getByRole("button", { name: "Deposit" }).click();
+        await page.getByRole("dialog", { name: "Deposit" }).getByText("CBE").first().waitFor();
+      },
+    },
+    {
+      name: "withdraw",
+      who: "player",
+      show: async (page) => {
+        await page.goto(`${server.url}/dashboard/profile`);
+        await page.getByRole("tab", { name: "Transactions" }).click();
+        await page.getByRole("tab", { name: "Withdraw" }).click();
+        await page.getByLabel("Method").waitFor();
+      },
+    },
+    {
+      name: "profile",
+      who: "player",
+      show: async (page) => {
+        await page.goto(`${server.url}/dashboard/profile`);
+        await heading(page, "Hello, Meron Alemu");
+      },
+    },
+    {
+      name: "fair",
+      who: "visitor",
+      show: async (page) => {
+        await page.goto(`${server.url}/fair?code=${finishedCode}`);
+        await page.getByText("Verified: the seed matches its hash").waitFor();
+      },
+    },
+    {
+      name: "admin dashboard",
+      who: "superAdmin",
+      show: async (page) => {
+        await page.goto(`${server.url}/admin/dashboard`);
+        await page.locator(".charts .chart").first().waitFor();
+      },
+    },
+    {
+      name: "admin requests",
+      who: "superAdmin",
+      show: async (page) => {
+        await page.goto(`${server.url}/admin/dashboard/deposits`);
+        await page.getByRole("button", { name: "Approve", exact: true }).first().waitFor();
+      },
+    },
+    {
+      name: "admin players",
+      who: "superAdmin",
+      show: async (page) => {
+        await page.goto(`${server.url}/admin/dashboard/players`);
+        await page.getByRole("row").filter({ hasText: "Meron Alemu" }).waitFor();
+      },
+    },
+  ];
+
+  const VIEWPORTS: Record<number, BrowserContextOptions> = {
+    360: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
+    1280: { viewport: { width: 1280, height: 800 } },
+  };
+  /** One context per viewport and role, signed in as by /process/{token}. */
+  const contexts = new Map<string, BrowserContext>();
+  async function contextFor(width: number, who: Who) {
+    const key = `${width} ${who}`;
+    let context = contexts.get(key);
+    if (!context) {
+      context = await browser.newContext(VIEWPORTS[width]);
+      const token = { visitor: null, player: player.token, superAdmin: journey.root }[who];
+      if (token)
+        await context.addInitScript((value) => localStorage.setItem("token", value), token);
+      contexts.set(key, context);
+    }
+    return context;
+  }
+
+  it("finds a violation where there is one: a button without a name", async () => {
+    const page = await (await contextFor(1280, "visitor")).newPage();
+    await SCREENS[0]!.show(page);
+    // Outside React's root: hydration, perhaps still under way, would take it out of <main>.
+    await page.evaluate(`document.body.append(document.createElement("button"))`);
+    expect(await seriousViolations(page)).toEqual([
+      "button-name (critical): body > button: Buttons must have discernible text",
+    ]);
+    await page.close();
+  });
+
+  for (const width of [360, 1280])
+    for (const screen of SCREENS)
+      it(`${screen.name} at ${width} px: no serious or critical violation`, async () => {
+        const page = await (await contextFor(width, screen.who)).newPage();
+        await screen.show(page);
+        await page.waitForLoadState("networkidle");
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.close();
+      });
+});
+
+/**
+ * axe's serious and critical WCAG 2 A/AA violations on the page, one line per element: rule,
+ * element, what it asks. axe goes in through `page.evaluate` of its source: DevTools' own
+ * evaluation, which the page's Content-Security-Policy does not bind (a <script> tag would be
+ * refused as inline, and bypassCSP would test a page without the policy it really runs under).
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const options = { runOnly: { type: "tag", values: WCAG_2_A_AA }, resultTypes: ["violations"] };
+  // A string, so that tsx's helpers do not leak into the page.
+  const violations = (await page.evaluate(
+    `axe.run(document, ${JSON.stringify(options)}).then((results) => results.violations)`,
+  )) as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}): ${node.target.join(" ")}: ${violation.help}`,
+      ),
+    );
+}
