@@ -7,17 +7,19 @@ import {
 } from "@igp/shared";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { CopyCode } from "../../components/rounds/copy-code.tsx";
 import { countdownTo } from "../../components/rounds/countdown.tsx";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
 import { JoinConfirmation } from "../../components/rounds/join-confirmation.tsx";
 import { RoundFailure } from "../../components/rounds/round-failure.tsx";
+import { CommitmentHint, RoundOutcome } from "../../components/rounds/round-outcome.tsx";
 import { SidePicker } from "../../components/rounds/side-picker.tsx";
 import { ConnectionNotice } from "../../components/ui/connection-notice.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { playSound } from "../../lib/rounds/sounds.ts";
 import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
+import { useLoadedRound } from "../../lib/rounds/use-loaded-round.ts";
 import { type RoundStateBase, useRoundRoom } from "../../lib/rounds/use-round-room.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
@@ -34,8 +36,6 @@ interface CoinFlipState extends RoundStateBase {
 const COIN_RESULT = { type: "coin", parse: (m: unknown) => coinMessageSchema.parse(m) };
 const LOBBY = "/play/instant/coin-flip/lobby";
 
-type Loaded = { kind: "loading" } | { kind: "failed" } | { kind: "game"; game: CoinFlipGame };
-
 /**
  * A round by code: loads it, sends a non-player away from a round that is already full, and shows
  * the rest through the shared flow.
@@ -44,13 +44,7 @@ export function RoundView({ code }: { code: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
-  const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
-  useEffect(() => {
-    fetchGame(code).then(
-      (game) => setLoaded({ kind: "game", game }),
-      () => setLoaded({ kind: "failed" }),
-    );
-  }, [code]);
+  const loaded = useLoadedRound(code, fetchGame);
 
   const game = loaded.kind === "game" ? loaded.game : null;
   const isPlayer = game?.playerWithChoice.some((p) => p.player === user?.userId) ?? false;
@@ -153,20 +147,9 @@ function CoinRound({ game, userId }: { game: CoinFlipGame; userId: string }) {
           {terms}
         </button>
       )}
-      <p className="hint">
-        {t("rounds.commitment")}: <code className="commitment">{game.fairness.commitment}</code>
-      </p>
+      <CommitmentHint commitment={game.fairness.commitment} />
       {status === "finished" && (snapshot.matches("countdown") || landed) && outcome && (
-        <p className="round-outcome">
-          {t("rounds.outcome")}: <strong>{outcome}</strong>
-          {mine && (
-            <>
-              {" "}
-              · <strong>{t(mine === outcome ? "rounds.won" : "rounds.lost")}</strong>
-            </>
-          )}{" "}
-          · <Link to={`/fair?code=${game.code}`}>{t("rounds.verify")}</Link>
-        </p>
+        <RoundOutcome code={game.code} outcome={outcome} won={mine ? mine === outcome : null} />
       )}
       {result && !overlayClosed && (
         <CoinResult

@@ -1,17 +1,18 @@
 import { type SpinMessage, type SpinWheelGame, spinMessageSchema } from "@igp/shared";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
 import { CopyCode } from "../../components/rounds/copy-code.tsx";
 import { countdownTo } from "../../components/rounds/countdown.tsx";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
 import { JoinConfirmation } from "../../components/rounds/join-confirmation.tsx";
 import { NumberGrid } from "../../components/rounds/number-grid.tsx";
 import { RoundFailure } from "../../components/rounds/round-failure.tsx";
+import { CommitmentHint, RoundOutcome } from "../../components/rounds/round-outcome.tsx";
 import { ConnectionNotice } from "../../components/ui/connection-notice.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { useMessage } from "../../lib/i18n.ts";
 import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
+import { useLoadedRound } from "../../lib/rounds/use-loaded-round.ts";
 import { type RoundStateBase, useRoundRoom } from "../../lib/rounds/use-round-room.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
@@ -45,19 +46,11 @@ const numbersWhere = (
     .map((p) => p.number)
     .sort((a, b) => a - b);
 
-type Loaded = { kind: "loading" } | { kind: "failed" } | { kind: "game"; game: SpinWheelGame };
-
 /** A round by code: loads it and shows the creator's or the joiner's view through the flow. */
 export function RoundView({ code }: { code: string }) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
-  useEffect(() => {
-    fetchGame(code).then(
-      (game) => setLoaded({ kind: "game", game }),
-      () => setLoaded({ kind: "failed" }),
-    );
-  }, [code]);
+  const loaded = useLoadedRound(code, fetchGame);
 
   if (loaded.kind === "loading") return <p>{t("rounds.loadingGame")}</p>;
   if (loaded.kind === "failed")
@@ -191,20 +184,13 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
           {occupied.length ? occupied.join(", ") : t("spinWheel.noneOccupied")}
         </p>
       </section>
-      <p className="hint">
-        {t("rounds.commitment")}: <code className="commitment">{game.fairness.commitment}</code>
-      </p>
+      <CommitmentHint commitment={game.fairness.commitment} />
       {status === "finished" && (snapshot.matches("countdown") || landed) && winning && (
-        <p className="round-outcome">
-          {t("rounds.outcome")}: <strong>{winning}</strong>
-          {mine.length > 0 && (
-            <>
-              {" "}
-              · <strong>{t(mine.includes(winning) ? "rounds.won" : "rounds.lost")}</strong>
-            </>
-          )}{" "}
-          · <Link to={`/fair?code=${game.code}`}>{t("rounds.verify")}</Link>
-        </p>
+        <RoundOutcome
+          code={game.code}
+          outcome={winning}
+          won={mine.length > 0 ? mine.includes(winning) : null}
+        />
       )}
       {result && !overlayClosed && (
         <SpinResult
