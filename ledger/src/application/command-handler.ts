@@ -8,6 +8,7 @@ import {
   type NewEvent,
   WrongExpectedRevisionError,
 } from "../event-store/event-store.ts";
+import { MAX_EVENTS_PER_APPEND } from "../event-store/validate-new-events.ts";
 import { KeyedQueue } from "./keyed-queue.ts";
 
 export interface CommandHandlerOptions {
@@ -51,6 +52,13 @@ interface BatchedCommand {
 
 /** One command of a batch as decided: its events, or the refusal it got. */
 type Decided = { events: LedgerEvent[] } | { error: unknown };
+
+/**
+ * Commands in one batched append. Each stores an event or two (a stake received, or returned),
+ * so a full batch stays within the store's events per append: a larger one would be refused as
+ * a whole and run one command per append, the slowest way (a lottery's 200 buyers at once).
+ */
+const MAX_BATCHED_COMMANDS = MAX_EVENTS_PER_APPEND / 2;
 
 /**
  * Runs one decision against one stream: fold its state, decide, append with the exact expected
@@ -118,15 +126,17 @@ export class CommandHandler {
     return new Promise((resolve, reject) => {
       const waiting = this.batches.get(streamId);
       const command = { decide, metadata, eventIds, resolve, reject } as BatchedCommand;
-      if (waiting) return void waiting.push(command);
-      this.batches.set(streamId, [command]);
-      void this.queue.run(streamId, () => this.runBatch(streamId));
+      if (waiting && waiting.length < MAX_BATCHED_COMMANDS) return void waiting.push(command);
+      const batch = [command];
+      this.batches.set(streamId, batch);
+      void this.queue.run(streamId, () => {
+        if (this.batches.get(streamId) === batch) this.batches.delete(streamId);
+        return this.runBatch(streamId, batch);
+      });
     });
   }
 
-  private async runBatch(streamId: string) {
-    const batch = this.batches.get(streamId) ?? [];
-    this.batches.delete(streamId);
+  private async runBatch(streamId: string, batch: BatchedCommand[]) {
     try {
       const results = batch.length === 1 ? null : await this.attemptBatch(streamId, batch);
       if (!results) {
