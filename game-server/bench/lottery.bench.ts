@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { CommandHandler, createPgPool, Ledger } from "@igp/ledger";
@@ -17,6 +17,7 @@ import { runningEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
 import { createEventStore } from "../src/database/event-store.ts";
 import { call, runAudit, signIn } from "./bench-api.ts";
 import { inBatches, quantile } from "./measure.ts";
+import { cpuSecondsOf, machineCpu, postgresCpuSeconds } from "./process-stats.ts";
 
 /**
  * `npm run bench:lottery`: many players buying tickets of one lottery at once, as near its out
@@ -47,6 +48,7 @@ const TICKET_PRICE = 1;
 const DEPOSIT_MINOR = 10_000_00;
 
 const stage = (text: string) => console.log(`- ${text}`);
+const cores = availableParallelism();
 
 async function main(): Promise<number> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "igp-bench-lottery-"));
@@ -76,8 +78,9 @@ async function main(): Promise<number> {
   try {
     await waitForHealth(server, url, 120_000);
     stage(`server pid ${server.pid} up on ${url}`);
+    const postgresDir = path.join(dataDir, "postgres");
     const databaseUrl = withDatabase(
-      (await runningEmbeddedPostgres(path.join(dataDir, "postgres")))!,
+      (await runningEmbeddedPostgres(postgresDir))!,
       EMBEDDED_DATABASE,
     );
     const buyers = await seedBuyers(databaseUrl, jwtSecret);
@@ -116,7 +119,9 @@ async function main(): Promise<number> {
     };
     await buyFor(WARMUP_SECONDS, false);
     const warm = numbers.length;
+    const cpu = await cpuMeter(server.pid, postgresDir);
     const { latencies, elapsed } = await buyFor(SECONDS, true);
+    const used = await cpu.read();
     const sold = numbers.length - warm;
     stage(`bought ${numbers.length} tickets (${warm} during warm-up)`);
     const unique = new Set(numbers).size;
@@ -150,6 +155,13 @@ async function main(): Promise<number> {
     console.log(
       `  round stream: ${batching.stakes} stakes in ${batching.appends} appends (${(batching.stakes / Math.max(1, batching.appends)).toFixed(1)} per append)`,
     );
+    const share = (seconds: number) => `${((100 * seconds) / elapsed).toFixed(0)}% of a core`;
+    console.log(`  CPU while buying: server          ${share(used.server)}`);
+    console.log(`                    PostgreSQL      ${share(used.postgres)}`);
+    console.log(`                    this benchmark  ${share(used.bench)}`);
+    console.log(
+      `                    machine         ${used.machine.toFixed(0)}% busy (${cores} cores)`,
+    );
     console.log(`  audit                                ${audit.verdict}`);
     return failed || audit.code !== 0 ? 1 : 0;
   } finally {
@@ -157,6 +169,38 @@ async function main(): Promise<number> {
     if (!KEEP) await rm(dataDir, { recursive: true, force: true }).catch(() => {});
     else console.log(`  kept: ${dataDir}`);
   }
+}
+
+/**
+ * CPU used from now until `read()`: the server process, the embedded PostgreSQL (postmaster and
+ * backends), this benchmark's own process (the buyers' HTTP clients), and the whole machine's
+ * busy share: where a purchase queues when the machine's cores are all taken.
+ */
+async function cpuMeter(serverPid: number, postgresDir: string) {
+  const postmasterPid = Number(
+    (await readFile(path.join(postgresDir, "postmaster.pid"), "utf8")).split("\n")[0],
+  );
+  const sample = async () => ({
+    server: await cpuSecondsOf(serverPid),
+    postgres: await postgresCpuSeconds({ postmasterPid }),
+    bench: process.cpuUsage(),
+    machine: await machineCpu(),
+  });
+  const start = await sample();
+  return {
+    async read() {
+      const end = await sample();
+      const bench = process.cpuUsage(start.bench);
+      return {
+        server: end.server - start.server,
+        postgres: end.postgres - start.postgres,
+        bench: (bench.user + bench.system) / 1e6,
+        machine:
+          (100 * (end.machine.busy - start.machine.busy)) /
+          (end.machine.total - start.machine.total),
+      };
+    },
+  };
 }
 
 /** SIGTERM (the server stops cleanly, writing a profile if asked), SIGKILL after 15 s. */

@@ -13,7 +13,7 @@ export function createRoomAuth(tokens: Tokens, users: UsersRepository) {
   return async (token: string | undefined): Promise<RoomUser> => {
     const claims = token ? await tokens.verify(token) : null;
     if (!claims) throw new ServerError(401, "Please sign in.");
-    const user = await users.findById(claims.userId);
+    const user = await users.findSignedIn(claims.userId);
     if (user?.status === "blocked") throw new ServerError(403, "Your account is blocked.");
     if (!user || !isCurrentToken(claims, user))
       throw new ServerError(401, "Your session has expired. Please sign in again.");

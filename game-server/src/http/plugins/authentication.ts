@@ -22,7 +22,7 @@ declare module "fastify" {
 
 /**
  * Bearer tokens, checked on every request that needs them: signature, `exp` and `sub` (HS256 only),
- * then the account itself (one read): a token older than the account's token version (password
+ * then the account itself (read with the other requests of the moment): a token older than the account's token version (password
  * changed or reset, blocked, signed out everywhere) or of a blocked user is refused at once.
  */
 export const authentication = fp(
@@ -35,7 +35,7 @@ export const authentication = fp(
       if (!match) throw unauthorized("Please sign in.");
       const claims = await deps.tokens.verify(match[1]!);
       if (!claims) throw unauthorized("Your session has expired. Please sign in again.");
-      const user = await deps.users.findById(claims.userId);
+      const user = await deps.users.findSignedIn(claims.userId);
       // Blocked first: blocking also ends the tokens, and the owner should learn why.
       if (user?.status === "blocked") throw forbidden("Your account is blocked.");
       if (!user || !isCurrentToken(claims, user)) {
