@@ -48,6 +48,9 @@ import { cpuSecondsOf, machineCpu, postgresCpuSeconds, rssOf } from "./process-s
  *   CONNECT_CONCURRENCY=50, CREATE_CONCURRENCY=25, SEED_CONCURRENCY=16
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (EMBEDDED=1: embedded always)
  *   BENCH_TIMEOUT_S=300   hard limit for the whole run
+ *   START_NOTICE_MS=0     the server's GAME_START_NOTICE_MS: 0 draws at once, so every round's
+ *                         settlement competes with the joins still coming (the worst case);
+ *                         5000 is what players get by default
  *   PROCESSES=1           game server processes (>1: on one database and a redis-server the
  *                         benchmark starts, each with its own PUBLIC_ADDRESS; creators, joiners
  *                         and watchers spread over them so rounds cross processes). The run is
@@ -87,6 +90,7 @@ const PG_URL = setting("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postg
 const FORCE_EMBEDDED = setting("EMBEDDED", "") === "1";
 const TIMEOUT_S = count("BENCH_TIMEOUT_S", 300);
 const KEEP = setting("KEEP_DB", "") === "1";
+const START_NOTICE_MS = count("START_NOTICE_MS", 0);
 
 /** Bet per round (major units) and each player's deposit (minor units). */
 const BET = 10;
@@ -212,7 +216,7 @@ async function runBench(processes: number): Promise<RunResult> {
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
-    GAME_START_NOTICE_MS: "0",
+    GAME_START_NOTICE_MS: String(START_NOTICE_MS),
     // The same secrets for every process (a process whose secrets differ refuses to start).
     JWT_SECRET: jwtSecret,
     FAIRNESS_SECRET: randomBytes(48).toString("base64url"),
