@@ -169,6 +169,10 @@ describe("caching", () => {
       for (const script of html.match(/<script[^>]*>[^<]*<\/script>/g) ?? [])
         expect(script, path).toMatch(/^<script [^>]*src="\/[^"]+"[^>]*><\/script>$/);
     }
+    // A prerendered form cannot be sent before the script takes it over (the browser would send
+    // it itself, by GET: the password in the address).
+    for (const path of ["/auth/login", "/auth/register"])
+      expect(await page(path), path).toMatch(/<button type="submit" class="button" disabled=""/);
     const shell = readFileSync(`${DIST}shell.html`, "utf8");
     expect(shell).toContain('<div id="root"></div>');
     // index.html stays the shell: the service worker's page for every address offline.

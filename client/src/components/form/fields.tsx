@@ -10,6 +10,7 @@ import {
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "../../lib/i18n.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { type ApiForm, FAILURE, WHOLE_FORM } from "./use-api-form.ts";
 
 /** A form of the kit: its fields, the refusal that belongs to no field, and its buttons. */
@@ -240,13 +241,19 @@ export function FormFailure({ title }: { title?: string }) {
 }
 
 /** The submit button: disabled while the request is on its way (with its 'Sending…' label). */
+/**
+ * The form's submit button: disabled while it submits, and on a prerendered page until the
+ * script has taken the form over (a press before that would make the browser send the form
+ * itself, the password in the address).
+ */
 export function SubmitButton(props: { label: string; busyLabel?: string; className?: string }) {
   const { formState } = useFormContext();
+  const hydrated = useHydrated();
   return (
     <button
       type="submit"
       className={props.className ?? "button"}
-      disabled={formState.isSubmitting}
+      disabled={formState.isSubmitting || !hydrated}
       aria-busy={formState.isSubmitting}
     >
       {formState.isSubmitting && props.busyLabel ? props.busyLabel : props.label}
