@@ -10,7 +10,7 @@ import { RoundRegistry } from "../../src/games/round-kernel/round-registry.ts";
 /**
  * Round leases on a real PostgreSQL (issue 15): one holder at a time, taken over only once
  * lapsed; the failover renews its rooms' leases, adopts lapsed rounds once, and never takes a
- * room created during a renewal for lost.
+ * room created during a renewal for lost. And the registry's updates, stored together.
  */
 let pool: ReturnType<typeof createPgPool>;
 let registry: RoundRegistry;
@@ -123,5 +123,55 @@ describe("the failover", () => {
     await failover.stop();
     expect(recovered.filter((c) => c === code)).toHaveLength(1);
     expect(closed).toEqual([]);
+  });
+});
+
+describe("registry updates", () => {
+  it("many rounds' changes of one moment are stored, each round's in the order made", async () => {
+    const rounds = await Promise.all(Array.from({ length: 40 }, () => openRound()));
+    const seat = (player: string) => ({ player, selectedSide: "H" });
+    let statements = 0;
+    const counting = {
+      query: (...args: Parameters<typeof pool.query>) => {
+        statements++;
+        return pool.query(...args);
+      },
+    };
+    const updates = new RoundRegistry(counting as unknown as typeof pool);
+    await Promise.all(
+      rounds.flatMap(({ roundId }) => [
+        updates.update(roundId, { status: "player-joined", players: [seat("a"), seat("b")] }),
+        // Drawn, then (a late write of the same moment) its seats again: the result stays.
+        updates.update(roundId, {
+          status: "finished",
+          players: [seat("a")],
+          outcome: "T",
+          serverSeed: "s",
+        }),
+        updates.update(roundId, { status: "finished", players: [seat("a"), seat("b")] }),
+      ]),
+    );
+    expect(statements).toBe(1);
+    for (const { roundId } of rounds)
+      expect(await registry.byId(roundId)).toMatchObject({
+        status: "finished",
+        players: [seat("a"), seat("b")],
+        outcome: "T",
+        serverSeed: "s",
+      });
+    const closed = await pool.query(
+      "SELECT count(*)::int AS n FROM game_rounds WHERE round_id = ANY($1) AND closed_at IS NOT NULL",
+      [rounds.map((r) => r.roundId)],
+    );
+    expect(closed.rows[0].n).toBe(40);
+  });
+
+  it("a change made while a statement runs waits for it and lands after it", async () => {
+    const { roundId } = await openRound();
+    const first = registry.update(roundId, { status: "player-joined", players: [] });
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = registry.update(roundId, { status: "expired", players: [] });
+    await Promise.all([first, second]);
+    expect((await registry.byId(roundId))?.status).toBe("expired");
   });
 });

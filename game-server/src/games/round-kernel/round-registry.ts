@@ -2,6 +2,7 @@ import type { JsonValue } from "@igp/ledger";
 import { HISTORY_LENGTH, type RoundGameType, type RoundStatus } from "@igp/shared";
 import type pg from "pg";
 import type { Seat } from "./round-game.ts";
+import { RegistryUpdates } from "./round-registry-updates.ts";
 
 /** A round of any game: its seats and outcome have the game's shapes (round-game.ts). */
 export interface RegisteredRound<S extends Seat = Seat, O extends JsonValue = JsonValue> {
@@ -52,7 +53,11 @@ export class TableTakenError extends Error {}
  * past outcomes. Each round's room is its only writer, right after the round's stream moves.
  */
 export class RoundRegistry {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly updates: RegistryUpdates;
+
+  constructor(private readonly pool: pg.Pool) {
+    this.updates = new RegistryUpdates(pool);
+  }
 
   /** Registers a new round; a TableTakenError when its table already has an open round. */
   async register(round: AnyRound): Promise<void> {
@@ -85,25 +90,14 @@ export class RoundRegistry {
     }
   }
 
-  async update(
+  /** A round's status and seats (and once drawn, its outcome and seed), stored together with
+   *  the other rounds' changes of the moment (round-registry-updates.ts). */
+  update(
     roundId: string,
     change: Pick<AnyRound, "status" | "players"> &
       Partial<Pick<AnyRound, "outcome" | "serverSeed">>,
   ): Promise<void> {
-    const closed = change.status === "finished" || change.status === "expired";
-    await this.pool.query(
-      `UPDATE game_rounds SET status = $2, players = $3, outcome = COALESCE($4, outcome),
-         server_seed = COALESCE($5, server_seed), closed_at = CASE WHEN $6 THEN now() END
-       WHERE round_id = $1`,
-      [
-        roundId,
-        change.status,
-        JSON.stringify(change.players),
-        change.outcome != null ? JSON.stringify(change.outcome) : null,
-        change.serverSeed ?? null,
-        closed,
-      ],
-    );
+    return this.updates.update(roundId, change);
   }
 
   /** A round that never opened (its stream is empty) leaves no trace. */
