@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadConfig } from "../game-server/src/config/config.ts";
@@ -44,9 +44,10 @@ export async function startTestServer(
     clientDirectory?: string;
   } = {},
 ): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "igp-http-"));
   const config = await loadConfig({
     DATABASE_URL: await createTestDatabase(),
-    DATA_DIR: await mkdtemp(path.join(tmpdir(), "igp-http-")),
+    DATA_DIR: dataDir,
     PORT: "0",
     HOST: "127.0.0.1",
     LOG_LEVEL: "silent",
@@ -64,7 +65,11 @@ export async function startTestServer(
     platform,
     url,
     call: httpCaller(url),
-    stop: () => platform.stop(),
+    // The server's secrets and uploads go with it (unless the caller named its own DATA_DIR).
+    stop: async () => {
+      await platform.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
