@@ -22,8 +22,9 @@ declare module "fastify" {
 
 /**
  * Bearer tokens, checked on every request that needs them: signature, `exp` and `sub` (HS256 only),
- * then the account itself (read with the other requests of the moment): a token older than the account's token version (password
- * changed or reset, blocked, signed out everywhere) or of a blocked user is refused at once.
+ * then the account itself (read with the other requests of the moment): a token older than the
+ * account's token version (password changed or reset, blocked, signed out everywhere) or of a
+ * blocked user is refused at once.
  */
 export const authentication = fp(
   async (app: FastifyInstance, deps: { tokens: Tokens; users: UsersRepository }) => {
