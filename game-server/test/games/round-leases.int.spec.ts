@@ -29,14 +29,14 @@ beforeAll(async () => {
 afterAll(() => pool.end());
 
 let codes = 0;
-async function openRound(ageMs = 0) {
+async function openRound(ageMs = 0, game: "coin-flip" | "spin-wheel" = "coin-flip") {
   const roundId = randomUUID();
   const createdAt = new Date(Date.now() - ageMs);
   const code = `LEASE${String(codes++).padStart(3, "0")}`;
   await registry.register({
     roundId,
     code,
-    game: "coin-flip",
+    game,
     instantId: null,
     access: "private",
     createdBy: creator,
@@ -126,7 +126,7 @@ describe("the failover", () => {
   });
 });
 
-describe("registry updates", () => {
+describe("the round registry", () => {
   it("many rounds' changes of one moment are stored, each round's in the order made", async () => {
     const rounds = await Promise.all(Array.from({ length: 40 }, () => openRound()));
     const seat = (player: string) => ({ player, selectedSide: "H" });
@@ -173,5 +173,29 @@ describe("registry updates", () => {
     const second = registry.update(roundId, { status: "expired", players: [] });
     await Promise.all([first, second]);
     expect((await registry.byId(roundId))?.status).toBe("expired");
+  });
+
+  it("the last outcomes before a round, asked by many rounds at once, in one query", async () => {
+    const rounds = [];
+    for (let number = 1; number <= 13; number++) {
+      const round = await openRound(0, "spin-wheel");
+      await registry.update(round.roundId, { status: "finished", players: [], outcome: number });
+      rounds.push(round.roundId);
+    }
+    let statements = 0;
+    const counting = {
+      query: (...args: Parameters<typeof pool.query>) => {
+        statements++;
+        return pool.query(...args);
+      },
+    };
+    const asking = new RoundRegistry(counting as unknown as typeof pool);
+    const [ofLast, ofFifth] = await Promise.all([
+      asking.lastOutcomes("spin-wheel", rounds[12]!),
+      asking.lastOutcomes("spin-wheel", rounds[4]!),
+    ]);
+    expect(statements).toBe(1);
+    expect(ofLast).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
+    expect(ofFifth).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 4, 3]);
   });
 });

@@ -1,5 +1,6 @@
 import type { JsonValue } from "@igp/ledger";
 import { HISTORY_LENGTH, type RoundGameType, type RoundStatus } from "@igp/shared";
+import DataLoader from "dataloader";
 import type pg from "pg";
 import type { Seat } from "./round-game.ts";
 import { RegistryUpdates } from "./round-registry-updates.ts";
@@ -145,17 +146,37 @@ export class RoundRegistry {
     return new Map(rows.map((row) => [Number(row.instant_id), toRound(row)]));
   }
 
-  /** The last outcomes of a game before the given round, newest first. */
-  async lastOutcomes<O extends JsonValue>(
-    game: RoundGameType,
-    before: string,
-    limit = HISTORY_LENGTH,
-  ): Promise<O[]> {
-    const { rows } = await this.pool.query(
-      `SELECT outcome FROM game_rounds WHERE game = $1 AND status = 'finished' AND round_id <> $2
-       ORDER BY closed_at DESC LIMIT $3`,
-      [game, before, limit],
-    );
-    return rows.map((row) => row.outcome);
+  /**
+   * The last outcomes of a game before the given round, newest first. The rounds of one game that
+   * ask together (many settling at once) share one query: the newest outcomes, enough for each to
+   * leave its own round out.
+   */
+  lastOutcomes<O extends JsonValue>(game: RoundGameType, before: string): Promise<O[]> {
+    return this.outcomes.load({ game, before }) as Promise<O[]>;
   }
+
+  private readonly outcomes = new DataLoader<{ game: RoundGameType; before: string }, JsonValue[]>(
+    async (asks) => {
+      const newest = new Map<RoundGameType, { roundId: string; outcome: JsonValue }[]>();
+      for (const game of new Set(asks.map((ask) => ask.game))) {
+        const { rows } = await this.pool.query(
+          `SELECT round_id, outcome FROM game_rounds WHERE game = $1 AND status = 'finished'
+           ORDER BY closed_at DESC LIMIT $2`,
+          [game, HISTORY_LENGTH + asks.filter((ask) => ask.game === game).length],
+        );
+        newest.set(
+          game,
+          rows.map((row) => ({ roundId: row.round_id, outcome: row.outcome })),
+        );
+      }
+      return asks.map(({ game, before }) =>
+        newest
+          .get(game)!
+          .filter((row) => row.roundId !== before)
+          .slice(0, HISTORY_LENGTH)
+          .map((row) => row.outcome),
+      );
+    },
+    { cache: false, batchScheduleFn: (run) => setImmediate(run) },
+  );
 }
