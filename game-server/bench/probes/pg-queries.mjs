@@ -64,14 +64,17 @@ function report() {
  * latency): where the load queued, rather than where the most quick queries ran.
  */
 function busiestSecond() {
-  const sorted = [...log].sort((a, b) => a[0] - b[0]);
-  let best = sorted[0]?.[0] ?? 0;
-  let most = 0;
-  let waited = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while (j < sorted.length && sorted[j][0] < sorted[i][0] + 1000) waited += sorted[j++][1];
-    if (waited > most) [most, best] = [waited, Math.floor(sorted[i][0] / 50) * 50];
-    waited -= sorted[i][1];
+  const waited = new Map();
+  for (const [start, ms] of log) {
+    const slot = Math.floor(start / 50) * 50;
+    waited.set(slot, (waited.get(slot) ?? 0) + ms);
+  }
+  let best = 0;
+  let most = -1;
+  for (const slot of waited.keys()) {
+    let sum = 0;
+    for (let next = slot; next < slot + 1000; next += 50) sum += waited.get(next) ?? 0;
+    if (sum > most) [most, best] = [sum, slot];
   }
   return best;
 }

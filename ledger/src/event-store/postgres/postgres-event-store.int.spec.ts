@@ -81,4 +81,33 @@ describe("PostgreSQL event store specifics", () => {
       late.release();
     }
   });
+
+  it("reads many streams asked for at once in one query, each as if read alone", async () => {
+    const streams = Array.from({ length: 30 }, () => `test-${randomUUID()}`);
+    for (const [index, streamId] of streams.entries())
+      await store.append(streamId, Array.from({ length: 1 + (index % 5) }, newEvent), "no_stream");
+    const asks = streams.flatMap((streamId, index) => [
+      { streamId, options: {} },
+      { streamId, options: { fromRevision: index % 3, maxCount: 1 + (index % 2) } },
+    ]);
+    asks.push({ streamId: `test-${randomUUID()}`, options: {} }); // no such stream
+    const alone = [];
+    for (const { streamId, options } of asks) alone.push(await store.readStream(streamId, options));
+    let statements = 0;
+    const counted = new Proxy(pool, {
+      get: (target, name) =>
+        name === "query"
+          ? (...args: unknown[]) => {
+              statements++;
+              return (target.query as (...a: unknown[]) => unknown)(...args);
+            }
+          : Reflect.get(target, name),
+    });
+    const batching = createPostgresEventStore({ pool: counted });
+    const together = await Promise.all(
+      asks.map(({ streamId, options }) => batching.readStream(streamId, options)),
+    );
+    expect(together).toEqual(alone);
+    expect(statements).toBe(1);
+  });
 });

@@ -16,6 +16,7 @@ import { createWakeups, pollingSubscription } from "../subscription-loop.ts";
 import { assertValidAppend, assertValidStreamId } from "../validate-new-events.ts";
 import { AppendBatcher } from "./append-batcher.ts";
 import { createPgPool } from "./create-pool.ts";
+import { streamReader } from "./stream-reader.ts";
 
 export interface PostgresEventStoreOptions {
   /** A pool the store shares with its owner (not closed by `close`), or a connection string. */
@@ -45,14 +46,13 @@ const READ_ALL_AFTER = `${SELECT_EVENTS}
   WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   ORDER BY transaction_id, global_position LIMIT $3`;
-const READ_STREAM = `${SELECT_EVENTS}
-  WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`;
 
 export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
   const ownsPool = !options.pool;
   const pool = options.pool ?? createPgPool(options.connectionString!, options.poolSize ?? 16);
   const wakeups = createWakeups();
   const batcher = new AppendBatcher(pool);
+  const readStream = streamReader(pool);
 
   const store: EventStore = {
     name: "postgres",
@@ -95,8 +95,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
 
     async readStream(streamId, { fromRevision = 0, maxCount = 1_000_000 }: ReadStreamOptions = {}) {
       assertValidStreamId(streamId);
-      const { rows } = await pool.query(READ_STREAM, [streamId, fromRevision, maxCount]);
-      return rows.map(toRecordedEvent);
+      const rows = await readStream({ streamId, fromRevision, maxCount });
+      return rows.map((row) => toRecordedEvent(row as EventRow));
     },
 
     async readAll({ after, maxCount }: ReadAllOptions) {
