@@ -80,6 +80,20 @@ describe("round leases", () => {
     expect(lapsed).toContain(old.roundId);
     await leases.release(old.roundId);
   });
+
+  it("rounds let go together are released together; another holder's lease stays", async () => {
+    const mine = new RoundLeases(pool, "process-d", 60_000);
+    const theirs = new RoundLeases(pool, "process-e", 60_000);
+    const rounds = await Promise.all(Array.from({ length: 5 }, () => openRound()));
+    for (const { roundId } of rounds.slice(0, 4)) expect(await mine.claim(roundId)).toBe(true);
+    expect(await theirs.claim(rounds[4]!.roundId)).toBe(true);
+    await Promise.all(rounds.map(({ roundId }) => mine.release(roundId)));
+    const { rows } = await pool.query(
+      "SELECT round_id, holder FROM round_leases WHERE round_id = ANY($1)",
+      [rounds.map((r) => r.roundId)],
+    );
+    expect(rows).toEqual([{ round_id: rounds[4]!.roundId, holder: "process-e" }]);
+  });
 });
 
 describe("the failover", () => {

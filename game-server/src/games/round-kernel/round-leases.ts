@@ -1,4 +1,5 @@
 import type { RoundGameType } from "@igp/shared";
+import DataLoader from "dataloader";
 import type pg from "pg";
 
 /** An open round nobody holds a live lease on: a candidate for adoption. */
@@ -49,13 +50,24 @@ export class RoundLeases {
     return new Set(rows.map((row) => row.round_id as string));
   }
 
-  /** Lets go of a round (its room is gone); a lease another process took is left alone. */
-  async release(roundId: string): Promise<void> {
-    await this.pool.query("DELETE FROM round_leases WHERE round_id = $1 AND holder = $2", [
-      roundId,
-      this.holder,
-    ]);
+  /**
+   * Lets go of a round (its room is gone); a lease another process took is left alone. The
+   * rounds let go together (many ending at once) go in one statement.
+   */
+  release(roundId: string): Promise<void> {
+    return this.releases.load(roundId);
   }
+
+  private readonly releases = new DataLoader<string, void>(
+    async (roundIds) => {
+      await this.pool.query(
+        "DELETE FROM round_leases WHERE holder = $1 AND round_id = ANY($2::uuid[])",
+        [this.holder, roundIds],
+      );
+      return roundIds.map(() => undefined);
+    },
+    { cache: false, batchScheduleFn: (run) => setImmediate(run) },
+  );
 
   /**
    * Open rounds whose lease lapsed, or that never had one though they are older than a lease
