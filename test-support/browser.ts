@@ -111,3 +111,34 @@ function watchContentSecurityPolicy(browser: Browser): string[] {
   };
   return violations;
 }
+
+/**
+ * Signs in through the sign-in page as a person would, once the page works (its button is
+ * enabled when the script has taken the prerendered form over), and waits for `landing`. If the
+ * page never gets there, the error says where it is and what it shows.
+ */
+export async function signInThroughForm(
+  page: Page,
+  url: string,
+  login: string,
+  password: string,
+  landing = "**/admin/dashboard",
+) {
+  await page.goto(`${url}/auth/login`);
+  const submit = page.getByRole("button", { name: "Sign in" });
+  await page.getByRole("button", { name: "Sign in", disabled: false }).waitFor();
+  await page.getByLabel("Phone or email").fill(login);
+  await page.getByLabel("Password").fill(password);
+  await submit.click();
+  try {
+    await page.waitForURL(landing, { timeout: 20_000 });
+  } catch (error) {
+    const shown = await page
+      .locator("body")
+      .textContent()
+      .catch(() => "");
+    throw new Error(`Signed in as ${login} but still at ${page.url()}, showing: ${shown}`, {
+      cause: error,
+    });
+  }
+}

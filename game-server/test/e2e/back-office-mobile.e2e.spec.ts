@@ -1,7 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_MENU, menuFor } from "../../../client/src/features/admin/admin-menu.ts";
-import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
+import {
+  hasChromium,
+  signInThroughForm,
+  startBrowserJourney,
+} from "../../../test-support/browser.ts";
 import { pendingBankDeposit } from "../../../test-support/deposits.ts";
 import { signUpAgent, signUpPlayer, type TestServer } from "../../../test-support/http.ts";
 import { form } from "../../../test-support/images.ts";
@@ -30,11 +34,7 @@ describe.skipIf(!hasChromium)("back office on a phone (skipped: no /usr/bin/chro
 
   async function signedIn(login: string, password: string) {
     const page = await browser.newPage({ viewport: PHONE, hasTouch: true, isMobile: true });
-    await page.goto(`${server.url}/auth/login`);
-    await page.getByLabel("Phone or email").fill(login);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL("**/admin/dashboard");
+    await signInThroughForm(page, server.url, login, password);
     return page;
   }
 

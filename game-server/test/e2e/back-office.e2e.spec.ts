@@ -1,6 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
+import {
+  hasChromium,
+  signInThroughForm,
+  startBrowserJourney,
+} from "../../../test-support/browser.ts";
 import { signInSuperAdmin, signUpPlayer, type TestServer } from "../../../test-support/http.ts";
 import { form, pngImage } from "../../../test-support/images.ts";
 
@@ -22,12 +26,8 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
   // Every screen works under the site's Content-Security-Policy: not one violation.
   afterEach(() => expect(journey.cspViolations.splice(0)).toEqual([]));
 
-  async function signIn(page: Page, login: string, password: string) {
-    await page.goto(`${server.url}/auth/login`);
-    await page.getByLabel("Phone or email").fill(login);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-  }
+  const signIn = (page: Page, login: string, password: string) =>
+    signInThroughForm(page, server.url, login, password);
 
   it("shows the API docs under their own CSP", async () => {
     const page = await browser.newPage();
