@@ -175,6 +175,9 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
     // A press on the backdrop (left of the panel) closes it too.
     await toggle.click();
     await menu.waitFor();
+    // Radix listens for presses outside a dialog from a timer set as it opens (so that the
+    // opening press does not close it): a timer set now runs after that one.
+    await page.evaluate("new Promise((resolve) => setTimeout(resolve, 0))");
     await page.mouse.click(20, 400);
     await menu.waitFor({ state: "detached" });
     // A dialog opened from the menu (which closes) gives focus back to the menu button.
