@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -17,7 +17,7 @@ import { runningEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
 import { createEventStore } from "../src/database/event-store.ts";
 import { call, runAudit, signIn } from "./bench-api.ts";
 import { inBatches, quantile } from "./measure.ts";
-import { cpuSecondsOf, machineCpu, postgresCpuSeconds } from "./process-stats.ts";
+import { cpuMeter, postmasterPidIn } from "./process-stats.ts";
 
 /**
  * `npm run bench:lottery`: many players buying tickets of one lottery at once, as near its out
@@ -119,7 +119,7 @@ async function main(): Promise<number> {
     };
     await buyFor(WARMUP_SECONDS, false);
     const warm = numbers.length;
-    const cpu = await cpuMeter(server.pid, postgresDir);
+    const cpu = await cpuMeter([server.pid], { postmasterPid: await postmasterPidIn(postgresDir) });
     const { latencies, elapsed } = await buyFor(SECONDS, true);
     const used = await cpu.read();
     const sold = numbers.length - warm;
@@ -160,7 +160,7 @@ async function main(): Promise<number> {
     console.log(`                    PostgreSQL      ${share(used.postgres)}`);
     console.log(`                    this benchmark  ${share(used.bench)}`);
     console.log(
-      `                    machine         ${used.machine.toFixed(0)}% busy (${cores} cores)`,
+      `                    machine         ${(100 * used.machine).toFixed(0)}% busy (${cores} cores)`,
     );
     console.log(`  audit                                ${audit.verdict}`);
     return failed || audit.code !== 0 ? 1 : 0;
@@ -169,38 +169,6 @@ async function main(): Promise<number> {
     if (!KEEP) await rm(dataDir, { recursive: true, force: true }).catch(() => {});
     else console.log(`  kept: ${dataDir}`);
   }
-}
-
-/**
- * CPU used from now until `read()`: the server process, the embedded PostgreSQL (postmaster and
- * backends), this benchmark's own process (the buyers' HTTP clients), and the whole machine's
- * busy share: where a purchase queues when the machine's cores are all taken.
- */
-async function cpuMeter(serverPid: number, postgresDir: string) {
-  const postmasterPid = Number(
-    (await readFile(path.join(postgresDir, "postmaster.pid"), "utf8")).split("\n")[0],
-  );
-  const sample = async () => ({
-    server: await cpuSecondsOf(serverPid),
-    postgres: await postgresCpuSeconds({ postmasterPid }),
-    bench: process.cpuUsage(),
-    machine: await machineCpu(),
-  });
-  const start = await sample();
-  return {
-    async read() {
-      const end = await sample();
-      const bench = process.cpuUsage(start.bench);
-      return {
-        server: end.server - start.server,
-        postgres: end.postgres - start.postgres,
-        bench: (bench.user + bench.system) / 1e6,
-        machine:
-          (100 * (end.machine.busy - start.machine.busy)) /
-          (end.machine.total - start.machine.total),
-      };
-    },
-  };
 }
 
 /** SIGTERM (the server stops cleanly, writing a profile if asked), SIGKILL after 15 s. */

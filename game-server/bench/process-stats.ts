@@ -1,5 +1,6 @@
 /** What a benchmark reads about processes on Linux (/proc): memory and CPU. */
 import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 
 /** Resident set size of a process, in bytes (Linux /proc). */
 export async function rssOf(pid: number): Promise<number> {
@@ -52,4 +53,42 @@ export async function postgresCpuSeconds(select: {
     }
   }
   return total;
+}
+
+/** The postmaster of the embedded PostgreSQL cluster in `clusterDir` (its postmaster.pid). */
+export async function postmasterPidIn(clusterDir: string): Promise<number> {
+  const pidFile = await readFile(path.join(clusterDir, "postmaster.pid"), "utf8");
+  return Number(pidFile.split("\n")[0]);
+}
+
+/**
+ * CPU used from now until `read()`: the server processes (seconds), PostgreSQL (seconds, as
+ * `postgresCpuSeconds` selects it), this benchmark's own process (seconds: its clients) and the
+ * whole machine's busy share (0 to 1): where the load queues when the cores are all taken.
+ */
+export async function cpuMeter(
+  serverPids: number[],
+  postgres: Parameters<typeof postgresCpuSeconds>[0],
+) {
+  const sample = async () => {
+    let server = 0;
+    for (const pid of serverPids) server += await cpuSecondsOf(pid);
+    return { server, postgres: await postgresCpuSeconds(postgres), machine: await machineCpu() };
+  };
+  const start = await sample();
+  const benchStart = process.cpuUsage();
+  return {
+    async read() {
+      const end = await sample();
+      const bench = process.cpuUsage(benchStart);
+      return {
+        server: end.server - start.server,
+        postgres: end.postgres - start.postgres,
+        bench: (bench.user + bench.system) / 1e6,
+        machine:
+          (end.machine.busy - start.machine.busy) /
+          Math.max(1, end.machine.total - start.machine.total),
+      };
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -26,7 +26,7 @@ import { createEventStore } from "../src/database/event-store.ts";
 import { migrateUp } from "../src/database/migrate.ts";
 import { call, runAudit, signIn } from "./bench-api.ts";
 import { fixed, inBatches, quantile } from "./measure.ts";
-import { cpuSecondsOf, machineCpu, postgresCpuSeconds, rssOf } from "./process-stats.ts";
+import { cpuMeter, cpuSecondsOf, postmasterPidIn, rssOf } from "./process-stats.ts";
 
 /**
  * `npm run bench:rooms`: Coin Flip and Spin Wheel realtime rooms under load. Starts one game server process
@@ -393,13 +393,8 @@ async function runBench(processes: number): Promise<RunResult> {
     const everyCoin = coins.reach(expectedCoins, RESULT_TIMEOUT_MS);
     const postgresSelect = external
       ? { database: external.name }
-      : { postmasterPid: await postmasterPid(dataDir) };
-    const cpuBefore = {
-      server: await cpuOf(pids),
-      postgres: await postgresCpuSeconds(postgresSelect),
-      machine: await machineCpu(),
-    };
-    const benchCpuBefore = process.cpuUsage();
+      : { postmasterPid: await postmasterPidIn(path.join(dataDir, "postgres")) };
+    const cpu = await cpuMeter(pids, postgresSelect);
     const joinStarted = performance.now();
     const schedule = JOIN_RATE > 0 ? paced(JOIN_RATE) : inBatchesOf(JOIN_CONCURRENCY);
     await schedule(open, async (round) => {
@@ -417,12 +412,7 @@ async function runBench(processes: number): Promise<RunResult> {
     const joinsDone = performance.now();
     const allCoins = await everyCoin;
     const resultsDone = performance.now();
-    const cpuAfter = {
-      server: await cpuOf(pids),
-      postgres: await postgresCpuSeconds(postgresSelect),
-      machine: await machineCpu(),
-    };
-    const benchCpu = process.cpuUsage(benchCpuBefore);
+    const used = await cpu.read();
     const metricsAfter = await scrape(url);
     const joinFailures = open.filter((r) => r.joinStatus !== 200);
     for (const round of joinFailures.slice(0, 3))
@@ -460,10 +450,6 @@ async function runBench(processes: number): Promise<RunResult> {
     const balanceUpdates = players.reduce((n, p) => n + p.balanceUpdates, 0);
     const serverJoin = joinHistogram(metricsAfter);
     const lag = (name: string) => (metric(metricsAfter, name) ?? Number.NaN) * 1000;
-    const machine = cpuAfter.machine;
-    const busy =
-      (machine.busy - cpuBefore.machine.busy) /
-      Math.max(1, machine.total - cpuBefore.machine.total);
     const joinWall = (resultsDone - joinStarted) / 1000;
 
     const ms = (values: number[]) =>
@@ -529,7 +515,7 @@ async function runBench(processes: number): Promise<RunResult> {
       ],
       [
         "server CPU during joins → results",
-        `${(cpuAfter.server - cpuBefore.server).toFixed(2)} s over ${joinWall.toFixed(2)} s (${((100 * (cpuAfter.server - cpuBefore.server)) / joinWall).toFixed(0)}% of a core)`,
+        `${used.server.toFixed(2)} s over ${joinWall.toFixed(2)} s (${((100 * used.server) / joinWall).toFixed(0)}% of a core)`,
       ],
       [
         "server CPU per phase: create / connect",
@@ -541,15 +527,12 @@ async function runBench(processes: number): Promise<RunResult> {
       ],
       [
         "PostgreSQL CPU during joins → results",
-        `${(cpuAfter.postgres - cpuBefore.postgres).toFixed(2)} s (${external ? "backends of the bench database" : "the embedded cluster"})`,
+        `${used.postgres.toFixed(2)} s (${external ? "backends of the bench database" : "the embedded cluster"})`,
       ],
-      [
-        "bench process CPU during joins",
-        `${((benchCpu.user + benchCpu.system) / 1e6).toFixed(2)} s`,
-      ],
+      ["bench process CPU during joins", `${used.bench.toFixed(2)} s`],
       [
         "machine CPU busy during joins (all cores)",
-        `${(100 * busy).toFixed(0)}% of ${availableParallelism()} cores`,
+        `${(100 * used.machine).toFixed(0)}% of ${availableParallelism()} cores`,
       ],
       [
         "server event-loop lag during joins (max / p99)",
@@ -769,11 +752,6 @@ function joinHistogram(text: string): string {
 }
 
 /** The embedded cluster's postmaster, from its pid file under DATA_DIR. */
-async function postmasterPid(dataDir: string): Promise<number> {
-  const pidFile = await readFile(path.join(dataDir, "postgres", "postmaster.pid"), "utf8");
-  return Number(pidFile.split("\n")[0]);
-}
-
 function redact(url: string): string {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = "***";
