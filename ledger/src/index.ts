@@ -18,5 +18,6 @@ export * from "./event-store/canonical-json.ts";
 export * from "./event-store/event-store.ts";
 export * from "./event-store/hash-chain.ts";
 export { createKurrentDbEventStore } from "./event-store/kurrentdb/kurrentdb-event-store.ts";
+export { batchOfTheMoment } from "./event-store/postgres/batch-of-the-moment.ts";
 export { createPgPool } from "./event-store/postgres/create-pool.ts";
 export { createPostgresEventStore } from "./event-store/postgres/postgres-event-store.ts";

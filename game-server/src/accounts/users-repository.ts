@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { batchOfTheMoment } from "@igp/ledger";
 import {
   type CountryCode,
   DEFAULT_PHONE_COUNTRY,
@@ -6,7 +7,6 @@ import {
   normalisePhone,
   type Role,
 } from "@igp/shared";
-import DataLoader from "dataloader";
 import type pg from "pg";
 
 export interface UserRow {
@@ -25,21 +25,14 @@ export interface UserRow {
 /** Accounts are plain rows (only money is event-sourced). */
 export class UsersRepository {
   /**
-   * The accounts behind the requests that arrive together, read in one query: many players'
-   * requests at once (a lottery's last minute) would otherwise queue one query each for the
-   * pool's connections. Nothing is cached: each request's account is read after it arrived.
+   * The accounts behind the requests that arrive together, read in one query (many players'
+   * requests at once, a lottery's last minute): batchOfTheMoment, never a cache.
    */
-  private readonly signedIn = new DataLoader<string, UserRow | null>(
-    async (ids) => {
-      const { rows } = await this.db.query<UserRow>("SELECT * FROM users WHERE id = ANY($1)", [
-        ids,
-      ]);
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids.map((id) => byId.get(id) ?? null);
-    },
-    // The requests read off the sockets in one turn of the event loop make a batch.
-    { cache: false, maxBatchSize: 100, batchScheduleFn: (run) => setImmediate(run) },
-  );
+  private readonly signedIn = batchOfTheMoment<string, UserRow | null>(async (ids) => {
+    const { rows } = await this.db.query<UserRow>("SELECT * FROM users WHERE id = ANY($1)", [ids]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }, 100);
 
   constructor(
     private readonly db: pg.Pool,
@@ -68,7 +61,7 @@ export class UsersRepository {
 
   /** The account a request's token names, as it is now (read with the requests beside it). */
   findSignedIn(id: string): Promise<UserRow | null> {
-    return this.signedIn.load(id);
+    return this.signedIn(id);
   }
 
   /** By e-mail (case-insensitive) or phone (in any form of the number), whichever the text is. */

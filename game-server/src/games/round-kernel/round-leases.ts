@@ -1,5 +1,5 @@
+import { batchOfTheMoment } from "@igp/ledger";
 import type { RoundGameType } from "@igp/shared";
-import DataLoader from "dataloader";
 import type pg from "pg";
 
 /** An open round nobody holds a live lease on: a candidate for adoption. */
@@ -55,19 +55,16 @@ export class RoundLeases {
    * rounds let go together (many ending at once) go in one statement.
    */
   release(roundId: string): Promise<void> {
-    return this.releases.load(roundId);
+    return this.releases(roundId);
   }
 
-  private readonly releases = new DataLoader<string, void>(
-    async (roundIds) => {
-      await this.pool.query(
-        "DELETE FROM round_leases WHERE holder = $1 AND round_id = ANY($2::uuid[])",
-        [this.holder, roundIds],
-      );
-      return roundIds.map(() => undefined);
-    },
-    { cache: false, batchScheduleFn: (run) => setImmediate(run) },
-  );
+  private readonly releases = batchOfTheMoment<string, void>(async (roundIds) => {
+    await this.pool.query(
+      "DELETE FROM round_leases WHERE holder = $1 AND round_id = ANY($2::uuid[])",
+      [this.holder, roundIds],
+    );
+    return roundIds.map(() => undefined);
+  });
 
   /**
    * Open rounds whose lease lapsed, or that never had one though they are older than a lease

@@ -1,6 +1,5 @@
-import type { JsonValue } from "@igp/ledger";
+import { batchOfTheMoment, type JsonValue } from "@igp/ledger";
 import { HISTORY_LENGTH, type RoundGameType, type RoundStatus } from "@igp/shared";
-import DataLoader from "dataloader";
 import type pg from "pg";
 import type { Seat } from "./round-game.ts";
 import { RegistryUpdates } from "./round-registry-updates.ts";
@@ -152,31 +151,31 @@ export class RoundRegistry {
    * leave its own round out.
    */
   lastOutcomes<O extends JsonValue>(game: RoundGameType, before: string): Promise<O[]> {
-    return this.outcomes.load({ game, before }) as Promise<O[]>;
+    return this.outcomes({ game, before }) as Promise<O[]>;
   }
 
-  private readonly outcomes = new DataLoader<{ game: RoundGameType; before: string }, JsonValue[]>(
-    async (asks) => {
-      const newest = new Map<RoundGameType, { roundId: string; outcome: JsonValue }[]>();
-      for (const game of new Set(asks.map((ask) => ask.game))) {
-        const { rows } = await this.pool.query(
-          `SELECT round_id, outcome FROM game_rounds WHERE game = $1 AND status = 'finished'
-           ORDER BY closed_at DESC LIMIT $2`,
-          [game, HISTORY_LENGTH + asks.filter((ask) => ask.game === game).length],
-        );
-        newest.set(
-          game,
-          rows.map((row) => ({ roundId: row.round_id, outcome: row.outcome })),
-        );
-      }
-      return asks.map(({ game, before }) =>
-        newest
-          .get(game)!
-          .filter((row) => row.roundId !== before)
-          .slice(0, HISTORY_LENGTH)
-          .map((row) => row.outcome),
+  private readonly outcomes = batchOfTheMoment<
+    { game: RoundGameType; before: string },
+    JsonValue[]
+  >(async (asks) => {
+    const newest = new Map<RoundGameType, { roundId: string; outcome: JsonValue }[]>();
+    for (const game of new Set(asks.map((ask) => ask.game))) {
+      const { rows } = await this.pool.query(
+        `SELECT round_id, outcome FROM game_rounds WHERE game = $1 AND status = 'finished'
+         ORDER BY closed_at DESC LIMIT $2`,
+        [game, HISTORY_LENGTH + asks.filter((ask) => ask.game === game).length],
       );
-    },
-    { cache: false, batchScheduleFn: (run) => setImmediate(run) },
-  );
+      newest.set(
+        game,
+        rows.map((row) => ({ roundId: row.round_id, outcome: row.outcome })),
+      );
+    }
+    return asks.map(({ game, before }) =>
+      newest
+        .get(game)!
+        .filter((row) => row.roundId !== before)
+        .slice(0, HISTORY_LENGTH)
+        .map((row) => row.outcome),
+    );
+  });
 }

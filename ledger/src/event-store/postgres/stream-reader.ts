@@ -1,5 +1,5 @@
-import DataLoader from "dataloader";
 import type pg from "pg";
+import { batchOfTheMoment } from "./batch-of-the-moment.ts";
 
 /** One stream's events from a revision on, at most `maxCount` of them. */
 export interface StreamRead {
@@ -24,28 +24,23 @@ const READ_STREAMS = `SELECT q.read, e.* FROM
   ORDER BY q.read, e.revision`;
 
 /**
- * Stream reads of one moment in one query: many rounds settling at once each read their stream,
- * and a query each would queue for the pool's connections (and hold back the appends waiting
- * behind them). Nothing is cached: each read runs after it was asked for, so it sees at least
- * what it would have seen alone. A read alone is the plain query.
+ * Stream reads of one moment in one query (batchOfTheMoment): many rounds settling at once each
+ * read their stream, and a query each would hold back the appends waiting behind them for the
+ * pool's connections. A read alone is the plain query.
  */
 export function streamReader(pool: pg.Pool) {
-  const loader = new DataLoader<StreamRead, pg.QueryResultRow[]>(
-    async (reads) => {
-      if (reads.length === 1) {
-        const [{ streamId, fromRevision, maxCount }] = reads as [StreamRead];
-        return [(await pool.query(READ_STREAM, [streamId, fromRevision, maxCount])).rows];
-      }
-      const { rows } = await pool.query(READ_STREAMS, [
-        reads.map((read) => read.streamId),
-        reads.map((read) => read.fromRevision),
-        reads.map((read) => read.maxCount),
-      ]);
-      const byRead = reads.map((): pg.QueryResultRow[] => []);
-      for (const row of rows) byRead[Number(row.read) - 1]!.push(row);
-      return byRead;
-    },
-    { cache: false, maxBatchSize: 200, batchScheduleFn: (run) => setImmediate(run) },
-  );
-  return (read: StreamRead) => loader.load(read);
+  return batchOfTheMoment<StreamRead, pg.QueryResultRow[]>(async (reads) => {
+    if (reads.length === 1) {
+      const [{ streamId, fromRevision, maxCount }] = reads as [StreamRead];
+      return [(await pool.query(READ_STREAM, [streamId, fromRevision, maxCount])).rows];
+    }
+    const { rows } = await pool.query(READ_STREAMS, [
+      reads.map((read) => read.streamId),
+      reads.map((read) => read.fromRevision),
+      reads.map((read) => read.maxCount),
+    ]);
+    const byRead = reads.map((): pg.QueryResultRow[] => []);
+    for (const row of rows) byRead[Number(row.read) - 1]!.push(row);
+    return byRead;
+  }, 200);
 }
