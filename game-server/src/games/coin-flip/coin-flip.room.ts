@@ -4,7 +4,7 @@ import { type JoinOutcome, RoundRoom, type RoundRoomDeps } from "../round-kernel
 import { GAME_OVER } from "../round-kernel/round-game.ts";
 import type { Settled } from "../round-kernel/round-lifecycle.ts";
 import { type CoinFlipSeat, GAME_FULL, joinerSide, whyNotJoin } from "./coin-flip.rules.ts";
-import { CoinFlipState, playersSchema } from "./coin-flip.state.ts";
+import { CoinFlipState, showPlayers } from "./coin-flip.state.ts";
 import { coinFlipGameView } from "./coin-flip.view.ts";
 
 export type CoinFlipRoomDeps = RoundRoomDeps<CoinFlipSeat, CoinSide>;
@@ -51,7 +51,7 @@ export function coinFlipRoom(deps: CoinFlipRoomDeps) {
 
     protected showSeats() {
       this.state.outcome = this.round.outcome ?? "";
-      this.state.players = playersSchema(this.round.players);
+      showPlayers(this.state, this.round.players);
     }
 
     private whyClosed(): string {

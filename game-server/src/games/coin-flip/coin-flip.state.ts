@@ -1,5 +1,5 @@
-import { ArraySchema, schema, t } from "@colyseus/schema";
-import { roundStateFields } from "../round-kernel/round-state.ts";
+import { schema, t } from "@colyseus/schema";
+import { roundStateFields, syncArray } from "../round-kernel/round-state.ts";
 
 /** One player of the round and the side it plays. */
 export const CoinFlipPlayer = schema(
@@ -23,8 +23,15 @@ export const CoinFlipState = schema(
 );
 export type CoinFlipState = InstanceType<typeof CoinFlipState>;
 
-export function playersSchema(players: { player: string; selectedSide: string }[]) {
-  return new ArraySchema(
-    ...players.map((p) => new CoinFlipPlayer({ player: p.player, side: p.selectedSide })),
+/** The state's players as the round's seats (in seat order). */
+export function showPlayers(
+  state: CoinFlipState,
+  seats: readonly { player: string; selectedSide: string }[],
+) {
+  syncArray(
+    state.players,
+    seats,
+    (entry, seat) => entry.player === seat.player && entry.side === seat.selectedSide,
+    (seat) => new CoinFlipPlayer({ player: seat.player, side: seat.selectedSide }),
   );
 }

@@ -1,4 +1,4 @@
-import { t } from "@colyseus/schema";
+import { type ArraySchema, type Schema, t } from "@colyseus/schema";
 
 /**
  * The fields every round room's state has (docs/realtime.md). Times are epoch milliseconds,
@@ -41,4 +41,20 @@ export interface RoundStateFields {
   winner: string;
   payout: number;
   serverSeed: string;
+}
+
+/**
+ * Brings a state array in line with `items`: entries that still match stay, new ones are
+ * appended, and the array is rebuilt only when a kept entry changed. Seats only grow while a
+ * round runs, so the next patch carries the new seat, not every seat again.
+ */
+export function syncArray<T extends Schema, I>(
+  array: ArraySchema<T>,
+  items: readonly I[],
+  matches: (entry: T, item: I) => boolean,
+  make: (item: I) => T,
+): void {
+  const kept = items.length >= array.length && array.every((entry, i) => matches(entry, items[i]!));
+  if (!kept) array.clear();
+  for (let i = array.length; i < items.length; i++) array.push(make(items[i]!));
 }

@@ -12,7 +12,7 @@ import {
   whyNotLock,
   whyNotPick,
 } from "./spin-wheel.rules.ts";
-import { picksSchema, playersSchema, SpinWheelState } from "./spin-wheel.state.ts";
+import { SpinWheelState, showPicks, showPlayers } from "./spin-wheel.state.ts";
 import { spinWheelGameView } from "./spin-wheel.view.ts";
 
 export type SpinWheelRoomDeps = RoundRoomDeps<SpinWheelSeat, number>;
@@ -103,8 +103,8 @@ export function spinWheelRoom(deps: SpinWheelRoomDeps) {
       // Locked numbers are always their holder's, also in a room rebuilt after a restart.
       for (const seat of seats)
         for (const n of seat.selectedNumbers) this.picks.set(n, seat.player);
-      this.state.picks = picksSchema(this.picks, seats);
-      this.state.players = playersSchema(seats);
+      showPicks(this.state, this.picks, seats);
+      showPlayers(this.state, seats);
       const result = this.round.outcome === null ? null : wheelResultFor(this.round.outcome);
       this.state.winnerValue = result?.winnerValue ?? 0;
       this.state.winnerIndex = result?.winnerIndex ?? -1;

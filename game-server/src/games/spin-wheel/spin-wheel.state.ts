@@ -1,5 +1,5 @@
-import { ArraySchema, MapSchema, schema, t } from "@colyseus/schema";
-import { roundStateFields } from "../round-kernel/round-state.ts";
+import { ArraySchema, schema, t } from "@colyseus/schema";
+import { roundStateFields, syncArray } from "../round-kernel/round-state.ts";
 import type { SpinWheelSeat } from "./spin-wheel.rules.ts";
 
 /** A number picked (live, not paid) or locked (paid) by a player. */
@@ -32,26 +32,41 @@ export const SpinWheelState = schema(
 );
 export type SpinWheelState = InstanceType<typeof SpinWheelState>;
 
-export function picksSchema(picks: ReadonlyMap<number, string>, seats: SpinWheelSeat[]) {
+/**
+ * The state's picks as `picks` (number → player), each marked locked when a seat holds it.
+ * Changed in place: a pick costs its own entry in the next patch, not the whole map.
+ */
+export function showPicks(
+  state: SpinWheelState,
+  picks: ReadonlyMap<number, string>,
+  seats: readonly SpinWheelSeat[],
+) {
   const locked = new Set(seats.flatMap((seat) => seat.selectedNumbers));
-  return new MapSchema(
-    Object.fromEntries(
-      [...picks].map(([number, player]) => [
-        String(number),
-        new SpinPick({ number, player, locked: locked.has(number) }),
-      ]),
-    ),
-  );
+  for (const key of [...state.picks.keys()]) if (!picks.has(Number(key))) state.picks.delete(key);
+  for (const [number, player] of picks) {
+    const entry = state.picks.get(String(number));
+    if (!entry) {
+      state.picks.set(String(number), new SpinPick({ number, player, locked: locked.has(number) }));
+      continue;
+    }
+    entry.player = player;
+    entry.locked = locked.has(number);
+  }
 }
 
-export function playersSchema(seats: SpinWheelSeat[]) {
-  return new ArraySchema(
-    ...seats.map(
-      (seat) =>
-        new SpinWheelPlayer({
-          player: seat.player,
-          numbers: new ArraySchema(...seat.selectedNumbers),
-        }),
-    ),
+/** The state's players as the round's seats (in seat order), each with its numbers. */
+export function showPlayers(state: SpinWheelState, seats: readonly SpinWheelSeat[]) {
+  syncArray(
+    state.players,
+    seats,
+    (entry, seat) =>
+      entry.player === seat.player &&
+      entry.numbers.length === seat.selectedNumbers.length &&
+      entry.numbers.every((n, i) => n === seat.selectedNumbers[i]),
+    (seat) =>
+      new SpinWheelPlayer({
+        player: seat.player,
+        numbers: new ArraySchema(...seat.selectedNumbers),
+      }),
   );
 }
