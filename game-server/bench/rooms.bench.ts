@@ -25,6 +25,7 @@ import { runningEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
 import { createEventStore } from "../src/database/event-store.ts";
 import { migrateUp } from "../src/database/migrate.ts";
 import { call, runAudit, signIn } from "./bench-api.ts";
+import { sendFromWorker } from "./join-sender.ts";
 import { fixed, inBatches, quantile } from "./measure.ts";
 import { cpuMeter, cpuSecondsOf, postmasterPidIn, rssOf } from "./process-stats.ts";
 
@@ -396,19 +397,21 @@ async function runBench(processes: number): Promise<RunResult> {
       : { postmasterPid: await postmasterPidIn(path.join(dataDir, "postgres")) };
     const cpu = await cpuMeter(pids, postgresSelect);
     const joinStarted = performance.now();
-    const schedule = JOIN_RATE > 0 ? paced(JOIN_RATE) : inBatchesOf(JOIN_CONCURRENCY);
-    await schedule(open, async (round) => {
-      round.joinSentAt = performance.now();
-      const joined = await call(
-        round.joiner.url!,
-        "POST",
-        `/api/game/${round.game}/join`,
-        round.joiner.token,
-        { code: round.code, ...SEATS[round.game].join, clientSeed: seed() },
-      );
-      round.joinAckMs = performance.now() - round.joinSentAt;
-      round.joinStatus = joined.status;
-    });
+    const timings = await sendFromWorker(
+      open.map((round) => ({
+        url: round.joiner.url!,
+        route: `/api/game/${round.game}/join`,
+        token: round.joiner.token,
+        body: { code: round.code, ...SEATS[round.game].join, clientSeed: seed() },
+      })),
+      JOIN_RATE > 0 ? { rate: JOIN_RATE } : { inFlight: JOIN_CONCURRENCY },
+    );
+    for (const [i, round] of open.entries()) {
+      const timing = timings[i]!;
+      round.joinSentAt = timing.sentAt - performance.timeOrigin;
+      round.joinAckMs = timing.answeredAt - timing.sentAt;
+      round.joinStatus = timing.status;
+    }
     const joinsDone = performance.now();
     const allCoins = await everyCoin;
     const resultsDone = performance.now();
@@ -767,24 +770,3 @@ main().then(
     process.exit(1);
   },
 );
-
-/** Open-loop arrivals: each item starts at a Poisson moment (mean 1/rate apart), not when others end. */
-function paced(ratePerSecond: number) {
-  return async <T>(items: readonly T[], work: (item: T) => Promise<void>) => {
-    let at = 0;
-    const started = performance.now();
-    await Promise.all(
-      items.map(async (item) => {
-        at += (-Math.log(1 - Math.random()) * 1000) / ratePerSecond;
-        const wait = started + at - performance.now();
-        if (wait > 0) await sleep(wait);
-        await work(item);
-      }),
-    );
-  };
-}
-
-function inBatchesOf(limit: number) {
-  return <T>(items: readonly T[], work: (item: T) => Promise<void>) =>
-    inBatches(items, limit, work);
-}

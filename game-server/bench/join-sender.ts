@@ -1,0 +1,92 @@
+import { performance } from "node:perf_hooks";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { call } from "./bench-api.ts";
+
+/** One POST a benchmark sends and times. */
+export interface TimedCall {
+  url: string;
+  route: string;
+  token: string;
+  body: unknown;
+}
+
+/** When each call goes: at random (Poisson) moments at `rate` per second, or `inFlight` at a time (0: all at once). */
+export type Schedule = { rate: number } | { inFlight: number };
+
+/** A call's answer: its status and its times in epoch milliseconds (fractional), comparable across threads. */
+export interface CallTiming {
+  status: number;
+  sentAt: number;
+  answeredAt: number;
+}
+
+/**
+ * Sends the calls from a worker thread and returns their timings, in the calls' order. The
+ * benchmark's main thread holds a thousand SDK clients busy decoding what the rooms broadcast;
+ * a reply waiting behind that work would be timed late. A player's phone does nothing of the
+ * kind, so the calls get an event loop of their own.
+ */
+export function sendFromWorker(calls: TimedCall[], schedule: Schedule): Promise<CallTiming[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: { calls, schedule } });
+    worker.once("message", (timings: CallTiming[]) => {
+      resolve(timings);
+      void worker.terminate(); // its idle keep-alive connections would hold it a while
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`the join sender stopped (${code})`)));
+  });
+}
+
+const epochNow = () => performance.timeOrigin + performance.now();
+
+/**
+ * Opens a connection per call first (each answers a health check and stays open): a player
+ * who presses Join has the connection that loaded the lobby, not a new one.
+ */
+async function warmUp(calls: TimedCall[]) {
+  await Promise.all(calls.map((c) => fetch(`${c.url}/api/health`).then((r) => r.arrayBuffer())));
+}
+
+async function send(calls: TimedCall[], schedule: Schedule): Promise<CallTiming[]> {
+  await warmUp(calls);
+  const timings: CallTiming[] = [];
+  const one = async (request: TimedCall, index: number) => {
+    const sentAt = epochNow();
+    const { status } = await call(request.url, "POST", request.route, request.token, request.body);
+    timings[index] = { status, sentAt, answeredAt: epochNow() };
+  };
+  if ("rate" in schedule) {
+    const started = performance.now();
+    let at = 0;
+    await Promise.all(
+      calls.map(async (request, index) => {
+        at += (-Math.log(1 - Math.random()) * 1000) / schedule.rate;
+        const wait = started + at - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        await one(request, index);
+      }),
+    );
+  } else {
+    const limit = schedule.inFlight || calls.length;
+    let next = 0;
+    const lane = async () => {
+      while (next < calls.length) {
+        const index = next++;
+        await one(calls[index]!, index);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, calls.length) }, lane));
+  }
+  return timings;
+}
+
+if (!isMainThread) {
+  const { calls, schedule } = workerData as { calls: TimedCall[]; schedule: Schedule };
+  send(calls, schedule).then(
+    (timings) => parentPort!.postMessage(timings),
+    (error) => {
+      throw error;
+    },
+  );
+}
