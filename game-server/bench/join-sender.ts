@@ -1,3 +1,4 @@
+import { setPriority } from "node:os";
 import { performance } from "node:perf_hooks";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { call } from "./bench-api.ts";
@@ -21,35 +22,44 @@ export interface CallTiming {
 }
 
 /**
- * Sends the calls from a worker thread and returns their timings, in the calls' order. The
- * benchmark's main thread holds a thousand SDK clients busy decoding what the rooms broadcast;
- * a reply waiting behind that work would be timed late. A player's phone does nothing of the
- * kind, so the calls get an event loop of their own.
+ * Calls sent from a worker thread, which times their answers. The benchmark's main thread holds
+ * a thousand SDK clients busy decoding what the rooms broadcast; a reply waiting behind that work
+ * would be timed late. A player's phone does nothing of the kind, so the calls get an event loop
+ * of their own (at nice 0 when the main thread yields, see rooms.bench.ts). `prepare` opens a
+ * connection per call first: a player who presses Join has the connection that loaded the lobby.
  */
-export function sendFromWorker(calls: TimedCall[], schedule: Schedule): Promise<CallTiming[]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { calls, schedule } });
-    worker.once("message", (timings: CallTiming[]) => {
-      resolve(timings);
-      void worker.terminate(); // its idle keep-alive connections would hold it a while
+export async function prepareCalls(calls: TimedCall[]) {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { calls } });
+  const next = <T>() =>
+    new Promise<T>((resolve, reject) => {
+      const fail = (error: unknown) => reject(error);
+      const exit = (code: number) => reject(new Error(`the call sender stopped (${code})`));
+      worker.once("error", fail).once("exit", exit);
+      worker.once("message", (message: T) => {
+        worker.off("error", fail).off("exit", exit);
+        resolve(message);
+      });
     });
-    worker.once("error", reject);
-    worker.once("exit", (code) => reject(new Error(`the join sender stopped (${code})`)));
-  });
+  await next<"ready">();
+  return {
+    /** Sends them as scheduled; their timings, in the calls' order. */
+    async send(schedule: Schedule): Promise<CallTiming[]> {
+      const answered = next<CallTiming[]>();
+      worker.postMessage(schedule);
+      const timings = await answered;
+      await worker.terminate(); // its idle keep-alive connections would hold it a while
+      return timings;
+    },
+  };
 }
 
 const epochNow = () => performance.timeOrigin + performance.now();
 
-/**
- * Opens a connection per call first (each answers a health check and stays open): a player
- * who presses Join has the connection that loaded the lobby, not a new one.
- */
 async function warmUp(calls: TimedCall[]) {
   await Promise.all(calls.map((c) => fetch(`${c.url}/api/health`).then((r) => r.arrayBuffer())));
 }
 
 async function send(calls: TimedCall[], schedule: Schedule): Promise<CallTiming[]> {
-  await warmUp(calls);
   const timings: CallTiming[] = [];
   const one = async (request: TimedCall, index: number) => {
     const sentAt = epochNow();
@@ -82,11 +92,11 @@ async function send(calls: TimedCall[], schedule: Schedule): Promise<CallTiming[
 }
 
 if (!isMainThread) {
-  const { calls, schedule } = workerData as { calls: TimedCall[]; schedule: Schedule };
-  send(calls, schedule).then(
-    (timings) => parentPort!.postMessage(timings),
-    (error) => {
-      throw error;
-    },
-  );
+  setPriority(0); // this thread only: the timed player is not one of the clients that yield
+  const { calls } = workerData as { calls: TimedCall[] };
+  await warmUp(calls);
+  parentPort!.once("message", async (schedule: Schedule) => {
+    parentPort!.postMessage(await send(calls, schedule));
+  });
+  parentPort!.postMessage("ready");
 }

@@ -26,16 +26,15 @@ export async function machineCpu(): Promise<{ busy: number; total: number }> {
 }
 
 /**
- * CPU seconds used so far by PostgreSQL processes: the backends serving `database` (told by
- * their process title, e.g. "postgres: 15/main: postgres <database> 127.0.0.1(5000) idle"), or
- * the postmaster `postmasterPid` and all its children (an embedded cluster).
- * Backends that have exited are not counted.
+ * CPU seconds used so far by each PostgreSQL process (by pid): the backends serving `database`
+ * (told by their process title, e.g. "postgres: 15/main: postgres <database> 127.0.0.1(5000) idle"),
+ * or the postmaster `postmasterPid` and all its children (an embedded cluster).
  */
 export async function postgresCpuSeconds(select: {
   database?: string;
   postmasterPid?: number;
-}): Promise<number> {
-  let total = 0;
+}): Promise<Map<number, number>> {
+  const used = new Map<number, number>();
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -47,11 +46,22 @@ export async function postgresCpuSeconds(select: {
         (select.database !== undefined && title.split(" ").includes(select.database)) ||
         (select.postmasterPid !== undefined &&
           (Number(fields[1]) === select.postmasterPid || Number(entry) === select.postmasterPid));
-      if (ours) total += (Number(fields[11]) + Number(fields[12])) / 100;
+      if (ours) used.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
     } catch {
       // the process ended meanwhile
     }
   }
+  return used;
+}
+
+/**
+ * What PostgreSQL processes used between two readings: each process' own growth (one that
+ * started meanwhile from zero). A backend that exited meanwhile is not counted (its CPU is
+ * gone from /proc), so this is a floor, never negative.
+ */
+function postgresCpuBetween(start: Map<number, number>, end: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of end) total += seconds - (start.get(pid) ?? 0);
   return total;
 }
 
@@ -83,7 +93,7 @@ export async function cpuMeter(
       const bench = process.cpuUsage(benchStart);
       return {
         server: end.server - start.server,
-        postgres: end.postgres - start.postgres,
+        postgres: postgresCpuBetween(start.postgres, end.postgres),
         bench: (bench.user + bench.system) / 1e6,
         machine:
           (end.machine.busy - start.machine.busy) /

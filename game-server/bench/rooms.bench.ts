@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, setPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Client, type Room } from "@colyseus/sdk";
@@ -25,7 +25,7 @@ import { runningEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
 import { createEventStore } from "../src/database/event-store.ts";
 import { migrateUp } from "../src/database/migrate.ts";
 import { call, runAudit, signIn } from "./bench-api.ts";
-import { sendFromWorker } from "./join-sender.ts";
+import { prepareCalls } from "./join-sender.ts";
 import { fixed, inBatches, quantile } from "./measure.ts";
 import { cpuMeter, cpuSecondsOf, postmasterPidIn, rssOf } from "./process-stats.ts";
 
@@ -57,6 +57,10 @@ import { cpuMeter, cpuSecondsOf, postmasterPidIn, rssOf } from "./process-stats.
  *                         and watchers spread over them so rounds cross processes). The run is
  *                         done with 1 process first, then with PROCESSES, and compared; joins
  *                         default to all at once (JOIN_RATE=0) so rounds/s measures capacity
+ *   CLIENTS_NICE=10       while the joins run, the benchmark's thousand SDK clients (its main thread)
+ *                         run at this nice value, so that the server and PostgreSQL get the cores
+ *                         first, as with clients on their own devices; the timed joins keep nice 0
+ *                         (their worker thread). 0: the clients compete with the server as equals
  *   KEEP_DB=1             keep the database (and DATA_DIR) afterwards
  */
 /** `--name=value` or `--name value` (a bare `--name` is 1). */
@@ -92,12 +96,14 @@ const FORCE_EMBEDDED = setting("EMBEDDED", "") === "1";
 const TIMEOUT_S = count("BENCH_TIMEOUT_S", 300);
 const KEEP = setting("KEEP_DB", "") === "1";
 const START_NOTICE_MS = count("START_NOTICE_MS", 0);
+const CLIENTS_NICE = count("CLIENTS_NICE", 10);
 
 /** Bet per round (major units) and each player's deposit (minor units). */
 const BET = 10;
 const DEPOSIT_MINOR = 100_00;
 const RESULT_TIMEOUT_MS = 60_000;
-const TARGET_JOIN_P99_MS = 100;
+/** Issue 11's targets: p99 under 100 ms for joins at 100/s, under 300 ms for a burst of 500 at once. */
+const TARGET_JOIN_P99_MS = JOIN_RATE > 0 ? 100 : 300;
 
 interface Player {
   index: number;
@@ -387,7 +393,6 @@ async function runBench(processes: number): Promise<RunResult> {
     const afterClients = await sample(pids);
     await sleep(2_000); // nothing happens: what do open rooms and idle connections cost?
     const idle = await sample(pids);
-    await scrape(url); // resets the server's event-loop lag histogram
 
     // 6. Every joiner joins its round; each round's room broadcasts its result to all in it.
     const expectedCoins = seats.filter(({ player }) => player.room).length;
@@ -395,15 +400,20 @@ async function runBench(processes: number): Promise<RunResult> {
     const postgresSelect = external
       ? { database: external.name }
       : { postmasterPid: await postmasterPidIn(path.join(dataDir, "postgres")) };
-    const cpu = await cpuMeter(pids, postgresSelect);
-    const joinStarted = performance.now();
-    const timings = await sendFromWorker(
+    const calls = await prepareCalls(
       open.map((round) => ({
         url: round.joiner.url!,
         route: `/api/game/${round.game}/join`,
         token: round.joiner.token,
         body: { code: round.code, ...SEATS[round.game].join, clientSeed: seed() },
       })),
+    );
+    await sleep(500);
+    await scrape(url); // resets the server's event-loop lag histogram
+    const cpu = await cpuMeter(pids, postgresSelect);
+    setPriority(CLIENTS_NICE);
+    const joinStarted = performance.now();
+    const timings = await calls.send(
       JOIN_RATE > 0 ? { rate: JOIN_RATE } : { inFlight: JOIN_CONCURRENCY },
     );
     for (const [i, round] of open.entries()) {
@@ -413,7 +423,9 @@ async function runBench(processes: number): Promise<RunResult> {
       round.joinStatus = timing.status;
     }
     const joinsDone = performance.now();
+    const untilLastAck = await cpu.read();
     const allCoins = await everyCoin;
+    setPriority(0);
     const resultsDone = performance.now();
     const used = await cpu.read();
     const metricsAfter = await scrape(url);
@@ -515,6 +527,14 @@ async function runBench(processes: number): Promise<RunResult> {
       [
         "memory per connected player (channel + room seat)",
         kb((afterClients.rss - afterRooms.rss) / Math.max(1, connected.length)),
+      ],
+      [
+        "server CPU, first join → last ack (all of it: the joins' queue)",
+        `${untilLastAck.server.toFixed(2)} s over ${((joinsDone - joinStarted) / 1000).toFixed(2)} s: ${(
+          (1000 * untilLastAck.server) / Math.max(1, open.length)
+        ).toFixed(
+          2,
+        )} ms per join; PostgreSQL ${untilLastAck.postgres.toFixed(2)} s, machine ${(100 * untilLastAck.machine).toFixed(0)}% busy`,
       ],
       [
         "server CPU during joins → results",
