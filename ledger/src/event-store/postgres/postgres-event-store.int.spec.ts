@@ -93,21 +93,50 @@ describe("PostgreSQL event store specifics", () => {
     asks.push({ streamId: `test-${randomUUID()}`, options: {} }); // no such stream
     const alone = [];
     for (const { streamId, options } of asks) alone.push(await store.readStream(streamId, options));
-    let statements = 0;
-    const counted = new Proxy(pool, {
-      get: (target, name) =>
-        name === "query"
-          ? (...args: unknown[]) => {
-              statements++;
-              return (target.query as (...a: unknown[]) => unknown)(...args);
-            }
-          : Reflect.get(target, name),
-    });
-    const batching = createPostgresEventStore({ pool: counted });
+    const counted = countingQueries(pool);
+    const batching = createPostgresEventStore({ pool: counted.pool });
     const together = await Promise.all(
       asks.map(({ streamId, options }) => batching.readStream(streamId, options)),
     );
     expect(together).toEqual(alone);
-    expect(statements).toBe(1);
+    expect(counted.statements()).toBe(1);
+  });
+
+  it("runs the same global read asked by several subscribers at once only once", async () => {
+    await store.append(`test-${randomUUID()}`, [newEvent(), newEvent()], "no_stream");
+    const head = await lastPosition(store);
+    await store.append(`test-${randomUUID()}`, [newEvent()], "no_stream");
+    const asks = [
+      { after: head, maxCount: 10 },
+      { after: head, maxCount: 10 },
+      { after: head, maxCount: 10 },
+      { after: head, maxCount: 1 },
+      { after: undefined, maxCount: 2 },
+    ];
+    const alone = [];
+    for (const ask of asks) alone.push(await store.readAll(ask));
+    const counted = countingQueries(pool);
+    const sharing = createPostgresEventStore({ pool: counted.pool });
+    const together = await Promise.all(asks.map((ask) => sharing.readAll(ask)));
+    expect(together).toEqual(alone);
+    expect(together[0]).toHaveLength(1);
+    // The three same reads are one query; the two other reads are their own.
+    expect(counted.statements()).toBe(3);
+    expect(together[0]).not.toBe(together[1]); // each reader gets its own events
   });
 });
+
+/** The pool, counting the queries made through it. */
+function countingQueries(pool: pg.Pool) {
+  let statements = 0;
+  const counted = new Proxy(pool, {
+    get: (target, name) =>
+      name === "query"
+        ? (...args: unknown[]) => {
+            statements++;
+            return (target.query as (...a: unknown[]) => unknown)(...args);
+          }
+        : Reflect.get(target, name),
+  });
+  return { pool: counted, statements: () => statements };
+}

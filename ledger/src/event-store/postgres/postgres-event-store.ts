@@ -15,6 +15,7 @@ import { eventBody } from "../hash-chain.ts";
 import { createWakeups, pollingSubscription } from "../subscription-loop.ts";
 import { assertValidAppend, assertValidStreamId } from "../validate-new-events.ts";
 import { AppendBatcher } from "./append-batcher.ts";
+import { batchOfTheMoment } from "./batch-of-the-moment.ts";
 import { createPgPool } from "./create-pool.ts";
 import { streamReader } from "./stream-reader.ts";
 
@@ -53,6 +54,13 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   const wakeups = createWakeups();
   const batcher = new AppendBatcher(pool);
   const readStream = streamReader(pool);
+  // The process's subscriptions (projections, balance pushes, transfers) are woken by the same
+  // appends and mostly follow the same head: the same read asked in one moment runs once.
+  const readAllOfTheMoment = batchOfTheMoment<string, EventRow[]>(async (keys) => {
+    const reads = new Map<string, Promise<EventRow[]>>();
+    for (const key of keys) if (!reads.has(key)) reads.set(key, readAllRows(pool, key));
+    return Promise.all(keys.map((key) => reads.get(key)!));
+  });
 
   const store: EventStore = {
     name: "postgres",
@@ -100,12 +108,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     },
 
     async readAll({ after, maxCount }: ReadAllOptions) {
-      if (after === undefined) {
-        const { rows } = await pool.query(READ_ALL_FROM_START, [maxCount]);
-        return rows.map(toRecordedEvent);
-      }
-      const [tx, position] = parsePosition(after);
-      const { rows } = await pool.query(READ_ALL_AFTER, [tx, position, maxCount]);
+      if (after !== undefined) parsePosition(after); // a bad position is refused at once
+      const rows = await readAllOfTheMoment(JSON.stringify([after ?? null, maxCount]));
       return rows.map(toRecordedEvent);
     },
 
@@ -118,6 +122,29 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     },
   };
   return store;
+}
+
+/**
+ * One `readAll` query; `key` is `[after or null, maxCount]` as JSON. Its events' data and
+ * metadata are frozen: the readers that shared the read share them too.
+ */
+async function readAllRows(pool: pg.Pool, key: string): Promise<EventRow[]> {
+  const [after, maxCount] = JSON.parse(key) as [string | null, number];
+  const { rows } =
+    after === null
+      ? await pool.query<EventRow>(READ_ALL_FROM_START, [maxCount])
+      : await pool.query<EventRow>(READ_ALL_AFTER, [...parsePosition(after), maxCount]);
+  for (const row of rows) {
+    deepFreeze(row.data);
+    deepFreeze(row.metadata);
+  }
+  return rows;
+}
+
+function deepFreeze(value: unknown) {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  Object.freeze(value);
 }
 
 function parsePosition(position: string): [string, string] {
