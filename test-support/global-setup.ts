@@ -1,4 +1,4 @@
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,6 +23,7 @@ export default async function setup(project: TestProject) {
   project.provide("pgTemplate", TEMPLATE_DATABASE);
   return async () => {
     await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
   };
 }
 

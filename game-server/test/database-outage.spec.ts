@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -18,12 +18,16 @@ import { DATABASE_UNAVAILABLE } from "../src/database/unavailable.ts";
  * restarts the PostgreSQL it owns by itself, health goes green again, and the API works.
  */
 let server: ChildServer | null = null;
-afterAll(() => server?.stop());
+let dataDir: string | null = null;
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
 
 it("a killed embedded PostgreSQL: 503s meanwhile, then the server recovers by itself", {
   timeout: 120_000,
 }, async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "igp-outage-"));
+  dataDir = await mkdtemp(path.join(tmpdir(), "igp-outage-"));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -1,4 +1,4 @@
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { passwordProblem } from "@igp/shared";
@@ -11,8 +11,15 @@ import { startPlatform } from "../src/platform.ts";
 
 const stops: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const stop of stops) await stop();
+  for (const stop of stops.reverse()) await stop(); // the last started stops first
 });
+
+/** A DATA_DIR removed after the tests. */
+async function dataDirNamed(prefix: string) {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  stops.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 async function start(env: NodeJS.ProcessEnv) {
   const platform = await startPlatform(
@@ -25,7 +32,7 @@ async function start(env: NodeJS.ProcessEnv) {
 describe("the platform", () => {
   it("starts on DATABASE_URL, creates the first superAdmin once, and reports its health", async () => {
     const url = await createTestDatabase();
-    const dataDir = await mkdtemp(path.join(tmpdir(), "igp-platform-"));
+    const dataDir = await dataDirNamed("igp-platform-");
     const env = {
       DATABASE_URL: url,
       DATA_DIR: dataDir,
@@ -61,7 +68,7 @@ describe("the platform", () => {
   });
 
   it("runs on embedded PostgreSQL under DATA_DIR, generates a password, and reuses the data on restart", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "igp-embedded-"));
+    const dataDir = await dataDirNamed("igp-embedded-");
     const env = { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()) };
     const first = await start(env);
     expect(first.superAdmin).toMatchObject({ created: true, email: "superadmin@localhost" });

