@@ -92,7 +92,13 @@ async function send(calls: TimedCall[], schedule: Schedule): Promise<CallTiming[
 }
 
 if (!isMainThread) {
-  setPriority(0); // this thread only: the timed player is not one of the clients that yield
+  try {
+    setPriority(0); // this thread only: the timed player is not one of the clients that yield
+  } catch {
+    console.log(
+      "  (the joins' thread could not return to nice 0: it is timed at the clients' nice)",
+    );
+  }
   const { calls } = workerData as { calls: TimedCall[] };
   await warmUp(calls);
   parentPort!.once("message", async (schedule: Schedule) => {
