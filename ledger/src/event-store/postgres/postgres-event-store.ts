@@ -17,7 +17,7 @@ import { assertValidAppend, assertValidStreamId } from "../validate-new-events.t
 import { AppendBatcher } from "./append-batcher.ts";
 import { batchOfTheMoment } from "./batch-of-the-moment.ts";
 import { createPgPool } from "./create-pool.ts";
-import { streamReader } from "./stream-reader.ts";
+import { EVENT_COLUMNS, streamReader } from "./stream-reader.ts";
 
 export interface PostgresEventStoreOptions {
   /** A pool the store shares with its owner (not closed by `close`), or a connection string. */
@@ -36,8 +36,7 @@ const EXPECTED_CODES: Record<Exclude<ExpectedRevision, number>, number> = {
 /** Appends with `any` or `stream_exists` retry when a concurrent append takes their revision. */
 const MAX_LOOSE_ATTEMPTS = 10;
 
-const SELECT_EVENTS = `SELECT transaction_id::text AS tx, global_position, stream_id, revision,
-  event_id, type, data, metadata, recorded_at, prev_hash, hash FROM ledger_events`;
+const SELECT_EVENTS = `SELECT ${EVENT_COLUMNS} FROM ledger_events`;
 
 // Only events of transactions older than every running one are visible to global readers.
 const READ_ALL_FROM_START = `${SELECT_EVENTS}

@@ -8,16 +8,17 @@ export interface StreamRead {
   maxCount: number;
 }
 
-const COLUMNS = `transaction_id::text AS tx, global_position, stream_id, revision, event_id, type,
-  data, metadata, recorded_at, prev_hash, hash`;
+/** An event row's columns, as every read of the store selects them. */
+export const EVENT_COLUMNS = `transaction_id::text AS tx, global_position, stream_id, revision,
+  event_id, type, data, metadata, recorded_at, prev_hash, hash`;
 
-const READ_STREAM = `SELECT ${COLUMNS} FROM ledger_events
+const READ_STREAM = `SELECT ${EVENT_COLUMNS} FROM ledger_events
   WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`;
 
 const READ_STREAMS = `SELECT q.read, e.* FROM
   unnest($1::text[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS q(stream_id, from_revision, max_count, read)
   CROSS JOIN LATERAL (
-    SELECT ${COLUMNS} FROM ledger_events
+    SELECT ${EVENT_COLUMNS} FROM ledger_events
      WHERE stream_id = q.stream_id AND revision >= q.from_revision
      ORDER BY revision LIMIT q.max_count
   ) e
