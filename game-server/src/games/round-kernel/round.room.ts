@@ -48,7 +48,6 @@ export abstract class RoundRoom<
   override patchRate = 100;
   protected round!: RegisteredRound<S, O>;
   protected actor!: Actor<typeof roundMachine>;
-  private registryWrites: Promise<void> = Promise.resolve();
   private holding = false;
 
   protected abstract readonly deps: RoundRoomDeps<S, O>;
@@ -173,13 +172,10 @@ export abstract class RoundRoom<
     return null;
   }
 
-  /** Registry writes one after another, so a late write never undoes a newer one. */
+  /** The seats as they are now; the registry stores a round's writes in the order made. */
   private recordSeats() {
-    const { status, players } = this.round;
-    this.registryWrites = this.registryWrites.then(() =>
-      this.deps.rounds.registry.update(this.round.roundId, { status, players: [...players] }),
-    );
-    return this.registryWrites;
+    const { roundId, status, players } = this.round;
+    return this.deps.rounds.registry.update(roundId, { status, players: [...players] });
   }
 
   /** The lobby lists a public round while it takes seats, and forgets it after. */
