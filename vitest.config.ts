@@ -13,6 +13,7 @@ export default defineConfig({
           name: "server",
           include: ["{shared,ledger,projections,game-server}/{src,test}/**/*.spec.ts"],
           globalSetup: ["test-support/global-setup.ts"],
+          setupFiles: ["test-support/page-problems.setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

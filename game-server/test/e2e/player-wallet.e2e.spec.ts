@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
+import { expectPageProblems, takePageProblems } from "../../../test-support/page-problems.ts";
 import type { TestServer } from "../../../test-support/http.ts";
 import { form, pngImage } from "../../../test-support/images.ts";
 
@@ -22,7 +23,6 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
   });
   afterAll(() => journey?.stop());
   // Every screen works under the site's Content-Security-Policy: not one violation.
-  afterEach(() => expect(journey.cspViolations.splice(0)).toEqual([]));
 
   for (const width of [360, 1280]) {
     it(`registers, deposits, sees the balance live, withdraws and logs out at ${width} px`, async () => {
@@ -177,7 +177,7 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
     await expect
       .poll(() => logo.evaluate((img: { naturalWidth: number }) => img.naturalWidth))
       .toBeGreaterThan(0);
-    expect(journey.cspViolations).toEqual([]);
+    expect(takePageProblems()).toEqual([]);
 
     // The watch is real: an inline script, which the policy forbids, is reported.
     await page.evaluate(`{
@@ -185,10 +185,13 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
       script.textContent = "window.injected = true";
       document.body.append(script);
     }`);
-    const reported = () => journey.cspViolations.join("\n");
-    await expect.poll(reported).toMatch(/script-src-elem blocked inline/); // the DOM's event
-    await expect.poll(reported).toMatch(/console: Executing inline script violates/);
-    journey.cspViolations.splice(0);
+    const reported: string[] = [];
+    const taken = () => {
+      reported.push(...expectPageProblems(/inline script|blocked inline/));
+      return reported.join("\n");
+    };
+    await expect.poll(taken).toMatch(/CSP script-src-elem blocked inline/); // the DOM's event
+    await expect.poll(taken).toMatch(/console error: Executing inline script violates/);
     await page.close();
   });
 });
