@@ -12,9 +12,11 @@ import { signIn as signInSuperAdmin } from "../bench/bench-api.ts";
  * 1280x800 into docs/screenshots/<label>/<screen>-<width>.png. Starts the server as `npm start`
  * does on a fresh embedded database (the client is built first if it is not), sets the scene
  * through the real API (a bank, players funded by bank deposits the superAdmin approves, a coin
- * flip table with a round waiting, a deposit left pending), then drives Chromium through: home,
- * the coin flip lobby, a round in progress, a finished round's result, the deposit dialog and
- * the back office's deposit requests. Stops the server and removes its data when done.
+ * flip table with a round waiting, a deposit left pending, a drawn lottery with tickets), then
+ * drives Chromium through: home, the coin flip lobby, a round in progress, a spin wheel in
+ * motion, a finished round's result, a win, My Tickets, Game History, the deposit dialog, the
+ * back office's dashboard and its deposit requests. Stops the server and removes its data when
+ * done.
  */
 const VIEWPORTS = [
   { width: 360, height: 740 },
@@ -39,6 +41,9 @@ interface Scene {
   carol: Player;
 }
 
+/** How a screen is reached; it may return another page than the one given, to be taken. */
+type Screen = (page: Page, scene: Scene, browser: Browser) => Promise<Page | undefined | void>;
+
 async function main() {
   const label = process.argv[2] ?? "";
   if (!/^[a-z0-9-]+$/.test(label)) throw new Error("usage: npm run screenshots -- <label>");
@@ -53,8 +58,9 @@ async function main() {
     for (const viewport of VIEWPORTS) {
       for (const [screen, show] of Object.entries(SCREENS)) {
         const page = await browser.newPage({ viewport, isMobile: viewport.width < 600 });
-        await show(page, scene, browser);
-        await page.screenshot({ path: path.join(folder, `${screen}-${viewport.width}.png`) });
+        const shown = (await show(page, scene, browser)) ?? page;
+        await shown.screenshot({ path: path.join(folder, `${screen}-${viewport.width}.png`) });
+        if (shown !== page) await shown.context().close();
         await page.context().close();
         console.log(`- ${screen} at ${viewport.width}`);
       }
@@ -67,7 +73,7 @@ async function main() {
 }
 
 /** Each screen: how a page gets there, signed in as whom, ready to be taken. */
-const SCREENS: Record<string, (page: Page, scene: Scene, browser: Browser) => Promise<void>> = {
+const SCREENS: Record<string, Screen> = {
   async home(page, { url }) {
     await page.goto(`${url}/`);
     await page.getByRole("link", { name: "Play Coin Flip" }).waitFor();
@@ -93,11 +99,72 @@ const SCREENS: Record<string, (page: Page, scene: Scene, browser: Browser) => Pr
       .waitFor({ timeout: 30_000 });
     await page.getByRole("alertdialog", { name: /You won!|You lost/ }).waitFor();
   },
+  /** Carol holds 1-3 of a private spin wheel; Bob takes 4-6 here: the wheel, 2 s into its spin. */
+  async spin(page, { url, call, bob, carol }) {
+    const body = {
+      gameType: "spin-wheel",
+      access: "private",
+      betAmount: BET,
+      selectedNumbers: [1, 2, 3],
+    };
+    const { gameCode } = await expect(
+      201,
+      call("POST", "/api/game/private/create", { token: carol.token, body }),
+    );
+    await signIn(page, bob.token);
+    await page.goto(`${url}/play/instant/spin-wheel/${gameCode}`);
+    for (const number of [4, 5, 6]) {
+      await page.locator(".number-grid .wheel-number", { hasText: String(number) }).click();
+      await page.locator(".wheel-number-chosen", { hasText: String(number) }).waitFor();
+    }
+    await page.getByRole("button", { name: "Lock Number" }).click();
+    await page.getByRole("button", { name: "Join", exact: true }).click();
+    await page.getByTestId("wheel-canvas").waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(2_000);
+  },
+  /** Carol opens a private coin flip and Bob joins it: the page of whichever of them won. */
+  async win(page, { url, call, bob, carol }, browser) {
+    const code = await openRound(call, carol);
+    const carolsPage = await browser.newPage({
+      viewport: page.viewportSize()!,
+      isMobile: page.viewportSize()!.width < 600,
+    });
+    await signIn(carolsPage, carol.token);
+    await carolsPage.goto(`${url}/play/instant/coin-flip/${code}`);
+    await signIn(page, bob.token);
+    await page.goto(`${url}/play/instant/coin-flip/${code}`);
+    await page.getByRole("button", { name: "Join", exact: true }).click();
+    for (const each of [page, carolsPage]) {
+      await each
+        .getByRole("alertdialog", { name: /You won!|You lost/ })
+        .waitFor({ timeout: 40_000 });
+    }
+    const bobWon = await page.getByRole("alertdialog", { name: "You won!" }).count();
+    return bobWon ? page : carolsPage;
+  },
+  async "my-tickets"(page, { url, bob }) {
+    await signIn(page, bob.token);
+    await page.goto(`${url}/dashboard/lottery-tickets`);
+    await page.getByText(SCREENSHOT_LOTTERY).first().waitFor();
+  },
+  async history(page, { url, bob }) {
+    await signIn(page, bob.token);
+    await page.goto(`${url}/dashboard/profile`);
+    await page.getByRole("tab", { name: "Game History" }).click();
+    await page.locator(".game-history").waitFor();
+    await page.waitForLoadState("networkidle");
+  },
   async deposit(page, { url, bob }) {
     await signIn(page, bob.token);
     await page.goto(`${url}/`);
     await page.locator(".site-header").getByRole("button", { name: "Deposit" }).click();
     await page.getByRole("dialog", { name: "Deposit" }).getByText("CBE").first().waitFor();
+  },
+  async dashboard(page, { url, root }) {
+    await signIn(page, root);
+    await page.goto(`${url}/admin/dashboard`);
+    await page.getByText("House revenue").first().waitFor();
+    await page.waitForLoadState("networkidle");
   },
   async "admin-requests"(page, { url, root }) {
     await signIn(page, root);
@@ -151,7 +218,35 @@ async function setScene(url: string): Promise<Scene> {
     )
   ).id as number;
   const openCode = await openRound(call, alice, table);
+  await drawnLottery(call, root, [bob, bob, carol]);
   return { url, call, root, openCode, alice, bob, carol };
+}
+
+const SCREENSHOT_LOTTERY = "Meskel Lottery";
+
+/** A lottery whose buyers bought a ticket each, then drawn: My Tickets has winners and losers. */
+async function drawnLottery(call: Call, root: string, buyers: Player[]) {
+  const banner = { field: "bannerImage", bytes: await pngImage("#1e88e5", 320, 160) };
+  const fields = {
+    type: "lottery",
+    betAmount: 10,
+    title: SCREENSHOT_LOTTERY,
+    winAmount: 1000,
+    outDate: new Date(Date.now() + 3_600_000).toISOString(),
+    prizes: "200, Phone",
+  };
+  const lottery = await expect(
+    201,
+    call("POST", "/api/games/lottery/create", { token: root, body: form(fields, banner) }),
+  );
+  for (const buyer of buyers) {
+    const body = { code: lottery.code };
+    await expect(201, call("POST", "/api/game/lottery/buy/ticket", { token: buyer.token, body }));
+  }
+  await expect(
+    200,
+    call("POST", "/api/games/lottery/finish", { token: root, body: { code: lottery.code } }),
+  );
 }
 
 /** A bank deposit request with its screenshot; returns its id. */
