@@ -1,7 +1,7 @@
 import { execSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { signInSuperAdmin, startTestServer } from "./http.ts";
 import { form, pngImage } from "./images.ts";
 import { watchPages } from "./page-problems.ts";
@@ -108,4 +108,14 @@ export async function signInThroughForm(
       cause: error,
     });
   }
+}
+
+/**
+ * Signed in as /process/{token} leaves a player: the token in local storage before any script
+ * of the site runs (about:blank, where every context starts, has no storage to write to).
+ */
+export function signInContext(context: BrowserContext, token: string) {
+  return context.addInitScript({
+    content: `if (location.protocol.startsWith("http")) localStorage.setItem("token", ${JSON.stringify(token)});`,
+  });
 }

@@ -1,7 +1,12 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { ensureClientBuilt, hasChromium, launchBrowser } from "../../test-support/browser.ts";
+import {
+  ensureClientBuilt,
+  hasChromium,
+  launchBrowser,
+  signInContext,
+} from "../../test-support/browser.ts";
 import { httpCaller, signUpPlayer, type TestServer } from "../../test-support/http.ts";
 import { form, pngImage } from "../../test-support/images.ts";
 import { ROOT, startEmbeddedServer } from "../../test-support/server-process.ts";
@@ -42,7 +47,8 @@ interface Scene {
 }
 
 /** How a screen is reached; it may return another page than the one given, to be taken. */
-type Screen = (page: Page, scene: Scene, browser: Browser) => Promise<Page | undefined | void>;
+// biome-ignore lint/suspicious/noConfusingVoidType: most screens return nothing (the page given is taken)
+type Screen = (page: Page, scene: Scene, browser: Browser) => Promise<Page | void>;
 
 async function main() {
   const label = process.argv[2] ?? "";
@@ -174,8 +180,7 @@ const SCREENS: Record<string, Screen> = {
 };
 
 /** Signed in as by /process/{token}: the token in local storage before the first page loads. */
-const signIn = (page: Page, token: string) =>
-  page.context().addInitScript((value) => localStorage.setItem("token", value), token);
+const signIn = (page: Page, token: string) => signInContext(page.context(), token);
 
 /**
  * Through the API, as the players and the superAdmin would: a deposit bank, three players funded

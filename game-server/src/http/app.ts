@@ -65,6 +65,7 @@ import { instantTablesRoutes } from "./routes/instant-tables.routes.ts";
 import { lotteryRoutes } from "./routes/lottery.routes.ts";
 import { passwordResetRoutes } from "./routes/password-reset.routes.ts";
 import { privateGamesRoutes } from "./routes/private-games.routes.ts";
+import { roundByCodeRoutes } from "./routes/round-by-code.routes.ts";
 import { settingsRoutes } from "./routes/settings.routes.ts";
 import { socialsRoutes } from "./routes/socials.routes.ts";
 import { spinWheelRoutes } from "./routes/spin-wheel.routes.ts";
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(coinFlipRoutes, deps);
   await app.register(spinWheelRoutes, deps);
   await app.register(privateGamesRoutes, deps);
+  await app.register(roundByCodeRoutes, deps);
   await app.register(lotteryRoutes, deps);
   await app.register(gameHistoryRoutes, deps);
   return app;

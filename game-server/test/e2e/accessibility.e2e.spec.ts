@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
+import { hasChromium, signInContext, startBrowserJourney } from "../../../test-support/browser.ts";
 import { pendingBankDeposit } from "../../../test-support/deposits.ts";
 import { coinFlipTable, fundedPlayer } from "../../../test-support/games.ts";
 import type { TestServer } from "../../../test-support/http.ts";
@@ -225,8 +225,7 @@ describe.skipIf(!hasChromium)("accessibility in Chromium (skipped: no /usr/bin/c
     if (!context) {
       context = await browser.newContext(VIEWPORTS[width]);
       const token = { visitor: null, player: player.token, superAdmin: journey.root }[who];
-      if (token)
-        await context.addInitScript((value) => localStorage.setItem("token", value), token);
+      if (token) await signInContext(context, token);
       contexts.set(key, context);
     }
     return context;

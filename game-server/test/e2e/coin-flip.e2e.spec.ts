@@ -2,7 +2,13 @@ import { auditLedger } from "@igp/projections";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test-support/agents.ts";
-import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
+import { hasChromium, signInContext, startBrowserJourney } from "../../../test-support/browser.ts";
+import {
+  changingPairs,
+  coinFaceShown,
+  frameOf,
+  framesOf,
+} from "../../../test-support/canvas-pixels.ts";
 import { balancesOf, coinFlipTable, fundedPlayer } from "../../../test-support/games.ts";
 import type { TestServer } from "../../../test-support/http.ts";
 
@@ -29,7 +35,7 @@ describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chrom
       reducedMotion: reducedMotion ? "reduce" : "no-preference",
     });
     // Signed in as by /process/{token}: the token in local storage before the first page loads.
-    await context.addInitScript((value) => localStorage.setItem("token", value), token);
+    await signInContext(context, token);
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     return page;
@@ -43,6 +49,14 @@ describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chrom
       .locator('[data-testid="coin-canvas"][data-landed="true"]')
       .waitFor({ timeout: 25_000 });
     return (await coin.getAttribute("data-face")) as "H" | "T";
+  }
+
+  /** Once the win or loss notice is closed: the coin's face on the screen, from its pixels. */
+  async function faceOnScreen(page: Page) {
+    const notice = page.getByRole("alertdialog", { name: /You won!|You lost/ });
+    await notice.getByRole("button", { name: "OK" }).click();
+    await notice.waitFor({ state: "detached" });
+    return coinFaceShown(await frameOf(page.getByTestId("coin-canvas")));
   }
 
   it("plays a public round from a table and the lobby; money moves by the rules", {
@@ -78,6 +92,9 @@ describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chrom
     await b.getByText("Join for ETB 20.00: you will be Heads (H)").first().waitFor();
     await shoot(b, "join-confirmation");
     await b.getByRole("button", { name: "Join", exact: true }).click();
+    // The coin turns on the screen: each frame taken while it flips differs from the last.
+    await b.getByTestId("coin-canvas").waitFor({ timeout: 20_000 });
+    expect(changingPairs(await framesOf(b.getByTestId("coin-canvas"), 3))).toBe(2);
 
     const [faceA, faceB] = await Promise.all([landedFace(a), landedFace(b)]);
     expect(faceA).toBe(faceB);
@@ -86,6 +103,8 @@ describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chrom
     await (aliceWon ? a : b).getByRole("alertdialog", { name: "You won!" }).waitFor();
     await (aliceWon ? b : a).getByRole("alertdialog", { name: "You lost" }).waitFor();
     await shoot(b, "result");
+    // Both screens' coins show the announced face, read from their pixels.
+    for (const page of [a, b]) expect(await faceOnScreen(page)).toBe(faceA);
 
     expect((await balancesOf(server, alice.token)).main).toBe(aliceWon ? 116 : 80);
     expect((await balancesOf(server, bob.token)).main).toBe(aliceWon ? 80 : 116);
@@ -116,6 +135,8 @@ describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chrom
     await b.getByRole("button", { name: "Join Game" }).click();
     await b.getByRole("button", { name: "Join", exact: true }).click();
     const face = await landedFace(b);
+    await b.getByRole("alertdialog", { name: /You won!|You lost/ }).waitFor();
+    expect(await faceOnScreen(b)).toBe(face);
     const aliceWon = face === "H";
     // 25 in the pot, 2.50 to the house, 22.50 to the winner.
     expect((await balancesOf(server, alice.token)).main).toBe(aliceWon ? 60 : 37.5);

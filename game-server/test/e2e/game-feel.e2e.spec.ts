@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
+import { hasChromium, signInContext, startBrowserJourney } from "../../../test-support/browser.ts";
 import { balancesOf, coinFlipTable, fundedPlayer } from "../../../test-support/games.ts";
 import type { TestServer } from "../../../test-support/http.ts";
 
@@ -30,7 +30,7 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
   /** A page signed in with the token (as /process/{token} leaves it), every error it logs kept. */
   async function signedInPage(token: string | null, options: BrowserContextOptions) {
     const context = await browser.newContext(options);
-    if (token) await context.addInitScript((value) => localStorage.setItem("token", value), token);
+    if (token) await signInContext(context, token);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("console", (message) => {

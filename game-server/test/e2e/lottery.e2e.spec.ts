@@ -1,7 +1,7 @@
 import { auditLedger } from "@igp/projections";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
+import { hasChromium, signInContext, startBrowserJourney } from "../../../test-support/browser.ts";
 import { balancesOf, fundedPlayer } from "../../../test-support/games.ts";
 import type { TestServer } from "../../../test-support/http.ts";
 import { pngImage } from "../../../test-support/images.ts";
@@ -26,7 +26,7 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
 
   async function signedInPage(token: string, width: number) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
-    await context.addInitScript((value) => localStorage.setItem("token", value), token);
+    await signInContext(context, token);
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     return page;

@@ -1,7 +1,13 @@
 import { auditLedger } from "@igp/projections";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
+import { hasChromium, signInContext, startBrowserJourney } from "../../../test-support/browser.ts";
+import {
+  changingPairs,
+  frameOf,
+  framesOf,
+  wheelNumberUnderPointer,
+} from "../../../test-support/canvas-pixels.ts";
 import { balancesOf, fundedPlayer, spinWheelTable } from "../../../test-support/games.ts";
 import type { TestServer } from "../../../test-support/http.ts";
 
@@ -27,7 +33,7 @@ describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chro
       viewport: { width, height: 800 },
       reducedMotion: reducedMotion ? "reduce" : "no-preference",
     });
-    await context.addInitScript((value) => localStorage.setItem("token", value), token);
+    await signInContext(context, token);
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     return page;
@@ -50,6 +56,14 @@ describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chro
       .locator('[data-testid="wheel-canvas"][data-landed="true"]')
       .waitFor({ timeout: 30_000 });
     return Number(await page.getByTestId("winner-number").textContent());
+  }
+
+  /** Once the win or loss notice is closed: the number under the wheel's pointer, from pixels. */
+  async function numberUnderPointer(page: Page) {
+    const notice = page.getByRole("alertdialog", { name: /You won!|You lost/ });
+    await notice.getByRole("button", { name: "OK" }).click();
+    await notice.waitFor({ state: "detached" });
+    return wheelNumberUnderPointer(await frameOf(page.getByTestId("wheel-canvas")));
   }
 
   /** The overlay's withdrawable figure, read in the same instant as the wheel still turning. */
@@ -122,6 +136,9 @@ describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chro
     // While the wheel turns, each overlay shows the balance from before the payout.
     const duringSpin = await Promise.all([a, b, c].map(overlayWhileSpinning));
     expect(duringSpin).toEqual(["ETB 90.00", "ETB 95.00", "ETB 85.00"]);
+    // The wheel turns on the screen: each frame taken while it spins differs from the last.
+    const turning = await framesOf(b.getByTestId("wheel-canvas"), 3);
+    expect(changingPairs(turning)).toBe(2);
     const [winA, winB, winC] = await Promise.all([
       landedNumber(a),
       landedNumber(b),
@@ -135,6 +152,8 @@ describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chro
     await winner.getByRole("alertdialog", { name: "You won!" }).waitFor();
     for (const loser of [a, b, c].filter((page) => page !== winner))
       await loser.getByRole("alertdialog", { name: "You lost" }).waitFor();
+    // Every screen's pointer rests on the announced number's segment.
+    for (const page of [a, b, c]) expect(await numberUnderPointer(page)).toBe(winA);
 
     // 6 numbers x 5 = 30 in the pot; 3 to the house, 27 to the holder of the winning number.
     const paid = (page: Page) => (page === winner ? 27 : 0);
@@ -173,6 +192,8 @@ describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chro
     await b.getByRole("button", { name: "Join", exact: true }).click();
     const number = await landedNumber(b);
     await shoot(b, "private-result");
+    // Reduced motion shortens the spin; it still lands on the announced number.
+    expect(await numberUnderPointer(b)).toBe(number);
     const aliceWon = number % 2 === 0;
     // 6 x 12.50 = 75 in the pot, 7.50 to the house, 67.50 to the winner.
     expect((await balancesOf(server, alice.token)).main).toBe(aliceWon ? 80 : 12.5);

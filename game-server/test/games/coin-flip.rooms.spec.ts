@@ -70,6 +70,8 @@ describe("a public coin flip", () => {
     const after = await server.call("GET", `/api/game/coin-flip/get/${code}`);
     expect(after.body.status).toBe("finished");
     expect(after.body.fairness.outcome).toBe(result.coin);
+    const byCode = await server.call("GET", `/api/game/round/${code}`);
+    expect(byCode.body).toEqual({ game: "coin-flip", round: after.body });
 
     // Recovery repeating the steps (settle twice at once, a late expiry) moves no money.
     const rounds = server.platform.coinFlipRounds;

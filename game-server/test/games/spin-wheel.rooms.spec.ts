@@ -117,6 +117,10 @@ describe("a public spin wheel", () => {
     const after = await server.call("GET", `/api/game/spin-wheel/get/${code}`);
     expect(after.body).toMatchObject({ status: "finished", gameResult: result.gameResult });
     expect(after.body.fairness.outcome).toBe(winnerValue);
+    // /fair's read by code alone says which game the code is, with the same round.
+    const byCode = await server.call("GET", `/api/game/round/${code}`);
+    expect(byCode.body).toEqual({ game: "spin-wheel", round: after.body });
+    expect((await server.call("GET", "/api/game/round/ZZZZ9999")).status).toBe(404);
     const late = await lock(await fundedPlayer(server, 10_00), code, [1]);
     expect(late.status).toBe(409);
     expect(late.body.message).toBe("This game is over.");

@@ -1,0 +1,108 @@
+import { COIN_FACE_COLOURS, WHEEL_SEGMENT_COLOURS } from "@igp/shared";
+import type { Locator, Page } from "playwright-core";
+import sharp from "sharp";
+
+/*
+ * What a player sees of a game's picture, read from the screen's pixels (a screenshot of the
+ * element, as composited): whether it moves, the wheel's segment under the pointer, the coin's
+ * face. Texts and attributes can say 'landed on 4' over a canvas that never drew; these cannot.
+ */
+
+export interface Frame {
+  width: number;
+  height: number;
+  /** RGBA, row by row. */
+  pixels: Buffer;
+}
+
+type Rgb = [number, number, number];
+
+/** The element as the screen shows it now. */
+export async function frameOf(element: Locator): Promise<Frame> {
+  const box = await element.boundingBox();
+  if (!box) throw new Error("The element is not on the screen.");
+  const png = await element.page().screenshot({ clip: box, animations: "allow", caret: "initial" });
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, pixels: data };
+}
+
+/** `count` frames of `element`, `gapMs` apart (a screenshot itself takes 0.1 to 3 s here). */
+export async function framesOf(element: Locator, count: number, gapMs = 100) {
+  const frames: Frame[] = [];
+  while (frames.length < count) {
+    if (frames.length > 0) await element.page().waitForTimeout(gapMs);
+    frames.push(await frameOf(element));
+  }
+  return frames;
+}
+
+/** How many pairs of consecutive frames differ visibly (more than 0.5% of their pixels). */
+export function changingPairs(frames: Frame[]): number {
+  let changing = 0;
+  for (let i = 1; i < frames.length; i++) if (differ(frames[i - 1]!, frames[i]!)) changing++;
+  return changing;
+}
+
+function differ(a: Frame, b: Frame): boolean {
+  if (a.width !== b.width || a.height !== b.height) return true;
+  let different = 0;
+  for (let i = 0; i < a.pixels.length; i += 4) {
+    const delta =
+      Math.abs(a.pixels[i]! - b.pixels[i]!) +
+      Math.abs(a.pixels[i + 1]! - b.pixels[i + 1]!) +
+      Math.abs(a.pixels[i + 2]! - b.pixels[i + 2]!);
+    if (delta > 48) different++;
+  }
+  return different > (a.width * a.height) / 200;
+}
+
+/** The colour at a point given as fractions of the frame's width and height. */
+export function colourAt(frame: Frame, x: number, y: number): Rgb {
+  const column = Math.round(x * (frame.width - 1));
+  const row = Math.round(y * (frame.height - 1));
+  const i = (row * frame.width + column) * 4;
+  return [frame.pixels[i]!, frame.pixels[i + 1]!, frame.pixels[i + 2]!];
+}
+
+const rgbOf = (colour: number): Rgb => [(colour >> 16) & 255, (colour >> 8) & 255, colour & 255];
+const distance = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/** Of `palette`, the index of the colour `seen` is close to (within 60 of 441), or null. */
+function closest(seen: Rgb, palette: number[]): number | null {
+  const distances = palette.map((colour) => distance(seen, rgbOf(colour)));
+  const nearest = Math.min(...distances);
+  return nearest <= 60 ? distances.indexOf(nearest) : null;
+}
+
+/**
+ * The number whose segment is under the wheel's pointer (12 o'clock), read off the colour just
+ * inside the rim below the pointer's tip (the wheel's radius is 44% of the square); null when
+ * that colour is no segment's (a border, nothing drawn).
+ */
+export function wheelNumberUnderPointer(frame: Frame): number | null {
+  const seen = colourAt(frame, 0.5, 0.5 - 0.44 * 0.8);
+  const index = closest(seen, WHEEL_SEGMENT_COLOURS);
+  return index === null ? null : index + 1;
+}
+
+/**
+ * The coin's face towards the viewer, by the colour of its face on a ring around the letter:
+ * 'H' (gold) or 'T' (silver) when most of the ring agrees, else null.
+ */
+export function coinFaceShown(frame: Frame): "H" | "T" | null {
+  const palette = [COIN_FACE_COLOURS.H, COIN_FACE_COLOURS.T];
+  const votes = { H: 0, T: 0 };
+  for (let step = 0; step < 12; step++) {
+    const angle = (step / 12) * 2 * Math.PI;
+    const seen = colourAt(
+      frame,
+      0.5 + Math.cos(angle) * 0.44 * 0.8,
+      0.5 + Math.sin(angle) * 0.44 * 0.8,
+    );
+    const index = closest(seen, palette);
+    if (index !== null) votes[index === 0 ? "H" : "T"]++;
+  }
+  if (votes.H >= 8) return "H";
+  if (votes.T >= 8) return "T";
+  return null;
+}
