@@ -54,7 +54,7 @@ export default defineConfig(({ isSsrBuild }) =>
             srcDir: "src",
             filename: "sw.ts",
             injectManifest: {
-              globPatterns: ["**/*.{js,css,html,png,svg,wav,webmanifest}"],
+              globPatterns: ["**/*.{js,css,html,png,svg,ico,wav,webmanifest}"],
               // The back office needs a connection anyway: players' phones need not download it.
               globIgnores: ["**/assets/admin-*.js"],
               // PixiJS is the largest chunk the demos need.

@@ -1,5 +1,5 @@
 import { COIN_FACE_COLOURS, WHEEL_SEGMENT_COLOURS } from "@igp/shared";
-import type { Locator, Page } from "playwright-core";
+import type { Locator } from "playwright-core";
 import sharp from "sharp";
 
 /*

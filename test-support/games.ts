@@ -1,10 +1,16 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { Client, type Room } from "@colyseus/sdk";
 import { ROOMS } from "@igp/shared";
+import { createImageStore } from "../game-server/src/uploads/image-store.ts";
 import { signInSuperAdmin, signUpPlayer, type TestServer } from "./http.ts";
+import { pngImage } from "./images.ts";
 import { approvedBankDeposit, ctx } from "./ledger.ts";
 
-/** A player with an approved bank deposit of `amountMinor` (and `bonusMinor` of bonus). */
+/**
+ * A player with an approved bank deposit of `amountMinor` (and `bonusMinor` of bonus), its
+ * proof a real stored image (the back office shows it).
+ */
 export async function fundedPlayer(
   server: TestServer,
   amountMinor: number,
@@ -13,7 +19,9 @@ export async function fundedPlayer(
 ) {
   const player = await signUpPlayer(server, name);
   const ledger = server.platform.ledger;
-  await approvedBankDeposit(ledger, player.userId, amountMinor);
+  const uploads = createImageStore(path.join(server.platform.config.dataDir, "uploads"));
+  const proof = await uploads.save(await pngImage());
+  await approvedBankDeposit(ledger, player.userId, amountMinor, proof);
   if (bonusMinor > 0)
     await ledger.grantBonus(player.userId, randomUUID(), bonusMinor, ctx("superAdmin"));
   return player;

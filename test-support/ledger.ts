@@ -73,7 +73,12 @@ export function ctx(role: CommandContext["actor"]["role"], userId?: string): Com
 }
 
 /** A bank deposit of `amountMinor` to a player, requested and approved: real money in. */
-export async function approvedBankDeposit(ledger: Ledger, userId: string, amountMinor: number) {
+export async function approvedBankDeposit(
+  ledger: Ledger,
+  userId: string,
+  amountMinor: number,
+  screenshot = "proof.png",
+) {
   const depositId = randomUUID();
   await ledger.requestDeposit(
     {
@@ -85,7 +90,7 @@ export async function approvedBankDeposit(ledger: Ledger, userId: string, amount
       bankName: "CBE",
       accountNumber: "1000",
       transactionId: `FT${depositId.slice(0, 8)}`,
-      screenshot: "proof.png",
+      screenshot,
     },
     ctx("user", userId),
   );

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from "
 import { useTranslation } from "react-i18next";
 import { api } from "./api-client.ts";
 import { formatMoney } from "./money.ts";
+import { useOnline } from "./use-online.ts";
 
 export interface SiteConfig {
   google: boolean;
@@ -12,12 +13,24 @@ export interface SiteConfig {
 const DEFAULTS: SiteConfig = { google: false, telegram: null, currency: "ETB" };
 const SiteConfigContext = createContext<SiteConfig>(DEFAULTS);
 
-/** What the server is configured with: the currency, which external sign-ins exist. */
+/**
+ * What the server is configured with: the currency, which external sign-ins exist. Read once
+ * online (an offline demo keeps the defaults until the network is back).
+ */
 export function SiteConfigProvider({ children }: { children: ReactNode }) {
   const [config, setConfig] = useState(DEFAULTS);
+  const [loaded, setLoaded] = useState(false);
+  const online = useOnline();
   useEffect(() => {
-    api<SiteConfig>("/api/auth/providers").then(setConfig, () => {});
-  }, []);
+    if (!online || loaded) return;
+    api<SiteConfig>("/api/auth/providers").then(
+      (answer) => {
+        setConfig(answer);
+        setLoaded(true);
+      },
+      () => {},
+    );
+  }, [online, loaded]);
   return <SiteConfigContext.Provider value={config}>{children}</SiteConfigContext.Provider>;
 }
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   ensureClientBuilt,
   hasChromium,
@@ -13,6 +13,7 @@ import {
   SCREENSHOTS,
 } from "../../../test-support/browser.ts";
 import { startTestServer, type TestServer } from "../../../test-support/http.ts";
+import { expectPageProblems } from "../../../test-support/page-problems.ts";
 
 const CLIENT_DIST = fileURLToPath(new URL("../../../client/dist", import.meta.url));
 
@@ -38,6 +39,11 @@ describe.skipIf(!hasChromium)("offline demos in Chromium (skipped: no /usr/bin/c
     });
     page = await context.newPage();
   }, 120_000);
+  // Offline on purpose: an account's data the page asks for cannot come, and the screen says
+  // so (the tests check it); Chromium logs each refused request as an error. Nothing else may.
+  afterEach(
+    () => void expectPageProblems(/net::ERR_INTERNET_DISCONNECTED \(http[^ ]*\/(api|matchmake)\//),
+  );
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
