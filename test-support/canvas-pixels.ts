@@ -26,17 +26,50 @@ export async function frameOf(element: Locator): Promise<Frame> {
   return { width: info.width, height: info.height, pixels: data };
 }
 
-/** `count` frames of `element`, `gapMs` apart (a screenshot itself takes 0.1 to 3 s here). */
-export async function framesOf(element: Locator, count: number, gapMs = 100) {
-  const frames: Frame[] = [];
-  while (frames.length < count) {
-    if (frames.length > 0) await element.page().waitForTimeout(gapMs);
-    frames.push(await frameOf(element));
-  }
-  return frames;
+/**
+ * What the screen showed of `element` while its picture moved: the browser's own frames (a
+ * screencast: Chromium sends one whenever the page's pixels change, however busy the machine),
+ * from the moment PixiJS draws it until the element says it landed or `forMs` ran out, each cut
+ * to the element's box. A picture that never moves yields no frames after the first.
+ */
+export async function framesWhileMoving(element: Locator, forMs = 20_000): Promise<Frame[]> {
+  const page = element.page();
+  const drawn = page.locator('[data-renderer="webgl"], [data-renderer="canvas"]');
+  await element.and(drawn).waitFor({ timeout: 20_000 });
+  const box = await element.boundingBox();
+  if (!box) throw new Error("The element is not on the screen.");
+  const cdp = await page.context().newCDPSession(page);
+  const shots: Buffer[] = [];
+  cdp.on("Page.screencastFrame", ({ data, sessionId }) => {
+    shots.push(Buffer.from(data, "base64"));
+    void cdp.send("Page.screencastFrameAck", { sessionId }).catch(() => {});
+  });
+  await cdp.send("Page.startScreencast", { format: "png", everyNthFrame: 2 });
+  const landed = page.locator("[data-landed]").and(element);
+  await landed.waitFor({ timeout: forMs }).catch(() => {});
+  await cdp.send("Page.stopScreencast");
+  await cdp.detach();
+  return Promise.all(shots.map((shot) => cropped(shot, box)));
 }
 
-/** How many pairs of consecutive frames differ visibly (more than 0.5% of their pixels). */
+async function cropped(png: Buffer, box: { x: number; y: number; width: number; height: number }) {
+  const { data, info } = await sharp(png)
+    .extract({
+      left: Math.round(box.x),
+      top: Math.round(box.y),
+      width: Math.round(box.width),
+      height: Math.round(box.height),
+    })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, pixels: data };
+}
+
+/**
+ * How many pairs of consecutive frames differ visibly (more than 0.5% of their pixels): how many
+ * times the picture changed on the screen.
+ */
 export function changingPairs(frames: Frame[]): number {
   let changing = 0;
   for (let i = 1; i < frames.length; i++) if (differ(frames[i - 1]!, frames[i]!)) changing++;

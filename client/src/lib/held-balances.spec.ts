@@ -7,6 +7,7 @@ const signedIn = (mainBalance: number, bonusBalance = 0): ShownWallet<User> => (
   user: { fullName: "Meron Alemu", mainBalance, bonusBalance },
   held: null,
   holds: 0,
+  rounds: [],
 });
 const run = (state: ShownWallet<User>, ...events: Parameters<typeof shownWallet<User>>[1][]) =>
   events.reduce(shownWallet<User>, state);
@@ -61,7 +62,7 @@ describe("the balances the screens show", () => {
     expect(shown(twice)).toEqual([10, 0]);
     expect(shown(run(twice, { type: "release" }))).toEqual([50, 0]);
     const out = run(twice, { type: "user", user: null }, { type: "release" }, { type: "release" });
-    expect(out).toEqual({ user: null, held: null, holds: 0 });
+    expect(out).toEqual({ user: null, held: null, holds: 0, rounds: [] });
   });
 
   it("never rise while held, and end on the last push once released", () => {
@@ -80,6 +81,101 @@ describe("the balances the screens show", () => {
         }
         state = shownWallet(state, { type: "release" });
         expect(shown(state)).toEqual([pushes.at(-1)!.mainBalance, pushes.at(-1)!.bonusBalance]);
+      }),
+    );
+  });
+
+  it("keep a held round's payout back whenever it comes, before any start notice", () => {
+    const seated = run(
+      signedIn(80),
+      { type: "hold", round: "r1" },
+      { type: "balances", balances: { mainBalance: 116, bonusBalance: 0 }, round: "r1" },
+    );
+    expect(shown(seated)).toEqual([80, 0]);
+    // The start notice and the animation hold everything; the landing releases both.
+    const landed = run(
+      seated,
+      { type: "hold" },
+      { type: "release" },
+      { type: "release", round: "r1" },
+    );
+    expect(shown(landed)).toEqual([116, 0]);
+  });
+
+  it("show a deposit at once while a round is only held, but not once a payout waits", () => {
+    const deposit = run(
+      signedIn(80),
+      { type: "hold", round: "r1" },
+      { type: "balances", balances: { mainBalance: 580, bonusBalance: 0 } },
+    );
+    expect(shown(deposit)).toEqual([580, 0]);
+    const afterPayout = run(
+      deposit,
+      { type: "balances", balances: { mainBalance: 616, bonusBalance: 0 }, round: "r1" },
+      { type: "balances", balances: { mainBalance: 1116, bonusBalance: 0 } },
+    );
+    expect(shown(afterPayout)).toEqual([580, 0]);
+    expect(shown(run(afterPayout, { type: "release", round: "r1" }))).toEqual([1116, 0]);
+  });
+
+  it("keep an API re-read's rise back while a round is held; another round's payout shows", () => {
+    const state = run(
+      signedIn(80),
+      { type: "hold", round: "r1" },
+      { type: "balances", balances: { mainBalance: 96, bonusBalance: 0 }, round: "r2" },
+      { type: "user", user: { fullName: "Meron Alemu", mainBalance: 132, bonusBalance: 0 } },
+    );
+    expect(shown(state)).toEqual([96, 0]);
+    expect(state.held).toEqual({ mainBalance: 132, bonusBalance: 0 });
+  });
+
+  it("never show a held round's payout before every hold is released, in any order", () => {
+    const step = fc.oneof(
+      fc.constant({ type: "hold" } as const),
+      fc.constant({ type: "release" } as const),
+      fc.constantFrom("r1", "r2").map((round) => ({ type: "hold", round }) as const),
+      fc.constantFrom("r1", "r2").map((round) => ({ type: "release", round }) as const),
+      fc.record({
+        type: fc.constant("balances" as const),
+        balances: fc.record({
+          mainBalance: fc.integer({ min: 0, max: 500 }),
+          bonusBalance: fc.integer({ min: 0, max: 50 }),
+        }),
+        round: fc.option(fc.constantFrom("r1", "r2"), { nil: undefined }),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        let state = signedIn(100, 10);
+        // Once a rise from a held round arrives, nothing rises until the holds are all gone.
+        let frozenAt: number[] | null = null;
+        for (const event of steps) {
+          const before = shown(state) as number[];
+          state = shownWallet(state, event);
+          const free = state.holds === 0 && state.rounds.length === 0;
+          if (free) frozenAt = null;
+          if (frozenAt) {
+            expect(state.user!.mainBalance).toBeLessThanOrEqual(frozenAt[0]!);
+            expect(state.user!.bonusBalance).toBeLessThanOrEqual(frozenAt[1]!);
+            frozenAt = shown(state) as number[];
+          }
+          const heldRise =
+            event.type === "balances" &&
+            event.round !== undefined &&
+            state.rounds.includes(event.round) &&
+            (event.balances.mainBalance > before[0]! || event.balances.bonusBalance > before[1]!);
+          if (heldRise) {
+            expect(shown(state)).toEqual(before);
+            frozenAt = before;
+          }
+        }
+        // Released, the screen ends on the wallet as the last move left it.
+        const lastPush = steps.filter((e) => e.type === "balances").at(-1);
+        if (state.holds === 0 && state.rounds.length === 0 && lastPush?.type === "balances")
+          expect(shown(state)).toEqual([
+            lastPush.balances.mainBalance,
+            lastPush.balances.bonusBalance,
+          ]);
       }),
     );
   });

@@ -10,7 +10,7 @@ import {
   useState,
 } from "react";
 import { ApiError, api, tokenStore } from "./api-client.ts";
-import { type Balances, shownWallet } from "./held-balances.ts";
+import { type Balances, nothingShownYet, shownWallet } from "./held-balances.ts";
 
 export type SessionUser = Omit<LoginResponse, "token" | "failedSignInAttempts" | "notice">;
 
@@ -22,13 +22,17 @@ interface Session {
   adopt(token: string): Promise<void>;
   signOut(): void;
   refresh(): Promise<void>;
-  /** A realtime `balanceUpdated`: changes only the balances. */
-  applyBalances(balances: Balances): void;
+  /**
+   * A realtime `balanceUpdated` (or a purchase's answer): changes only the balances; `round`
+   * names the round whose payout or refund the move includes.
+   */
+  applyBalances(balances: Balances & { round?: string }): void;
   /**
    * Keeps a rise in the balances (a payout) off the screens until the returned release is called:
-   * a round screen holds them from its start notice until its animation lands (held-balances.ts).
+   * every rise (a round screen from its start notice until its animation lands), or only a given
+   * round's (from the player's lock until its animation lands). See held-balances.ts.
    */
-  holdBalances(): () => void;
+  holdBalances(round?: string): () => void;
   /** A rise in the balances is being kept back. */
   balancesHeld: boolean;
   /** Whether the realtime channel is connected (then balances are not polled). */
@@ -42,11 +46,10 @@ const BALANCE_REFRESH_MS = 5_000;
 
 /** The signed-in user and both balances, kept fresh while the page is open. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [{ user, held }, dispatch] = useReducer(shownWallet<SessionUser>, {
-    user: null,
-    held: null,
-    holds: 0,
-  });
+  const [{ user, held }, dispatch] = useReducer(
+    shownWallet<SessionUser>,
+    nothingShownYet<SessionUser>(),
+  );
   const setUser = useCallback(
     (next: SessionUser | null) => dispatch({ type: "user", user: next }),
     [],
@@ -54,14 +57,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(Boolean(tokenStore.get()));
   const [live, setLive] = useState(false);
   const applyBalances = useCallback(
-    (balances: Balances) => dispatch({ type: "balances", balances }),
+    ({ mainBalance, bonusBalance, round }: Balances & { round?: string }) =>
+      dispatch({ type: "balances", balances: { mainBalance, bonusBalance }, round }),
     [],
   );
-  const holdBalances = useCallback(() => {
-    dispatch({ type: "hold" });
+  const holdBalances = useCallback((round?: string) => {
+    dispatch({ type: "hold", round });
     let held = true;
     return () => {
-      if (held) dispatch({ type: "release" });
+      if (held) dispatch({ type: "release", round });
       held = false;
     };
   }, []);

@@ -37,8 +37,10 @@ export class BalanceNotifier {
       after: await loadCheckpoint(this.pool),
       onEvents: async (events) => {
         const moved = this.watchedWalletsMoved(events);
-        for (const [userId, revision] of moved)
-          this.tell(userId, "balanceUpdated", await walletBalances(this.ledger, userId, revision));
+        for (const [userId, { revision, round }] of moved) {
+          const balances = await walletBalances(this.ledger, userId, revision);
+          this.tell(userId, "balanceUpdated", round ? { ...balances, round } : balances);
+        }
         if (moved.size === 0) return;
         // The player's lists (requests, their decisions) show the move once the read models
         // hold it: said apart, so that balances never wait for them.
@@ -70,14 +72,22 @@ export class BalanceNotifier {
     return walletBalances(this.ledger, userId);
   }
 
-  /** The watched users whose wallet moved in these events, with its newest revision seen. */
+  /**
+   * The watched users whose wallet moved in these events, with its newest revision seen and the
+   * last round that credited it among them (a payout or a refund, which a screen may hold back
+   * until that round's animation lands).
+   */
   private watchedWalletsMoved(events: RecordedEvent[]) {
-    const moved = new Map<string, number>();
+    const moved = new Map<string, { revision: number; round?: string }>();
     for (const event of events) {
       if (!event.streamId.startsWith("wallet-")) continue;
       const userId = parseStreamId(event.streamId).id;
-      if (this.listeners.has(userId))
-        moved.set(userId, Math.max(moved.get(userId) ?? -1, event.revision));
+      if (!this.listeners.has(userId)) continue;
+      const seen = moved.get(userId);
+      moved.set(userId, {
+        revision: Math.max(seen?.revision ?? -1, event.revision),
+        round: roundCrediting(event) ?? seen?.round,
+      });
     }
     return moved;
   }
@@ -85,4 +95,11 @@ export class BalanceNotifier {
   private tell(userId: string, type: Parameters<Listener>[0], payload: Balances | object) {
     for (const listener of this.listeners.get(userId) ?? []) listener(type, payload);
   }
+}
+
+/** The round a wallet event was credited from, if it was. */
+function roundCrediting(event: RecordedEvent): string | undefined {
+  if (event.type !== "WalletCredited") return undefined;
+  const from = parseStreamId((event.data as { from: string }).from);
+  return from.kind === "round" ? from.id : undefined;
 }

@@ -113,6 +113,59 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
     await b.context().close();
   });
 
+  /**
+   * Watches the header's main balance on every change (not by sampling): a rise while no coin or
+   * wheel on the page has landed is a payout shown early, kept in `window.earlyRises`.
+   */
+  const WATCH_THE_HEADER = `{
+    window.earlyRises = [];
+    let last = null;
+    const amount = (text) => Number(text.replace(/[^0-9.]/g, ""));
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="header-main-balance"]')?.textContent;
+      if (!text || text === last) return;
+      const picture = document.querySelector('[data-testid="coin-canvas"], [data-testid="wheel-canvas"]');
+      if (last !== null && amount(text) > amount(last) && picture?.dataset.landed !== "true")
+        window.earlyRises.push({ from: last, to: text, picture: picture ? "turning" : "none yet" });
+      last = text;
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  }`;
+
+  it("never shows a payout in the header before the coin lands, round after round", {
+    timeout: 240_000,
+  }, async () => {
+    const alice = await fundedPlayer(server, 100_00, 0, "Alice Tadesse");
+    const bob = await fundedPlayer(server, 100_00, 0, "Bob Girma");
+    const motion = { ...DESKTOP, reducedMotion: "reduce" } as const;
+    const a = (await signedInPage(alice.token, motion)).page;
+    const b = (await signedInPage(bob.token, motion)).page;
+    for (const page of [a, b]) await page.context().addInitScript({ content: WATCH_THE_HEADER });
+    const wins = { alice: 0, bob: 0 };
+    for (let round = 0; round < 6; round++) {
+      const created = await server.call("POST", "/api/game/private/create", {
+        token: alice.token,
+        body: { gameType: "coin-flip", access: "private", betAmount: 5, selectedSide: "H" },
+      });
+      const code = created.body.gameCode;
+      await a.goto(`${server.url}/play/instant/coin-flip/${code}`);
+      await a.getByText("Waiting for a second player").waitFor();
+      await b.goto(`${server.url}/play/instant/coin-flip/${code}`);
+      await b.getByRole("button", { name: "Join", exact: true }).click();
+      for (const page of [a, b])
+        await page.getByRole("alertdialog", { name: /You won!|You lost/ }).waitFor();
+      const aliceWon = (await a.getByRole("alertdialog", { name: "You won!" }).count()) > 0;
+      wins[aliceWon ? "alice" : "bob"]++;
+      for (const page of [a, b]) expect(await page.evaluate("window.earlyRises")).toEqual([]);
+      // The winner's header did rise, once landed: the watch sees the header.
+      const winner = aliceWon ? a : b;
+      expect(plain(await winner.getByTestId("header-main-balance").textContent())).toBe(
+        `ETB ${(100 - 5 * (round + 1) + 9 * (aliceWon ? wins.alice : wins.bob)).toFixed(2)}`,
+      );
+    }
+    await a.context().close();
+    await b.context().close();
+  });
+
   it("asks before a join takes the stake, naming it and the side; Cancel takes nothing", async () => {
     const alice = await fundedPlayer(server, 50_00, 0, "Alice Tadesse");
     const bob = await fundedPlayer(server, 50_00, 0, "Bob Girma");

@@ -5,7 +5,7 @@ import { hasChromium, signInContext, startBrowserJourney } from "../../../test-s
 import {
   changingPairs,
   frameOf,
-  framesOf,
+  framesWhileMoving,
   wheelNumberUnderPointer,
 } from "../../../test-support/canvas-pixels.ts";
 import { balancesOf, fundedPlayer, spinWheelTable } from "../../../test-support/games.ts";
@@ -136,9 +136,9 @@ describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chro
     // While the wheel turns, each overlay shows the balance from before the payout.
     const duringSpin = await Promise.all([a, b, c].map(overlayWhileSpinning));
     expect(duringSpin).toEqual(["ETB 90.00", "ETB 95.00", "ETB 85.00"]);
-    // The wheel turns on the screen: each frame taken while it spins differs from the last.
-    const turning = await framesOf(b.getByTestId("wheel-canvas"), 3);
-    expect(changingPairs(turning)).toBe(2);
+    // The wheel turns on the screen: what the screen shows of it changes again and again.
+    const turning = await framesWhileMoving(b.getByTestId("wheel-canvas"));
+    expect(changingPairs(turning)).toBeGreaterThanOrEqual(3);
     const [winA, winB, winC] = await Promise.all([
       landedNumber(a),
       landedNumber(b),

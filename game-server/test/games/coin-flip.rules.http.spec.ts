@@ -259,9 +259,28 @@ describe("private rounds, the lobby and the player channel", () => {
       20_000,
       (m) => m.mainBalance !== 30,
     );
-    await createPrivate(alice.token, { betAmount: 7.5, selectedSide: "H" });
+    const created = await createPrivate(alice.token, { betAmount: 7.5, selectedSide: "H" });
     expect(await next).toEqual({ mainBalance: 22.5, bonusBalance: 0 });
-    await channel.leave();
+
+    // A payout's push names its round, so that the round's screen can hold it until the coin
+    // lands, however early it comes.
+    const bob = await fundedPlayer(server, 30_00);
+    const bobsChannel = await playerChannel(server, bob);
+    const credited = (channel: typeof bobsChannel) =>
+      nextMessage<{ mainBalance: number; round?: string }>(
+        channel,
+        "balanceUpdated",
+        20_000,
+        (m) => m.mainBalance === 36,
+      );
+    const paid = Promise.any([credited(channel), credited(bobsChannel)]);
+    await join(bob.token, { code: created.body.gameCode, clientSeed: seed() });
+    expect(await paid).toEqual({
+      mainBalance: 36,
+      bonusBalance: 0,
+      round: created.body.game.fairness.roundId,
+    });
+    await Promise.all([channel.leave(), bobsChannel.leave()]);
   });
 });
 

@@ -174,6 +174,8 @@ export type CoinMessage = z.infer<typeof coinMessageSchema>;
 export const balanceUpdatedSchema = z.object({
   mainBalance: z.number(),
   bonusBalance: z.number(),
+  /** The round (its id) whose payout or refund this move includes: a screen may hold it back. */
+  round: z.string().optional(),
 });
 /** The player's lists (deposits, withdrawals) changed: read them again. */
 export const listsUpdatedSchema = z.object({});

@@ -92,6 +92,7 @@ function CoinRound({ game, userId }: { game: CoinFlipGame; userId: string }) {
     machine: coinFlow,
     entry: joins ? "selecting" : "countdown",
     choice: joinSide ?? sideAtLoad ?? null,
+    roundId: game.fairness.roundId,
     room: live,
     lock: () => joinGame(game.code),
     onLockFailed: (error) =>

@@ -94,6 +94,7 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
     machine: spinFlow,
     entry: lockedAtLoad ? "countdown" : "selecting",
     choice: lockedAtLoad ?? [],
+    roundId: game.fairness.roundId,
     room: live,
     hasChoice: hasNumbers,
     lock: (numbers) => joinGame(game.code, numbers),

@@ -15,8 +15,11 @@ type FlowMachine<Choice, Result> = ReturnType<typeof gameFlowMachine<Choice, Res
 export interface FlowWallet {
   /** Re-reads the money after a lock and after a result. */
   refresh(): void;
-  /** Keeps a payout off the screens until the returned release (session.holdBalances). */
-  hold?(): () => void;
+  /**
+   * Keeps a payout off the screens until the returned release (session.holdBalances): every
+   * rise, or only the rises `round` brings.
+   */
+  hold?(round?: string): () => void;
 }
 
 /** What a game's screen brings to the shared flow. */
@@ -26,6 +29,8 @@ export interface GameFlowScreen<Choice, Result> {
   /** A demo's play money; the session's wallet when left out. */
   wallet?: FlowWallet;
   choice?: Choice | null;
+  /** The round's id, once known: its payout is held from the player's lock until the landing. */
+  roundId?: string;
   /** The round's room, once there is one (a create view has none yet); a demo's local draw. */
   room?: { state: RoundStateBase | null; result: Result | null };
   /** Creates or joins on the API with the locked choice; rejects with the server's message. */
@@ -134,12 +139,19 @@ export function useGameFlow<Choice, Result>(screen: GameFlowScreen<Choice, Resul
     if (result) send({ type: "RESULT", result });
   }, [result, send]);
 
-  // A payout waits off the screens from the start notice until the animation lands.
+  // A payout waits off the screens: every rise from the start notice until the animation lands,
+  // and the round's own (named by the server) from the lock on, however late the notice comes.
   const holding = snapshot.matches("startNotice") || snapshot.matches("spinning");
   useEffect(() => (holding ? hold?.() : undefined), [holding, hold]);
+  const seated = SEATED.some((state) => snapshot.matches(state));
+  const { roundId } = screen;
+  useEffect(() => (seated && roundId ? hold?.(roundId) : undefined), [seated, roundId, hold]);
 
   return { snapshot, send };
 }
+
+/** The flow's states in which the player has (or is taking) a seat whose result is not shown. */
+const SEATED = ["locking", "countdown", "startNotice", "spinning"] as const;
 
 /** A round still to be drawn (its start notice means something only then). */
 const OPEN: string[] = ["waiting", "player-joined"];
