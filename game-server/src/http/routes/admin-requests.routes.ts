@@ -6,8 +6,8 @@ import {
   pageQuerySchema,
   text,
   WITHDRAW_CODE_REQUIRED,
-  withdrawalTransactionSchema,
   withdrawApprovalSchema,
+  withdrawalTransactionSchema,
 } from "@igp/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
