@@ -1,3 +1,4 @@
+import "../../lib/money-texts/index.ts";
 import { withdrawRequestSchema, withdrawViaAgent } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";

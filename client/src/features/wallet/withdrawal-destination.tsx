@@ -1,3 +1,4 @@
+import "../../lib/money-texts/index.ts";
 import { withdrawViaAgent } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 

@@ -1,3 +1,4 @@
+import "../../../lib/money-texts/index.ts";
 import {
   AGENT_DEPOSIT_METHOD,
   PAYMENT_REFERENCE_REQUIRED,
