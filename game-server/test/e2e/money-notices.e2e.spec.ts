@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "../../../test-support/axe.ts";
 import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
 import { fundedPlayer } from "../../../test-support/games.ts";
 import type { TestServer } from "../../../test-support/http.ts";
@@ -112,10 +113,21 @@ describe.skipIf(!hasChromium)("money notices in Chromium (skipped: no /usr/bin/c
       .getByText("ETB 50.00 was sent to your Telebirr account. Payment reference: FT26XYZ123.")
       .waitFor({ timeout: 15_000 });
     await shoot(page, "withdrawal-paid-toast");
+    // The toast passes the WCAG 2 A/AA checks the main screens pass (contrast, names, roles).
+    expect(await seriousViolations(page)).toEqual([]);
     await row.getByText("FT26XYZ123").waitFor();
     await row.getByText("approved").waitFor();
     await paid.getByRole("button", { name: "Close" }).click();
     await paid.waitFor({ state: "detached" });
+
+    // The dashboard says what its house revenue counts, on the card and under the chart.
+    await admin.getByRole("link", { name: "Dashboard" }).click();
+    const help = admin.getByText(/^House revenue is what the house keeps from play and payouts/);
+    await help.last().waitFor();
+    await admin.getByText("What counts as house revenue?").click();
+    await help.first().waitFor();
+    expect(await help.count()).toBe(2);
+    await shoot(admin, "dashboard-revenue-help");
     await admin.context().close();
     await page.context().close();
   });

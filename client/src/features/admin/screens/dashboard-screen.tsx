@@ -66,7 +66,14 @@ export function DashboardScreen() {
           <div key={key} className="card stat">
             <dt>{t(`admin.stats.${key}`)}</dt>
             <dd>{MONEY_STATS.has(key) ? money(value) : value.toLocaleString()}</dd>
-            {key === "houseRevenue" && <dd className="stat-help">{t("money.revenue.help")}</dd>}
+            {key === "houseRevenue" && (
+              <dd className="stat-help">
+                <details>
+                  <summary>{t("money.revenue.whatIsIt")}</summary>
+                  <p>{t("money.revenue.help")}</p>
+                </details>
+              </dd>
+            )}
           </div>
         ))}
       </dl>
