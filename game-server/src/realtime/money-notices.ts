@@ -80,7 +80,8 @@ export class MoneyNotices {
 
   /** Each watched ticket holder of the lotteries drawn here: won (money, awards) or lost. */
   private async lotteryNotices(decisions: Decision[], watched: ReadonlySet<string>) {
-    const settled = decisions.filter(({ event }) => event.type === "RoundSettled");
+    // A lottery's drawing records its winners; a coin flip's or spin wheel's needs no query.
+    const settled = decisions.filter(({ event }) => winnersOf(event) !== null);
     const roundIds = settled.map(({ stream }) => stream.id);
     if (settled.length === 0) return [];
     // Only lottery rounds have tickets: a coin flip's settlement finds no row here.
@@ -94,7 +95,7 @@ export class MoneyNotices {
     );
     return rows.map((holder): AddressedNotice => {
       const decision = settled[roundIds.indexOf(holder.round_id)]!;
-      const winners = winnersOf(decision.event).filter((w) => w.userId === holder.user_id);
+      const winners = winnersOf(decision.event)!.filter((w) => w.userId === holder.user_id);
       const won = winners.reduce((sum, winner) => sum + (winner.amount ?? 0), 0);
       const awards = winners
         .filter((winner) => winner.amount === null)
@@ -181,11 +182,11 @@ function requestNotice({ event, ...decision }: Decision, request: RequestRow): M
   }
 }
 
-/** A lottery drawing's winners as RoundSettled records them (`draw.winners`). */
+/** A lottery drawing's winners as RoundSettled records them (`draw.winners`); else null. */
 function winnersOf(event: LedgerEvent) {
-  if (event.type !== "RoundSettled") return [];
+  if (event.type !== "RoundSettled") return null;
   const winners = event.data.draw?.winners;
   return Array.isArray(winners)
     ? (winners as { place: number; userId: string; amount: number | null }[])
-    : [];
+    : null;
 }

@@ -58,7 +58,7 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
   const message = useMessage();
   const money = useMoney();
   const notice = useNotice();
-  const { refresh } = useSession();
+  const { user, refresh } = useSession();
   const float = useAgentFloat(kind);
   const [pending, setPending] = useState<Pending>(null);
   const path = `/api/admin/${kind}/requests`;
@@ -133,10 +133,15 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
         ]
       : [
           { header: t("admin.columns.code"), cell: (r: Request) => r.gameCode ?? "—" },
-          {
-            header: t("money.approval.referenceColumn"),
-            cell: (r: Request) => r.paymentReference ?? "—",
-          },
+          // Bank withdrawals (the superAdmin's) are paid by transfer: their references.
+          ...(user?.role === "superAdmin"
+            ? [
+                {
+                  header: t("money.approval.referenceColumn"),
+                  cell: (r: Request) => r.paymentReference ?? "—",
+                },
+              ]
+            : []),
         ]),
     {
       header: t("admin.columns.status"),
