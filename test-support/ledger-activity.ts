@@ -88,12 +88,12 @@ export async function generateLedgerActivity(ledger: Ledger, players = 4) {
   };
   await ledger.approveWithdrawal(
     await withdraw(userIds[0]!, 33_000, "bank"),
-    presented("REF1"),
+    { paymentReference: "FT26REF1" },
     superAdmin,
   );
   await ledger.approveWithdrawal(
     await withdraw(userIds[1]!, 4_000, "agent"),
-    presented("WC1"),
+    { withdrawCode: presented("WC1") },
     ctx("admin", agentId),
     250, // the agent's advance on what it paid out
   );

@@ -20,6 +20,7 @@ const TABLES = [
   "player_balances",
   "agent_balances",
   "house_balance",
+  "house_days",
 ];
 
 /**

@@ -14,6 +14,7 @@ export type { RoundState, Stake } from "./domain/round/round.events.ts";
 export * from "./domain/stream-ids.ts";
 export * from "./domain/stream-kinds.ts";
 export * from "./domain/transfer.ts";
+export type { WithdrawalProof } from "./domain/withdrawal/withdrawal.decide.ts";
 export * from "./event-store/canonical-json.ts";
 export * from "./event-store/event-store.ts";
 export * from "./event-store/hash-chain.ts";

@@ -241,7 +241,13 @@ async function withdraw(op: Extract<Op, { op: "withdraw" }>, m: Model, ledger: L
     Array.from({ length: op.approvers }, () =>
       attempt(
         op.decision === "approve"
-          ? ledger.approveWithdrawal(withdrawalId, presented("W1"), approver)
+          ? ledger.approveWithdrawal(
+              withdrawalId,
+              op.method === "agent"
+                ? { withdrawCode: presented("W1") }
+                : { paymentReference: "FT1W" },
+              approver,
+            )
           : ledger.disapproveWithdrawal(withdrawalId, approver),
       ),
     ),

@@ -191,11 +191,13 @@ describe("withdrawals", () => {
     await done;
     expect(await wallet(userId)).toEqual({ main: 0, bonus: 30_000 });
     const houseBefore = (await t.replay()).house.withdrawalFees;
-    await t.ledger.approveWithdrawal(withdrawalId, presented("BANKREF1"), superAdmin);
+    await t.ledger.approveWithdrawal(withdrawalId, { paymentReference: "FT26BANK1" }, superAdmin);
     const replay = await t.replay();
     expect(replay.house.withdrawalFees - houseBefore).toBe(4_000); // 20% of the 20,000 from bonus
     expect(
-      await refusal(t.ledger.approveWithdrawal(withdrawalId, presented("X"), superAdmin)),
+      await refusal(
+        t.ledger.approveWithdrawal(withdrawalId, { paymentReference: "FT26BANK2" }, superAdmin),
+      ),
     ).toBe("not_pending");
   });
 
@@ -221,13 +223,27 @@ describe("withdrawals", () => {
     await done;
     expect(
       await refusal(
-        t.ledger.approveWithdrawal(withdrawalId, presented("NOPE"), ctx("admin", agentId)),
+        t.ledger.approveWithdrawal(
+          withdrawalId,
+          { withdrawCode: presented("NOPE") },
+          ctx("admin", agentId),
+        ),
       ),
     ).toBe("wrong_code");
     expect(
-      await refusal(t.ledger.approveWithdrawal(withdrawalId, presented(withdrawCode), superAdmin)),
+      await refusal(
+        t.ledger.approveWithdrawal(
+          withdrawalId,
+          { withdrawCode: presented(withdrawCode) },
+          superAdmin,
+        ),
+      ),
     ).toBe("invalid");
-    await t.ledger.approveWithdrawal(withdrawalId, presented(withdrawCode), ctx("admin", agentId));
+    await t.ledger.approveWithdrawal(
+      withdrawalId,
+      { withdrawCode: presented(withdrawCode) },
+      ctx("admin", agentId),
+    );
     expect(await float(agentId)).toBe(12_000);
     expect(await wallet(userId)).toEqual({ main: 3_000, bonus: 0 });
   });

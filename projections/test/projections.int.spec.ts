@@ -29,6 +29,7 @@ const TABLES = {
   player_balances: "user_id",
   agent_balances: "agent_id",
   house_balance: "id",
+  house_days: "day",
   deposit_requests: "id",
   withdrawal_requests: "id",
   charge_requests: "id",
@@ -108,6 +109,21 @@ describe("audit", () => {
     await t.pool.query("UPDATE agent_balances SET float = float - 1 WHERE agent_id = $1", [
       activity.agentId,
     ]);
+    expect((await auditLedger(t.store, t.pool)).problems).toEqual([]);
+  });
+
+  it("fails when the house's figures of a day are altered (the dashboard's revenue)", async () => {
+    const days = await t.pool.query("SELECT sum(balance)::bigint AS total FROM house_days");
+    const house = await t.pool.query("SELECT balance FROM house_balance");
+    // The days add up to the house balance.
+    expect(days.rows[0].total).toBe(house.rows[0].balance);
+    const alter = (by: number) =>
+      t.pool.query("UPDATE house_days SET prizes_paid = prizes_paid + $1", [by]);
+    await alter(1);
+    expect((await auditLedger(t.store, t.pool)).problems).toEqual([
+      expect.stringMatching(/^house day \d{4}-\d{2}-\d{2}: projection/),
+    ]);
+    await alter(-1);
     expect((await auditLedger(t.store, t.pool)).problems).toEqual([]);
   });
 

@@ -2,12 +2,16 @@ import {
   balanceUpdatedSchema,
   listsUpdatedSchema,
   lotteryMessageSchema,
+  type MoneyNotice,
+  moneyNoticeSchema,
   noPlayerJoinedSchema,
   ROOMS,
 } from "@igp/shared";
-import { useEffect } from "react";
+import type { QueryKey } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotice } from "../components/ui/notice.tsx";
+import { MoneyToasts } from "./money-toasts.tsx";
 import { queryKeys, refreshLists } from "./queries.ts";
 import { joinOrCreateRoom } from "./realtime.ts";
 import { useSession } from "./session.tsx";
@@ -15,7 +19,8 @@ import { useSession } from "./session.tsx";
 /**
  * The signed-in player's realtime channel (docs/realtime.md, room "player"): `balanceUpdated`
  * moves both balances at once, `listsUpdated` says the deposit and withdrawal lists changed (a
- * decision), `noPlayerJoined` says a round expired and its bet came back,
+ * decision), `moneyNotice` tells a decision about the player's money (a toast, and the lists it
+ * concerns read again), `noPlayerJoined` says a round expired and its bet came back,
  * `lottery` says a lottery the player holds tickets of was drawn.
  * While it is connected the session stops polling for balances.
  */
@@ -24,6 +29,18 @@ export function PlayerChannel() {
   const notify = useNotice();
   const { user, applyBalances, setLive, refresh } = useSession();
   const userId = user?.role === "user" ? user.userId : null;
+  const [notices, setNotices] = useState<MoneyNotice[]>([]);
+  const toast = useCallback((notice: MoneyNotice) => {
+    // A reconnected channel tells the notices of its absence again: each is shown once.
+    if (shownNotices.has(notice.id)) return;
+    shownNotices.add(notice.id);
+    setNotices((shown) => [...shown, notice].slice(-MAX_TOASTS));
+    void refreshLists(...LISTS_OF[notice.kind]);
+  }, []);
+  const closed = useCallback(
+    (id: string) => setNotices((shown) => shown.filter((notice) => notice.id !== id)),
+    [],
+  );
 
   useEffect(() => {
     if (!userId) return;
@@ -56,20 +73,21 @@ export function PlayerChannel() {
               autoCloseMs: 3000,
             });
           });
+          room.onMessage("moneyNotice", (message) => toast(moneyNoticeSchema.parse(message)));
           room.onMessage("lottery", (message) => {
             const drawn = lotteryMessageSchema.parse(message);
             void refresh();
-            // The lottery screens listen for it (features/lottery: LOTTERY_DRAWN_EVENT).
+            // The lottery screens listen for it (features/lottery: LOTTERY_DRAWN_EVENT); the
+            // player hears whether they won from the money notice that follows.
             window.dispatchEvent(new CustomEvent("igp:lottery-drawn", { detail: drawn }));
-            notify({
-              type: "info",
-              title: t("lottery.drawn"),
-              message: t("lottery.drawnMessage", { title: drawn.title }),
-              autoCloseMs: 2000,
-            });
           });
           room.onDrop(() => setLive(false));
-          room.onReconnect(() => setLive(true));
+          room.onReconnect(() => {
+            setLive(true);
+            // What was decided while away shows in the lists, told or not.
+            void refreshLists(...ALL_LISTS);
+          });
+          if (attempt > 0) void refreshLists(...ALL_LISTS);
           // Lost for good (its server process went away): balances poll until it is back.
           room.onLeave((code) => {
             setLive(false);
@@ -91,9 +109,29 @@ export function PlayerChannel() {
       setLive(false);
       leave();
     };
-  }, [userId, applyBalances, setLive, refresh, notify, t]);
-  return null;
+  }, [userId, applyBalances, setLive, refresh, notify, t, toast]);
+  return <MoneyToasts notices={notices} onClosed={closed} />;
 }
+
+/** Notices already shown in this tab, by id (the ledger event's). */
+const shownNotices = new Set<string>();
+/** At most this many toasts at once: the oldest go first. */
+const MAX_TOASTS = 3;
+/** The lists each notice changes, read again when it arrives. */
+const LISTS_OF: Record<MoneyNotice["kind"], QueryKey[]> = {
+  depositApproved: [queryKeys.transactions("deposit")],
+  depositRefused: [queryKeys.transactions("deposit")],
+  withdrawalPaid: [queryKeys.transactions("withdraw")],
+  withdrawalRefused: [queryKeys.transactions("withdraw")],
+  lotteryWon: [queryKeys.myTickets, queryKeys.gameHistory()],
+  lotteryLost: [queryKeys.myTickets, queryKeys.gameHistory()],
+};
+const ALL_LISTS: QueryKey[] = [
+  queryKeys.transactions("deposit"),
+  queryKeys.transactions("withdraw"),
+  queryKeys.myTickets,
+  queryKeys.gameHistory(),
+];
 
 /** Colyseus' close code for a client that left on purpose (`room.leave()`). */
 const LEFT_BY_CHOICE = 4000;

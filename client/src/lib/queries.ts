@@ -32,6 +32,11 @@ export const queryKeys = {
   /** A back-office table (`path`), one entry per page and search. */
   adminTable: (path: string) => ["admin", path] as const,
   adminFloat: ["admin", "float"] as const,
+  /** The player's lottery tickets (My Tickets). */
+  myTickets: ["lottery", "tickets"] as const,
+  /** The player's Game History, one entry per page and game (all of them under the first part). */
+  gameHistory: (page?: number, game?: string) =>
+    page === undefined ? (["gameHistory"] as const) : (["gameHistory", page, game ?? ""] as const),
 };
 
 /** After a write: what shows it is read again (the server answers writes once its lists hold them). */

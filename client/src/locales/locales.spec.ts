@@ -3,6 +3,8 @@ import gameAm from "../components/rounds/locales/am.json";
 import gameEn from "../components/rounds/locales/en.json";
 import fairAm from "../features/fair/locales/am.json";
 import fairEn from "../features/fair/locales/en.json";
+import moneyAm from "../lib/money-texts/am.json";
+import moneyEn from "../lib/money-texts/en.json";
 import am from "./am.json";
 import en from "./en.json";
 import offlineAm from "./offline/am.json";
@@ -29,6 +31,7 @@ describe("translations", () => {
   it.each([
     ["the coin flip and spin wheel screens", gameEn, gameAm],
     ["the fairness page", fairEn, fairAm],
+    ["money notices, withdrawals and revenue", moneyEn, moneyAm],
   ])("give Amharic the texts of %s too (loaded with them), in Ethiopic", (_, english, amharic) => {
     expect(keys(amharic).sort()).toEqual(keys(english).sort());
     const untranslated = keys(amharic).filter(

@@ -20,7 +20,7 @@ runTool(async () => {
     console.log(`  money out        ${money(report.moneyOut)}`);
     console.log(`  in flight        ${money(report.moneyInFlight)}`);
     console.log(
-      `  house balance    ${money(report.house.balance)} (cuts ${money(report.house.roundCuts)}, fees ${money(report.house.withdrawalFees)}, prizes ${money(report.house.prizesPaid)})`,
+      `  house balance    ${money(report.house.balance)} (cuts ${money(report.house.roundCuts)} + fees ${money(report.house.withdrawalFees)} - prizes ${money(report.house.prizesPaid)} - advances ${money(report.house.agentAdvances)}): the dashboard's house revenue`,
     );
     console.log(
       `  fair draws       ${report.fairRounds} settled round(s) recomputed from their seeds`,

@@ -6,23 +6,33 @@ import {
   type Subscription,
 } from "@igp/ledger";
 import { loadCheckpoint } from "@igp/projections";
+import type { MoneyNotice } from "@igp/shared";
 import type pg from "pg";
 import { walletBalances } from "../accounts/session.ts";
 import type { ProjectionsProgress } from "../workers/projections-progress.ts";
+import { MoneyNotices } from "./money-notices.ts";
 
 export type Balances = Awaited<ReturnType<typeof walletBalances>>;
-/** `balanceUpdated` with both balances, or `listsUpdated` once the read models hold the move. */
-type Listener = (type: "balanceUpdated" | "listsUpdated", payload: Balances | object) => void;
+/**
+ * `balanceUpdated` with both balances; once the read models hold the move, `listsUpdated`, and
+ * `moneyNotice` for a decision about the player's money.
+ */
+type Listener = (
+  type: "balanceUpdated" | "listsUpdated" | "moneyNotice",
+  payload: Balances | MoneyNotice | object,
+) => void;
 
 /**
  * Follows the ledger in every process and tells this process' player rooms when their user's
  * wallet moved (deposits approved, stakes, payouts, refunds), with balances folded from the
- * wallet stream itself. It starts near the head (the projections' checkpoint): a client reads
- * its balances when it connects, so nothing older matters.
+ * wallet stream itself, and when their money was decided (money-notices.ts). It starts near the
+ * head (the projections' checkpoint): a client reads its balances when it connects, so nothing
+ * older matters. Each process tells only its own rooms, so each event is told once per room.
  */
 export class BalanceNotifier {
   private readonly listeners = new Map<string, Set<Listener>>();
   private subscription: Subscription | null = null;
+  private readonly notices: MoneyNotices;
 
   constructor(
     private readonly store: EventStore,
@@ -30,7 +40,9 @@ export class BalanceNotifier {
     private readonly pool: pg.Pool,
     private readonly progress: ProjectionsProgress,
     private readonly onError: (error: unknown) => void,
-  ) {}
+  ) {
+    this.notices = new MoneyNotices(pool);
+  }
 
   async start() {
     this.subscription = this.store.subscribe({
@@ -41,12 +53,21 @@ export class BalanceNotifier {
           const balances = await walletBalances(this.ledger, userId, revision);
           this.tell(userId, "balanceUpdated", round ? { ...balances, round } : balances);
         }
-        if (moved.size === 0) return;
+        const decided = this.listeners.size > 0 && MoneyNotices.anyIn(events);
+        if (moved.size === 0 && !decided) return;
         // The player's lists (requests, their decisions) show the move once the read models
-        // hold it: said apart, so that balances never wait for them.
-        void this.progress.reach(events.at(-1)!.position).then(() => {
-          for (const userId of moved.keys()) this.tell(userId, "listsUpdated", {});
-        });
+        // hold it: said apart, so that balances never wait for them. The notices go with them,
+        // so that a list read on a notice shows what it tells.
+        void this.progress
+          .reach(events.at(-1)!.position)
+          .then(async () => {
+            for (const userId of moved.keys()) this.tell(userId, "listsUpdated", {});
+            if (!decided) return;
+            const watched = new Set(this.listeners.keys());
+            for (const { userId, notice } of await this.notices.of(events, watched))
+              this.tell(userId, "moneyNotice", notice);
+          })
+          .catch(this.onError);
       },
       onError: this.onError,
     });
@@ -92,7 +113,7 @@ export class BalanceNotifier {
     return moved;
   }
 
-  private tell(userId: string, type: Parameters<Listener>[0], payload: Balances | object) {
+  private tell(userId: string, type: Parameters<Listener>[0], payload: Parameters<Listener>[1]) {
     for (const listener of this.listeners.get(userId) ?? []) listener(type, payload);
   }
 }

@@ -7,7 +7,9 @@ import { keepSeat } from "./room-messages.ts";
 /**
  * One signed-in user's channel (one room per user: `joinOrCreate("player", { userId })`):
  * `balanceUpdated` whenever the wallet moves, `listsUpdated` once the read models hold that move,
- * `noPlayerJoined` when a round expired unjoined.
+ * `moneyNotice` when the user's money was decided, `noPlayerJoined` when a round expired unjoined.
+ * A client that drops and reconnects within the grace period gets the notices of that period
+ * again (it drops those it has by their id): a deposit approved meanwhile is still told.
  */
 export function playerRoom(deps: {
   auth: RoomAuth;
@@ -20,8 +22,11 @@ export function playerRoom(deps: {
     override patchRate = 1000;
     private readonly forward = (message: { type: string; payload: unknown }) =>
       this.broadcast(message.type, message.payload);
-    private readonly sendBalances = (type: string, payload: unknown) =>
+    private readonly sendBalances = (type: string, payload: unknown) => {
+      if (type === "moneyNotice") this.recent.add(payload);
       this.broadcast(type, payload);
+    };
+    private readonly recent = new RecentNotices(deps.reconnectGraceSeconds);
 
     override async onCreate(options: { userId: string }) {
       this.userId = options.userId;
@@ -42,6 +47,7 @@ export function playerRoom(deps: {
 
     override async onReconnect(client: Client) {
       client.send("balanceUpdated", await deps.balances.current(this.userId));
+      for (const notice of this.recent.keptAt(Date.now())) client.send("moneyNotice", notice);
     }
 
     override async onJoin(client: Client) {
@@ -53,4 +59,23 @@ export function playerRoom(deps: {
       deps.balances.unwatch(this.userId, this.sendBalances);
     }
   };
+}
+
+/** The notices sent within the last reconnection grace period (and a margin), at most 20. */
+class RecentNotices {
+  private readonly notices: { sentAt: number; notice: unknown }[] = [];
+  private readonly keepMs: number;
+
+  constructor(graceSeconds: number) {
+    this.keepMs = (graceSeconds + 10) * 1000;
+  }
+
+  add(notice: unknown) {
+    this.notices.push({ sentAt: Date.now(), notice });
+    if (this.notices.length > 20) this.notices.shift();
+  }
+
+  keptAt(now: number) {
+    return this.notices.filter((kept) => kept.sentAt >= now - this.keepMs).map((k) => k.notice);
+  }
 }

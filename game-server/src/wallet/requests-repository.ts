@@ -101,6 +101,7 @@ export class RequestsRepository {
   }
 
   private toWithdrawal(row: WithdrawalRow, viewer: Viewer) {
+    const agent = row.method === "agent";
     return {
       id: row.id,
       amount: minorToMajor(Number(row.amount)),
@@ -108,12 +109,25 @@ export class RequestsRepository {
       payout: minorToMajor(Number(row.payout)),
       status: row.status,
       createdAt: new Date(row.requested_at).toISOString(),
-      method: row.method === "agent" ? "agent" : (row.bank_name ?? "Bank"),
-      gameCode: this.codeFor(viewer, row, row.withdraw_code) ?? row.code_hint,
+      method: agent ? "agent" : (row.bank_name ?? "Bank"),
+      // A bank withdrawal is paid by transfer: its code opens nothing, so nobody is shown one.
+      gameCode: agent ? (this.codeFor(viewer, row, row.withdraw_code) ?? row.code_hint) : null,
       accountNumber: row.account_number,
       transactionId: row.reference,
+      paymentReference: agent ? null : row.reference,
+      decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
       user: { id: row.user_id, fullName: row.full_name ?? "" },
     };
+  }
+
+  /** Whether another bank withdrawal was already approved with this payment reference. */
+  async paymentReferenceUsed(reference: string, exceptId: string) {
+    const { rowCount } = await this.db.query(
+      `SELECT 1 FROM withdrawal_requests
+        WHERE method = 'bank' AND lower(reference) = lower($1) AND id <> $2 LIMIT 1`,
+      [reference, exceptId],
+    );
+    return rowCount === 1;
   }
 
   async depositById(id: string) {
@@ -169,5 +183,6 @@ interface WithdrawalRow {
   reference: string | null;
   status: string;
   requested_at: Date;
+  decided_at: Date | null;
   full_name: string | null;
 }

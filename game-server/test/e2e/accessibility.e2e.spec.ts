@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "../../../test-support/axe.ts";
 import { hasChromium, signInContext, startBrowserJourney } from "../../../test-support/browser.ts";
 import { pendingBankDeposit } from "../../../test-support/deposits.ts";
 import { coinFlipTable, fundedPlayer } from "../../../test-support/games.ts";
@@ -13,11 +12,6 @@ import { createLottery } from "../../../test-support/lottery.ts";
  * serious or critical violation of the WCAG 2 A/AA rules (2.0, 2.1, 2.2). A failure lists each
  * one: rule, element, what it asks.
  */
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
-const WCAG_2_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 type Who = "visitor" | "player" | "superAdmin";
 interface Screen {
@@ -252,26 +246,3 @@ describe.skipIf(!hasChromium)("accessibility in Chromium (skipped: no /usr/bin/c
         await page.close();
       });
 });
-
-/**
- * axe's serious and critical WCAG 2 A/AA violations on the page, one line per element: rule,
- * element, what it asks. axe goes in through `page.evaluate` of its source: DevTools' own
- * evaluation, which the page's Content-Security-Policy does not bind (a <script> tag would be
- * refused as inline, and bypassCSP would test a page without the policy it really runs under).
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const options = { runOnly: { type: "tag", values: WCAG_2_A_AA }, resultTypes: ["violations"] };
-  // A string, so that tsx's helpers do not leak into the page.
-  const violations = (await page.evaluate(
-    `axe.run(document, ${JSON.stringify(options)}).then((results) => results.violations)`,
-  )) as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.impact}): ${node.target.join(" ")}: ${violation.help}`,
-      ),
-    );
-}

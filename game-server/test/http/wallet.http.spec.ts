@@ -385,6 +385,86 @@ describe("withdrawals", () => {
     });
   });
 
+  it("a bank withdrawal has no code; the superAdmin approves it with the transfer's payment reference, which the player and staff see", async () => {
+    const player = await signUpPlayer(server);
+    const deposit = (await bankDeposit(player.token, 200)).body.transactionId;
+    await server.call("POST", `/api/admin/deposit/approve/${deposit}`, { token: root, body: {} });
+    const withdraw = () =>
+      server.call("POST", "/api/wallet/withdraw/request", {
+        token: player.token,
+        body: { amount: 60, method: "Telebirr", accountNumber: "0911223344" },
+      });
+    const requested = await withdraw();
+    expect(requested.status).toBe(201);
+    // Where and when, not an agent's code: nobody is shown one for a transfer.
+    expect(requested.body.message).toBe(
+      "Withdrawal requested. It stays pending until staff send the transfer to your account; your withdrawals then show its payment reference.",
+    );
+    expect(requested.body.transaction).toMatchObject({ gameCode: null, amount: 60, payout: 60 });
+    const id = requested.body.transaction.id;
+    const mine = () => server.call("GET", "/api/transactions/withdraw", { token: player.token });
+    expect((await mine()).body.transactions[0]).toMatchObject({
+      id,
+      method: "Telebirr",
+      accountNumber: "0911223344",
+      gameCode: null,
+      status: "pending",
+      paymentReference: null,
+      decidedAt: null,
+    });
+
+    const approve = (withdrawalId: string, body: unknown) =>
+      server.call("POST", `/api/admin/withdraw/approve/${withdrawalId}`, { token: root, body });
+    const required = "Please enter the payment reference of the transfer before approving.";
+    const invalid =
+      "Enter the payment reference as the bank shows it: 4 to 40 letters and digits, at least one digit.";
+    for (const [body, message] of [
+      [{}, required],
+      [{ withdrawCode: "ANYTHING" }, required],
+      [{ paymentReference: "   " }, required],
+      [{ paymentReference: "paid" }, invalid],
+      [{ paymentReference: "FT1" }, invalid],
+      [{ paymentReference: "FT 12; DROP" }, invalid],
+      [{ paymentReference: `FT${"9".repeat(40)}` }, invalid],
+    ] as const) {
+      expect(await approve(id, body)).toMatchObject({
+        status: 400,
+        body: { message, field: "paymentReference" },
+      });
+    }
+    expect((await mine()).body.transactions[0].status).toBe("pending");
+
+    expect((await approve(id, { paymentReference: "  FT26ABC123 " })).status).toBe(200);
+    const paid = (await mine()).body.transactions[0];
+    expect(paid).toMatchObject({ status: "approved", paymentReference: "FT26ABC123" });
+    expect(Date.parse(paid.decidedAt)).toBeGreaterThan(Date.parse(paid.createdAt) - 1);
+    // The ledger's approval records it: projections rebuilt from the events keep it.
+    const events = await server.platform.store.readStream(`withdrawal-${id}`);
+    expect(events.at(-1)).toMatchObject({
+      type: "WithdrawalApproved",
+      data: { reference: "FT26ABC123" },
+    });
+    const staff = await server.call("GET", "/api/admin/withdraw/requests", { token: root });
+    expect(staff.body.transactions.find((t: { id: string }) => t.id === id)).toMatchObject({
+      paymentReference: "FT26ABC123",
+      gameCode: null,
+      method: "Telebirr",
+    });
+
+    // One transfer pays one withdrawal: the same reference again is refused, nothing paid.
+    const second = (await withdraw()).body.transaction.id;
+    expect(await approve(second, { paymentReference: "ft26abc123" })).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          "This payment reference is already recorded for another withdrawal. Check the transfer.",
+        field: "paymentReference",
+      },
+    });
+    expect((await mine()).body.transactions[0]).toMatchObject({ id: second, status: "pending" });
+    expect(await balances(player.token)).toEqual({ main: 80, bonus: 0 });
+  });
+
   it("a disapproved withdrawal gives the hold back", async () => {
     const player = await signUpPlayer(server);
     await server.call("POST", "/api/admin/bonus/grant", {

@@ -25,7 +25,7 @@ import type { LedgerEvent } from "../domain/stream-kinds.ts";
 import { creditEventId, stepId, type Transfer } from "../domain/transfer.ts";
 import { decideWallet, type WalletCommand } from "../domain/wallet/wallet.decide.ts";
 import type { WalletState } from "../domain/wallet/wallet.events.ts";
-import { decideWithdrawal } from "../domain/withdrawal/withdrawal.decide.ts";
+import { decideWithdrawal, type WithdrawalProof } from "../domain/withdrawal/withdrawal.decide.ts";
 import type { WithdrawalState } from "../domain/withdrawal/withdrawal.events.ts";
 import type { JsonValue } from "../event-store/event-store.ts";
 import type { CommandHandler, StoredEvent } from "./command-handler.ts";
@@ -142,11 +142,12 @@ export class Ledger {
     return { fromMain, fromBonus, fee };
   }
 
-  /** Agent method: `withdrawCode` is the code the player gave, and the agent earns the advance
-   *  (subAdminWithdraw, in basis points) on the payout; bank method: `plain` is the reference. */
+  /** Agent method: the proof is the code the player gave, and the agent earns the advance
+   *  (subAdminWithdraw, in basis points) on the payout; bank method: the transfer's payment
+   *  reference. */
   async approveWithdrawal(
     withdrawalId: string,
-    withdrawCode: PresentedCode,
+    proof: WithdrawalProof,
     ctx: CommandContext,
     advanceBasisPoints = 0,
   ) {
@@ -158,7 +159,7 @@ export class Ledger {
         decideWithdrawal(s, {
           type: "ApproveWithdrawal",
           approvedBy,
-          withdrawCode,
+          proof,
           agentId,
           advanceBasisPoints,
         }),

@@ -11,7 +11,7 @@ import { evolveRound, initialRound } from "./round/round.events.ts";
 import { parseLedgerEvent } from "./stream-kinds.ts";
 import { stepId } from "./transfer.ts";
 import { decideWallet } from "./wallet/wallet.decide.ts";
-import { decideWithdrawal } from "./withdrawal/withdrawal.decide.ts";
+import { decideWithdrawal, type WithdrawalProof } from "./withdrawal/withdrawal.decide.ts";
 import { evolveWithdrawal, initialWithdrawal } from "./withdrawal/withdrawal.events.ts";
 
 // Given events, when a command, then events or a refusal: pure functions, no I/O.
@@ -139,7 +139,7 @@ describe("withdrawals", () => {
     const [approved] = decideWithdrawal(pending, {
       type: "ApproveWithdrawal",
       approvedBy: "a1",
-      withdrawCode: { plain: "CODE42", digest: "h1:unused" },
+      proof: { withdrawCode: { plain: "CODE42", digest: "h1:unused" } },
       agentId: "a1",
       advanceBasisPoints: 0,
     });
@@ -153,7 +153,7 @@ describe("withdrawals", () => {
     const [approved] = decideWithdrawal(pending, {
       type: "ApproveWithdrawal",
       approvedBy: "a1",
-      withdrawCode: { plain: "CODE42", digest: "h1:unused" },
+      proof: { withdrawCode: { plain: "CODE42", digest: "h1:unused" } },
       agentId: "a1",
       advanceBasisPoints: 250,
     });
@@ -177,12 +177,79 @@ describe("withdrawals", () => {
       decideWithdrawal(digested, {
         type: "ApproveWithdrawal",
         approvedBy: "a1",
-        withdrawCode: { plain: "CODE42", digest },
+        proof: { withdrawCode: { plain: "CODE42", digest } },
         agentId: "a1",
         advanceBasisPoints: 0,
       });
     expect(() => approve("h1:wrong")).toThrow("The withdraw code does not match.");
     expect(approve("h1:right")[0]).toMatchObject({ data: { reference: "••••••42" } });
+  });
+
+  describe("to a bank", () => {
+    const toBank = {
+      ...pending,
+      request: { ...pending.request!, method: "bank" as const, bankName: "Telebirr" },
+    };
+    const approve = (proof: WithdrawalProof) =>
+      decideWithdrawal(toBank, {
+        type: "ApproveWithdrawal",
+        approvedBy: "s1",
+        proof,
+        agentId: null,
+        advanceBasisPoints: 0,
+      });
+
+    it("records the payment reference of the transfer, trimmed, and pays the money out", () => {
+      const [approved] = approve({ paymentReference: "  FT24123ABC12 " });
+      expect(approved).toMatchObject({
+        type: "WithdrawalApproved",
+        data: { reference: "FT24123ABC12", payout: 920, agentTransfer: null },
+      });
+      expect(moneyEffect(approved!)).toMatchObject({ house: 80, moneyOut: 920 });
+    });
+
+    it.each([
+      ["", "Please enter the payment reference of the transfer before approving."],
+      ["   ", "Please enter the payment reference of the transfer before approving."],
+      [
+        "paid",
+        "Enter the payment reference as the bank shows it: 4 to 40 letters and digits, at least one digit.",
+      ],
+      [
+        "ab1",
+        "Enter the payment reference as the bank shows it: 4 to 40 letters and digits, at least one digit.",
+      ],
+      [
+        "FT1 <script>",
+        "Enter the payment reference as the bank shows it: 4 to 40 letters and digits, at least one digit.",
+      ],
+      [
+        "FT--123",
+        "Enter the payment reference as the bank shows it: 4 to 40 letters and digits, at least one digit.",
+      ],
+      [
+        `FT${"1".repeat(39)}`,
+        "Enter the payment reference as the bank shows it: 4 to 40 letters and digits, at least one digit.",
+      ],
+      ["FT12\u0000", "Payment reference contains characters that are not allowed."],
+    ])("refuses the reference %j: %s", (paymentReference, message) => {
+      expect(() => approve({ paymentReference })).toThrow(message);
+    });
+
+    it("is not approved with a withdraw code, nor an agent's withdrawal with a reference", () => {
+      expect(() => approve({ withdrawCode: { plain: "CODE42", digest: "h1:x" } })).toThrow(
+        "Please enter the payment reference of the transfer before approving.",
+      );
+      expect(() =>
+        decideWithdrawal(pending, {
+          type: "ApproveWithdrawal",
+          approvedBy: "a1",
+          proof: { paymentReference: "FT24123ABC12" },
+          agentId: "a1",
+          advanceBasisPoints: 0,
+        }),
+      ).toThrow("Please enter a withdraw code before approving.");
+    });
   });
 
   it("releases a disapproved withdrawal to main and bonus as it was taken", () => {

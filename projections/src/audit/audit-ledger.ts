@@ -2,6 +2,7 @@ import { type EventStore, LedgerReplay } from "@igp/ledger";
 import type pg from "pg";
 import { PROJECTIONS_CHECKPOINT } from "../projection-runner.ts";
 import { ExpectedGameHistory, type GameHistoryRow, sortedPicks } from "./expected-game-history.ts";
+import { ExpectedHouseDays } from "./expected-house-days.ts";
 import { expectedReadModels, type ReadModelSnapshot } from "./expected-read-models.ts";
 import { FairnessProofs } from "./fairness-proofs.ts";
 
@@ -22,14 +23,15 @@ const MAX_LISTED = 50;
 /**
  * Replays the whole ledger without using the projections: hash chains, event schemas, money
  * conservation, no negative balance, the fairness proof of every settled round. Then compares
- * the read models (balances, requests, the players' game history) with what the events say they
- * should hold at the projections' checkpoint.
+ * the read models (balances, requests, the players' game history, the house per day) with what
+ * the events say they should hold at the projections' checkpoint.
  */
 export async function auditLedger(store: EventStore, pool: pg.Pool): Promise<AuditReport> {
   const projected = await readProjections(pool);
   const replay = new LedgerReplay();
   const fairness = new FairnessProofs();
   const history = new ExpectedGameHistory();
+  const houseDays = new ExpectedHouseDays();
   let expected: ReadModelSnapshot | null = projected.checkpoint ? null : expectedReadModels(replay);
   for (let after: string | undefined; ; ) {
     const batch = await store.readAll({ after, maxCount: 2_000 });
@@ -38,7 +40,10 @@ export async function auditLedger(store: EventStore, pool: pg.Pool): Promise<Aud
       replay.apply(event);
       fairness.apply(event);
       // The history is folded up to the checkpoint only: what the projections have seen.
-      if (!expected) history.apply(event);
+      if (!expected) {
+        history.apply(event);
+        houseDays.apply(event);
+      }
       if (event.position === projected.checkpoint) expected = expectedReadModels(replay);
     }
     after = batch.at(-1)!.position;
@@ -47,6 +52,8 @@ export async function auditLedger(store: EventStore, pool: pg.Pool): Promise<Aud
   if (expected) {
     problems.push(...compare(expected, projected.models));
     problems.push(...diffMaps("game history", history.rows(), projected.history, () => false));
+    const nothing = (day: object) => Object.values(day).every((value) => value === 0);
+    problems.push(...diffMaps("house day", houseDays.rows(), projected.houseDays, nothing));
   } else
     problems.push(`the projections' checkpoint ${projected.checkpoint} is not a ledger position`);
 
@@ -88,6 +95,10 @@ async function readProjections(pool: pg.Pool) {
       `SELECT round_id, user_id, game, stake, picks, payout, refunded, outcome, places
          FROM player_game_history`,
     );
+    const houseDays = await db.query(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, round_cuts, withdrawal_fees, prizes_paid,
+              agent_advances, balance FROM house_days`,
+    );
     await db.query("COMMIT");
     const models: ReadModelSnapshot = {
       players: new Map(
@@ -110,6 +121,18 @@ async function readProjections(pool: pg.Pool) {
       checkpoint: (checkpoint.rows[0]?.position ?? undefined) as string | undefined,
       models,
       history: new Map(history.rows.map((r) => [`${r.round_id} ${r.user_id}`, historyRow(r)])),
+      houseDays: new Map(
+        houseDays.rows.map((r) => [
+          r.day as string,
+          {
+            roundCuts: int(r.round_cuts),
+            withdrawalFees: int(r.withdrawal_fees),
+            prizesPaid: int(r.prizes_paid),
+            agentAdvances: int(r.agent_advances),
+            balance: int(r.balance),
+          },
+        ]),
+      ),
     };
   } finally {
     db.release();

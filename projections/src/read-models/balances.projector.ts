@@ -2,10 +2,13 @@ import { evolveHouse, initialHouse, parseStreamId } from "@igp/ledger";
 import { type Accumulator, columns, type ProjectionDb } from "../projection-db.ts";
 import type { ProjectedEvent, Projector } from "../projector.ts";
 
-/** Player balances (main, bonus, held by pending withdrawals), agent floats and the house. */
+/**
+ * Player balances (main, bonus, held by pending withdrawals), agent floats and the house: its
+ * balance, and the same per day (UTC) for the dashboard's house revenue over a period.
+ */
 export const balancesProjector: Projector = {
   name: "balances",
-  tables: ["player_balances", "agent_balances", "house_balance"],
+  tables: ["player_balances", "agent_balances", "house_balance", "house_days"],
   async apply(db, projected) {
     const { event, streamId, metadata } = projected;
     const at = metadata.occurredAt;
@@ -153,9 +156,29 @@ const houseChanges: Accumulator<HouseChange> = {
 };
 const HOUSE = "house";
 
+/** Each day's house figures, moved by the batch's sums of that day. */
+const houseDayChanges: Accumulator<HouseChange> = {
+  name: "house_days",
+  merge: houseChanges.merge,
+  write: (db, changes) =>
+    db.query(
+      `INSERT INTO house_days (day, round_cuts, withdrawal_fees, prizes_paid, agent_advances, balance)
+       SELECT * FROM unnest($1::date[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[],
+         $6::bigint[])
+       ON CONFLICT (day) DO UPDATE SET round_cuts = house_days.round_cuts + EXCLUDED.round_cuts,
+         withdrawal_fees = house_days.withdrawal_fees + EXCLUDED.withdrawal_fees,
+         prizes_paid = house_days.prizes_paid + EXCLUDED.prizes_paid,
+         agent_advances = house_days.agent_advances + EXCLUDED.agent_advances,
+         balance = house_days.balance + EXCLUDED.balance`,
+      columns(changes, ["roundCuts", "withdrawalFees", "prizesPaid", "agentAdvances", "balance"]),
+    ),
+};
+
 function addToHouse(db: ProjectionDb, { event, metadata }: ProjectedEvent) {
-  db.accumulate(houseChanges, HOUSE, {
-    ...evolveHouse(initialHouse(), event),
-    at: metadata.occurredAt,
-  });
+  const change = { ...evolveHouse(initialHouse(), event), at: metadata.occurredAt };
+  db.accumulate(houseChanges, HOUSE, change);
+  db.accumulate(houseDayChanges, houseDay(metadata.occurredAt), change);
 }
+
+/** The UTC day (YYYY-MM-DD) of an event's time. */
+export const houseDay = (occurredAt: string) => new Date(occurredAt).toISOString().slice(0, 10);

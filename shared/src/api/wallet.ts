@@ -84,6 +84,40 @@ export const withdrawRequestSchema = z
       ctx.addIssue({ code: "custom", path: ["accountNumber"], message: "Please fill all fields." });
   });
 
+export const WITHDRAW_CODE_REQUIRED = "Please enter a withdraw code before approving.";
+export const PAYMENT_REFERENCE_REQUIRED =
+  "Please enter the payment reference of the transfer before approving.";
+export const PAYMENT_REFERENCE_INVALID =
+  "Enter the payment reference as the bank shows it: 4 to 40 letters and digits, at least one digit.";
+
+/**
+ * The reference of the transfer that paid a bank withdrawal, as the bank or Telebirr shows it
+ * (CBE 'FT24123ABC12', Telebirr 'BFR4K2LMN7'): letters and digits, at least one digit, maybe
+ * split by single spaces, dashes, slashes, dots or underscores. Words like 'paid' or 'ok' are
+ * not references.
+ */
+export const paymentReferenceSchema = text("Payment reference", {
+  required: PAYMENT_REFERENCE_REQUIRED,
+})
+  .trim()
+  .min(1, PAYMENT_REFERENCE_REQUIRED)
+  .min(4, PAYMENT_REFERENCE_INVALID)
+  .max(40, PAYMENT_REFERENCE_INVALID)
+  .regex(/^(?=.*\d)[A-Za-z0-9]+(?:[ ./_-][A-Za-z0-9]+)*$/, PAYMENT_REFERENCE_INVALID);
+
+/**
+ * Approving a withdrawal: through an agent with the player's withdraw code; to a bank with the
+ * payment reference of the transfer staff made (which of the two a request needs depends on its
+ * method, so each is optional here and required by the route).
+ */
+export const withdrawApprovalSchema = z.object({
+  withdrawCode: text("Withdraw code", { required: WITHDRAW_CODE_REQUIRED })
+    .trim()
+    .max(100, "At most 100 characters.")
+    .optional(),
+  paymentReference: paymentReferenceSchema.optional(),
+});
+
 /** `?page=`: a whole number from 1 (one page of 20 rows). */
 export const pageNumber = z.coerce
   .number({ error: PAGE_INVALID })
@@ -124,9 +158,16 @@ export const withdrawalTransactionSchema = z.object({
   payout: z.number(),
   status: z.string(),
   createdAt: z.string(),
+  /** 'agent' (cash at an agent's shop), else the bank (withdraw method) paid into. */
   method: z.string(),
-  gameCode: z.string(),
+  /** The withdraw code the player gives the agent; null for a bank withdrawal (none needed). */
+  gameCode: z.string().nullable(),
   accountNumber: z.string(),
+  /** The approval's reference: a bank transfer's payment reference, an agent's code hint. */
   transactionId: z.string().nullable(),
+  /** Bank withdrawals: the payment reference of the transfer that paid it, once paid. */
+  paymentReference: z.string().nullable(),
+  /** When it was paid (approved) or refused; null while pending. */
+  decidedAt: z.string().nullable(),
   user: z.object({ id: z.string(), fullName: z.string() }),
 });

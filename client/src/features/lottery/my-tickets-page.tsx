@@ -1,7 +1,8 @@
 import type { MyTicket } from "@igp/shared";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { queryClient, queryKeys } from "../../lib/queries.ts";
 import { useMoney } from "../../lib/site-config.tsx";
 import { fetchMyTickets } from "./lottery-api.ts";
 
@@ -9,10 +10,12 @@ import { fetchMyTickets } from "./lottery-api.ts";
 export function MyTicketsPage() {
   const { t, i18n } = useTranslation();
   const money = useMoney();
-  const [tickets, setTickets] = useState<MyTicket[] | null>(null);
-  useEffect(() => {
-    fetchMyTickets().then(setTickets, () => setTickets([]));
-  }, []);
+  // Read again when a lottery of the player's is drawn (the player channel's money notice).
+  const { data, isError } = useQuery(
+    { queryKey: queryKeys.myTickets, queryFn: () => fetchMyTickets() },
+    queryClient,
+  );
+  const tickets: MyTicket[] | undefined = isError ? [] : data;
   if (!tickets) return <p>{t("common.loading")}</p>;
   return (
     <section>

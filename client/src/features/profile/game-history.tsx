@@ -5,10 +5,12 @@ import {
   type GameType,
   gameHistoryPageSchema,
 } from "@igp/shared";
-import { useEffect, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { api } from "../../lib/api-client.ts";
+import { queryClient, queryKeys } from "../../lib/queries.ts";
 import { useMoney } from "../../lib/site-config.tsx";
 
 /** Each game's title-case name in the locale files. */
@@ -26,20 +28,16 @@ export function GameHistory() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [game, setGame] = useState<GameType | "">("");
-  const [data, setData] = useState<GameHistoryPage | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    setFailed(false);
-    fetchHistory(page, game).then(
-      (answer) => current && setData(answer),
-      () => current && setFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [page, game]);
+  // The page shown stays while the next loads; all are read again when a lottery of the
+  // player's is drawn (the player channel's money notice).
+  const { data, isError: failed } = useQuery<GameHistoryPage>(
+    {
+      queryKey: queryKeys.gameHistory(page, game),
+      queryFn: () => fetchHistory(page, game),
+      placeholderData: keepPreviousData,
+    },
+    queryClient,
+  );
 
   return (
     <section className="game-history data-table">

@@ -3,8 +3,9 @@ import { CopyButton } from "../../components/ui/copy-button.tsx";
 import { methodLabel } from "../../lib/labels.ts";
 import { queryClient, queryKeys, refreshLists, useApiQuery } from "../../lib/queries.ts";
 import { useMoney } from "../../lib/site-config.tsx";
+import { type BankWithdrawalFields, WithdrawalDestination } from "./withdrawal-destination.tsx";
 
-interface Transaction {
+interface Transaction extends BankWithdrawalFields {
   id: string;
   amount: number;
   status: string;
@@ -29,7 +30,10 @@ export function statusColour(status: string): "green" | "red" | "yellow" {
  */
 export async function recordOwnRequest(
   kind: "deposit" | "withdraw",
-  request: Pick<Transaction, "id" | "amount" | "method" | "depositCode" | "gameCode">,
+  request: Pick<
+    Transaction,
+    "id" | "amount" | "method" | "depositCode" | "gameCode" | "accountNumber"
+  >,
 ) {
   const row: Transaction = { status: "pending", createdAt: new Date().toISOString(), ...request };
   queryClient.setQueryData<Transactions>(queryKeys.transactions(kind), (current) => ({
@@ -64,6 +68,7 @@ export function TransactionsList({ kind }: { kind: "deposit" | "withdraw" }) {
               <code>{code(transaction)}</code> <CopyButton text={code(transaction)!} />
             </span>
           )}
+          {kind === "withdraw" && <WithdrawalDestination withdrawal={transaction} />}
           <time dateTime={transaction.createdAt}>
             {new Date(transaction.createdAt).toLocaleString(i18n.language)}
           </time>

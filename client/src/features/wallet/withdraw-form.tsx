@@ -1,3 +1,4 @@
+import "../../lib/money-texts/index.ts";
 import { withdrawRequestSchema, withdrawViaAgent } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -35,21 +36,37 @@ export function WithdrawForm() {
   const notice = useNotice();
   const { user, refresh } = useSession();
   const banks = useBanks("withdraw");
+  const money = useMoney();
   const form = useApiForm<WithdrawForm>({
     schema: withdrawRequestSchema,
     defaultValues: EMPTY,
     failureText: (reason) => `${t("wallet.withdrawFailed")}: ${reason}`,
     async onSubmit(values) {
       const { transaction } = await api<{
-        transaction: { id: string; gameCode: string; amount: number };
+        transaction: { id: string; gameCode: string | null; amount: number; payout: number };
       }>("/api/wallet/withdraw/request", { body: values });
-      await recordOwnRequest("withdraw", { ...transaction, method: values.method });
+      await recordOwnRequest("withdraw", {
+        ...transaction,
+        method: values.method,
+        accountNumber: values.accountNumber ?? "",
+      });
       form.reset(EMPTY);
+      // Cash at an agent's shop: the code to give the agent. A bank: where the money goes, and when.
       notice({
         type: "success",
         title: t("wallet.withdrawSent"),
-        message: t("wallet.tellCode", { code: transaction.gameCode }),
-        code: transaction.gameCode,
+        ...(transaction.gameCode
+          ? {
+              message: t("wallet.tellCode", { code: transaction.gameCode }),
+              code: transaction.gameCode,
+            }
+          : {
+              message: t("money.withdrawals.bankRequested", {
+                payout: money(transaction.payout),
+                method: values.method,
+                account: values.accountNumber,
+              }),
+            }),
       });
       void refresh();
     },
@@ -58,7 +75,6 @@ export function WithdrawForm() {
   const preview = user
     ? withdrawPreview(user, String(amount ?? ""), Boolean(fromBonus))
     : ({ kind: "empty" } as const);
-  const money = useMoney();
 
   return (
     <Form form={form} className="card withdraw-form">

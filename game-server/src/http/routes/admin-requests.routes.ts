@@ -2,8 +2,11 @@ import { type Ledger, LedgerError } from "@igp/ledger";
 import {
   depositTransactionSchema,
   messageSchema,
+  PAYMENT_REFERENCE_REQUIRED,
   pageQuerySchema,
   text,
+  WITHDRAW_CODE_REQUIRED,
+  withdrawApprovalSchema,
   withdrawalTransactionSchema,
 } from "@igp/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -15,11 +18,13 @@ import { readAdvanceBasisPoints } from "../../settings/settings-repository.ts";
 import type { CodeAttempts } from "../../wallet/code-attempts.ts";
 import type { RequestCodes } from "../../wallet/request-codes.ts";
 import type { RequestsRepository } from "../../wallet/requests-repository.ts";
-import { badRequest, forbidden, notFound } from "../http-error.ts";
+import { badRequest, conflict, forbidden, notFound } from "../http-error.ts";
 import { commandContext } from "../request-context.ts";
 import { errorResponses as errors, idParams, pagedResponse, pageOf } from "../schemas.ts";
 
 const requestId = idParams("Request not found.");
+const PAYMENT_REFERENCE_USED =
+  "This payment reference is already recorded for another withdrawal. Check the transfer.";
 
 /**
  * Deposit and withdrawal requests in the back office. An agent (admin) sees and decides agent
@@ -154,17 +159,12 @@ export async function adminRequestsRoutes(
       schema: {
         tags: ["back office"],
         summary:
-          "Approve a withdrawal with its withdraw code (agent method: the payout goes to the agent's float)",
+          "Approve a withdrawal: through an agent with the player's withdraw code (the payout goes to the agent's float), to a bank with the payment reference of the transfer made",
+        description:
+          "An agent-method withdrawal needs `withdrawCode` (the code the player gives the agent). A bank withdrawal needs `paymentReference`: the reference of the transfer the superAdmin made to the player's account, 4 to 40 letters and digits with at least one digit, which the player then sees in their withdrawals.",
         security: [{ bearer: [] }],
         params: requestId,
-        body: z.object({
-          withdrawCode: text("Withdraw code", {
-            required: "Please enter a withdraw code before approving.",
-          })
-            .trim()
-            .min(1, "Please enter a withdraw code before approving.")
-            .max(100),
-        }),
+        body: withdrawApprovalSchema,
         response: { 200: messageSchema, ...errors },
       },
       onRequest: staff,
@@ -176,13 +176,20 @@ export async function adminRequestsRoutes(
       if (!withdrawal) throw notFound("Withdrawal request not found.");
       assertMayDecideWithdrawal(request.user!.role, withdrawal.method);
       const ctx = commandContext(request);
-      const withdrawCode = deps.codes.present(request.body.withdrawCode);
+      const { withdrawCode, paymentReference } = request.body;
       if (withdrawal.method === "agent") {
+        if (!withdrawCode) throw badRequest(WITHDRAW_CODE_REQUIRED, "withdrawCode");
+        const proof = { withdrawCode: deps.codes.present(withdrawCode) };
         const advance = await readAdvanceBasisPoints(deps.pool, "subAdminWithdraw");
         await withCodeCheck(request, request.params.id, () =>
-          deps.ledger.approveWithdrawal(request.params.id, withdrawCode, ctx, advance),
+          deps.ledger.approveWithdrawal(request.params.id, proof, ctx, advance),
         );
-      } else await deps.ledger.approveWithdrawal(request.params.id, withdrawCode, ctx);
+      } else {
+        if (!paymentReference) throw badRequest(PAYMENT_REFERENCE_REQUIRED, "paymentReference");
+        if (await deps.requests.paymentReferenceUsed(paymentReference, request.params.id))
+          throw conflict(PAYMENT_REFERENCE_USED, "paymentReference");
+        await deps.ledger.approveWithdrawal(request.params.id, { paymentReference }, ctx);
+      }
       return { message: "Withdrawal approved." };
     },
   );

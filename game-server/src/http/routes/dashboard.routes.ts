@@ -39,6 +39,8 @@ export async function dashboardRoutes(
       schema: {
         tags: ["back office"],
         summary: "Deposits, withdrawals, house revenue and rounds per day over the last 30 days",
+        description:
+          "House revenue is the change of the house balance: round cuts (coin flip and spin wheel cuts, lottery ticket sales) plus withdrawal fees, minus lottery prizes and agents' advances; the same definition as the statistics' houseRevenue (all days), whose total is the house balance of `npm run audit`.",
         security: [{ bearer: [] }],
         response: { 200: seriesSchema, 401: messageSchema, 403: messageSchema },
       },
@@ -123,8 +125,16 @@ const seriesSchema = z.object({
 });
 
 /**
+ * House revenue, one definition for every figure of the dashboard: the change of the house
+ * balance, i.e. round cuts (coin flip and spin wheel cuts, lottery ticket sales) plus withdrawal
+ * fees, minus lottery prizes and agents' advances (ledger's evolveHouse, projected per UTC day
+ * into house_days). Over all days it is the house balance `npm run audit` reports.
+ */
+const HOUSE_REVENUE_ALL_TIME = "(SELECT coalesce(sum(balance), 0) FROM house_days)";
+
+/**
  * The last 30 days (UTC), one row per day: approved deposits and withdrawals (major units), the
- * house's revenue from round cuts and withdrawal fees, and rounds settled.
+ * house revenue of the day (as above), and rounds settled.
  */
 const SERIES = `
   WITH days AS (
@@ -136,10 +146,7 @@ const SERIES = `
       WHERE status = 'approved' AND (decided_at AT TIME ZONE 'UTC') >= d.day AND (decided_at AT TIME ZONE 'UTC') < d.day + interval '1 day') AS deposits,
     (SELECT coalesce(sum(amount), 0) FROM withdrawal_requests
       WHERE status = 'approved' AND (decided_at AT TIME ZONE 'UTC') >= d.day AND (decided_at AT TIME ZONE 'UTC') < d.day + interval '1 day') AS withdrawals,
-    (SELECT coalesce(sum(fee), 0) FROM withdrawal_requests
-      WHERE status = 'approved' AND (decided_at AT TIME ZONE 'UTC') >= d.day AND (decided_at AT TIME ZONE 'UTC') < d.day + interval '1 day')
-    + (SELECT coalesce(sum(house_cut), 0) FROM rounds
-      WHERE status = 'settled' AND (closed_at AT TIME ZONE 'UTC') >= d.day AND (closed_at AT TIME ZONE 'UTC') < d.day + interval '1 day') AS house_revenue,
+    (SELECT coalesce(sum(balance), 0) FROM house_days WHERE day = d.day::date) AS house_revenue,
     (SELECT count(*) FROM rounds
       WHERE status = 'settled' AND (closed_at AT TIME ZONE 'UTC') >= d.day AND (closed_at AT TIME ZONE 'UTC') < d.day + interval '1 day') AS rounds
   FROM days d ORDER BY d.day`;
@@ -154,7 +161,7 @@ const STATS = `
     (SELECT (SELECT count(*) FROM deposit_requests) + (SELECT count(*) FROM withdrawal_requests)) AS transactions,
     (SELECT (SELECT count(*) FROM deposit_requests WHERE status = 'approved')
           + (SELECT count(*) FROM withdrawal_requests WHERE status = 'approved')) AS transactions_completed,
-    (SELECT coalesce(sum(balance), 0) FROM house_balance) AS house_revenue,
+    ${HOUSE_REVENUE_ALL_TIME} AS house_revenue,
     (SELECT count(*) FROM rounds WHERE status = 'settled') AS games_played,
     (SELECT count(*) FROM rounds WHERE status = 'open') AS active_games,
     (SELECT count(*) FROM users, today WHERE role = 'user' AND last_login_at >= today.start) AS daily_active,

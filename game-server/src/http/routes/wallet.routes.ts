@@ -29,6 +29,8 @@ export interface WalletDependencies {
 }
 
 const screenshotField = z.instanceof(Buffer).optional();
+const BANK_WITHDRAWAL_REQUESTED =
+  "Withdrawal requested. It stays pending until staff send the transfer to your account; your withdrawals then show its payment reference.";
 
 /** A player's deposits and withdrawals (player spec sections 5 and 7). */
 export async function walletRoutes(app: FastifyInstance, deps: WalletDependencies) {
@@ -119,7 +121,7 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
         tags: ["wallet"],
         summary: "Request a withdrawal; the amount is held at once",
         description:
-          "Main balance first; the rest from bonus only with withdrawFromBonusBalance, with a 20% fee on that part. accountNumber is required except for the method 'agent' (cash at an agent's shop, against the withdraw code). Accepts an Idempotency-Key header.",
+          "Main balance first; the rest from bonus only with withdrawFromBonusBalance, with a 20% fee on that part. accountNumber is required except for the method 'agent' (cash at an agent's shop, against the withdraw code, returned as `gameCode`). A bank withdrawal has no code (`gameCode` null): staff transfer the payout to the account and record the transfer's payment reference. Accepts an Idempotency-Key header.",
         security: [{ bearer: [] }],
         body: withdrawRequestSchema,
         response: {
@@ -164,10 +166,13 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
         commandContext(request),
       );
       return reply.code(201).send({
-        message: `Withdrawal requested. Tell this code to the agent: ${code.plain}`,
+        message: viaAgent
+          ? `Withdrawal requested. Tell this code to the agent: ${code.plain}`
+          : BANK_WITHDRAWAL_REQUESTED,
         transaction: {
           id: withdrawalId,
-          gameCode: code.plain,
+          // A bank withdrawal is paid by transfer to the account: no code to give anyone.
+          gameCode: viaAgent ? code.plain : null,
           amount: minorToMajor(amount),
           fee: minorToMajor(fee),
           payout: minorToMajor(amount - fee),

@@ -1,3 +1,8 @@
+import {
+  PAYMENT_REFERENCE_REQUIRED,
+  paymentReferenceSchema,
+  WITHDRAW_CODE_REQUIRED,
+} from "@igp/shared";
 import type { z } from "zod";
 import { agentAdvance } from "../agent/agent-advance.ts";
 import { refuse } from "../ledger-error.ts";
@@ -19,15 +24,20 @@ export type WithdrawalCommand =
   | {
       type: "ApproveWithdrawal";
       approvedBy: string;
-      /** Agent method: the code the player gave the agent, which must match. Bank method: the
-       *  payout's reference (e.g. the bank transfer id), kept as given. */
-      withdrawCode: PresentedCode;
+      proof: WithdrawalProof;
       /** Set when an agent approves: an agent-method payout goes to that agent's float. */
       agentId: string | null;
       /** The subAdminWithdraw advance rate now: the agent earns it on the payout. */
       advanceBasisPoints: number;
     }
   | { type: "DisapproveWithdrawal"; disapprovedBy: string };
+
+/**
+ * What approves a withdrawal: through an agent, the code the player gave the agent (it must
+ * match); to a bank, the payment reference of the transfer staff made (recorded as the
+ * approval's `reference`, shown to the player).
+ */
+export type WithdrawalProof = { withdrawCode: PresentedCode } | { paymentReference: string };
 
 export function decideWithdrawal(
   state: WithdrawalState,
@@ -75,14 +85,23 @@ function approve(
   const request = pendingRequest(state, "Withdrawal");
   const payout = request.amount - request.fee;
   const base = { approvedBy: command.approvedBy, fee: request.fee, payout };
+  const { proof } = command;
   if (request.method === "bank") {
-    const reference = command.withdrawCode.plain;
-    return [{ type: "WithdrawalApproved", data: { ...base, reference, agentTransfer: null } }];
+    if (!("paymentReference" in proof)) return refuse("invalid", PAYMENT_REFERENCE_REQUIRED);
+    const reference = paymentReferenceSchema.safeParse(proof.paymentReference);
+    if (!reference.success) return refuse("invalid", reference.error.issues[0]!.message);
+    return [
+      {
+        type: "WithdrawalApproved",
+        data: { ...base, reference: reference.data, agentTransfer: null },
+      },
+    ];
   }
   if (!command.agentId) {
     return refuse("invalid", "A withdrawal through an agent is approved by an agent.");
   }
-  if (!codeMatches(request.withdrawCode, command.withdrawCode)) {
+  if (!("withdrawCode" in proof)) return refuse("invalid", WITHDRAW_CODE_REQUIRED);
+  if (!codeMatches(request.withdrawCode, proof.withdrawCode)) {
     return refuse("wrong_code", "The withdraw code does not match.");
   }
   // The code has done its work; the approval records only what staff may see of it.

@@ -3,6 +3,8 @@ export function BarChart(props: {
   title: string;
   points: { label: string; value: number }[];
   format(value: number): string;
+  /** What the figure counts, under the chart. */
+  help?: string;
 }) {
   const width = 300;
   const height = 120;
@@ -34,6 +36,7 @@ export function BarChart(props: {
           );
         })}
       </svg>
+      {props.help && <p className="stat-help">{props.help}</p>}
     </figure>
   );
 }

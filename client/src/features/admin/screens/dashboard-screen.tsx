@@ -1,3 +1,4 @@
+import "../../../lib/money-texts/index.ts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
@@ -65,6 +66,14 @@ export function DashboardScreen() {
           <div key={key} className="card stat">
             <dt>{t(`admin.stats.${key}`)}</dt>
             <dd>{MONEY_STATS.has(key) ? money(value) : value.toLocaleString()}</dd>
+            {key === "houseRevenue" && (
+              <dd className="stat-help">
+                <details>
+                  <summary>{t("money.revenue.whatIsIt")}</summary>
+                  <p>{t("money.revenue.help")}</p>
+                </details>
+              </dd>
+            )}
           </div>
         ))}
       </dl>
@@ -76,6 +85,7 @@ export function DashboardScreen() {
               title={t(`admin.charts.${key}`)}
               points={series.map((day) => ({ label: day.day, value: day[key] }))}
               format={key === "rounds" ? (value) => value.toLocaleString() : money}
+              help={key === "houseRevenue" ? t("money.revenue.help") : undefined}
             />
           ))}
         </div>

@@ -1,4 +1,10 @@
-import { AGENT_DEPOSIT_METHOD } from "@igp/shared";
+import "../../../lib/money-texts/index.ts";
+import {
+  AGENT_DEPOSIT_METHOD,
+  PAYMENT_REFERENCE_REQUIRED,
+  paymentReferenceSchema,
+  withdrawViaAgent,
+} from "@igp/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotice } from "../../../components/ui/notice.tsx";
@@ -18,11 +24,15 @@ import { RequestChargeLink } from "../components/request-charge-link.tsx";
 interface Request {
   id: string;
   amount: number;
+  /** Withdrawals: what the player receives (the amount less the fee). */
+  payout?: number;
   method: string;
   accountNumber: string | null;
   transactionId: string | null;
   screenShot?: string | null;
   gameCode?: string | null;
+  /** Bank withdrawals: the reference of the transfer that paid it. */
+  paymentReference?: string | null;
   status: string;
   user: { fullName: string };
 }
@@ -35,7 +45,10 @@ export function DepositRequestsScreen() {
   return <RequestsScreen kind="deposit" />;
 }
 
-/** Withdrawal requests: approve with the withdraw code, or disapprove (the hold goes back). */
+/**
+ * Withdrawal requests: approve one through an agent with the player's withdraw code, one to a
+ * bank with the payment reference of the transfer made; or disapprove (the hold goes back).
+ */
 export function WithdrawalRequestsScreen() {
   return <RequestsScreen kind="withdraw" />;
 }
@@ -45,7 +58,7 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
   const message = useMessage();
   const money = useMoney();
   const notice = useNotice();
-  const { refresh } = useSession();
+  const { user, refresh } = useSession();
   const float = useAgentFloat(kind);
   const [pending, setPending] = useState<Pending>(null);
   const path = `/api/admin/${kind}/requests`;
@@ -65,7 +78,9 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
         ? {}
         : kind === "deposit"
           ? { depositCode: code }
-          : { withdrawCode: code };
+          : paidByTransfer(request)
+            ? { paymentReference: code }
+            : { withdrawCode: code };
     await api(target, { method: "POST", body });
     setPending(null);
     void refresh();
@@ -90,6 +105,9 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
 
   const needsCode = (request: Request) =>
     kind === "withdraw" || request.method === AGENT_DEPOSIT_METHOD;
+  /** A bank withdrawal: staff transfer the money, then approve with the transfer's reference. */
+  const paidByTransfer = (request: Request) =>
+    kind === "withdraw" && !withdrawViaAgent(request.method);
   /** An agent pays an agent deposit from its float: one it cannot cover is said so up front. */
   const floatShort = (request: Request) =>
     float !== null && request.method === AGENT_DEPOSIT_METHOD && float < request.amount;
@@ -113,7 +131,18 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
             ),
           },
         ]
-      : [{ header: t("admin.columns.code"), cell: (r: Request) => r.gameCode ?? "—" }]),
+      : [
+          { header: t("admin.columns.code"), cell: (r: Request) => r.gameCode ?? "—" },
+          // Bank withdrawals (the superAdmin's) are paid by transfer: their references.
+          ...(user?.role === "superAdmin"
+            ? [
+                {
+                  header: t("money.approval.referenceColumn"),
+                  cell: (r: Request) => r.paymentReference ?? "—",
+                },
+              ]
+            : []),
+        ]),
     {
       header: t("admin.columns.status"),
       cell: (r) => <StatusBadge status={r.status} />,
@@ -153,18 +182,37 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
         columns={columns}
         empty={t(kind === "deposit" ? "admin.empty.deposits" : "admin.empty.withdrawals")}
       />
-      {pending?.action === "approve" && needsCode(pending.request) && (
+      {pending?.action === "approve" && kind === "withdraw" && paidByTransfer(pending.request) && (
         <CodeDialog
           title={question(pending.request, "approve")}
-          label={t(kind === "deposit" ? "admin.depositCode" : "admin.withdrawCode")}
-          required={t(
-            kind === "deposit" ? "admin.depositCodeRequired" : "admin.withdrawCodeRequired",
-          )}
+          label={t("money.approval.reference")}
+          hint={t("money.approval.referenceHint", {
+            payout: money(pending.request.payout ?? pending.request.amount),
+            method: pending.request.method,
+            account: pending.request.accountNumber ?? "",
+          })}
+          required={PAYMENT_REFERENCE_REQUIRED}
+          rule={paymentReferenceSchema}
+          upperCase={false}
           failureTitle={failure.title}
-          onSubmit={(code) => decide(pending.request, "approve", code)}
+          onSubmit={(reference) => decide(pending.request, "approve", reference)}
           onCancel={() => setPending(null)}
         />
       )}
+      {pending?.action === "approve" &&
+        needsCode(pending.request) &&
+        !paidByTransfer(pending.request) && (
+          <CodeDialog
+            title={question(pending.request, "approve")}
+            label={t(kind === "deposit" ? "admin.depositCode" : "admin.withdrawCode")}
+            required={t(
+              kind === "deposit" ? "admin.depositCodeRequired" : "admin.withdrawCodeRequired",
+            )}
+            failureTitle={failure.title}
+            onSubmit={(code) => decide(pending.request, "approve", code)}
+            onCancel={() => setPending(null)}
+          />
+        )}
       {pending && (pending.action === "disapprove" || !needsCode(pending.request)) && (
         <ConfirmDialog
           question={question(pending.request, pending.action)}
