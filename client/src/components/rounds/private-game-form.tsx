@@ -69,7 +69,9 @@ export function PrivateGameForm({
 
   return (
     <form className="card round-view" onSubmit={submit} noValidate>
-      <Link to={`/play/instant/${game}/lobby`}>← {lobbyLabel}</Link>
+      <Link className="back-link" to={`/play/instant/${game}/lobby`}>
+        ← {lobbyLabel}
+      </Link>
       <h1>{t("rounds.createPrivate")}</h1>
       <GameFigures
         betAmount={shownBet}

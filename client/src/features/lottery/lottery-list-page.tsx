@@ -77,7 +77,7 @@ export function LotteryListPage() {
     <section>
       <h1>{t("lottery.title")}</h1>
       {user && (
-        <p>
+        <p className="page-links">
           <Link to="/dashboard/lottery-tickets">{t("lottery.myTickets")}</Link>
         </p>
       )}

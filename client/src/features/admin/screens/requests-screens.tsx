@@ -24,6 +24,7 @@ interface Request {
   screenShot?: string | null;
   gameCode?: string | null;
   status: string;
+  createdAt: string;
   user: { fullName: string };
 }
 
@@ -41,7 +42,7 @@ export function WithdrawalRequestsScreen() {
 }
 
 function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const message = useMessage();
   const money = useMoney();
   const notice = useNotice();
@@ -99,6 +100,10 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
       name: request.user.fullName,
     });
   const columns: Column<Request>[] = [
+    {
+      header: t("admin.columns.date"),
+      cell: (r) => new Date(r.createdAt).toLocaleString(i18n.language),
+    },
     { header: t("admin.columns.player"), cell: (r) => r.user.fullName },
     { header: t("admin.columns.amount"), cell: (r) => money(r.amount) },
     { header: t("admin.columns.method"), cell: (r) => methodLabel(t, r.method) },
