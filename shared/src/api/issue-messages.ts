@@ -27,6 +27,7 @@ export function installIssueMessages() {
   z.config({ customError: issueMessage });
 }
 
+/** The sentence for one zod issue, by its kind and what the schema asked (a length, a minimum). */
 export function issueMessage(issue: Issue): string {
   switch (issue.code) {
     case "invalid_type":

@@ -44,7 +44,7 @@ export function PrivateGameForm({
   // The bet's message stands at the bet; the choice's and the server's above the button.
   const [betError, setBetError] = useState("");
   const [error, setError] = useState("");
-  const betErrorId = useId();
+  const betId = useId();
   const [busy, setBusy] = useState(false);
   // What the figures show while the bet is typed: nothing for what is not a bet yet.
   const typed = Number(bet);
@@ -80,16 +80,16 @@ export function PrivateGameForm({
         deadline={null}
       />
       <div className="field">
-        <label htmlFor={`${betErrorId}-bet`}>{t("rounds.betAmount")}</label>
+        <label htmlFor={betId}>{t("rounds.betAmount")}</label>
         <input
-          id={`${betErrorId}-bet`}
+          id={betId}
           type="number"
           inputMode="decimal"
           min="1"
           step="0.01"
           value={bet}
           aria-invalid={Boolean(betError)}
-          aria-describedby={betError ? betErrorId : undefined}
+          aria-describedby={betError ? `${betId}-error` : undefined}
           onChange={(event) => {
             setBet(event.target.value);
             setBetError("");
@@ -97,7 +97,7 @@ export function PrivateGameForm({
           }}
         />
         {betError && (
-          <p id={betErrorId} className="field-error">
+          <p id={`${betId}-error`} className="field-error">
             {betError}
           </p>
         )}
