@@ -42,6 +42,7 @@ import { Providers } from "./providers.tsx";
 
 type Role = "user" | "admin" | "superAdmin";
 let role: Role = "user";
+let banksOffered = true;
 const writes: string[] = [];
 
 const lottery: LotteryView = {
@@ -80,10 +81,24 @@ function read(url: string): unknown {
   if (url.startsWith("/api/banks/get/active"))
     return {
       status: "ok",
-      banks: [
-        { id: "b1", bankName: "CBE", accountNumber: "1000", bankLogo: "l.png", type: "deposit" },
-        { id: "b2", bankName: "Telebirr", accountNumber: "", bankLogo: "t.png", type: "withdraw" },
-      ],
+      banks: !banksOffered
+        ? []
+        : [
+            {
+              id: "b1",
+              bankName: "CBE",
+              accountNumber: "1000",
+              bankLogo: "l.png",
+              type: "deposit",
+            },
+            {
+              id: "b2",
+              bankName: "Telebirr",
+              accountNumber: "",
+              bankLogo: "t.png",
+              type: "withdraw",
+            },
+          ],
     };
   if (url === "/api/settings")
     return {
@@ -118,6 +133,7 @@ function read(url: string): unknown {
 
 beforeEach(() => {
   writes.length = 0;
+  banksOffered = true;
   tokenStore.set("t1");
   vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
     if ((init?.method ?? "GET") === "GET") return Response.json(read(url));
@@ -341,6 +357,15 @@ describe("rules the forms share with the server", () => {
     fireEvent.click(screen.getByRole("button", { name: "Create Game" }));
     const message = await screen.findByText("Please enter a valid bet amount.");
     expect(bet.getAttribute("aria-describedby")).toBe(message.id);
+    expect(writes).toEqual([]);
+  });
+
+  it("says so when no deposit bank is chosen (none offered yet), sending nothing", async () => {
+    banksOffered = false;
+    renderScreen(<DepositDialog onClose={() => {}} />);
+    fireEvent.change(await screen.findByLabelText("Amount (ETB)"), { target: { value: "100" } });
+    fireEvent.click(screen.getByRole("button", { name: "Submit Deposit" }));
+    expect(await screen.findByText("Please choose a deposit method.")).toBeTruthy();
     expect(writes).toEqual([]);
   });
 
