@@ -111,11 +111,18 @@ export async function signInThroughForm(
 }
 
 /**
- * Signed in as /process/{token} leaves a player: the token in local storage before any script
- * of the site runs (about:blank, where every context starts, has no storage to write to).
+ * Signed in as /process/{token} leaves a player: the token (and any `more` of the site's local
+ * storage, such as `language`) stored before any script of the site runs. Not on about:blank,
+ * where every context starts: its storage may not be read (an uncaught page error).
  */
-export function signInContext(context: BrowserContext, token: string) {
+export function signInContext(
+  context: BrowserContext,
+  token: string,
+  more: Record<string, string> = {},
+) {
+  const values = JSON.stringify({ token, ...more });
   return context.addInitScript({
-    content: `if (location.protocol.startsWith("http")) localStorage.setItem("token", ${JSON.stringify(token)});`,
+    content: `if (location.protocol.startsWith("http"))
+      for (const [key, value] of Object.entries(${values})) localStorage.setItem(key, value);`,
   });
 }

@@ -14,9 +14,7 @@ const Lottery = lazy(() => import("../features/lottery/index.tsx"));
 const FairPage = lazy(() =>
   import("../features/fair/fair-page.tsx").then((m) => ({ default: m.FairPage })),
 );
-const GameRoute = lazy(() =>
-  import("../features/games/game-route.tsx").then((m) => ({ default: m.GameRoute })),
-);
+const NotFoundPage = lazy(() => import("../components/not-found-page.tsx"));
 const LoginPage = lazy(() =>
   import("../features/auth/login-page.tsx").then((m) => ({ default: m.LoginPage })),
 );
@@ -75,10 +73,11 @@ export const routes: RouteObject[] = [
       { path: "/play/instant/lottery/:code", element: <Lottery screen="result" /> },
       { path: "/dashboard/lottery-tickets", element: <Lottery screen="tickets" /> },
       { path: "/fair", element: <FairPage /> },
-      { path: "/play/instant/:game/lobby", element: <GameRoute /> },
-      { path: "/play/instant/:game", element: <GameRoute /> },
-      { path: "/play/instant/:game/:id", element: <GameRoute /> },
-      { path: "/create/private/:game", element: <GameRoute /> },
+      // Any other game is none of ours.
+      { path: "/play/instant/:game/lobby", element: <NotFoundPage game /> },
+      { path: "/play/instant/:game", element: <NotFoundPage game /> },
+      { path: "/play/instant/:game/:id", element: <NotFoundPage game /> },
+      { path: "/create/private/:game", element: <NotFoundPage game /> },
       { path: "/auth/login", element: <LoginPage /> },
       { path: "/auth/register", element: <RegisterPage /> },
       { path: "/auth/reset", element: <ResetPage /> },
@@ -87,7 +86,7 @@ export const routes: RouteObject[] = [
       { path: "/contact", element: <ContactPage /> },
       { path: "/admin/dashboard/*", element: <AdminApp /> },
       { path: "/admin/profile", element: <Navigate to="/admin/dashboard" replace /> },
-      { path: "*", element: <Navigate to="/" replace /> },
+      { path: "*", element: <NotFoundPage /> },
     ],
   },
 ];

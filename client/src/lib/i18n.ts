@@ -1,6 +1,5 @@
 import i18n from "i18next";
-import { useCallback } from "react";
-import { initReactI18next, useTranslation } from "react-i18next";
+import { initReactI18next } from "react-i18next";
 import en from "../locales/en.json";
 
 const LANGUAGE_KEY = "language";
@@ -8,7 +7,8 @@ type Language = "en" | "am";
 
 /**
  * Two namespaces: `translation` for the interface, and `messages` keyed by the English text of the
- * specs' validation and server messages (shared zod schemas speak English), so those translate too.
+ * specs' validation and server messages (shared zod schemas speak English), so those translate too
+ * (lib/messages.ts).
  */
 void i18n.use(initReactI18next).init({
   resources: { en: { translation: en.translation, messages: {} } },
@@ -43,16 +43,6 @@ export async function switchLanguage(language: Language) {
 export function setLanguage(language: Language) {
   localStorage.setItem(LANGUAGE_KEY, language);
   return switchLanguage(language);
-}
-
-/** Translates a spec or server message given in English (itself when no translation exists). */
-export function useMessage() {
-  const { t } = useTranslation("messages");
-  return useCallback(
-    (english: string) =>
-      t(english, { keySeparator: false, nsSeparator: false, defaultValue: english }),
-    [t],
-  );
 }
 
 export default i18n;

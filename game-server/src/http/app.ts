@@ -3,6 +3,7 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { EventStore, Ledger } from "@igp/ledger";
+import { installIssueMessages } from "@igp/shared";
 import Fastify, {
   type FastifyInstance,
   type FastifyRequest,
@@ -70,6 +71,10 @@ import { settingsRoutes } from "./routes/settings.routes.ts";
 import { socialsRoutes } from "./routes/socials.routes.ts";
 import { spinWheelRoutes } from "./routes/spin-wheel.routes.ts";
 import { walletRoutes } from "./routes/wallet.routes.ts";
+
+// A refusal of a schema without its own message speaks a sentence, never zod's programmer's text
+// (the client shows it as it comes, at the field it names).
+installIssueMessages();
 
 export interface OperatorPages {
   apiDocs: boolean;

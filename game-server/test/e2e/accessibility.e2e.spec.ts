@@ -6,6 +6,7 @@ import { pendingBankDeposit } from "../../../test-support/deposits.ts";
 import { coinFlipTable, fundedPlayer } from "../../../test-support/games.ts";
 import type { TestServer } from "../../../test-support/http.ts";
 import { createLottery } from "../../../test-support/lottery.ts";
+import { ETHIOPIC, RAW_TEXT } from "../../../test-support/player-text.ts";
 
 /**
  * axe-core on the main screens of the player site and the back office, at 360 and 1280 px: no
@@ -182,6 +183,14 @@ describe.skipIf(!hasChromium)("accessibility in Chromium (skipped: no /usr/bin/c
       },
     },
     {
+      name: "not found",
+      who: "visitor",
+      show: async (page) => {
+        await page.goto(`${server.url}/play/instant/foo`);
+        await heading(page, "Game not found");
+      },
+    },
+    {
       name: "admin dashboard",
       who: "superAdmin",
       show: async (page) => {
@@ -236,6 +245,55 @@ describe.skipIf(!hasChromium)("accessibility in Chromium (skipped: no /usr/bin/c
     await page.close();
   });
 
+  // The player site's own controls (the game screens and cards come with the games' layout).
+  const TARGET_SCREENS = [
+    "home",
+    "login",
+    "register",
+    "demo games",
+    "games list",
+    "deposit",
+    "withdraw",
+    "profile",
+    "not found",
+  ];
+  for (const name of TARGET_SCREENS)
+    it(`${name} at 360 px: every control a thumb aims at is at least 44 × 44 px`, async () => {
+      const screen = SCREENS.find((candidate) => candidate.name === name)!;
+      const page = await (await contextFor(360, screen.who)).newPage();
+      await screen.show(page);
+      await page.waitForLoadState("networkidle");
+      expect(await smallTargets(page)).toEqual([]);
+      await page.close();
+    });
+
+  it("says what is missing in the reader's language: an empty amount, an unknown address", async () => {
+    const context = await browser.newContext(VIEWPORTS[360]);
+    await signInContext(context, player.token, { language: "am" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dashboard/profile`);
+    await page.locator(".site-header").getByRole("button", { name: "ገቢ አድርግ" }).click(); // Deposit
+    const deposit = page.getByRole("dialog", { name: "ገቢ አድርግ" });
+    await deposit.getByText("CBE").first().waitFor();
+    await deposit.getByRole("button", { name: "ገቢውን ላክ" }).click(); // Submit Deposit
+    const errors = deposit.locator(".field-error");
+    await errors.first().waitFor();
+    const shown = await errors.allTextContents();
+    expect(shown).toContain("መጠን ያስፈልጋል።"); // Amount is required.
+    for (const text of shown) {
+      expect(text).toMatch(ETHIOPIC);
+      expect(text).not.toMatch(RAW_TEXT);
+    }
+    for (const address of ["/nope", "/play/instant/foo"]) {
+      await page.goto(`${server.url}${address}`);
+      const notFound = page.locator(".not-found");
+      await notFound.getByRole("heading").waitFor();
+      expect(await notFound.textContent()).toMatch(ETHIOPIC);
+      expect(await notFound.textContent()).not.toMatch(/[a-z]{3}/i);
+    }
+    await context.close();
+  });
+
   for (const width of [360, 1280])
     for (const screen of SCREENS)
       it(`${screen.name} at ${width} px: no serious or critical violation`, async () => {
@@ -246,3 +304,25 @@ describe.skipIf(!hasChromium)("accessibility in Chromium (skipped: no /usr/bin/c
         await page.close();
       });
 });
+
+/**
+ * The controls on the page smaller than 44 × 44 px, one line each (tag, words, size). A
+ * checkbox or a radio button is measured by its label, which takes the tap; a link inside a
+ * sentence is left out (WCAG 2.5.5's exception), and so is the back office.
+ */
+async function smallTargets(page: Page): Promise<string[]> {
+  return (await page.evaluate(`(() => {
+    const inSentence = (element) =>
+      element.tagName === "A" &&
+      getComputedStyle(element).display === "inline" &&
+      element.parentElement.textContent.trim() !== element.textContent.trim();
+    return [...document.querySelectorAll("a[href], button, input:not([type=hidden]), select, [role=tab]")]
+      .map((element) => element.matches("[type=checkbox], [type=radio]") ? element.closest("label") ?? element : element)
+      .filter((element) => !element.closest(".admin") && !inSentence(element))
+      .map((element) => [element, element.getBoundingClientRect()])
+      .filter(([, box]) => box.width > 0 && box.height > 0 && (box.width < 44 || box.height < 44))
+      .map(([element, box]) =>
+        element.tagName + " '" + (element.textContent || element.getAttribute("aria-label") || "").trim() + "' " +
+        Math.round(box.width) + "x" + Math.round(box.height));
+  })()`)) as string[];
+}

@@ -5,8 +5,10 @@ import {
   signInThroughForm,
   startBrowserJourney,
 } from "../../../test-support/browser.ts";
+import { pendingBankDeposit } from "../../../test-support/deposits.ts";
 import { signInSuperAdmin, signUpPlayer, type TestServer } from "../../../test-support/http.ts";
 import { form, pngImage } from "../../../test-support/images.ts";
+import { createLottery } from "../../../test-support/lottery.ts";
 
 /**
  * The back office in a real browser: the superAdmin creates an agent; the agent (funded by an
@@ -155,6 +157,61 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
     }, 90_000);
   }
 
+  it("at 1280 × 800: a menu as tall as the window, a not-found screen, Cancel first in money questions", async () => {
+    const lottery = await createLottery(server, { title: "Focus Lottery" });
+    const depositor = await pendingBankDeposit(server, "Tigist Focus", 80);
+    const admin = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(admin, "root@example.com", "root-password-1");
+
+    // The side menu's background spans the window on a short screen, and on a long one scrolled.
+    const menuSpan = () =>
+      admin.evaluate(`(() => {
+        const box = document.querySelector(".admin-menu").getBoundingClientRect();
+        return { top: Math.round(box.top) || 0, bottom: Math.round(box.bottom), window: innerHeight };
+      })()`) as Promise<{ top: number; bottom: number; window: number }>;
+    await admin.getByRole("link", { name: "Change password" }).click();
+    await admin.getByLabel("Current password").waitFor();
+    expect(await menuSpan()).toEqual({ top: 0, bottom: 800, window: 800 });
+    await admin.getByRole("link", { name: "Dashboard" }).click();
+    await admin.locator(".charts .chart").first().waitFor();
+    await admin.mouse.wheel(0, 5_000);
+    await expect.poll(() => admin.evaluate("scrollY")).toBeGreaterThan(0);
+    expect(await menuSpan()).toEqual({ top: 0, bottom: 800, window: 800 });
+
+    // A mistyped address says so, with the way back, in the back office's frame.
+    await admin.goto(`${server.url}/admin/dashboard/deposit`);
+    await admin.getByRole("heading", { name: "Page not found" }).waitFor();
+    await admin.getByRole("link", { name: "Back to the dashboard" }).click();
+    await admin.locator(".charts .chart").first().waitFor();
+
+    // Approve (a bank deposit) and Start drawing ask with Cancel focused: Enter pays nothing.
+    await admin.getByRole("link", { name: "Deposit Request" }).click();
+    const request = admin.getByRole("row").filter({ hasText: "Tigist Focus" });
+    await request.getByRole("button", { name: "Approve", exact: true }).click();
+    const approve = admin.getByRole("alertdialog", { name: "Approve ETB 80.00 for Tigist Focus?" });
+    await approve.waitFor();
+    await expect.poll(() => admin.evaluate("document.activeElement.textContent")).toBe("Cancel");
+    await admin.keyboard.press("Enter");
+    await approve.waitFor({ state: "detached" });
+    await admin.getByRole("link", { name: "Games" }).click();
+    const row = admin.locator("tr", { hasText: "Focus Lottery" });
+    await row.getByRole("button", { name: "Start drawing" }).click();
+    const draw = admin.getByRole("alertdialog");
+    await draw.waitFor();
+    await expect.poll(() => admin.evaluate("document.activeElement.textContent")).toBe("Cancel");
+    await admin.keyboard.press("Enter");
+    await draw.waitFor({ state: "detached" });
+
+    const root = (await signInSuperAdmin(server)).token;
+    const deposits = await server.call("GET", "/api/transactions/deposit", {
+      token: depositor.token,
+    });
+    expect(deposits.body.transactions[0].status).toBe("pending");
+    const view = await server.call("GET", `/api/game/lottery/get/${lottery.code}`, { token: root });
+    expect(view.body.status).toBe("open");
+    await admin.close();
+  }, 60_000);
+
   for (const width of [1280, 768]) {
     it(`runs an agent deposit from creating the agent to blocking the player at ${width} px`, async () => {
       const viewport = { width, height: 900 };
@@ -172,7 +229,7 @@ describe.skipIf(!hasChromium)("back office in Chromium (skipped: no /usr/bin/chr
       await admin.getByLabel("Password", { exact: true }).fill("agent-pass-1");
       await admin.getByLabel("Confirm password").fill("agent-pass-2");
       await admin.getByRole("button", { name: "Create", exact: true }).click();
-      await admin.getByText("please confirm the password before creating!").waitFor();
+      await admin.getByText("Passwords do not match.").waitFor();
       await admin.getByLabel("Confirm password").fill("agent-pass-1");
       await admin.getByRole("button", { name: "Create", exact: true }).click();
       await admin.getByRole("cell", { name: email, exact: true }).waitFor();

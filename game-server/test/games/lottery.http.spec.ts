@@ -122,7 +122,7 @@ describe("tickets and the drawing", () => {
     expect(bought.status).toBe(201);
     expect(bought.body).toMatchObject({
       status: "ok",
-      message: "Ticket purchased successfully ETB!",
+      message: "Ticket purchased successfully!",
       betAmount: 10,
       myLotteryNumber: 1,
       // Bonus first (5), then main (5).

@@ -195,13 +195,16 @@ describe("instant game tables", () => {
       body: { type: "coin-flip", betAmount: 10, status: "active" },
     });
     await create({ type: "spin-wheel", betAmount: 2.5 });
+    await create({ type: "coin-flip", betAmount: 5 });
+    // In the order they were made (the ID column counts up), whatever their type or bet.
     const list = await server.call("GET", "/api/games/all?page=1", { token: root });
-    expect(
-      list.body.games.map((g: { type: string; betAmount: number }) => [g.type, g.betAmount]),
-    ).toEqual([
+    const games = list.body.games as { id: number; type: string; betAmount: number }[];
+    expect(games.map((g) => [g.type, g.betAmount])).toEqual([
       ["coin-flip", 10],
       ["spin-wheel", 2.5],
+      ["coin-flip", 5],
     ]);
+    expect(games.map((g) => g.id)).toEqual(games.map((g) => g.id).sort((a, b) => a - b));
     expect(
       (await server.call("DELETE", `/api/games/${created.body.id}`, { token: root })).status,
     ).toBe(200);
@@ -209,7 +212,7 @@ describe("instant game tables", () => {
       (await server.call("DELETE", `/api/games/${created.body.id}`, { token: root })).status,
     ).toBe(404);
     expect((await server.call("GET", "/api/games/all", { token: root })).body.games).toHaveLength(
-      1,
+      2,
     );
   });
 });

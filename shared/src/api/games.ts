@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MINOR_UNITS_PER_MAJOR } from "../money.ts";
 import { COIN_SIDES } from "../words.ts";
 import { text } from "./text.ts";
 import { amountField } from "./wallet.ts";
@@ -59,10 +60,18 @@ export const joinCoinFlipRequestSchema = z.object({
   playerId: playerIdField,
 });
 
-/** What every private game's creation sends, whatever the game (see private-games.ts). */
+/** The player spec's one message for a private game's bet that is missing, not a number or too small. */
+export const INVALID_PRIVATE_BET = "Please enter a valid bet amount.";
+
+/**
+ * What every private game's creation sends, whatever the game (see private-games.ts): a bet of
+ * at least 1 ETB (docs/spec-decisions.md), checked by the form with this same schema.
+ */
 export const privateGameFields = {
   access: z.literal("private").default("private"),
-  betAmount: amountField(100, "Please enter a valid bet amount."),
+  betAmount: amountField(MINOR_UNITS_PER_MAJOR, INVALID_PRIVATE_BET, {
+    invalid: INVALID_PRIVATE_BET,
+  }),
   clientSeed: clientSeedSchema,
 };
 

@@ -8,9 +8,8 @@ export const LOTTERY_FIELDS_MISSING = "Please fill all the lottery fields!";
 export const INVALID_BET_AMOUNT = "Please enter a valid bet amount!";
 export const LOTTERY_CREATE_FAILED_TITLE = "Game Creation Failed";
 export const LOTTERY_CREATE_FAILED = "Failed to create game. Please try again.";
-/** Player spec section 8: what a purchase says. */
-export const TICKET_PURCHASED = "Ticket purchased successfully ETB!";
-export const TICKET_PURCHASE_FAILED = "Failed to purchase ticket: ";
+/** What a purchase says (the player spec's 'Ticket purchased successfully ETB!' lost its amount). */
+export const TICKET_PURCHASED = "Ticket purchased successfully!";
 
 export const LOTTERY_NOT_FOUND = "Lottery not found.";
 export const LOTTERY_CLOSED = "This lottery no longer sells tickets.";
@@ -91,7 +90,9 @@ const lotteryAmount = (message: string) => {
 /** Create Instant Game for a table: coin flip or spin wheel, with a bet of at least 1. */
 export const createTableSchema = z.object({
   type: z.enum(["coin-flip", "spin-wheel"], { error: "Invalid game type specified." }),
-  betAmount: amountField(MINOR_UNITS_PER_MAJOR, INVALID_BET_AMOUNT),
+  betAmount: amountField(MINOR_UNITS_PER_MAJOR, INVALID_BET_AMOUNT, {
+    invalid: INVALID_BET_AMOUNT,
+  }),
 });
 
 /** The multipart fields of Create Instant Game with type lottery (the banner travels as a file). */

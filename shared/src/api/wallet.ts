@@ -9,37 +9,35 @@ export const MIN_WITHDRAWAL_MINOR = 1 * MINOR_UNITS_PER_MAJOR;
 export const MIN_CHARGE_MINOR = 50 * MINOR_UNITS_PER_MAJOR;
 export const PAGE_INVALID = "Page must be a whole number from 1.";
 
+export const AMOUNT_REQUIRED = "Amount is required.";
+export const AMOUNT_NOT_A_NUMBER = "Amount must be a number.";
+export const AMOUNT_INVALID = "Amount must be a positive number with at most 2 decimals.";
+/** A number as typed: digits, with a sign and a decimal part when given. */
+const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
 /**
  * A wire amount (major units, at most 2 decimals; a number, or numeric text from a form) in
- * minor units, at least `minimumMinor`.
+ * minor units, at least `minimumMinor`. Each way to get it wrong has its own sentence: missing,
+ * not a number, negative or with more decimals, below the minimum (`tooSmall`); or one sentence
+ * for all of them (`invalid`), where a spec gives one.
  */
-export function amountField(minimumMinor: number, tooSmall: string) {
+export function amountField(minimumMinor: number, tooSmall: string, { invalid = "" } = {}) {
   return z
-    .union(
-      [
-        z.number(),
-        text("Amount")
-          .trim()
-          .regex(/^\d+(\.\d+)?$/, "Amount must be a number.")
-          .transform(Number),
-      ],
-      {
-        error: "Amount is required.",
-      },
-    )
-    .transform((value, ctx) => {
-      const minor = majorToMinor(value);
-      if (minor === null || minor > MAX_AMOUNT_MINOR) {
-        ctx.addIssue({
-          code: "custom",
-          message: "Amount must be a positive number with at most 2 decimals.",
-        });
+    .union([z.number(), text("Amount")], { error: invalid || AMOUNT_REQUIRED })
+    .transform((typed, ctx) => {
+      const problem = (message: string) => {
+        ctx.addIssue({ code: "custom", message: invalid || message });
         return z.NEVER;
-      }
-      if (minor < minimumMinor) {
-        ctx.addIssue({ code: "custom", message: tooSmall });
-        return z.NEVER;
-      }
+      };
+      const value = typeof typed === "string" ? typed.trim() : typed;
+      if (value === "") return problem(AMOUNT_REQUIRED);
+      if (typeof value === "string" && !NUMBER_TEXT.test(value))
+        return problem(AMOUNT_NOT_A_NUMBER);
+      const number = Number(value);
+      if (Number.isNaN(number)) return problem(AMOUNT_NOT_A_NUMBER);
+      const minor = majorToMinor(number);
+      if (minor === null || minor > MAX_AMOUNT_MINOR) return problem(AMOUNT_INVALID);
+      if (minor < minimumMinor) return problem(tooSmall);
       return minor;
     });
 }

@@ -9,7 +9,7 @@ import {
   useFormContext,
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useMessage } from "../../lib/i18n.ts";
+import { useMessage } from "../../lib/messages.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { type ApiForm, FAILURE, WHOLE_FORM } from "./use-api-form.ts";
 
@@ -227,20 +227,24 @@ function useObjectUrl(file: File | null): string | null {
   return url;
 }
 
-/** A refusal that belongs to no field (or a lost connection), above the buttons. */
+/**
+ * Above the buttons: a rule about the whole form that is not met, else a refusal that belongs to
+ * no field (or a lost connection), under `title` ('Game Creation Failed'): a form not sent yet
+ * has not failed.
+ */
 export function FormFailure({ title }: { title?: string }) {
   const message = useMessage();
   const { formState } = useFormContext();
-  const failure = errorAt(formState.errors, WHOLE_FORM) ?? errorAt(formState.errors, FAILURE);
+  const rule = errorAt(formState.errors, WHOLE_FORM);
+  const failure = rule ?? errorAt(formState.errors, FAILURE);
   if (!failure) return null;
   return (
     <div className="form-failure" role="alert">
-      {title && <strong>{title}</strong>} <span>{message(failure)}</span>
+      {title && !rule && <strong>{title}</strong>} <span>{message(failure)}</span>
     </div>
   );
 }
 
-/** The submit button: disabled while the request is on its way (with its 'Sending…' label). */
 /**
  * The form's submit button: disabled while it submits, and on a prerendered page until the
  * script has taken the form over (a press before that would make the browser send the form

@@ -1,18 +1,23 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { installIssueMessages } from "@igp/shared";
 import { useRef } from "react";
 import {
   type DefaultValues,
-  type FieldError,
+  type FieldErrors,
   type FieldValues,
+  get,
   type Path,
   type Resolver,
+  set,
   type UseFormReturn,
   useForm,
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ApiError } from "../../lib/api-client.ts";
-import { useMessage } from "../../lib/i18n.ts";
+import { useMessage } from "../../lib/messages.ts";
+
+// Where a schema gives no message of its own, it speaks a player's sentence, never zod's text.
+installIssueMessages();
 
 /** Where a refusal that belongs to no field is kept: shown by `<FormFailure>`. */
 export const FAILURE = "root.failure" as const;
@@ -91,16 +96,20 @@ export function useApiForm<Values extends FieldValues>(
 }
 
 /**
- * The zod resolver, with the values as typed going to the server (which applies the same schema
- * itself), and a rule about the whole form kept under WHOLE_FORM, where `<FormFailure>` shows it.
+ * Checks the values with the schema: the values as typed go to the server (which applies the
+ * same schema itself); each field gets the first message the schema gives it, as the schema words
+ * it (a union's own message too, not one of its options'), and a rule about the whole form is
+ * kept under WHOLE_FORM, where `<FormFailure>` shows it.
  */
 function schemaResolver<Values extends FieldValues>(schema: z.ZodType): Resolver<Values> {
-  const resolve = zodResolver(schema as never, undefined, {
-    raw: true,
-  }) as unknown as Resolver<Values>;
-  return async (values, context, options) => {
-    const result = await resolve(values, context, options);
-    const { "": whole, ...byField } = result.errors as Record<string, FieldError>;
-    return whole ? { values: {}, errors: { ...byField, [WHOLE_FORM]: whole } as never } : result;
+  return async (values) => {
+    const parsed = await schema.safeParseAsync(values);
+    if (parsed.success) return { values, errors: {} };
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const name = issue.path.length > 0 ? issue.path.join(".") : WHOLE_FORM;
+      if (!get(errors, name)) set(errors, name, { type: issue.code, message: issue.message });
+    }
+    return { values: {}, errors: errors as FieldErrors<Values> };
   };
 }

@@ -1,13 +1,23 @@
-import type { RoundGameType } from "@igp/shared";
-import { type FormEvent, type ReactNode, useState } from "react";
+import {
+  installIssueMessages,
+  minorToMajor,
+  privateGameFields,
+  type RoundGameType,
+} from "@igp/shared";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
+import { ApiError } from "../../lib/api-client.ts";
+import { useMessage } from "../../lib/messages.ts";
 import { useSession } from "../../lib/session.tsx";
 import { GameFigures } from "./game-figures.tsx";
 
+installIssueMessages();
+
 /**
- * /create/private/{game}: any valid bet and the game's choice; once created, the round's screen
- * (with its code to share) replaces this one. The game checks its choice and makes the call.
+ * /create/private/{game}: a bet the server accepts (the shared schema's: at least 1) and the
+ * game's choice; once created, the round's screen (with its code to share) replaces this one.
+ * The game checks its choice and makes the call.
  */
 export function PrivateGameForm({
   game,
@@ -27,32 +37,41 @@ export function PrivateGameForm({
   children: (busy: boolean, clearError: () => void) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const message = useMessage();
   const navigate = useNavigate();
   const { refresh } = useSession();
   const [bet, setBet] = useState("");
+  // The bet's message stands at the bet; the choice's and the server's above the button.
+  const [betError, setBetError] = useState("");
   const [error, setError] = useState("");
+  const betId = useId();
   const [busy, setBusy] = useState(false);
-  const amount = Number(bet);
-  const shownBet = Math.max(0, amount || 0);
+  // What the figures show while the bet is typed: nothing for what is not a bet yet.
+  const typed = Number(bet);
+  const shownBet = Number.isFinite(typed) && typed > 0 ? typed : 0;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!bet || !(amount > 0)) return setError(t("rounds.invalidBet"));
+    const betAmount = privateGameFields.betAmount.safeParse(bet);
+    if (!betAmount.success) return setBetError(message(betAmount.error.issues[0]!.message));
     if (missingChoice) return setError(missingChoice);
     setBusy(true);
     try {
-      const { gameCode } = await create(amount);
+      const { gameCode } = await create(minorToMajor(betAmount.data));
       void refresh();
       navigate(`/play/instant/${game}/${gameCode}`, { replace: true });
     } catch (failure) {
       setBusy(false);
-      setError(`${t("rounds.createFailed")} ${(failure as Error).message}`);
+      const reason = failure instanceof ApiError ? message(failure.message) : "";
+      setError(`${t("rounds.createFailed")} ${reason}`.trim());
     }
   };
 
   return (
     <form className="card round-view" onSubmit={submit} noValidate>
-      <Link to={`/play/instant/${game}/lobby`}>← {lobbyLabel}</Link>
+      <Link className="back-link" to={`/play/instant/${game}/lobby`}>
+        ← {lobbyLabel}
+      </Link>
       <h1>{t("rounds.createPrivate")}</h1>
       <GameFigures
         betAmount={shownBet}
@@ -60,22 +79,35 @@ export function PrivateGameForm({
         myBet={myBet?.(shownBet)}
         deadline={null}
       />
-      <label className="field">
-        <span>{t("rounds.betAmount")}</span>
+      <div className="field">
+        <label htmlFor={betId}>{t("rounds.betAmount")}</label>
         <input
+          id={betId}
           type="number"
           inputMode="decimal"
           min="1"
           step="0.01"
           value={bet}
+          aria-invalid={Boolean(betError)}
+          aria-describedby={betError ? `${betId}-error` : undefined}
           onChange={(event) => {
             setBet(event.target.value);
+            setBetError("");
             setError("");
           }}
         />
-      </label>
+        {betError && (
+          <p id={`${betId}-error`} className="field-error">
+            {betError}
+          </p>
+        )}
+      </div>
       {children(busy, () => setError(""))}
-      {error && <p className="text-danger">{error}</p>}
+      {error && (
+        <p className="text-danger" role="alert">
+          {error}
+        </p>
+      )}
       <button type="submit" className="button" disabled={busy}>
         {busy ? t("rounds.gameCreated") : t("rounds.createGame")}
       </button>

@@ -15,7 +15,9 @@ export function RoundFailure({
   return (
     <div className="card">
       <p className="text-danger">{message ?? t("rounds.notFound")}</p>
-      <Link to={lobby}>{lobbyLabel}</Link>
+      <Link className="back-link" to={lobby}>
+        {lobbyLabel}
+      </Link>
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { Modal } from "./modal.tsx";
 
 /**
  * A yes/cancel question before an action, naming what it acts on (its wording follows the
- * current state). While the action runs both buttons wait: a second press sends nothing.
+ * current state). Cancel has the focus when it opens (the safe answer of a money or delete
+ * question). While the action runs both buttons wait: a second press sends nothing.
  */
 export function ConfirmDialog(props: {
   question: string;
@@ -29,11 +30,13 @@ export function ConfirmDialog(props: {
         <button type="button" className="button" disabled={busy} onClick={confirm}>
           {props.confirm}
         </button>
+        {/* Focused first: Enter must never approve, pay or delete by itself. */}
         <button
           type="button"
           className="button button-secondary"
           disabled={busy}
           onClick={props.onCancel}
+          data-autofocus
         >
           {t("common.cancel")}
         </button>

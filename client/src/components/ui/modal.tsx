@@ -6,7 +6,8 @@ let lastReturn: HTMLElement | null = null;
 
 /**
  * A modal dialog on Radix Dialog (maintained, headless, small, and the WAI-ARIA dialog pattern
- * done fully): focus moves in and stays inside, Escape and a press on the backdrop close it,
+ * done fully): focus moves in (to its first control, or the one marked `data-autofocus`) and
+ * stays inside, Escape and a press on the backdrop close it,
  * the rest of the page is hidden from assistive technology and does not scroll (styles.css:
  * `body:has([data-modal])`), and focus goes
  * back to what was focused before it opened. Screens open it by rendering it and close it by
@@ -60,6 +61,15 @@ export function Modal({
             asChild
             role={role}
             aria-describedby={undefined}
+            onOpenAutoFocus={(event) => {
+              // The dialog's own choice of first focus (the safe answer of a question), if any.
+              const preferred = (event.target as HTMLElement | null)?.querySelector?.<HTMLElement>(
+                "[data-autofocus]",
+              );
+              if (!preferred) return;
+              event.preventDefault();
+              preferred.focus();
+            }}
             onEscapeKeyDown={(event) => dismissible || event.preventDefault()}
             onPointerDownOutside={(event) => dismissible || event.preventDefault()}
             onCloseAutoFocus={(event) => {

@@ -1,14 +1,19 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "../../lib/messages.ts";
 import { CopyButton } from "./copy-button.tsx";
 import { Modal } from "./modal.tsx";
 import type { Notice, NoticeType } from "./notice.tsx";
 
 const ICONS: Record<NoticeType, string> = { info: "ℹ", success: "✓", danger: "✕", warning: "!" };
 
-/** One notice: its icon and colour by type, title, message, a code to copy, OK (focused). */
+/**
+ * One notice: its icon and colour by type, title, message (a server's words in the reader's
+ * language too), a code to copy, OK (focused).
+ */
 export function NoticeDialog({ notice, onClose }: { notice: Notice; onClose: () => void }) {
   const { t } = useTranslation();
+  const message = useMessage();
   useEffect(() => {
     if (!notice.autoCloseMs) return;
     const timer = setTimeout(onClose, notice.autoCloseMs);
@@ -16,7 +21,7 @@ export function NoticeDialog({ notice, onClose }: { notice: Notice; onClose: () 
   }, [notice, onClose]);
   return (
     <Modal
-      title={notice.title}
+      title={message(notice.title)}
       role="alertdialog"
       className={`modal notice notice-${notice.type}`}
       onClose={onClose}
@@ -24,7 +29,7 @@ export function NoticeDialog({ notice, onClose }: { notice: Notice; onClose: () 
       <span className="notice-icon" aria-hidden="true">
         {ICONS[notice.type]}
       </span>
-      {notice.message && <p>{notice.message}</p>}
+      {notice.message && <p>{message(notice.message)}</p>}
       {notice.code && (
         <p className="game-code">
           <strong>{notice.code}</strong> <CopyButton text={notice.code} />

@@ -110,7 +110,10 @@ describe("create admin", () => {
     type("Confirm password", "aaaaab");
     fireEvent.click(screen.getByRole("button", { name: "Create" }));
     expect(await screen.findByText("Staff passwords must be at least 10 characters.")).toBeTruthy();
-    expect(screen.getByText("please confirm the password before creating!")).toBeTruthy();
+    expect(screen.getByText("Passwords do not match.")).toBeTruthy();
+    type("Confirm password", "");
+    fireEvent.click(screen.getByRole("button", { name: "Create" }));
+    expect(await screen.findByText("Please confirm the password before creating.")).toBeTruthy();
     expect(calls).toEqual([]);
     type("Password", "float-keeper-7");
     type("Confirm password", "float-keeper-7");

@@ -3,12 +3,13 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router-dom";
 import { isAdminRole, useSession } from "../../lib/session.tsx";
 import { LogoutDialog } from "../auth/logout-dialog.tsx";
-import { menuFor, screenAllowed } from "./admin-menu.ts";
+import { isScreen, menuFor, screenAllowed } from "./admin-menu.ts";
 
 /**
  * The back office frame: the role-filtered side menu (collapsible; sliding in on small screens),
  * Back to the site, Logout with its confirmation; on a phone a one-line bar opens the menu over
- * the screen. A screen outside the role says so; anyone not staff is sent to / (or to sign-in).
+ * the screen. A screen outside the role says so, an address of no screen too; anyone not staff
+ * is sent to / (or to sign-in).
  */
 export function AdminLayout() {
   const { t } = useTranslation();
@@ -62,7 +63,7 @@ export function AdminLayout() {
         </button>
       </nav>
       <main className="admin-main">
-        {screenAllowed(user.role, pathname) ? <Outlet /> : <NotAllowed />}
+        {!isScreen(pathname) || screenAllowed(user.role, pathname) ? <Outlet /> : <NotAllowed />}
       </main>
       {confirmLogout && <LogoutDialog onCancel={() => setConfirmLogout(false)} />}
     </div>
@@ -76,6 +77,20 @@ function NotAllowed() {
     <section className="card not-allowed" role="alert">
       <h1>{t("admin.notAllowed.title")}</h1>
       <p>{t("admin.notAllowed.text")}</p>
+      <Link className="button" to="/admin/dashboard">
+        {t("admin.notAllowed.back")}
+      </Link>
+    </section>
+  );
+}
+
+/** A back-office address of no screen (mistyped, or an old link). */
+export function NotFoundScreen() {
+  const { t } = useTranslation();
+  return (
+    <section className="card not-allowed" role="alert">
+      <h1>{t("notFound.title")}</h1>
+      <p>{t("notFound.text")}</p>
       <Link className="button" to="/admin/dashboard">
         {t("admin.notAllowed.back")}
       </Link>

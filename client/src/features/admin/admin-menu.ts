@@ -26,8 +26,15 @@ export const ADMIN_MENU: { path: string; label: string; roles: Role[] }[] = [
 
 export const menuFor = (role: Role) => ADMIN_MENU.filter((entry) => entry.roles.includes(role));
 
-/** Whether `role` may open the back-office screen at `pathname` (/admin/dashboard/<entry>). */
+/** The menu entry's path of a back-office address: /admin/dashboard/<entry>. */
+const entryPath = (pathname: string) =>
+  pathname.replace(/^\/admin\/dashboard\/?/, "").replace(/\/$/, "");
+
+/** Whether `pathname` is a back-office screen at all (for some role). */
+export const isScreen = (pathname: string) =>
+  ADMIN_MENU.some((entry) => entry.path === entryPath(pathname));
+
+/** Whether `role` may open the back-office screen at `pathname`. */
 export function screenAllowed(role: Role, pathname: string): boolean {
-  const path = pathname.replace(/^\/admin\/dashboard\/?/, "").replace(/\/$/, "");
-  return menuFor(role).some((entry) => entry.path === path);
+  return menuFor(role).some((entry) => entry.path === entryPath(pathname));
 }

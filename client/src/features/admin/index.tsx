@@ -1,5 +1,5 @@
 import { Route, Routes } from "react-router-dom";
-import { AdminLayout } from "./admin-layout.tsx";
+import { AdminLayout, NotFoundScreen } from "./admin-layout.tsx";
 import {
   ChangePasswordScreen,
   PlayersScreen,
@@ -32,6 +32,7 @@ export default function AdminApp() {
         <Route path="settings" element={<SettingsScreen />} />
         <Route path="reset-passwords" element={<ResetPasswordsScreen />} />
         <Route path="change-password" element={<ChangePasswordScreen />} />
+        <Route path="*" element={<NotFoundScreen />} />
       </Route>
     </Routes>
   );

@@ -22,12 +22,18 @@ export function LoginPage() {
     async onSubmit(values) {
       const response = await api<LoginResponse>("/api/auth/user/login", { body: values });
       session.signIn(response);
-      // The server tells this once: the count is reset by this sign-in.
-      if (response.failedSignInAttempts)
-        notice({
-          type: "warning",
-          title: t("auth.failedAttempts", { count: response.failedSignInAttempts }),
-        });
+      // The spec's 'Logged in successfully!' (2 s). Failed attempts since the last sign-in, which
+      // the server tells once (this sign-in resets the count), stay until read.
+      const failed = response.failedSignInAttempts;
+      notice(
+        failed
+          ? {
+              type: "warning",
+              title: t("auth.loginSuccess"),
+              message: t("auth.failedAttempts", { count: failed }),
+            }
+          : { type: "success", title: t("auth.loginSuccess"), autoCloseMs: 2_000 },
+      );
       land(response.role);
     },
   });

@@ -9,6 +9,7 @@ import { LoginPage } from "./login-page.tsx";
 import { SignOutEverywhereButton } from "./sign-out-everywhere.tsx";
 
 const calls: { url: string; method: string }[] = [];
+let failedSignInAttempts = 3;
 const session = {
   userId: "u1",
   fullName: "Abebe",
@@ -19,10 +20,11 @@ const session = {
 };
 beforeEach(() => {
   calls.length = 0;
+  failedSignInAttempts = 3;
   vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
     calls.push({ url, method: init?.method ?? "GET" });
     if (url === "/api/auth/user/login")
-      return Response.json({ ...session, token: "t1", failedSignInAttempts: 3 });
+      return Response.json({ ...session, token: "t1", failedSignInAttempts });
     if (url === "/api/auth/logout-all") return Response.json({ message: "Signed out." });
     if (url === "/api/login/user") return Response.json(session);
     return Promise.reject(new Error("offline"));
@@ -43,15 +45,29 @@ const wrapped = (node: React.ReactNode) =>
     </MemoryRouter>,
   );
 
+const signIn = () => {
+  wrapped(<LoginPage />);
+  fireEvent.change(screen.getByLabelText("Phone or email"), { target: { value: "0911223344" } });
+  fireEvent.change(screen.getByLabelText("Password"), { target: { value: "secret12" } });
+  fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+};
+
 describe("sessions in the client", () => {
+  it("says the spec's 'Logged in successfully!' after signing in", async () => {
+    failedSignInAttempts = 0;
+    signIn();
+    expect(
+      await screen.findByRole("alertdialog", { name: "Logged in successfully!" }),
+    ).toBeTruthy();
+    expect(tokenStore.get()).toBe("t1");
+  });
+
   it("tells the owner of failed sign-in attempts after signing in", async () => {
-    wrapped(<LoginPage />);
-    fireEvent.change(screen.getByLabelText("Phone or email"), { target: { value: "0911223344" } });
-    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "secret12" } });
-    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    signIn();
     expect(
       await screen.findByText("3 failed sign-in attempts since your last sign-in."),
     ).toBeTruthy();
+    expect(screen.getByRole("alertdialog", { name: "Logged in successfully!" })).toBeTruthy();
     expect(tokenStore.get()).toBe("t1");
   });
 

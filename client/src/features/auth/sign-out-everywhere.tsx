@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { ApiError, api } from "../../lib/api-client.ts";
-import { useMessage } from "../../lib/i18n.ts";
+import { useMessage } from "../../lib/messages.ts";
 import { useSession } from "../../lib/session.tsx";
 
 /** Ends every session of the account (other phones, forgotten browsers), then this one. */

@@ -2,6 +2,7 @@ import {
   createLotteryFieldsSchema,
   createTableSchema,
   GAME_TYPES,
+  ISSUE_MESSAGES,
   LOTTERY_FIELDS_MISSING,
   outDateSchema,
 } from "@igp/shared";
@@ -24,7 +25,8 @@ const banner = z.custom<File | null>((value) => value instanceof Blob, LOTTERY_F
 
 /**
  * Create Instant Game: a table (type and bet) or a lottery (its fields and banner), each checked
- * by its own shared schema; issues keep their fields.
+ * by its own shared schema; issues keep their fields. The spec's 'Please fill all the lottery
+ * fields!' is said once, above the buttons, and each empty field is marked as required.
  */
 export const createGameFormSchema = z
   .object({
@@ -41,8 +43,14 @@ export const createGameFormSchema = z
       form.type === "lottery"
         ? createLotteryFieldsSchema.extend({ bannerImage: banner }).safeParse(form)
         : createTableSchema.safeParse({ type: form.type, betAmount: form.betAmount });
-    for (const issue of parsed.error?.issues ?? [])
-      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    let missing = false;
+    for (const issue of parsed.error?.issues ?? []) {
+      const empty = issue.message === LOTTERY_FIELDS_MISSING;
+      missing ||= empty;
+      const message = empty ? ISSUE_MESSAGES.required : issue.message;
+      ctx.addIssue({ code: "custom", path: issue.path, message });
+    }
+    if (missing) ctx.addIssue({ code: "custom", path: [], message: LOTTERY_FIELDS_MISSING });
   });
 export type CreateGameForm = z.input<typeof createGameFormSchema>;
 

@@ -1,14 +1,11 @@
-import {
-  type LotteryMessage,
-  type LotteryView,
-  TICKET_PURCHASE_FAILED,
-  TICKET_PURCHASED,
-} from "@igp/shared";
+import type { LotteryMessage, LotteryView } from "@igp/shared";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { ApiError, tokenStore } from "../../lib/api-client.ts";
+import { gameTitle } from "../../lib/labels.ts";
+import { useMessage } from "../../lib/messages.ts";
 import { useSession } from "../../lib/session.tsx";
 import { buyTicket, fetchLotteries, LOTTERY_DRAWN_EVENT } from "./lottery-api.ts";
 
@@ -23,6 +20,7 @@ import { ConfirmPurchaseDialog, LotteryCard, PrizeListDialog } from "./lottery-c
  */
 export function LotteryListPage() {
   const { t } = useTranslation();
+  const message = useMessage();
   const notify = useNotice();
   const navigate = useNavigate();
   const { user, applyBalances } = useSession();
@@ -61,14 +59,14 @@ export function LotteryListPage() {
       setBuying(null);
       notify({
         type: "success",
-        title: TICKET_PURCHASED,
+        title: t("lottery.purchased"),
         message: t("lottery.yourNumber", { number: ticket.myLotteryNumber }),
       });
     } catch (error) {
       setBuying(null);
       if (error instanceof ApiError && error.status === 401) return navigate("/auth/login");
-      const reason = error instanceof ApiError ? error.message : t("lottery.anError");
-      notify({ type: "danger", title: `${TICKET_PURCHASE_FAILED}${reason}` });
+      const reason = error instanceof ApiError ? message(error.message) : t("lottery.anError");
+      notify({ type: "danger", title: t("lottery.purchaseFailed", { reason }) });
     } finally {
       setBusy(false);
     }
@@ -79,12 +77,12 @@ export function LotteryListPage() {
     <section>
       <h1>{t("lottery.title")}</h1>
       {user && (
-        <p>
+        <p className="page-links">
           <Link to="/dashboard/lottery-tickets">{t("lottery.myTickets")}</Link>
         </p>
       )}
       {lotteries.length === 0 ? (
-        <p>{t("rounds.noTables", { game: "lottery" })}</p>
+        <p>{t("rounds.noTables", { game: gameTitle(t, "lottery") })}</p>
       ) : (
         <ul className="game-cards">
           {lotteries.map((lottery) => (

@@ -36,8 +36,8 @@ export function ProfilePage() {
   return (
     <main className="page profile">
       <h1>{t("profile.greeting", { name: user.fullName })}</h1>
-      <p>
-        <Link to="/dashboard/lottery-tickets">{t("lottery.myTickets")}</Link>{" "}
+      <p className="page-links">
+        <Link to="/dashboard/lottery-tickets">{t("lottery.myTickets")}</Link>
         <button type="button" className="link-button" onClick={() => setConfirmLogout(true)}>
           {t("nav.logout")}
         </button>

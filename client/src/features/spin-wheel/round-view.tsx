@@ -10,7 +10,7 @@ import { RoundFailure } from "../../components/rounds/round-failure.tsx";
 import { CommitmentHint, RoundOutcome } from "../../components/rounds/round-outcome.tsx";
 import { ConnectionNotice } from "../../components/ui/connection-notice.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
-import { useMessage } from "../../lib/i18n.ts";
+import { useMessage } from "../../lib/messages.ts";
 import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
 import { useLoadedRound } from "../../lib/rounds/use-loaded-round.ts";
 import { type RoundStateBase, useRoundRoom } from "../../lib/rounds/use-round-room.ts";

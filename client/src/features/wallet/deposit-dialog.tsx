@@ -8,6 +8,7 @@ import { Modal } from "../../components/ui/modal.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
 import { api } from "../../lib/api-client.ts";
+import { useMessage } from "../../lib/messages.ts";
 import { useSession } from "../../lib/session.tsx";
 import { type DepositForm, depositBody, depositFormSchema } from "./deposit-form-schema.ts";
 import { PayToAccount } from "./pay-to-account.tsx";
@@ -97,15 +98,21 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
   );
 }
 
-/** The deposit banks with their logos, and the account of the chosen one to transfer to. */
+/**
+ * The deposit banks with their logos, and the account of the chosen one to transfer to; the
+ * schema's message when none is chosen (no bank offered yet).
+ */
 function BankChoice({ banks }: { banks: Bank[] }) {
   const { t } = useTranslation();
-  const { register, watch } = useFormContext<DepositForm>();
+  const message = useMessage();
+  const { register, watch, formState } = useFormContext<DepositForm>();
   const chosen = banks.find((bank) => bank.bankName === watch("method"));
+  const missing = formState.errors.method?.message;
   return (
     <>
       <fieldset className="bank-list">
         <legend>{t("wallet.chooseBank")}</legend>
+        {missing && <p className="field-error">{message(missing)}</p>}
         {banks.map((bank) => (
           <label key={bank.id} className={bank === chosen ? "is-selected" : ""}>
             <input type="radio" value={bank.bankName} {...register("method")} />

@@ -91,7 +91,8 @@ export async function instantGamesRoutes(
         pool,
         "*",
         GAMES,
-        "type = 'lottery' DESC, out_date DESC, type, bet_amount, id",
+        // In the order they were made, the ID column counting up: tables first, then lotteries.
+        "type = 'lottery', id",
         page,
       );
       return pageOf("games", rows.map(toGame), page, total);

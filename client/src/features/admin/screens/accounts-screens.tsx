@@ -1,7 +1,6 @@
-import { createAdminAccountSchema } from "@igp/shared";
+import { createAdminAccountSchema, text } from "@igp/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { DialogForm } from "../../../components/form/dialog-form.tsx";
 import { NewPasswordFields, TextField } from "../../../components/form/fields.tsx";
 import { useApiForm } from "../../../components/form/use-api-form.ts";
@@ -115,16 +114,25 @@ export function SubAdminsScreen() {
   );
 }
 
-/** The agent's account and the password twice ('please confirm the password…' otherwise). */
-const createAdminFormSchema = (mismatch: string) =>
-  createAdminAccountSchema
-    .extend({ confirm: z.string() })
-    .refine((form) => form.password === form.confirm, { path: ["confirm"], message: mismatch });
+const CONFIRM_PASSWORD_FIRST = "Please confirm the password before creating.";
+
+/** The agent's account and the password twice: confirmed, and the same (docs/spec-decisions.md). */
+const createAdminFormSchema = createAdminAccountSchema
+  .extend({
+    confirm: text("Confirmation", { required: CONFIRM_PASSWORD_FIRST }).min(
+      1,
+      CONFIRM_PASSWORD_FIRST,
+    ),
+  })
+  .refine((form) => form.password === form.confirm, {
+    path: ["confirm"],
+    message: "Passwords do not match.",
+  });
 
 export function CreateAdminDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const form = useApiForm({
-    schema: createAdminFormSchema(t("admin.confirmPasswordFirst")),
+    schema: createAdminFormSchema,
     defaultValues: { fullName: "", email: "", password: "", confirm: "" },
     failureText: (reason) => `${t("admin.createAdminFailed")} ${reason}`,
     async onSubmit({ confirm: _, ...account }) {

@@ -9,8 +9,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotice } from "../../../components/ui/notice.tsx";
 import { ApiError, api } from "../../../lib/api-client.ts";
-import { useMessage } from "../../../lib/i18n.ts";
 import { methodLabel } from "../../../lib/labels.ts";
+import { useMessage } from "../../../lib/messages.ts";
 import { queryKeys, refreshLists, useApiQuery } from "../../../lib/queries.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useMoney } from "../../../lib/site-config.tsx";
@@ -34,6 +34,7 @@ interface Request {
   /** Bank withdrawals: the reference of the transfer that paid it. */
   paymentReference?: string | null;
   status: string;
+  createdAt: string;
   user: { fullName: string };
 }
 
@@ -54,7 +55,7 @@ export function WithdrawalRequestsScreen() {
 }
 
 function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const message = useMessage();
   const money = useMoney();
   const notice = useNotice();
@@ -117,6 +118,10 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
       name: request.user.fullName,
     });
   const columns: Column<Request>[] = [
+    {
+      header: t("admin.columns.date"),
+      cell: (r) => new Date(r.createdAt).toLocaleString(i18n.language),
+    },
     { header: t("admin.columns.player"), cell: (r) => r.user.fullName },
     { header: t("admin.columns.amount"), cell: (r) => money(r.amount) },
     { header: t("admin.columns.method"), cell: (r) => methodLabel(t, r.method) },

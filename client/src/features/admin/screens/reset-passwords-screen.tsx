@@ -24,6 +24,8 @@ export function ResetPasswordsScreen() {
   const { t } = useTranslation();
   const [target, setTarget] = useState<ResetRequest | null>(null);
   const columns: Column<ResetRequest>[] = [
+    // The player's id, as the Players screen shows it.
+    { header: t("admin.columns.id"), cell: (r) => <code>{r.userId.slice(0, 8)}</code> },
     { header: t("admin.columns.name"), cell: (r) => r.fullName },
     { header: t("auth.phone"), cell: (r) => r.phone ?? "—" },
     { header: t("admin.columns.email"), cell: (r) => r.email ?? "—" },
