@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import { setLanguage } from "../lib/i18n.ts";
 import { isAdminRole, useSession } from "../lib/session.tsx";
 import { useMoney } from "../lib/site-config.tsx";
+import { useCountUp } from "../lib/use-count-up.ts";
 
 // Loaded when first needed, so that a visitor's first download holds none of them.
 const LogoutDialog = lazy(() =>
@@ -63,7 +64,6 @@ function Header({
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const admin = isAdminRole(user?.role);
-  const money = useMoney();
   const profile = admin ? "/admin/dashboard" : "/dashboard/profile";
   return (
     <header
@@ -89,17 +89,7 @@ function Header({
         </button>
         {user ? (
           <>
-            {/* Busy while a round holds back a payout: its animation tells the outcome first. */}
-            <dl className="balances" aria-live="polite" aria-busy={balancesHeld}>
-              <div>
-                <dt>{t("wallet.mainShort")}</dt>
-                <dd data-testid="header-main-balance">{money(user.mainBalance)}</dd>
-              </div>
-              <div>
-                <dt>{t("wallet.bonusShort")}</dt>
-                <dd>{money(user.bonusBalance)}</dd>
-              </div>
-            </dl>
+            <HeaderBalances main={user.mainBalance} bonus={user.bonusBalance} held={balancesHeld} />
             {!admin && (
               <button type="button" className="button button-small" onClick={onDeposit}>
                 {t("wallet.deposit")}
@@ -172,4 +162,29 @@ function useHiddenOnScrollDown() {
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
   return hidden;
+}
+
+/**
+ * Both balances, counting up to a rise (a win shows as money arriving). Busy for assistive
+ * technology while a round holds back a payout (its animation tells the outcome first) and while
+ * counting, so the new amount is read once, not every step.
+ */
+function HeaderBalances({ main, bonus, held }: { main: number; bonus: number; held: boolean }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const shownMain = useCountUp(main);
+  const shownBonus = useCountUp(bonus);
+  const busy = held || shownMain.counting || shownBonus.counting;
+  return (
+    <dl className="balances" aria-live="polite" aria-busy={busy}>
+      <div>
+        <dt>{t("wallet.mainShort")}</dt>
+        <dd data-testid="header-main-balance">{money(shownMain.shown)}</dd>
+      </div>
+      <div>
+        <dt>{t("wallet.bonusShort")}</dt>
+        <dd>{money(shownBonus.shown)}</dd>
+      </div>
+    </dl>
+  );
 }

@@ -95,13 +95,21 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
       timeout: 30_000,
     });
     await winner.getByRole("alertdialog", { name: "You won!" }).waitFor();
-    expect(plain(await winner.getByTestId("header-main-balance").textContent())).toBe("ETB 116.00");
-    expect(
-      plain(
-        await winner.locator(".result-overlay").getByTestId("figure-withdrawable").textContent(),
-      ),
-    ).toBe("ETB 116.00");
-    expect(await winner.locator(".balances").getAttribute("aria-busy")).toBe("false");
+    // Released, the win counts up to the new balance (busy for screen readers until it is there).
+    const header = winner.getByTestId("header-main-balance");
+    const overlay = winner.locator(".result-overlay").getByTestId("figure-withdrawable");
+    const counted: string[] = [];
+    await expect
+      .poll(async () => {
+        counted.push(plain(await header.textContent()));
+        return counted.at(-1);
+      })
+      .toBe("ETB 116.00");
+    expect(counted.every((amount) => /^ETB (80|8\d|9\d|10\d|11[0-6])\.\d\d$/.test(amount))).toBe(
+      true,
+    );
+    await expect.poll(async () => plain(await overlay.textContent())).toBe("ETB 116.00");
+    await expect.poll(() => winner.locator(".balances").getAttribute("aria-busy")).toBe("false");
     await shoot(winner, "win-landed");
 
     // Once landed the overlay closes with Escape (after the notice): the round says who won.
@@ -158,9 +166,10 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
       for (const page of [a, b]) expect(await page.evaluate("window.earlyRises")).toEqual([]);
       // The winner's header did rise, once landed: the watch sees the header.
       const winner = aliceWon ? a : b;
-      expect(plain(await winner.getByTestId("header-main-balance").textContent())).toBe(
-        `ETB ${(100 - 5 * (round + 1) + 9 * (aliceWon ? wins.alice : wins.bob)).toFixed(2)}`,
-      );
+      const header = winner.getByTestId("header-main-balance");
+      await expect
+        .poll(async () => plain(await header.textContent()))
+        .toBe(`ETB ${(100 - 5 * (round + 1) + 9 * (aliceWon ? wins.alice : wins.bob)).toFixed(2)}`);
     }
     await a.context().close();
     await b.context().close();

@@ -10,6 +10,7 @@ import {
 } from "../../../test-support/canvas-pixels.ts";
 import { balancesOf, fundedPlayer, spinWheelTable } from "../../../test-support/games.ts";
 import type { TestServer } from "../../../test-support/http.ts";
+import { expectPageProblems } from "../../../test-support/page-problems.ts";
 
 /**
  * Three players in three browser contexts play a public spin wheel from a table and the lobby,
@@ -206,6 +207,49 @@ describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chro
     const report = await auditLedger(server.platform.store, server.platform.database.pool);
     expect(report.house.roundCuts).toBe(3_00 + 7_50);
     expect(report.problems).toEqual([]);
+    for (const page of [a, b]) await page.context().close();
+  });
+
+  it("lands on the announced number through a dropped connection; a reload mid-spin shows the result", {
+    timeout: 120_000,
+  }, async () => {
+    const alice = await fundedPlayer(server, 50_00, 0, "Alice Tadesse");
+    const bob = await fundedPlayer(server, 50_00, 0, "Bob Girma");
+    const body = {
+      gameType: "spin-wheel",
+      access: "private",
+      betAmount: 5,
+      selectedNumbers: [1, 2, 3],
+    };
+    const created = await server.call("POST", "/api/game/private/create", {
+      token: alice.token,
+      body,
+    });
+    const code = created.body.gameCode;
+    const a = await signedInPage(alice.token, 360);
+    const b = await signedInPage(bob.token, 360);
+    await a.goto(`${server.url}/play/instant/spin-wheel/${code}`);
+    await b.goto(`${server.url}/play/instant/spin-wheel/${code}`);
+    await pick(b, [4, 5, 6]);
+    await b.getByRole("button", { name: "Lock Number" }).click();
+    await b.getByRole("button", { name: "Join", exact: true }).click();
+    await Promise.all(
+      [a, b].map((page) => page.getByTestId("wheel-canvas").waitFor({ timeout: 30_000 })),
+    );
+
+    // Bob's network drops for two seconds of the six-second spin; Alice reloads her page.
+    await b.context().setOffline(true);
+    await a.reload();
+    await b.waitForTimeout(2_000);
+    await b.context().setOffline(false);
+    const finished = await server.call("GET", `/api/game/spin-wheel/get/${code}`);
+    const announced = finished.body.gameResult.winnerValue as number;
+    expect(await landedNumber(b)).toBe(announced);
+    expect(await numberUnderPointer(b)).toBe(announced);
+    // A page opened after the draw says what was drawn (the wheel's turn is over for it).
+    await a.locator(".round-outcome").getByText(String(announced), { exact: true }).waitFor();
+    // What the dropped network refused on the way (Chromium logs it) is all that went wrong.
+    expectPageProblems(/ERR_INTERNET_DISCONNECTED|WebSocket/);
     for (const page of [a, b]) await page.context().close();
   });
 });

@@ -1,14 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { prefersReducedMotion } from "../../lib/reduced-motion.ts";
 
 /** With reduced motion a spin takes the same path, just this much faster (never skipped). */
 export const REDUCED_MOTION_SPIN_MS = 1_500;
-
-export function prefersReducedMotion(): boolean {
-  return (
-    typeof window.matchMedia === "function" &&
-    window.matchMedia("(prefers-reduced-motion: reduce)").matches
-  );
-}
 
 /**
  * A spin's clock on animation frames. Each frame gets the elapsed time on the spin's own

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { AnimationFailed } from "../canvas/animation-failed.tsx";
 import { isDrawn, usePixiScene } from "../canvas/use-pixi-scene.ts";
 import { useSpinClock } from "../canvas/use-spin-clock.ts";
+import { CoinPicture } from "./coin-picture.tsx";
 import { drawCoin } from "./coin-scene.ts";
 import {
   COIN_SPIN_MS,
@@ -70,16 +71,7 @@ export function CoinCanvas({
       className="coin-canvas"
       style={{ width: size, height: size }}
     >
-      {status === "loading" && (
-        <div
-          ref={placeholder}
-          className={`coin-placeholder coin-placeholder-${face}`}
-          style={{ fontSize: size * 0.42 }}
-          aria-hidden="true"
-        >
-          {face}
-        </div>
-      )}
+      {status === "loading" && <CoinPicture face={face} size={size} coinRef={placeholder} />}
       {status === "failed" && outcome && (
         <AnimationFailed result={t(outcome === "H" ? "coinFlip.heads" : "coinFlip.tails")} />
       )}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
+import { useCountUp } from "../../lib/use-count-up.ts";
 import { Countdown } from "./countdown.tsx";
 
 /** Play money as a figure: the demo names it, in major units. */
@@ -32,19 +33,21 @@ export function GameFigures({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
-  // The session's balances, a payout held back until the round's animation lands.
+  // The session's balances, a payout held back until the round's animation lands, then counted.
   const { user } = useSession();
+  const main = useCountUp(user?.mainBalance ?? 0).shown;
+  const bonus = useCountUp(user?.bonusBalance ?? 0).shown;
   return (
     <dl className="game-figures">
       {playMoney === undefined ? (
         <>
           <div>
             <dt>{t("rounds.withdrawable")}</dt>
-            <dd data-testid="figure-withdrawable">{money(user?.mainBalance ?? 0)}</dd>
+            <dd data-testid="figure-withdrawable">{money(main)}</dd>
           </div>
           <div>
             <dt>{t("rounds.playable")}</dt>
-            <dd>{money(user?.bonusBalance ?? 0)}</dd>
+            <dd>{money(bonus)}</dd>
           </div>
         </>
       ) : (

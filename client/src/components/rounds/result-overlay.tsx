@@ -5,9 +5,10 @@ import { Modal } from "../ui/modal.tsx";
 import { GameFigures, type PlayMoneyFigure } from "./game-figures.tsx";
 
 /**
- * The full-screen result every round game shows (player spec, result overlays): game code,
- * balances (a payout held back until the animation lands), bet, the game's animation and lines,
- * the last 10 outcomes or 'No previous games.', the fairness link, Go To Home and Play Again. A
+ * The full-screen result every round game shows (player spec, result overlays): game code, the
+ * game's animation first and its lines, balances (a payout held back until the animation lands,
+ * then counted up), bet, the last 10 outcomes or 'No previous games.', the fairness link, Go To
+ * Home and Play Again. A
  * demo round has no code and nothing to verify; it shows its play money and plays again in place.
  * A modal dialog: focus stays in it; once the animation has landed (`onClose` given), Escape
  * closes it.
@@ -58,8 +59,8 @@ export function ResultOverlay({
           {t("rounds.gameCode")}: <strong>{code}</strong>
         </p>
       )}
-      <GameFigures betAmount={betAmount} betLabel={betLabel} myBet={myBet} playMoney={playMoney} />
       {children}
+      <GameFigures betAmount={betAmount} betLabel={betLabel} myBet={myBet} playMoney={playMoney} />
       <section className="history">
         <h3>{t("rounds.lastResults")}</h3>
         {history.length === 0 ? (

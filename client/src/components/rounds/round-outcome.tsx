@@ -29,12 +29,16 @@ export function RoundOutcome({
   );
 }
 
-/** The server seed's hash the round committed to before play (docs/fairness.md). */
+/**
+ * The server seed's hash the round committed to before play (docs/fairness.md), one tap away:
+ * the proof is there for whoever checks, without taking the screen from the game.
+ */
 export function CommitmentHint({ commitment }: { commitment: string }) {
   const { t } = useTranslation();
   return (
-    <p className="hint">
+    <details className="hint fairness-proof">
+      <summary>{t("stage.proof")}</summary>
       {t("rounds.commitment")}: <code className="commitment">{commitment}</code>
-    </p>
+    </details>
   );
 }

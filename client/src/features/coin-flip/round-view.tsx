@@ -8,12 +8,14 @@ import {
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
+import { CoinPicture } from "../../components/coin/coin-picture.tsx";
 import { CopyCode } from "../../components/rounds/copy-code.tsx";
 import { countdownTo } from "../../components/rounds/countdown.tsx";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
 import { JoinConfirmation } from "../../components/rounds/join-confirmation.tsx";
 import { RoundFailure } from "../../components/rounds/round-failure.tsx";
 import { CommitmentHint, RoundOutcome } from "../../components/rounds/round-outcome.tsx";
+import { RoundStage } from "../../components/rounds/round-stage.tsx";
 import { SidePicker } from "../../components/rounds/side-picker.tsx";
 import { ConnectionNotice } from "../../components/ui/connection-notice.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
@@ -34,6 +36,8 @@ interface CoinFlipState extends RoundStateBase {
 }
 
 const COIN_RESULT = { type: "coin", parse: (m: unknown) => coinMessageSchema.parse(m) };
+/** The coin at rest on the round's screen, in CSS pixels. */
+const STAGE_SIZE = 220;
 const LOBBY = "/play/instant/coin-flip/lobby";
 
 /**
@@ -121,11 +125,32 @@ function CoinRound({ game, userId }: { game: CoinFlipGame; userId: string }) {
       amount: money(game.betAmount),
       side: t(joinSide === "H" ? "coinFlip.heads" : "coinFlip.tails"),
     });
+  const sideName = (side: CoinSide) => t(side === "H" ? "coinFlip.heads" : "coinFlip.tails");
+  const mySeat = mine ?? (joinSide && snapshot.matches("selecting") ? joinSide : null);
+  const otherSide = mySeat ? oppositeSide(mySeat) : (players[0]?.selectedSide ?? null);
+  const otherJoined = players.some((p) => p.player !== userId);
   return (
     <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
       <h1>{t("games.coinFlip")}</h1>
       <CopyCode code={game.code} />
       <ConnectionNotice connection={live.connection} />
+      <RoundStage
+        picture={<CoinPicture face={mySeat ?? otherSide ?? "H"} size={STAGE_SIZE} />}
+        seats={[
+          {
+            key: "me",
+            who: t("stage.you"),
+            holds: mySeat ? sideName(mySeat) : undefined,
+            mine: true,
+          },
+          {
+            key: "opponent",
+            who: otherJoined ? t("stage.opponent") : t("stage.waiting"),
+            holds: otherJoined && otherSide ? sideName(otherSide) : undefined,
+          },
+        ]}
+        pot={players.length * game.betAmount}
+      />
       <GameFigures
         betAmount={game.betAmount}
         deadline={countdownTo(

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
+import { prefersReducedMotion } from "../../lib/reduced-motion.ts";
 import { celebrate, playSound } from "../../lib/rounds/sounds.ts";
 import { useMoney } from "../../lib/site-config.tsx";
 import { TICKETS_PER_DRAW } from "./demo-rules.ts";
@@ -18,13 +19,6 @@ export interface LotteryDraw {
 
 const DRAW_MS = 3_000;
 const REDUCED_MOTION_DRAW_MS = 800;
-
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window.matchMedia === "function" &&
-    window.matchMedia("(prefers-reduced-motion: reduce)").matches
-  );
-}
 
 /**
  * The ticket numbers roll, slowing down, for a few seconds and stop on the winning one; then the

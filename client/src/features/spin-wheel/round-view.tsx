@@ -8,8 +8,10 @@ import { JoinConfirmation } from "../../components/rounds/join-confirmation.tsx"
 import { NumberGrid } from "../../components/rounds/number-grid.tsx";
 import { RoundFailure } from "../../components/rounds/round-failure.tsx";
 import { CommitmentHint, RoundOutcome } from "../../components/rounds/round-outcome.tsx";
+import { RoundStage } from "../../components/rounds/round-stage.tsx";
 import { ConnectionNotice } from "../../components/ui/connection-notice.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
+import { WheelPlaceholder } from "../../components/wheel/wheel-placeholder.tsx";
 import { useMessage } from "../../lib/messages.ts";
 import { useGameFlow } from "../../lib/rounds/use-game-flow.ts";
 import { useLoadedRound } from "../../lib/rounds/use-loaded-round.ts";
@@ -27,6 +29,8 @@ interface SpinWheelState extends RoundStateBase {
   winnerValue: number;
 }
 
+/** The wheel at rest on the round's screen, in CSS pixels. */
+const STAGE_SIZE = 240;
 const SPIN_RESULT = { type: "spin", parse: (m: unknown) => spinMessageSchema.parse(m) };
 const LOBBY = "/play/instant/spin-wheel/lobby";
 /** The join view only loads a round still open to players (player spec). */
@@ -149,11 +153,31 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
   });
   // Locking with nothing picked goes straight to the flow's warning; otherwise ask first.
   const lock = () => (myPicks.length > 0 ? setAsking(true) : send({ type: "LOCK" }));
+  const seated =
+    live.state?.players ??
+    game.playerWithChoice.map((p) => ({
+      player: p.player,
+      numbers: p.selectedNumbers,
+    }));
+  const others = [...new Set(held.map((p) => p.player).filter((player) => player !== userId))];
   return (
     <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
       <h1>{t("games.spinWheel")}</h1>
       <CopyCode code={game.code} />
       <ConnectionNotice connection={live.connection} />
+      <RoundStage
+        picture={<WheelPlaceholder size={STAGE_SIZE} />}
+        seats={[
+          { key: "me", who: t("stage.you"), holds: mine.join(", ") || undefined, mine: true },
+          ...others.map((player, index) => ({
+            key: player,
+            who: t("stage.player", { number: index + 2 }),
+            holds: numbersWhere(held, (holder) => holder === player).join(", "),
+          })),
+          ...(others.length === 0 ? [{ key: "waiting", who: t("stage.waiting") }] : []),
+        ]}
+        pot={seated.reduce((sum, seat) => sum + seat.numbers.length, 0) * game.betAmount}
+      />
       <GameFigures
         betAmount={game.betAmount}
         betLabel={t("rounds.baseBet")}

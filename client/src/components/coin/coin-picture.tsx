@@ -1,0 +1,27 @@
+import type { Ref } from "react";
+import type { CoinFace } from "./coin-spin.ts";
+
+/**
+ * The coin drawn in CSS, face `face` towards the viewer: the coin at rest on a round's screen,
+ * and the overlay's coin while PixiJS loads (turned through `coinRef` by the same flip).
+ */
+export function CoinPicture({
+  face,
+  size,
+  coinRef,
+}: {
+  face: CoinFace;
+  size: number;
+  coinRef?: Ref<HTMLDivElement>;
+}) {
+  return (
+    <div
+      ref={coinRef}
+      className={`coin-placeholder coin-placeholder-${face}`}
+      style={{ fontSize: size * 0.42, width: size * 0.88, height: size * 0.88 }}
+      aria-hidden="true"
+    >
+      {face}
+    </div>
+  );
+}
