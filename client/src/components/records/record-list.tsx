@@ -34,8 +34,8 @@ interface RecordListProps<T> {
 /**
  * The player's lists (game history, tickets, transactions, a lottery's results): a table on wide
  * screens; on a phone one card per record: its title line (what, and its status badge beside
- * it), then each field under its label (a definition list), then its actions. Labels are real
- * text, the same words as the table's headers.
+ * it), then each value beside its label (a definition list; a long one wraps under it), then its
+ * actions. Labels are real text, the same words as the table's headers.
  */
 export function RecordList<T>(props: RecordListProps<T>) {
   const phone = usePhoneLayout();

@@ -5,6 +5,7 @@ import { Link } from "react-router-dom";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
 import { EndsIn } from "./ends-in.tsx";
+import { prizeText } from "./ticket-result.tsx";
 
 /** Places after the first that a card names; the prize list shows them all. */
 const PRIZES_NAMED = 3;
@@ -49,7 +50,7 @@ export function LotteryCard(props: { lottery: LotteryView; onBuy(): void; onPriz
         </div>
         <div>
           <dt>{t("lotteryCard.ticketsSold")}</dt>
-          <dd data-testid="tickets-sold">{lottery.ticketsSold}</dd>
+          <dd>{lottery.ticketsSold}</dd>
         </div>
         <div>
           <dt>{t("lottery.price")}</dt>
@@ -79,13 +80,6 @@ export function LotteryCard(props: { lottery: LotteryView; onBuy(): void; onPriz
     </li>
   );
 }
-
-type Money = ReturnType<typeof useMoney>;
-type Prize = LotteryView["prizeList"][number];
-
-/** A place's prize: its money, or the award's name. */
-const prizeText = (money: Money, prize: Prize) =>
-  prize.amount === null ? prize.label : money(prize.amount);
 
 /** 'Prize List': each place and what it wins, with Close. */
 export function PrizeListDialog({ lottery, onClose }: { lottery: LotteryView; onClose(): void }) {

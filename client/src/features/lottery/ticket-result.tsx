@@ -18,9 +18,12 @@ export function TicketResult({ status, prize }: { status: LotteryView["status"];
   return <span className={`status status-${colour}`}>{text}</span>;
 }
 
-/** What a place wins: its money, or the award's name; a dash for no prize. */
+/** What a place wins: its money, or the award's name. */
+export const prizeText = (money: ReturnType<typeof useMoney>, prize: NonNullable<Prize>) =>
+  prize.amount === null ? prize.label : money(prize.amount);
+
+/** A ticket's prize, or a dash for none. */
 export function PrizeText({ prize }: { prize: Prize }) {
   const money = useMoney();
-  if (!prize) return <>—</>;
-  return <>{prize.amount === null ? prize.label : money(prize.amount)}</>;
+  return <>{prize ? prizeText(money, prize) : "—"}</>;
 }

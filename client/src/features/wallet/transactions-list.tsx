@@ -17,8 +17,8 @@ const code = (transaction: Transaction) => transaction.depositCode ?? transactio
  * for a bank withdrawal, where the money goes.
  */
 export function TransactionsList({ kind }: { kind: "deposit" | "withdraw" }) {
-  const { t, i18n } = useTranslation();
-  const money = useMoney();
+  const { t } = useTranslation();
+  const columns = useColumns(kind);
   const { data, isError } = useApiQuery<Transactions>(
     queryKeys.transactions(kind),
     `/api/transactions/${kind}`,
@@ -27,7 +27,28 @@ export function TransactionsList({ kind }: { kind: "deposit" | "withdraw" }) {
   if (!transactions) return <p>{t("common.loading")}</p>;
   if (transactions.length === 0)
     return <p>{t(kind === "deposit" ? "wallet.noDeposits" : "wallet.noWithdrawals")}</p>;
-  const columns: RecordColumn<Transaction>[] = [
+  return (
+    <RecordList
+      className="transactions"
+      rows={transactions}
+      columns={columns}
+      rowKey={(transaction) => transaction.id}
+      rowClass="transaction"
+    />
+  );
+}
+
+/** When, the method, the amount, the agent's code, a bank withdrawal's destination, the status. */
+function useColumns(kind: "deposit" | "withdraw"): RecordColumn<Transaction>[] {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const destination: RecordColumn<Transaction> = {
+    label: t("records.destination"),
+    // An agent withdrawal has its code instead: its card shows no empty field.
+    cell: (transaction) =>
+      !withdrawViaAgent(transaction.method) && <WithdrawalDestination withdrawal={transaction} />,
+  };
+  return [
     {
       label: t("profile.history.date"),
       cell: (transaction) => (
@@ -51,17 +72,7 @@ export function TransactionsList({ kind }: { kind: "deposit" | "withdraw" }) {
           </>
         ),
     },
-    ...(kind === "withdraw"
-      ? [
-          {
-            label: t("records.destination"),
-            cell: (transaction: Transaction) =>
-              !withdrawViaAgent(transaction.method) && (
-                <WithdrawalDestination withdrawal={transaction} />
-              ),
-          },
-        ]
-      : []),
+    ...(kind === "withdraw" ? [destination] : []),
     {
       label: t("records.status"),
       place: "badge",
@@ -72,13 +83,4 @@ export function TransactionsList({ kind }: { kind: "deposit" | "withdraw" }) {
       ),
     },
   ];
-  return (
-    <RecordList
-      className="transactions"
-      rows={transactions}
-      columns={columns}
-      rowKey={(transaction) => transaction.id}
-      rowClass="transaction"
-    />
-  );
 }
