@@ -1,4 +1,6 @@
+import { potAfterCut } from "@igp/ledger";
 import { type LobbyRoundView, minorToMajor } from "@igp/shared";
+import type { RoundGame, Seat } from "../games/round-kernel/round-game.ts";
 import type { RoundGames } from "../games/round-kernel/round-games.ts";
 import type { RegisteredRound } from "../games/round-kernel/round-registry.ts";
 
@@ -19,9 +21,22 @@ export function lobbyRowOf(round: RegisteredRound, games: RoundGames): LobbyRoun
     type: round.game,
     side: side ?? "",
     betAmount: minorToMajor(round.betAmount),
+    winUpTo: winUpTo(game, round.betAmount, round.cutBasisPoints),
     players: new Set(round.players.map((seat) => seat.player)).size,
     deadline: Date.parse(round.deadline),
     createdBy: round.createdBy,
     heldNumbers,
   };
+}
+
+/**
+ * The most a winner of a round with this bet and house cut takes, in major units: the full pot
+ * minus the cut, as the draw pays it (a coin flip always pays exactly this).
+ */
+export function winUpTo(
+  game: Pick<RoundGame<Seat, never>, "fullPot">,
+  betAmount: number,
+  cutBasisPoints: number,
+): number {
+  return minorToMajor(potAfterCut(game.fullPot(betAmount), cutBasisPoints));
 }

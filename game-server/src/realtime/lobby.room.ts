@@ -14,7 +14,11 @@ export const LobbyRound = schema(
     type: t.string(),
     /** Coin flip: the creator's side; empty for spin wheel. */
     side: t.string(),
-    betAmount: t.number(),
+    // Amounts in major units as float64: `t.number()` sends a value as float32 whenever that
+    // loses less than 1e-4 (7.2 would arrive as 7.199999809265137).
+    betAmount: t.float64(),
+    /** The most a player joining now can win (lobbyRoundSchema). */
+    winUpTo: t.float64(),
     players: t.number(),
     /** Epoch milliseconds: the countdown's end. */
     deadline: t.number(),

@@ -35,7 +35,8 @@ describe.skipIf(!hasChromium)("accessibility in Chromium (skipped: no /usr/bin/c
     ({ server, browser } = journey);
     player = await fundedPlayer(server, 500_00, 20_00, "Meron Alemu");
     opponent = await fundedPlayer(server, 500_00, 0, "Bob Girma");
-    await createLottery(server, { title: "Timket Lottery" });
+    const lottery = await createLottery(server, { title: "Timket Lottery" });
+    await call(player.token, "POST", "/api/game/lottery/buy/ticket", { code: lottery.code });
     await pendingBankDeposit(server, "Selamawit Tesfaye", 75);
     finishedCode = await openRound(player, "coin-flip");
     await call(opponent.token, "POST", "/api/game/coin-flip/join", { code: finishedCode });
@@ -175,6 +176,23 @@ describe.skipIf(!hasChromium)("accessibility in Chromium (skipped: no /usr/bin/c
       },
     },
     {
+      name: "my tickets",
+      who: "player",
+      show: async (page) => {
+        await page.goto(`${server.url}/dashboard/lottery-tickets`);
+        await page.getByRole("link", { name: "Timket Lottery" }).waitFor();
+      },
+    },
+    {
+      name: "game history",
+      who: "player",
+      show: async (page) => {
+        await page.goto(`${server.url}/dashboard/profile`);
+        await page.getByRole("tab", { name: "Game History" }).click();
+        await page.getByRole("link", { name: "Verify" }).first().waitFor();
+      },
+    },
+    {
       name: "fair",
       who: "visitor",
       show: async (page) => {
@@ -255,6 +273,8 @@ describe.skipIf(!hasChromium)("accessibility in Chromium (skipped: no /usr/bin/c
     "deposit",
     "withdraw",
     "profile",
+    "my tickets",
+    "game history",
     "not found",
   ];
   for (const name of TARGET_SCREENS)

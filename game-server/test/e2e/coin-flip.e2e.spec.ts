@@ -131,6 +131,10 @@ describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chrom
 
     await b.goto(`${server.url}/play/instant/coin-flip/lobby`);
     await b.getByText("No public games available right now.").waitFor();
+    // An empty lobby calls the player to start a round others can join.
+    expect(await b.getByRole("link", { name: "Create a game" }).getAttribute("href")).toBe(
+      "/play/instant/coin-flip",
+    );
     await b.getByRole("button", { name: "Join Game" }).click();
     await b.getByText("Please enter a game code.").waitFor();
     await b.getByLabel("Private game code").fill(code.toLowerCase());
@@ -160,7 +164,8 @@ describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chrom
     await row.waitFor();
     const etb = (amount: number) =>
       new Intl.NumberFormat("en-US", { style: "currency", currency: "ETB" }).format(amount);
-    expect((await row.locator("td").allTextContents()).slice(1)).toEqual([
+    // The game is the row's header (th): what the row is about.
+    expect((await row.locator("td, th").allTextContents()).slice(1)).toEqual([
       "Coin Flip",
       "Tails",
       etb(12.5),

@@ -1,11 +1,12 @@
 import { auditLedger } from "@igp/projections";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../../test-support/agents.ts";
 import { hasChromium, signInContext, startBrowserJourney } from "../../../test-support/browser.ts";
 import { balancesOf, fundedPlayer } from "../../../test-support/games.ts";
 import type { TestServer } from "../../../test-support/http.ts";
 import { pngImage } from "../../../test-support/images.ts";
-import { createLottery } from "../../../test-support/lottery.ts";
+import { buyTicket, createLottery, inMinutes } from "../../../test-support/lottery.ts";
 
 /**
  * The lottery in Chromium: the superAdmin creates one with a banner in the back office, two
@@ -25,7 +26,8 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
   afterAll(() => journey?.stop());
 
   async function signedInPage(token: string, width: number) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const phone = width === 360 ? { hasTouch: true, isMobile: true } : {};
+    const context = await browser.newContext({ viewport: { width, height: 900 }, ...phone });
     await signInContext(context, token);
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
@@ -136,8 +138,9 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
       await page.goto(`${server.url}/play/instant/lottery/${code}`);
       await page.getByRole("heading", { name: "My Tickets" }).waitFor();
       await page.getByRole("heading", { name: "Winner Tickets" }).waitFor();
+      // Each ticket of the player's under My Tickets: a table row, or on the phone a card.
       for (const ticket of tickets)
-        await page.locator(".ticket-list").first().getByText(`#${ticket}`).waitFor();
+        await page.locator(`.ticket-records [data-ticket="${ticket}"]`).waitFor();
       await page.getByRole("link", { name: "Buy Another Lottery Tickets" }).waitFor();
       await shoot(page, "result");
     }
@@ -159,6 +162,80 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
     for (const page of [admin, a, b]) await page.context().close();
   });
 
+  it("at 360 px: the card leads with the prize and a live countdown; tickets and history are labelled cards", {
+    timeout: 120_000,
+  }, async () => {
+    const { code, commitment } = await createLottery(server, {
+      title: "Meskel Lottery",
+      betAmount: 10,
+      winAmount: 500,
+      outDate: inMinutes(30),
+      prizes: "100, Phone",
+    });
+    const player = await fundedPlayer(server, 100_00, 0, "Hanna Bekele");
+    const other = await fundedPlayer(server, 100_00, 0, "Dawit Alemu");
+    expect((await buyTicket(server, other.token, code)).status).toBe(201);
+    expect((await buyTicket(server, player.token, code)).status).toBe(201);
+    const page = await signedInPage(player.token, 360);
+
+    // The lottery's card: the first prize before anything else, then the time left (live),
+    // tickets sold and the price; the seed hash one tap away.
+    await page.goto(`${server.url}/play/instant/lottery`);
+    const card = page.locator(".lottery-card", { hasText: "Meskel Lottery" });
+    const prize = card.locator(".lottery-first-prize");
+    await prize.getByText("ETB 500.00").waitFor();
+    const timer = card.getByRole("timer", { name: "Ends in" });
+    const shown = (await timer.textContent())!;
+    expect(shown).toMatch(/^(30:00|29:[0-5]\d)$/);
+    await expect.poll(() => timer.textContent(), { timeout: 5_000 }).not.toBe(shown);
+    expect(await labelledValue(card, "Tickets sold")).toBe("2");
+    expect(await labelledValue(card, "Ticket price")).toBe(etb(10));
+    const hash = card.getByText(commitment);
+    expect(await hash.isVisible()).toBe(false);
+    expect((await prize.boundingBox())!.y).toBeLessThan((await timer.boundingBox())!.y);
+    await card.getByText("Fairness proof").click();
+    await hash.waitFor();
+    await shoot(page, "card");
+
+    // Drawn: two tickets, three places, so the player's ticket won one of them.
+    const drawn = await server.call("POST", "/api/games/lottery/finish", {
+      token: journey.root,
+      body: { code },
+    });
+    expect(drawn.status).toBe(200);
+    const [mine] = (
+      await eventually(
+        () => server.call("GET", `/api/game/lottery/tickets?code=${code}`, { token: player.token }),
+        (answer) => answer.body[0]?.prize !== null && answer.body[0]?.prize !== undefined,
+      )
+    ).body;
+    const won = mine.prize.amount === null ? mine.prize.label : etb(mine.prize.amount);
+
+    // My Tickets: a card per ticket, the Won badge on its title's line, each value beside its label.
+    await page.goto(`${server.url}/dashboard/lottery-tickets`);
+    const ticket = page.locator(`li[data-ticket="${code}-${mine.myLotteryNumber}"]`);
+    await ticket.getByRole("heading", { name: "Meskel Lottery" }).waitFor();
+    expect(await page.getByRole("table").count()).toBe(0);
+    await onOneLine(ticket.getByRole("heading"), ticket.getByText("Won", { exact: true }));
+    expect(await labelledValue(ticket, "Prize")).toBe(won);
+    expect(await labelledValue(ticket, "Ticket")).toBe(`#${mine.myLotteryNumber}`);
+    expect(await labelledValue(ticket, "Ticket price")).toBe(etb(10));
+    await beside(ticket, "Prize");
+    await shoot(page, "my-tickets");
+
+    // Game History: the lottery's card, its outcome on the title's line, stake and payout labelled.
+    await page.goto(`${server.url}/dashboard/profile`);
+    await page.getByRole("tab", { name: "Game History" }).click();
+    const round = page.locator(`li[data-round="${code}"]`);
+    await round.getByRole("heading", { name: "Lottery" }).waitFor();
+    await onOneLine(round.getByRole("heading"), round.getByText("Won", { exact: true }));
+    expect(await labelledValue(round, "Stake")).toBe(etb(10));
+    expect(await labelledValue(round, "Choice")).toBe(`#${mine.myLotteryNumber}`);
+    await beside(round, "Stake");
+    await shoot(page, "game-history");
+    await page.context().close();
+  });
+
   it("sends a signed-out buyer to sign-in", async () => {
     await createLottery(server, { title: "Visitor Lottery" });
     const page = await browser.newPage();
@@ -168,3 +245,34 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
     await page.close();
   });
 });
+
+const etb = (amount: number) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "ETB" }).format(amount);
+
+/** The value a card shows beside (or under) `label`: its definition list's term. */
+const labelledValue = (card: Locator, label: string) =>
+  card
+    .locator("dt", { hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::dd[1]")
+    .textContent();
+
+/** Two things on one line of the screen: their boxes share a row. */
+async function onOneLine(a: Locator, b: Locator) {
+  const [first, second] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  expect(first.y).toBeLessThan(second.y + second.height);
+  expect(second.y).toBeLessThan(first.y + first.height);
+}
+
+/** A label with its value on its right, on the same line, both inside the card. */
+async function beside(card: Locator, label: string) {
+  const term = card.locator("dt", { hasText: new RegExp(`^${label}$`) });
+  const value = term.locator("xpath=following-sibling::dd[1]");
+  await onOneLine(term, value);
+  const [box, termBox, valueBox] = [
+    (await card.boundingBox())!,
+    (await term.boundingBox())!,
+    (await value.boundingBox())!,
+  ];
+  expect(termBox.x + termBox.width).toBeLessThanOrEqual(valueBox.x);
+  expect(valueBox.x + valueBox.width).toBeLessThanOrEqual(box.x + box.width);
+}

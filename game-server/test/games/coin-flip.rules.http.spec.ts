@@ -9,7 +9,12 @@ import {
   seed,
   watchRound,
 } from "../../../test-support/games.ts";
-import { signUpPlayer, startTestServer, type TestServer } from "../../../test-support/http.ts";
+import {
+  signInSuperAdmin,
+  signUpPlayer,
+  startTestServer,
+  type TestServer,
+} from "../../../test-support/http.ts";
 
 let server: TestServer;
 let table: number;
@@ -215,13 +220,24 @@ describe("private rounds, the lobby and the player channel", () => {
     // preloads it without a token).
     const listed = await httpLobby(viewer.token, "coin-flip");
     expect(listed.status).toBe(200);
+    // What a joiner wins leads the lobby's card: both bets (4 + 4) minus the 10% cut.
     expect(listed.body).toContainEqual(
       expect.objectContaining({
         code: pub.body.gameCode,
         type: "coin-flip",
         side: "T",
         players: 1,
+        betAmount: 4,
+        winUpTo: 7.2,
       }),
+    );
+    const live = () =>
+      (lobby.state as { rounds: Map<string, { winUpTo: number }> }).rounds.get(pub.body.gameCode);
+    expect(live()?.winUpTo).toBe(7.2);
+    // The tables say the same of the table's open round.
+    const tables = await server.call("GET", "/api/instant/game/coin-flip");
+    expect(tables.body).toContainEqual(
+      expect.objectContaining({ code: pub.body.gameCode, betAmount: 4, winUpTo: 7.2 }),
     );
     expect(listed.body).toEqual(
       expect.arrayContaining(rounds().map((r) => expect.objectContaining({ code: r.code }))),
@@ -245,6 +261,38 @@ describe("private rounds, the lobby and the player channel", () => {
       .toSatisfy(
         (b: { main: number; bonus: number }) => b.bonus === 14 && [50, 57.2].includes(b.main),
       );
+  });
+
+  it("what a table and a round win: the settings' cut until a round opens, then the round's own", async () => {
+    const { token: root } = await signInSuperAdmin(server);
+    const setCut = async (winPercentCut: number) => {
+      const { settings } = (await server.call("GET", "/api/settings", { token: root })).body;
+      const body = { ...settings, coinFlip: { ...settings.coinFlip, winPercentCut } };
+      expect((await server.call("POST", "/api/settings", { token: root, body })).status).toBe(200);
+    };
+    const winAt = async (id: number) =>
+      (await server.call("GET", `/api/instant/game/by/${id}`)).body.winUpTo;
+    const first = await coinFlipTable(server, 20);
+    expect(await winAt(first)).toBe(36); // 2 x 20, minus the 10% a new round records
+    const alice = await fundedPlayer(server, 50_00);
+    const opened = await create(alice.token, {
+      instantId: first,
+      selectedSide: "H",
+      clientSeed: seed(),
+    });
+    expect(opened.status).toBe(201);
+    await setCut(12.5);
+    try {
+      // The open round pays by the cut it recorded; a table without one, by today's settings.
+      expect(await winAt(first)).toBe(36);
+      const listed = (await httpLobby(undefined, "coin-flip")).body.find(
+        (round: { code: string }) => round.code === opened.body.gameCode,
+      );
+      expect(listed.winUpTo).toBe(36);
+      expect(await winAt(await coinFlipTable(server, 20))).toBe(35);
+    } finally {
+      await setCut(10);
+    }
   });
 
   it("balanceUpdated reaches the player's channel when its wallet moves", async () => {

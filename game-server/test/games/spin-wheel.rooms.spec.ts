@@ -76,8 +76,16 @@ describe("a public spin wheel", () => {
         code,
       );
     await expect.poll(() => [...(listed()?.heldNumbers ?? [])]).toEqual([1, 2]);
+    // The most a joiner can win: six numbers of 5, minus the 10% cut.
+    expect((listed() as unknown as { winUpTo: number }).winUpTo).toBe(27);
     const entry = await server.call("GET", `/api/instant/game/by/${table}`);
-    expect(entry.body).toMatchObject({ type: "spin-wheel", code, side: null, heldNumbers: [1, 2] });
+    expect(entry.body).toMatchObject({
+      type: "spin-wheel",
+      code,
+      side: null,
+      heldNumbers: [1, 2],
+      winUpTo: 27,
+    });
 
     const room = await watchRound(server, bob.token, code);
     const lockedOnLobby = nextMessage(lobby, "gameLockedSpin");

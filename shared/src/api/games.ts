@@ -132,6 +132,11 @@ export const instantGameEntrySchema = z.object({
   id: z.number(),
   type: z.enum(["coin-flip", "spin-wheel"]),
   betAmount: z.number(),
+  /**
+   * The most a player can win at this table: the pot with every seat taken, minus the house cut
+   * of its open round, or of the game's settings (what a new round records) when none is open.
+   */
+  winUpTo: z.number(),
   /** Players in the table's current round (0 when none is open). */
   players: z.number(),
   /** Coin flip: the creator's side (the joiner plays the other); null for spin wheel. */
@@ -207,6 +212,11 @@ export const lobbyRoundSchema = z.object({
   /** Coin flip: the creator's side; empty for spin wheel. */
   side: z.string(),
   betAmount: z.number(),
+  /**
+   * The most a player joining now can win: the pot with every seat taken, minus the round's
+   * house cut (coin flip: exactly what the winner gets; spin wheel: with all six numbers held).
+   */
+  winUpTo: z.number(),
   players: z.number(),
   deadline: z.number(),
   createdBy: z.string(),

@@ -1,4 +1,5 @@
-import type { RoundGameType } from "@igp/shared";
+import "./lobby-texts.ts";
+import type { LobbyRoundView, RoundGameType } from "@igp/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
@@ -12,8 +13,9 @@ import { isCoinSide, JoinerSide } from "./joiner-side.tsx";
 const LIST_PAINTED = "lobby-list";
 
 /**
- * A game's lobby: join a private game by code, create one, or pick a live public round (type,
- * bet, side or numbers held, players, countdown, Play).
+ * A game's lobby: join a private game by code, create one, or pick a live public round (what it
+ * wins and when it closes first, then the game, bet, side or numbers held, players, Play). An
+ * empty list calls the player to start a round at a table.
  */
 export function LobbyPage({
   game,
@@ -25,7 +27,6 @@ export function LobbyPage({
   listing: Listing;
 }) {
   const { t } = useTranslation();
-  const money = useMoney();
   const navigate = useNavigate();
   const [code, setCode] = useState("");
   const [error, setError] = useState("");
@@ -70,37 +71,64 @@ export function LobbyPage({
         </p>
       )}
       {listing.kind === "live" && listing.rounds.length === 0 && (
-        <p elementtiming={LIST_PAINTED}>{t("rounds.lobbyEmpty")}</p>
+        <div className="card lobby-empty">
+          <p elementtiming={LIST_PAINTED}>
+            {t("rounds.lobbyEmpty")} {t("lobby.startOne")}
+          </p>
+          <Link className="button" to={`/play/instant/${game}`}>
+            {t("lobby.createGame")}
+          </Link>
+        </div>
       )}
       {listing.kind === "live" && listing.rounds.length > 0 && (
         <ul className="public-rounds">
           {listing.rounds.map((round) => (
-            <li key={round.code} className="card public-round" data-code={round.code}>
-              <strong className="round-game" elementtiming={LIST_PAINTED}>
-                <img src={gameArt(round.type)} alt="" width={40} height={30} decoding="async" />
-                {gameTitle(t, round.type)}
-              </strong>
-              <strong className="round-bet">{money(round.betAmount)}</strong>
-              <span className="round-meta">
-                {isCoinSide(round.side) && <JoinerSide creatorSide={round.side} />}
-                {round.heldNumbers.length > 0 && (
-                  <span>
-                    {t("spinWheel.occupiedNumbers")}: {round.heldNumbers.join(", ")}
-                  </span>
-                )}
-                <span>{t("rounds.players", { count: round.players })}</span>
-                <Countdown deadline={round.deadline} />
-              </span>
-              <Link
-                className="button button-small"
-                to={`/play/instant/${round.type}/${round.code}`}
-              >
-                {t("rounds.play")}
-              </Link>
-            </li>
+            <PublicRound key={round.code} round={round} />
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * A public round open to join: what a joiner wins (a coin flip exactly; a spin wheel at most, with
+ * all six numbers held) and the time left to join lead; the game, bet and seats follow.
+ */
+function PublicRound({ round }: { round: LobbyRoundView }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const exact = round.type === "coin-flip";
+  return (
+    <li className="card public-round" data-code={round.code}>
+      <p className="round-win">
+        <strong elementtiming={LIST_PAINTED}>
+          {t(exact ? "lobby.win" : "lobby.winUpTo", { amount: money(round.winUpTo) })}
+        </strong>{" "}
+        {!exact && <span>{t("lobby.winUpToHint")}</span>}
+      </p>
+      <p className="round-when">
+        {t("lobby.closesIn")} <Countdown deadline={round.deadline} label={t("lobby.closesIn")} />
+      </p>
+      <p className="round-game">
+        <img src={gameArt(round.type)} alt="" width={40} height={30} decoding="async" />
+        {gameTitle(t, round.type)}
+      </p>
+      <p className="round-meta">
+        <span>
+          {t("rounds.betAmount")}: <strong className="round-bet">{money(round.betAmount)}</strong>
+        </span>
+        {isCoinSide(round.side) && <JoinerSide creatorSide={round.side} />}
+        {round.heldNumbers.length > 0 && (
+          <span>
+            {t("spinWheel.occupiedNumbers")}: {round.heldNumbers.join(", ")}
+          </span>
+        )}
+        <span>{t("rounds.players", { count: round.players })}</span>
+      </p>
+      <Link className="button button-small" to={`/play/instant/${round.type}/${round.code}`}>
+        {t("rounds.play")}
+      </Link>
+    </li>
   );
 }

@@ -1,3 +1,4 @@
+import "./lobby-texts.ts";
 import type { InstantGameEntry, RoundGameType } from "@igp/shared";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,8 +11,8 @@ import { JoinerSide } from "./joiner-side.tsx";
 
 /**
  * /play/instant/{game}: 'Select a Bet Amount to Proceed', one card per table: the game, its bet
- * (the card's largest text), players joined and, for a coin flip whose round has a player, the
- * side a joiner would play.
+ * (the card's largest text) and what it wins, players joined and, for a coin flip whose round has
+ * a player, the side a joiner would play.
  */
 export function TablesPage({ game }: { game: RoundGameType }) {
   const { t } = useTranslation();
@@ -37,6 +38,11 @@ export function TablesPage({ game }: { game: RoundGameType }) {
               <p className="table-bet">
                 <span>{t("rounds.betAmount")}</span>
                 <strong>{money(table.betAmount)}</strong>
+              </p>
+              <p className="table-win">
+                {t(game === "coin-flip" ? "lobby.win" : "lobby.winUpTo", {
+                  amount: money(table.winUpTo),
+                })}
               </p>
               <p className="table-meta">
                 <span>{t("rounds.players", { count: table.players })}</span>

@@ -1,28 +1,65 @@
+import "./lottery-texts.ts";
 import type { LotteryView } from "@igp/shared";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
+import { EndsIn } from "./ends-in.tsx";
+import { prizeText } from "./ticket-result.tsx";
 
-/** One lottery: banner, title, price, win amount, out date, commitment; Buy Ticket and prizes. */
+/** Places after the first that a card names; the prize list shows them all. */
+const PRIZES_NAMED = 3;
+
+/**
+ * One lottery: what it wins first (the first prize, then the next places), then when it ends
+ * (live), tickets sold, the price and out date; Buy Ticket and the prize list; the fairness
+ * proof (the seed hash) one tap away.
+ */
 export function LotteryCard(props: { lottery: LotteryView; onBuy(): void; onPrizes(): void }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const { lottery } = props;
+  const more = lottery.prizeList.slice(1);
   return (
     <li className="card game-card lottery-card" data-lottery={lottery.code}>
       <img className="lottery-banner" src={lottery.image} alt="" loading="lazy" />
       <h2>{lottery.title}</h2>
+      <p className="lottery-first-prize">
+        <span>{t("lotteryCard.firstPrize")}</span>
+        <strong>{money(lottery.winAmount)}</strong>
+      </p>
+      {more.length > 0 && (
+        <p className="lottery-more-prizes">
+          {more
+            .slice(0, PRIZES_NAMED)
+            .map((prize) => {
+              const place = t("records.place", { count: prize.place, ordinal: true });
+              return `${place}: ${prizeText(money, prize)}`;
+            })
+            .join(" · ")}
+          {more.length > PRIZES_NAMED &&
+            ` ${t("lotteryCard.morePrizes", { count: more.length - PRIZES_NAMED })}`}
+        </p>
+      )}
       <dl className="lottery-figures">
-        <dt>{t("lottery.price")}</dt>
-        <dd>{money(lottery.betAmount)}</dd>
-        <dt>{t("lottery.winAmount")}</dt>
-        <dd>{money(lottery.winAmount)}</dd>
-        <dt>{t("lottery.outDate")}</dt>
-        <dd>{new Date(lottery.outDate).toLocaleString(i18n.language)}</dd>
-        <dt>{t("lottery.commitment")}</dt>
-        <dd>
-          <code className="commitment">{lottery.commitment}</code>
-        </dd>
+        <div>
+          <dt>{t("lotteryCard.endsIn")}</dt>
+          <dd>
+            <EndsIn outDate={lottery.outDate} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t("lotteryCard.ticketsSold")}</dt>
+          <dd>{lottery.ticketsSold}</dd>
+        </div>
+        <div>
+          <dt>{t("lottery.price")}</dt>
+          <dd>{money(lottery.betAmount)}</dd>
+        </div>
+        <div>
+          <dt>{t("lottery.outDate")}</dt>
+          <dd>{new Date(lottery.outDate).toLocaleString(i18n.language)}</dd>
+        </div>
       </dl>
       <div className="card-actions">
         <button type="button" className="button" onClick={props.onBuy}>
@@ -32,6 +69,14 @@ export function LotteryCard(props: { lottery: LotteryView; onBuy(): void; onPriz
           {t("lottery.listOfPrizes")}
         </button>
       </div>
+      <details className="lottery-proof">
+        <summary>{t("lotteryCard.fairnessProof")}</summary>
+        <p>{t("lotteryCard.proofText")}</p>
+        <p>
+          {t("lottery.commitment")}: <code className="commitment">{lottery.commitment}</code>
+        </p>
+        <Link to={`/fair?lottery=${lottery.code}`}>{t("lotteryCard.howChecked")}</Link>
+      </details>
     </li>
   );
 }
@@ -44,7 +89,7 @@ export function PrizeListDialog({ lottery, onClose }: { lottery: LotteryView; on
     <Modal title={t("lottery.prizeList")} onClose={onClose}>
       <ol className="prize-list">
         {lottery.prizeList.map((prize) => (
-          <li key={prize.place}>{prize.amount === null ? prize.label : money(prize.amount)}</li>
+          <li key={prize.place}>{prizeText(money, prize)}</li>
         ))}
       </ol>
       <div className="modal-actions">

@@ -57,6 +57,8 @@ export function LotteryListPage() {
       const ticket = await buyTicket(lottery.code);
       applyBalances(ticket);
       setBuying(null);
+      // Read again: the cards' tickets sold count this one (and anyone else's meanwhile).
+      fetchLotteries().then(setLotteries, () => {});
       notify({
         type: "success",
         title: t("lottery.purchased"),

@@ -2,8 +2,9 @@ import type { LotteryView, MyTicket } from "@igp/shared";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
-import { useMoney } from "../../lib/site-config.tsx";
+import { type RecordColumn, RecordList } from "../../components/records/record-list.tsx";
 import { fetchLottery, fetchMyTickets, LOTTERY_DRAWN_EVENT } from "./lottery-api.ts";
+import { PrizeText, TicketResult } from "./ticket-result.tsx";
 
 /**
  * /play/instant/lottery/{code}: the lottery result: My Tickets and Winner Tickets (once drawn),
@@ -12,7 +13,6 @@ import { fetchLottery, fetchMyTickets, LOTTERY_DRAWN_EVENT } from "./lottery-api
  */
 export function LotteryResultPage() {
   const { t } = useTranslation();
-  const money = useMoney();
   const { code = "" } = useParams();
   const [lottery, setLottery] = useState<LotteryView | null>(null);
   const [tickets, setTickets] = useState<MyTicket[]>([]);
@@ -36,7 +36,6 @@ export function LotteryResultPage() {
 
   if (failed) return <p>{t("rounds.notFound")}</p>;
   if (!lottery) return <p>{t("common.loading")}</p>;
-  const winning = new Set(lottery.winners.map((w) => w.winnerLotteryNumber));
   return (
     <section className="lottery-result" data-status={lottery.status}>
       <h1>{lottery.title}</h1>
@@ -47,21 +46,7 @@ export function LotteryResultPage() {
           {tickets.length === 0 ? (
             <p>{t("lottery.noTickets")}</p>
           ) : (
-            <ul className="ticket-list">
-              {tickets.map((ticket) => (
-                <li key={ticket.myLotteryNumber} data-winner={winning.has(ticket.myLotteryNumber)}>
-                  #{ticket.myLotteryNumber}
-                  {ticket.prize && (
-                    <strong>
-                      {" "}
-                      {ticket.prize.amount === null
-                        ? ticket.prize.label
-                        : money(ticket.prize.amount)}
-                    </strong>
-                  )}
-                </li>
-              ))}
-            </ul>
+            <TicketRecords tickets={tickets} status={lottery.status} />
           )}
         </section>
         <section className="card" aria-labelledby="winner-tickets">
@@ -71,14 +56,7 @@ export function LotteryResultPage() {
           ) : lottery.winners.length === 0 ? (
             <p>{t("lottery.noWinner")}</p>
           ) : (
-            <ol className="ticket-list">
-              {lottery.winners.map((winner) => (
-                <li key={winner.place}>
-                  #{winner.winnerLotteryNumber}:{" "}
-                  {winner.amount === null ? winner.label : money(winner.amount)}
-                </li>
-              ))}
-            </ol>
+            <WinnerRecords winners={lottery.winners} />
           )}
         </section>
       </div>
@@ -93,5 +71,63 @@ export function LotteryResultPage() {
         )}
       </p>
     </section>
+  );
+}
+
+/** The player's tickets of this lottery: each ticket's number, result and prize. */
+function TicketRecords(props: { tickets: MyTicket[]; status: LotteryView["status"] }) {
+  const { t } = useTranslation();
+  const columns: RecordColumn<MyTicket>[] = [
+    {
+      label: t("lottery.ticket"),
+      place: "title",
+      cell: (ticket) => `#${ticket.myLotteryNumber}`,
+      card: (ticket) => `${t("lottery.ticket")} #${ticket.myLotteryNumber}`,
+    },
+    {
+      label: t("lottery.result"),
+      place: "badge",
+      cell: (ticket) => <TicketResult status={props.status} prize={ticket.prize} />,
+    },
+    { label: t("records.prize"), cell: (ticket) => <PrizeText prize={ticket.prize} /> },
+  ];
+  return (
+    <RecordList
+      className="ticket-records"
+      heading={3}
+      rows={props.tickets}
+      columns={columns}
+      rowKey={(ticket) => String(ticket.myLotteryNumber)}
+      rowData={(ticket) => ({
+        "data-ticket": String(ticket.myLotteryNumber),
+        "data-winner": String(ticket.prize !== null),
+      })}
+    />
+  );
+}
+
+type LotteryWinner = LotteryView["winners"][number];
+
+/** The drawn places, first place first: the place, the winning ticket and its prize. */
+function WinnerRecords({ winners }: { winners: LotteryWinner[] }) {
+  const { t } = useTranslation();
+  const columns: RecordColumn<LotteryWinner>[] = [
+    {
+      label: t("records.placeColumn"),
+      place: "title",
+      cell: (winner) => t("records.place", { count: winner.place, ordinal: true }),
+    },
+    { label: t("lottery.ticket"), cell: (winner) => `#${winner.winnerLotteryNumber}` },
+    { label: t("records.prize"), cell: (winner) => <PrizeText prize={winner} /> },
+  ];
+  return (
+    <RecordList
+      className="winner-records"
+      heading={3}
+      rows={winners}
+      columns={columns}
+      rowKey={(winner) => String(winner.place)}
+      rowData={(winner) => ({ "data-place": String(winner.place) })}
+    />
   );
 }

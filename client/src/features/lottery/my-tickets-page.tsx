@@ -2,11 +2,17 @@ import type { MyTicket } from "@igp/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { type RecordColumn, RecordList } from "../../components/records/record-list.tsx";
 import { queryClient, queryKeys } from "../../lib/queries.ts";
 import { useMoney } from "../../lib/site-config.tsx";
 import { fetchMyTickets } from "./lottery-api.ts";
+import { PrizeText, TicketResult } from "./ticket-result.tsx";
 
-/** /dashboard/lottery-tickets (from the profile): the player's tickets of every lottery. */
+/**
+ * /dashboard/lottery-tickets (from the profile): the player's tickets of every lottery, as a
+ * table or, on a phone, cards: the lottery and the ticket's result first, then the ticket, its
+ * price, the out date and the prize.
+ */
 export function MyTicketsPage() {
   const { t, i18n } = useTranslation();
   const money = useMoney();
@@ -17,42 +23,42 @@ export function MyTicketsPage() {
   );
   const tickets: MyTicket[] | undefined = isError ? [] : data;
   if (!tickets) return <p>{t("common.loading")}</p>;
+  const columns: RecordColumn<MyTicket>[] = [
+    {
+      label: t("lottery.lottery"),
+      place: "title",
+      cell: (ticket) => <Link to={`/play/instant/lottery/${ticket.code}`}>{ticket.title}</Link>,
+    },
+    { label: t("lottery.ticket"), cell: (ticket) => `#${ticket.myLotteryNumber}` },
+    { label: t("lottery.price"), cell: (ticket) => money(ticket.betAmount) },
+    {
+      label: t("lottery.outDate"),
+      cell: (ticket) => (
+        <time dateTime={ticket.outDate}>
+          {new Date(ticket.outDate).toLocaleString(i18n.language)}
+        </time>
+      ),
+    },
+    {
+      label: t("lottery.result"),
+      place: "badge",
+      cell: (ticket) => <TicketResult status={ticket.lotteryStatus} prize={ticket.prize} />,
+    },
+    { label: t("records.prize"), cell: (ticket) => <PrizeText prize={ticket.prize} /> },
+  ];
   return (
     <section>
       <h1>{t("lottery.myTickets")}</h1>
       {tickets.length === 0 ? (
         <p>{t("lottery.noTickets")}</p>
       ) : (
-        <table className="data-table my-tickets">
-          <thead>
-            <tr>
-              <th>{t("lottery.lottery")}</th>
-              <th>{t("lottery.ticket")}</th>
-              <th>{t("lottery.price")}</th>
-              <th>{t("lottery.outDate")}</th>
-              <th>{t("lottery.result")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tickets.map((ticket) => (
-              <tr key={`${ticket.code}-${ticket.myLotteryNumber}`}>
-                <td>
-                  <Link to={`/play/instant/lottery/${ticket.code}`}>{ticket.title}</Link>
-                </td>
-                <td>#{ticket.myLotteryNumber}</td>
-                <td>{money(ticket.betAmount)}</td>
-                <td>{new Date(ticket.outDate).toLocaleString(i18n.language)}</td>
-                <td>
-                  {ticket.prize
-                    ? ticket.prize.amount === null
-                      ? ticket.prize.label
-                      : money(ticket.prize.amount)
-                    : t(`lottery.status.${ticket.lotteryStatus}`)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RecordList
+          className="my-tickets"
+          rows={tickets}
+          columns={columns}
+          rowKey={(ticket) => `${ticket.code}-${ticket.myLotteryNumber}`}
+          rowData={(ticket) => ({ "data-ticket": `${ticket.code}-${ticket.myLotteryNumber}` })}
+        />
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { type RecordColumn, RecordList } from "../../components/records/record-list.tsx";
 import { api } from "../../lib/api-client.ts";
 import { queryClient, queryKeys } from "../../lib/queries.ts";
 import { useMoney } from "../../lib/site-config.tsx";
@@ -40,7 +41,7 @@ export function GameHistory() {
   );
 
   return (
-    <section className="game-history data-table">
+    <section className="game-history">
       <label className="field game-filter">
         <span>{t("profile.history.filter")}</span>
         <select
@@ -94,62 +95,67 @@ export function GameHistory() {
   );
 }
 
+/**
+ * The rounds as a table, or on a phone as cards: the game and its outcome badge first, then when,
+ * the choice, the stake and what was paid, and the Verify link.
+ */
 function HistoryTable({ entries }: { entries: GameHistoryEntry[] }) {
-  const { t } = useTranslation();
-  const columns = ["date", "game", "choice", "stake", "outcome", "payout", "verify"] as const;
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const label = (column: string) => t(`profile.history.${column}`);
+  const columns: RecordColumn<GameHistoryEntry>[] = [
+    {
+      label: label("date"),
+      cell: (entry) => (
+        <time dateTime={entry.playedAt}>
+          {new Date(entry.playedAt).toLocaleString(i18n.language)}
+        </time>
+      ),
+    },
+    { label: label("game"), place: "title", cell: (entry) => t(`games.${GAME_NAMES[entry.game]}`) },
+    { label: label("choice"), cell: (entry) => <Choice entry={entry} /> },
+    { label: label("stake"), cell: (entry) => money(entry.stake) },
+    { label: label("outcome"), place: "badge", cell: (entry) => <Outcome entry={entry} /> },
+    // What came back: the winnings, or the stake of a cancelled round.
+    {
+      label: label("payout"),
+      cell: (entry) =>
+        entry.outcome === "open"
+          ? "—"
+          : money(entry.outcome === "refunded" ? entry.refunded : entry.payout),
+    },
+    {
+      label: label("verify"),
+      place: "action",
+      cell: (entry) => {
+        const path = fairPath(entry);
+        return path && <Link to={path}>{label("verify")}</Link>;
+      },
+    },
+  ];
   return (
-    <div className="table-scroll">
-      <table>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {t(`profile.history.${column}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <HistoryRow key={entry.roundId} entry={entry} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RecordList
+      rows={entries}
+      columns={columns}
+      rowKey={(entry) => entry.roundId}
+      rowData={(entry) => ({ "data-round": entry.code ?? entry.roundId })}
+    />
   );
 }
 
 const OUTCOME_COLOURS = { won: "green", lost: "red", refunded: "yellow", open: "yellow" };
 
-function HistoryRow({ entry }: { entry: GameHistoryEntry }) {
-  const { t, i18n } = useTranslation();
-  const money = useMoney();
+/** The outcome's badge, and a lottery's places won. */
+function Outcome({ entry }: { entry: GameHistoryEntry }) {
+  const { t } = useTranslation();
   const places = entry.places.map((place) => t("profile.history.place", { place })).join(", ");
-  // What came back: the winnings, or the stake of a cancelled round.
-  const paid = entry.outcome === "refunded" ? entry.refunded : entry.payout;
   return (
-    <tr data-round={entry.code ?? entry.roundId}>
-      <td>
-        <time dateTime={entry.playedAt}>
-          {new Date(entry.playedAt).toLocaleString(i18n.language)}
-        </time>
-      </td>
-      <td>{t(`games.${GAME_NAMES[entry.game]}`)}</td>
-      <td>
-        <Choice entry={entry} />
-      </td>
-      <td>{money(entry.stake)}</td>
-      <td>
-        <span className={`status status-${OUTCOME_COLOURS[entry.outcome]}`}>
-          {t(`profile.history.outcomes.${entry.outcome}`)}
-        </span>
-        {places && ` · ${places}`}
-      </td>
-      <td>{entry.outcome === "open" ? "—" : money(paid)}</td>
-      <td>
-        <VerifyLink entry={entry} />
-      </td>
-    </tr>
+    <>
+      <span className={`status status-${OUTCOME_COLOURS[entry.outcome]}`}>
+        {t(`profile.history.outcomes.${entry.outcome}`)}
+      </span>
+      {places && ` · ${places}`}
+    </>
   );
 }
 
@@ -165,10 +171,9 @@ function Choice({ entry }: { entry: GameHistoryEntry }) {
 }
 
 /** /fair for a settled round: a round by its code, a lottery's drawing by the lottery's. */
-function VerifyLink({ entry }: { entry: GameHistoryEntry }) {
-  const { t } = useTranslation();
+function fairPath(entry: GameHistoryEntry): string | null {
   const settled = entry.outcome === "won" || entry.outcome === "lost";
   if (!settled || !entry.code) return null;
   const param = entry.game === "lottery" ? "lottery" : "code";
-  return <Link to={`/fair?${param}=${entry.code}`}>{t("profile.history.verify")}</Link>;
+  return `/fair?${param}=${entry.code}`;
 }

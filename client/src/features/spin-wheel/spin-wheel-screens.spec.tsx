@@ -31,6 +31,7 @@ const table: InstantGameEntry = {
   id: 7,
   type: "spin-wheel",
   betAmount: 5,
+  winUpTo: 27,
   players: 0,
   side: null,
   heldNumbers: [],

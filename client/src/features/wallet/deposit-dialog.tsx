@@ -12,7 +12,7 @@ import { useMessage } from "../../lib/messages.ts";
 import { useSession } from "../../lib/session.tsx";
 import { type DepositForm, depositBody, depositFormSchema } from "./deposit-form-schema.ts";
 import { PayToAccount } from "./pay-to-account.tsx";
-import { recordOwnRequest } from "./transactions-list.tsx";
+import { recordOwnRequest } from "./transactions.ts";
 import { TransferProofFields } from "./transfer-proof-fields.tsx";
 import { type Bank, useBanks } from "./use-banks.ts";
 

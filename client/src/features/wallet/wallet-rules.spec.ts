@@ -1,7 +1,7 @@
 import { minorToMajor, splitWithdrawal } from "@igp/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { statusColour } from "./transactions-list.tsx";
+import { statusColour } from "./transactions.ts";
 import { withdrawPreview } from "./withdraw-preview.ts";
 
 describe("withdraw preview", () => {

@@ -15,7 +15,7 @@ import { useNotice } from "../../components/ui/notice.tsx";
 import { api } from "../../lib/api-client.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
-import { recordOwnRequest } from "./transactions-list.tsx";
+import { recordOwnRequest } from "./transactions.ts";
 import { useBanks } from "./use-banks.ts";
 import { withdrawPreview } from "./withdraw-preview.ts";
 

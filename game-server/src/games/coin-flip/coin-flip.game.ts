@@ -27,4 +27,5 @@ export const coinFlipGame: RoundGame<CoinFlipSeat, CoinSide> = {
     heldNumbers: [],
     playerWithChoice: seats.map(({ player, selectedSide }) => ({ player, selectedSide })),
   }),
+  fullPot: (betAmount) => betAmount * PLAYERS_PER_ROUND,
 };

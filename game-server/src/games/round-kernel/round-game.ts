@@ -53,6 +53,11 @@ export interface RoundGame<S extends Seat, O extends JsonValue> {
   draw(round: DrawnRound<S>): Promise<Drawn<O>>;
   /** What the lobby and the table lists show of the seats. */
   listing(seats: S[]): Listing;
+  /**
+   * The pot when every seat is taken, in minor units (coin flip: two bets; spin wheel: one bet
+   * per wheel number): the most a winner takes before the house cut.
+   */
+  fullPot(betAmount: number): number;
 }
 
 export interface Listing {

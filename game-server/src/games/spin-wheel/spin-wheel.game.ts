@@ -1,3 +1,4 @@
+import { WHEEL_NUMBERS } from "@igp/shared";
 import type { RoundGame } from "../round-kernel/round-game.ts";
 import {
   drawsAtDeadline,
@@ -42,4 +43,5 @@ export const spinWheelGame: RoundGame<SpinWheelSeat, number> = {
     heldNumbers: heldNumbers(seats),
     playerWithChoice: seats.map(({ player, selectedNumbers }) => ({ player, selectedNumbers })),
   }),
+  fullPot: (betAmount) => betAmount * WHEEL_NUMBERS.length,
 };

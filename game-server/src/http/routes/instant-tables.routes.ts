@@ -2,7 +2,7 @@ import { instantGameEntrySchema, lobbyRoundSchema, minorToMajor } from "@igp/sha
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { lobbyRowOf } from "../../realtime/lobby-listing.ts";
+import { lobbyRowOf, winUpTo } from "../../realtime/lobby-listing.ts";
 import { notFound } from "../http-error.ts";
 import { errorResponses as errors } from "../schemas.ts";
 import type { RoundRouteDeps } from "./round-routes.ts";
@@ -75,7 +75,7 @@ export async function instantTablesRoutes(app: FastifyInstance, deps: RoundRoute
 /** Active tables with their open round, by game type or by id. */
 async function tableEntries(deps: RoundRouteDeps, by: { game: string } | { id: number }) {
   const { rows } = await deps.pool.query(
-    `SELECT t.*, s.game_waiting_time FROM instant_games t
+    `SELECT t.*, s.game_waiting_time, s.win_percent_cut_bps FROM instant_games t
      JOIN settings s ON s.group_name = CASE t.type WHEN 'coin-flip' THEN 'coinFlip' ELSE 'spinWheel' END
      WHERE t.status = 'active' AND ${"game" in by ? "t.type = $1" : "t.id = $1"}
      ORDER BY t.bet_amount, t.id LIMIT 200`,
@@ -85,11 +85,14 @@ async function tableEntries(deps: RoundRouteDeps, by: { game: string } | { id: n
   return rows.map((row) => {
     const type = row.type as keyof RoundRouteDeps["games"];
     const round = open.get(Number(row.id));
-    const listing = deps.games[type].game.listing(round?.players ?? []);
+    const game = deps.games[type].game;
+    const listing = game.listing(round?.players ?? []);
+    const betAmount = Number(row.bet_amount);
     return {
       id: Number(row.id),
       type,
-      betAmount: minorToMajor(Number(row.bet_amount)),
+      betAmount: minorToMajor(betAmount),
+      winUpTo: winUpTo(game, betAmount, round?.cutBasisPoints ?? row.win_percent_cut_bps),
       players: new Set(round?.players.map((seat: { player: string }) => seat.player)).size,
       side: listing.side,
       heldNumbers: listing.heldNumbers,

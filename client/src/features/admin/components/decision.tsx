@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { statusColour } from "../../wallet/transactions-list.tsx";
+import { statusColour } from "../../wallet/transactions.ts";
 
 /** A request's status in its colour: approved green, disapproved red, pending yellow. */
 export function StatusBadge({ status }: { status: string }) {
