@@ -2,7 +2,8 @@ import { type ArraySchema, type Schema, t } from "@colyseus/schema";
 
 /**
  * The fields every round room's state has (docs/realtime.md). Times are epoch milliseconds,
- * amounts major units; empty strings and zeros stand for "not yet". A game's state spreads
+ * amounts major units, sent as float64 (`t.number()` would send 7.2 as the float32
+ * 7.199999809…); empty strings and zeros stand for "not yet". A game's state spreads
  * these and adds its seats and outcome.
  */
 export function roundStateFields() {
@@ -13,7 +14,7 @@ export function roundStateFields() {
     status: t.string(),
     /** The round machine's state (round.machine.ts). */
     phase: t.string(),
-    betAmount: t.number(),
+    betAmount: t.float64(),
     createdBy: t.string(),
     createdAt: t.number(),
     deadline: t.number(),
@@ -21,7 +22,7 @@ export function roundStateFields() {
     startsAt: t.number(),
     commitment: t.string(),
     winner: t.string(),
-    payout: t.number(),
+    payout: t.float64(),
     /** Revealed after settlement. */
     serverSeed: t.string(),
   };

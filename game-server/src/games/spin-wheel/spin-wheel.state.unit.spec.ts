@@ -91,4 +91,19 @@ describe("the spin wheel state, changed in place", () => {
     // Seats of the same size cost the same, however many came before (a rebuilt list grows).
     expect(patchFor(2)).toBe(patchFor(3));
   });
+
+  it("sends amounts to the cent, whatever their binary fractions", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000_00 }), (minor) => {
+        const state = new SpinWheelState();
+        const encoder = new Encoder(state);
+        const client = new SpinWheelState();
+        const decoder = new Decoder(client);
+        state.betAmount = minor / 100;
+        state.payout = (minor * 9) / 1000;
+        decoder.decode(encoder.encodeAll());
+        expect([client.betAmount, client.payout]).toEqual([minor / 100, (minor * 9) / 1000]);
+      }),
+    );
+  });
 });
