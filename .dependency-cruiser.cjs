@@ -32,7 +32,8 @@ module.exports = {
     {
       name: "ledger-below-projections",
       severity: "error",
-      comment: "The ledger is the truth; read models and the server are built on it, never under it.",
+      comment:
+        "The ledger is the truth; read models and the server are built on it, never under it.",
       from: { path: "^ledger/src/", pathNot: "\\.spec\\.ts$" },
       to: { path: "^(projections|game-server|client|test-support)/" },
     },
@@ -46,14 +47,16 @@ module.exports = {
     {
       name: "client-talks-over-the-wire",
       severity: "error",
-      comment: "The browser app speaks to the server over HTTP and WebSocket, sharing only shared/.",
+      comment:
+        "The browser app speaks to the server over HTTP and WebSocket, sharing only shared/.",
       from: { path: "^client/src/", pathNot: "\\.spec\\.tsx?$" },
       to: { path: "^(ledger|projections|game-server|test-support)/" },
     },
     {
       name: "servers-do-not-import-the-client",
       severity: "error",
-      comment: "Server code and its tests see the client as a user does: its built files, its pages.",
+      comment:
+        "Server code and its tests see the client as a user does: its built files, its pages.",
       from: { path: "^(game-server|test-support|ledger|projections|shared)/" },
       to: { path: "^client/" },
     },
@@ -89,7 +92,9 @@ module.exports = {
       severity: "error",
       comment:
         "Domain code refuses with its own errors; the HTTP layer turns them into status codes.",
-      from: { path: "^game-server/src/(accounts|wallet|uploads|settings|games|security|database|workers)/" },
+      from: {
+        path: "^game-server/src/(accounts|wallet|uploads|settings|games|security|database|workers)/",
+      },
       to: { path: "^game-server/src/http/" },
     },
     {
