@@ -1,4 +1,5 @@
 import type * as Pixi from "pixi.js";
+import { useEffect } from "react";
 
 /**
  * A PixiJS application of its own on a square canvas inside `host`: the one way the game
@@ -22,13 +23,29 @@ export class AnimationUnavailable extends Error {
   }
 }
 
+const loadPixi = () => import("./pixi-load.ts");
+
+/**
+ * Fetches PixiJS ahead of its first stage (a seated player's screen, before the result comes):
+ * the picture then starts even if the network drops meanwhile. A failure here is not the
+ * player's concern yet; starting a stage fetches again, and says so if it cannot.
+ */
+export function preloadPixi() {
+  loadPixi().catch(() => {});
+}
+
+/** Preloads PixiJS once `when` holds (a player locked into a round: its result will be drawn). */
+export function usePreloadPixi(when: boolean) {
+  useEffect(() => {
+    if (when) preloadPixi();
+  }, [when]);
+}
+
 export async function startPixiStage(host: HTMLElement, size: number): Promise<PixiStage> {
   try {
-    const pixi = await import("pixi.js");
-    // PixiJS generates code with eval, which the site's CSP forbids: this swaps in its eval-free
-    // equivalents, and must be loaded before a renderer starts (it is the reason a wheel once
-    // never turned).
-    await import("pixi.js/unsafe-eval");
+    // With PixiJS comes its eval-free code (pixi-load.ts): without it, under the site's CSP, a
+    // renderer never started and the wheel never turned.
+    const { pixi } = await loadPixi();
     const app = new pixi.Application();
     await app.init({
       width: size,

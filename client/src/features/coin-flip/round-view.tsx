@@ -8,6 +8,7 @@ import {
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
+import { usePreloadPixi } from "../../components/canvas/pixi-stage.ts";
 import { CoinPicture } from "../../components/coin/coin-picture.tsx";
 import { CopyCode } from "../../components/rounds/copy-code.tsx";
 import { countdownTo } from "../../components/rounds/countdown.tsx";
@@ -129,6 +130,8 @@ function CoinRound({ game, userId }: { game: CoinFlipGame; userId: string }) {
   const mySeat = mine ?? (joinSide && snapshot.matches("selecting") ? joinSide : null);
   const otherSide = mySeat ? oppositeSide(mySeat) : (players[0]?.selectedSide ?? null);
   const otherJoined = players.some((p) => p.player !== userId);
+  // Locked in: the result's picture will be drawn, whatever the network does by then.
+  usePreloadPixi(!snapshot.matches("selecting"));
   return (
     <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
       <h1>{t("games.coinFlip")}</h1>

@@ -1,6 +1,7 @@
 import { type SpinMessage, type SpinWheelGame, spinMessageSchema } from "@igp/shared";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { usePreloadPixi } from "../../components/canvas/pixi-stage.ts";
 import { CopyCode } from "../../components/rounds/copy-code.tsx";
 import { countdownTo } from "../../components/rounds/countdown.tsx";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
@@ -160,6 +161,8 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
       numbers: p.selectedNumbers,
     }));
   const others = [...new Set(held.map((p) => p.player).filter((player) => player !== userId))];
+  // Locked in: the result's picture will be drawn, whatever the network does by then.
+  usePreloadPixi(!selecting);
   return (
     <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
       <h1>{t("games.spinWheel")}</h1>
