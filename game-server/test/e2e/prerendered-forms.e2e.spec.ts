@@ -19,7 +19,7 @@ describe.skipIf(!hasChromium)(
       ({ server, browser } = journey);
     });
     afterAll(() => journey?.stop());
-  
+
     it("cannot be sent before its script runs, keeps what was typed meanwhile, and signs in", async () => {
       const player = await signUpPlayer(server, "Hanna Girma");
       const page = await browser.newPage();
