@@ -202,7 +202,7 @@ export async function startPlatform(
     };
     workers = new BackgroundWorkers(database.pool, store, ledger, report, finishLotteries);
     const started = workers;
-    undo.push(() => rooms.stop());
+    undo.push(() => started.stop());
     await workers.start();
     undo.push(() => app.close());
     // Before the HTTP server closes: websockets first, then every room is disposed.
