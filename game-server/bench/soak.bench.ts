@@ -146,7 +146,8 @@ async function playRound(url: string, game: Game, table: number, creator: Player
       room.onMessage("*", () => {});
       rooms.push(room);
     }
-    const results = rooms.map((room) => nextMessage(room, SEATS[game].result));
+    const results = Promise.all(rooms.map((room) => nextMessage(room, SEATS[game].result)));
+    results.catch(() => {}); // awaited below unless the join is refused
     const sent = performance.now();
     const joined = await timed(url, "POST", `/api/game/${game}/join`, joiner.token, {
       code,
@@ -154,7 +155,7 @@ async function playRound(url: string, game: Game, table: number, creator: Player
       clientSeed: clientSeed(),
     });
     if (joined.status !== 200) return;
-    await Promise.all(results);
+    await results;
     minute.results.push(performance.now() - sent);
     minute.rounds++;
     totalRounds++;
@@ -278,6 +279,8 @@ async function main(): Promise<number> {
   );
 
   const server = spawnServer(env);
+  // Whatever ends the benchmark ends the server (which stops its embedded PostgreSQL).
+  process.once("exit", () => server.child.kill("SIGTERM"));
   const hardStop = setTimeout(
     () => {
       console.error("FAILED: the soak ran 15 minutes past its length; killing it.");
