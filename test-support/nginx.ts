@@ -95,6 +95,8 @@ export interface TestNginx {
   url: string;
   /** The access log so far (one line per request: method, path, status). */
   accessLog(): Promise<string>;
+  /** Loads another site on the same port (SIGHUP: new workers, open connections finish). */
+  reload(render: (port: number) => Promise<string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -118,6 +120,11 @@ export async function startNginx(render: (port: number) => Promise<string>): Pro
     port,
     url,
     accessLog: () => readFile(path.join(dir, "logs/access.log"), "utf8").catch(() => ""),
+    async reload(renderAgain) {
+      await writeFile(path.join(dir, "site.conf"), await renderAgain(port));
+      child.kill("SIGHUP");
+      await sleep(1_500);
+    },
     async stop() {
       process.off("exit", killAtExit);
       if (child.exitCode === null && child.signalCode === null) {
