@@ -388,6 +388,11 @@ async function main(): Promise<number> {
     ]);
     const exit = await server.stop();
     console.log(`- server stopped (exit code ${exit}); ${server.logLines.length} log line(s)`);
+    const errors = server.logLines.filter((line) => line.includes('"level":50'));
+    if (errors.length > 0)
+      console.log(
+        `- ${errors.length} error line(s) logged; the first:\n  ${errors[0]!.slice(0, 2_000)}`,
+      );
     const audit = await runAudit({ ...env, DATABASE_URL: "" });
     console.log(`- audit: ${audit.verdict}`);
     if (audit.code !== 0) code = 1;
