@@ -372,7 +372,8 @@ async function main(): Promise<number> {
     console.log(`  RSS slope        ${rssSlope.toFixed(3)} MB/min`);
     console.log(`  rounds ${totalRounds}, errors ${totalErrors}`);
     for (const sample of errorSamples) console.log(`  error: ${sample}`);
-    if (snapshots.length === 2) await printGrowth(snapshots[0]!, snapshots[1]!);
+    if (snapshots.length === 2)
+      await printGrowth(snapshots[0]!, snapshots[1]!, MINUTES - WARMUP_MINUTES);
     if (totalRounds === 0 || totalErrors > totalRounds / 100) code = 1;
   } catch (error) {
     console.error("\nFAILED:", error);
@@ -435,11 +436,17 @@ function report(m: number, heapPoints: [number, number][], rssPoints: [number, n
   });
 }
 
-async function printGrowth(first: string, last: string) {
+/**
+ * What grew between the snapshots. A snapshot is taken after a full collection, so its total is
+ * the live heap: the difference over the minutes between them is the slope without the
+ * sawtooth of the samples.
+ */
+async function printGrowth(first: string, last: string, minutesBetween: number) {
   const before = await summarizeSnapshot(first);
   const after = await summarizeSnapshot(last);
+  const [from, to] = [totalBytes(before) / MB, totalBytes(after) / MB];
   console.log(
-    `\nHeap snapshots: ${(totalBytes(before) / MB).toFixed(1)} MB at the end of the warm-up, ${(totalBytes(after) / MB).toFixed(1)} MB at the end. Grew most (own bytes, objects):`,
+    `\nLive heap (heap snapshots, after a full collection): ${from.toFixed(1)} MB at the end of the warm-up, ${to.toFixed(1)} MB at the end: ${((to - from) / minutesBetween).toFixed(3)} MB/min. Grew most (own bytes, objects):`,
   );
   for (const row of growth(before, after))
     console.log(
