@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -270,7 +270,7 @@ async function main(): Promise<number> {
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   if (SNAPSHOTS) {
-    await import("node:fs/promises").then((fs) => fs.mkdir(snapshotDir));
+    await mkdir(snapshotDir);
     process.env.SERVER_NODE_OPTIONS =
       `${process.env.SERVER_NODE_OPTIONS ?? ""} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshotDir}`.trim();
   }
