@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -50,14 +50,19 @@ async function composeSchemaErrors(document: unknown) {
 
 /** `docker-compose config` with exactly this environment (no .env file). */
 async function composeConfig(env: Record<string, string>) {
-  const emptyEnvFile = path.join(tmpdir(), "igp-empty.env");
-  await writeFile(emptyEnvFile, "");
-  const run = spawnSync(
-    DOCKER_COMPOSE,
-    ["--env-file", emptyEnvFile, "-f", COMPOSE_FILE, "config"],
-    { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
-  );
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+  const dir = await mkdtemp(path.join(tmpdir(), "igp-compose-"));
+  try {
+    const emptyEnvFile = path.join(dir, "empty.env");
+    await writeFile(emptyEnvFile, "");
+    const run = spawnSync(
+      DOCKER_COMPOSE,
+      ["--env-file", emptyEnvFile, "-f", COMPOSE_FILE, "config"],
+      { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
+    );
+    return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 describe("docker-compose.yml", () => {
