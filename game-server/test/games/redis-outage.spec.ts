@@ -34,13 +34,19 @@ describe.skipIf(redisMissing)(`a Redis outage (${redisMissing ?? "redis-server"}
   let pool: ReturnType<typeof createPgPool>;
   let ledger: Ledger;
   const extra = { GAME_START_NOTICE_MS: "1000", REDIS_TIMEOUT_MS: "2000" };
+  const dataDirs: string[] = [];
 
   beforeAll(async () => {
     redisDir = await mkdtemp(path.join(tmpdir(), "igp-redis-outage-"));
     redis = await startRedis({ dir: redisDir });
     databaseUrl = await createTestDatabase();
-    a = await startNode("A", await clusterEnv(databaseUrl, redis.url, extra));
-    b = await startNode("B", await clusterEnv(databaseUrl, redis.url, extra));
+    const envs = [
+      await clusterEnv(databaseUrl, redis.url, extra),
+      await clusterEnv(databaseUrl, redis.url, extra),
+    ];
+    dataDirs.push(...envs.map((env) => env.DATA_DIR!));
+    a = await startNode("A", envs[0]!);
+    b = await startNode("B", envs[1]!);
     pool = createPgPool(databaseUrl, 4);
     ledger = new Ledger(new CommandHandler(createPostgresEventStore({ pool })));
   }, 150_000);
@@ -49,7 +55,8 @@ describe.skipIf(redisMissing)(`a Redis outage (${redisMissing ?? "redis-server"}
     await Promise.all([a?.server.stop(), b?.server.stop()]);
     await pool?.end();
     await redis?.stop();
-    if (redisDir) await rm(redisDir, { recursive: true, force: true });
+    for (const dir of [redisDir, ...dataDirs])
+      if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   const funded = async (node: ClusterNode, name: string) => {
