@@ -12,18 +12,29 @@ export const redisMissing = existsSync(REDIS_SERVER)
 
 export interface TestRedis {
   url: string;
+  port: number;
+  /** Freezes the server (SIGSTOP): connections stay open, nothing is answered. */
+  pause(): void;
+  resume(): void;
   stop(): Promise<void>;
 }
 
 /**
- * A throw-away redis-server on a free port of its own (never the machine's 6379), in memory
- * only, stopped by `stop` (and killed with the test process at the latest).
+ * A throw-away redis-server on a free port of its own (never the machine's 6379), stopped by
+ * `stop` (and killed with the test process at the latest). In memory only, unless given a
+ * directory: then it keeps its data there (append-only file, as a deployment does), so that a
+ * server started again on the same port and directory comes back with it.
  */
-export async function startRedis(): Promise<TestRedis> {
-  const port = await freePort();
+export async function startRedis(
+  options: { port?: number; dir?: string } = {},
+): Promise<TestRedis> {
+  const port = options.port ?? (await freePort());
+  const persistence = options.dir
+    ? ["--dir", options.dir, "--appendonly", "yes"]
+    : ["--appendonly", "no"];
   const child = spawn(
     REDIS_SERVER,
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   const killAtExit = () => child.kill("SIGKILL");
@@ -31,6 +42,9 @@ export async function startRedis(): Promise<TestRedis> {
   await readyOrExit(child, port);
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
+    pause: () => child.kill("SIGSTOP"),
+    resume: () => child.kill("SIGCONT"),
     async stop() {
       process.off("exit", killAtExit);
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -4,11 +4,9 @@ import { availableParallelism, setPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Client, type Room } from "@colyseus/sdk";
-import { CommandHandler, createPgPool, Ledger } from "@igp/ledger";
 import { ROOMS as ROOM_NAMES } from "@igp/shared";
 import pg from "pg";
 import { freePort } from "../../test-support/global-setup.ts";
-import { approvedBankDeposit } from "../../test-support/ledger.ts";
 import { startRedis, type TestRedis } from "../../test-support/redis.ts";
 import {
   type ChildServer,
@@ -16,15 +14,12 @@ import {
   spawnServer,
   waitForHealth,
 } from "../../test-support/server-process.ts";
-import { hashPassword } from "../src/accounts/passwords.ts";
-import { createTokens } from "../src/accounts/tokens.ts";
-import { UsersRepository } from "../src/accounts/users-repository.ts";
 import { createDatabase, dropDatabase, withDatabase } from "../src/database/create-database.ts";
 import { EMBEDDED_DATABASE } from "../src/database/database.ts";
 import { runningEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
-import { createEventStore } from "../src/database/event-store.ts";
 import { migrateUp } from "../src/database/migrate.ts";
 import { call, runAudit, signIn } from "./bench-api.ts";
+import { seedPlayers } from "./bench-players.ts";
 import { prepareCalls } from "./join-sender.ts";
 import { fixed, inBatches, quantile } from "./measure.ts";
 import { cpuMeter, cpuSecondsOf, postmasterPidIn, rssOf } from "./process-stats.ts";
@@ -290,7 +285,7 @@ async function runBench(processes: number): Promise<RunResult> {
 
     // 2. Seed players and their money straight into the database, as the server would.
     mark = performance.now();
-    const seeded = await seedPlayers(databaseUrl, jwtSecret);
+    const seeded = await seedRoomPlayers(databaseUrl, jwtSecret);
     players.push(...seeded);
     stage(
       `seeded ${players.length} users, each with a ${DEPOSIT_MINOR / 100} deposit, in ${seconds(mark)} s`,
@@ -636,42 +631,14 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-/** PLAYERS users with one shared argon2 hash, each funded by an approved bank deposit. */
-async function seedPlayers(databaseUrl: string, jwtSecret: string): Promise<Player[]> {
-  const pool = createPgPool(databaseUrl, SEED_CONCURRENCY + 2);
-  const store = createEventStore({ EVENT_STORE: "postgres", KURRENTDB_URL: undefined }, pool);
-  const ledger = new Ledger(new CommandHandler(store));
-  const users = new UsersRepository(pool);
-  const tokens = createTokens(jwtSecret);
-  const passwordHash = await hashPassword("bench-password-1");
-  const players: Player[] = [];
-  try {
-    await inBatches(
-      Array.from({ length: PLAYERS }, (_, i) => i),
-      SEED_CONCURRENCY,
-      async (index) => {
-        const user = await users.create({
-          fullName: `Bench Player ${index + 1}`,
-          phone: `09${String(index).padStart(8, "0")}`,
-          passwordHash,
-          role: "user",
-        });
-        if (!user) throw new Error(`user ${index} exists already`);
-        await approvedBankDeposit(ledger, user.id, DEPOSIT_MINOR);
-        players[index] = {
-          index,
-          userId: user.id,
-          token: await tokens.issue({ userId: user.id, role: "user", version: user.token_version }),
-          balanceUpdates: 0,
-          drops: 0,
-        };
-      },
-    );
-  } finally {
-    await store.close();
-    await pool.end();
-  }
-  return players;
+/** PLAYERS users, each funded by a deposit of DEPOSIT_MINOR (bench-players.ts). */
+async function seedRoomPlayers(databaseUrl: string, jwtSecret: string): Promise<Player[]> {
+  const seeded = await seedPlayers(databaseUrl, jwtSecret, {
+    count: PLAYERS,
+    depositMinor: DEPOSIT_MINOR,
+    concurrency: SEED_CONCURRENCY,
+  });
+  return seeded.map((player) => ({ ...player, balanceUpdates: 0, drops: 0 }));
 }
 
 /** One player's SDK client: its per-user channel, then the round's room (ids = round codes). */

@@ -26,9 +26,8 @@ import { buildApp } from "./http/app.ts";
 import { watchAppends } from "./http/plugins/fresh-reads.ts";
 import type { RateLimits } from "./http/rate-limits.ts";
 import { BalanceNotifier } from "./realtime/balance-notifier.ts";
-import { startRealtime } from "./realtime/realtime-server.ts";
+import { type Realtime, startRealtime } from "./realtime/realtime-server.ts";
 import { createRoomAuth } from "./realtime/room-auth.ts";
-import { matchMakerRoundRooms } from "./realtime/round-rooms.ts";
 import { deriveKey, SealedBox } from "./security/sealed-box.ts";
 import { createImageLinks } from "./uploads/image-links.ts";
 import { createImageStore } from "./uploads/image-store.ts";
@@ -108,6 +107,8 @@ export async function startPlatform(
     const tokens = createTokens(config.jwtSecret);
     const imageLinks = createImageLinks(config.imageLinkSecret);
     let workers: BackgroundWorkers | null = null;
+    // Started after the routes are registered (Colyseus hooks into the HTTP server).
+    let realtime: Realtime | null = null;
     const app = await buildApp(
       {
         pool: database.pool,
@@ -119,7 +120,7 @@ export async function startPlatform(
         games,
         registry,
         lotteries,
-        roundRooms: () => matchMakerRoundRooms,
+        roundRooms: () => realtime!.roundRooms,
         adminUsers: new AdminUsersRepository(database.pool, config.PHONE_DEFAULT_COUNTRY),
         signInThrottle: new SignInThrottle(database.pool),
         banks: new BanksRepository(database.pool),
@@ -148,6 +149,7 @@ export async function startPlatform(
         },
         tokens,
         workersActive: () => workers?.active ?? false,
+        redis: config.REDIS_URL ? { ready: () => realtime?.redisReady() ?? false } : null,
         rateLimits: {
           ...rateLimitsFrom(config),
           tickets: config.RATE_LIMIT_TICKETS,
@@ -168,7 +170,7 @@ export async function startPlatform(
     const balances = new BalanceNotifier(store, ledger, database.pool, progress, (error) =>
       report("Balance notifier error.", error),
     );
-    const realtime = await startRealtime(app, {
+    realtime = await startRealtime(app, {
       auth: createRoomAuth(tokens, users),
       balances,
       registry,
@@ -177,6 +179,7 @@ export async function startPlatform(
       startNoticeMs: config.GAME_START_NOTICE_MS,
       log: report,
       redisUrl: config.REDIS_URL,
+      redisTimeoutMs: config.REDIS_TIMEOUT_MS,
       publicAddress: config.PUBLIC_ADDRESS,
       reconnectGraceSeconds: config.RECONNECT_GRACE_SECONDS,
       secrets: {
@@ -188,7 +191,8 @@ export async function startPlatform(
       // Rounds left open by a stopped or dead process resume here once their leases lapse.
       roundLeaseMs: config.ROUND_LEASE_SECONDS * 1000,
     });
-    lotteries.whenDrawn(tellTicketHolders(realtime.notifications));
+    const rooms = realtime;
+    lotteries.whenDrawn(tellTicketHolders(rooms.notifications));
     await balances.start();
     undo.push(() => balances.stop());
     // Lotteries interrupted mid-drawing or mid-deletion finish wherever the workers run.
@@ -202,7 +206,7 @@ export async function startPlatform(
     await workers.start();
     undo.push(() => app.close());
     // Before the HTTP server closes: websockets first, then every room is disposed.
-    undo.push(() => realtime.stop());
+    undo.push(() => rooms.stop());
     const url = await app.listen({ port: config.PORT, host: config.HOST });
     return {
       config,

@@ -55,6 +55,8 @@ const envSchema = z
       .string()
       .regex(/^rediss?:\/\//, "must be a redis:// URL")
       .optional(),
+    /** Milliseconds a request waits on Redis before it is answered 503 (every command's bound). */
+    REDIS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
     /**
      * Where browsers reach this process' websockets (host[:port][/path], no scheme): matchmaking
      * sends a client there for a room this process holds. Needed with several processes.

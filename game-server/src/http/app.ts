@@ -107,6 +107,8 @@ export interface AppDependencies {
   /** Whether /api/docs and /metrics are served; /metrics may require a bearer token. */
   operatorPages: OperatorPages;
   workersActive: () => boolean;
+  /** Redis, when the process uses it (REDIS_URL): /api/health reports it. */
+  redis: { ready(): boolean } | null;
   /** The round games' lifecycles and their shared registry (the round kernel). */
   games: RoundGames;
   registry: RoundRegistry;

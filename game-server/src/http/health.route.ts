@@ -6,9 +6,15 @@ export interface HealthDependencies {
   pool: pg.Pool;
   store: EventStore;
   workersActive: () => boolean;
+  /** Redis, when the process uses it (REDIS_URL). */
+  redis: { ready(): boolean } | null;
 }
 
-/** GET /api/health: whether the database and the event store answer; 503 when one does not. */
+/**
+ * GET /api/health: whether the database and the event store answer; 503 when one does not.
+ * Redis is reported but does not make the process unhealthy: without it the process still
+ * serves everything but opening rooms and reaching other processes' rooms.
+ */
 export async function healthRoute(app: FastifyInstance, deps: HealthDependencies) {
   app.get("/api/health", async (_request, reply) => {
     const [database, eventStore] = await Promise.all([
@@ -21,6 +27,7 @@ export async function healthRoute(app: FastifyInstance, deps: HealthDependencies
       database: { status: database },
       eventStore: { kind: deps.store.name, status: eventStore },
       workers: deps.workersActive() ? "running" : "standby",
+      ...(deps.redis && { redis: { status: deps.redis.ready() ? "up" : "down" } }),
     });
   });
 }

@@ -16,10 +16,18 @@ export class Notifications {
   constructor(private readonly presence: Presence) {}
 
   toUser(userId: string, type: string, payload: unknown) {
-    this.presence.publish(userChannel(userId), { type, payload });
+    this.send(userChannel(userId), { type, payload });
   }
 
   lobbyChanged(change: LobbyChange) {
-    this.presence.publish(LOBBY_CHANNEL, change);
+    this.send(LOBBY_CHANNEL, change);
+  }
+
+  /**
+   * A notice is a hint to read again (balances, lists, the lobby): one lost while Redis is away
+   * is not worth failing or holding the request that sent it.
+   */
+  private send(channel: string, message: unknown) {
+    Promise.resolve(this.presence.publish(channel, message)).catch(() => {});
   }
 }

@@ -7,8 +7,6 @@ import {
   type Presence,
 } from "@colyseus/core";
 import { setTransport } from "@colyseus/core/Transport";
-import { RedisDriver } from "@colyseus/redis-driver";
-import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { ROOMS } from "@igp/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -25,8 +23,13 @@ import { lobbyRoom } from "./lobby.room.ts";
 import { Notifications } from "./notifications.ts";
 import { joinPeers, type SharedSecrets } from "./peer-secrets.ts";
 import { playerRoom } from "./player.room.ts";
+import {
+  ignoreOutageRejections,
+  RedisConnections,
+  RedisUnavailableError,
+} from "./redis-connections.ts";
 import type { RoomAuth } from "./room-auth.ts";
-import { matchMakerRoundRooms } from "./round-rooms.ts";
+import { matchMakerRoundRooms, type RoundRooms } from "./round-rooms.ts";
 
 export interface RealtimeDeps {
   auth: RoomAuth;
@@ -37,6 +40,8 @@ export interface RealtimeDeps {
   startNoticeMs: number;
   log: (message: string, error?: unknown) => void;
   redisUrl?: string;
+  /** How long a request waits on Redis before it is answered 503 (REDIS_TIMEOUT_MS). */
+  redisTimeoutMs: number;
   /** Where clients reach this process' websockets (PUBLIC_ADDRESS); the request's origin if unset. */
   publicAddress?: string;
   reconnectGraceSeconds: number;
@@ -48,6 +53,10 @@ export interface RealtimeDeps {
 
 export interface Realtime {
   notifications: Notifications;
+  /** Round rooms, wherever they run (refused at once while Redis is away). */
+  roundRooms: RoundRooms;
+  /** Whether Redis is connected: true without Redis (one process, in-process presence). */
+  redisReady(): boolean;
   stop(): Promise<void>;
 }
 
@@ -66,8 +75,15 @@ const CLIENT_MATCHMAKING = new RegExp(
  * middleware. Call before the server listens (Fastify takes no hooks after that).
  */
 export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): Promise<Realtime> {
-  const presence: Presence = deps.redisUrl ? new RedisPresence(deps.redisUrl) : new LocalPresence();
-  const driver = deps.redisUrl ? new RedisDriver(deps.redisUrl) : undefined;
+  const warn = (message: string) => app.log.warn(message);
+  const redis = deps.redisUrl
+    ? new RedisConnections(deps.redisUrl, { timeoutMs: deps.redisTimeoutMs, log: warn })
+    : null;
+  if (redis) ignoreOutageRejections(warn);
+  const presence: Presence = redis?.presence ?? new LocalPresence();
+  const driver = redis?.driver;
+  const redisReady = () => redis?.ready() ?? true;
+  const roundRooms = matchMakerRoundRooms(redisReady);
   // Rooms are created in the process that asked (the create route's, recovery's): its leases
   // and its clients' websockets then point at one place.
   await matchMaker.setup(presence, driver, deps.publicAddress, async () => matchMaker.processId);
@@ -75,7 +91,7 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
     ? await joinPeers(presence, matchMaker.processId, deps.secrets)
     : null;
   const notifications = new Notifications(presence);
-  const failover = roundFailover(deps, Boolean(deps.redisUrl));
+  const failover = roundFailover(deps, roundRooms, Boolean(deps.redisUrl));
 
   const roundRoom = { ...deps, failover, notifications: () => notifications };
   matchMaker.defineRoomType(
@@ -92,12 +108,14 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
   const transport = new WebSocketTransport({ noServer: true });
   transport.attachToServer(app.server);
   setTransport(transport);
-  app.addHook("onRequest", matchmakingHook());
+  app.addHook("onRequest", matchmakingHook(redisReady));
   await matchMaker.accept();
   failover.start();
 
   return {
     notifications,
+    roundRooms,
+    redisReady,
     async stop() {
       await failover.stop();
       await peers?.stop();
@@ -116,11 +134,11 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
  * alive when it answers Colyseus' health check over Redis (which also drops its stale room
  * listings when it does not); without Redis there is one process, so any other holder is gone.
  */
-function roundFailover(deps: RealtimeDeps, shared: boolean) {
+function roundFailover(deps: RealtimeDeps, rooms: RoundRooms, shared: boolean) {
   const leases = new RoundLeases(deps.pool, matchMaker.processId, deps.roundLeaseMs);
   return new RoundFailover({
     leases,
-    recover: (round) => recoverRound(round, deps.registry, deps.games, matchMakerRoundRooms),
+    recover: (round) => recoverRound(round, deps.registry, deps.games, rooms),
     isAlive: async (holder) => shared && (await matchMaker.healthCheckProcessId(holder)),
     log: deps.log,
     everyMs: Math.max(500, Math.floor(deps.roundLeaseMs / 4)),
@@ -158,7 +176,7 @@ function answerWithHttpStatuses(request: FastifyRequest, response: ServerRespons
   }) as ServerResponse["writeHead"];
 }
 
-function matchmakingHook() {
+function matchmakingHook(redisReady: () => boolean) {
   const matchmaking = createNodeMatchmakingMiddleware();
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith("/matchmake/")) return;
@@ -166,6 +184,8 @@ function matchmakingHook() {
     if (request.raw.method === "POST" && !CLIENT_MATCHMAKING.test(path)) {
       return reply.code(403).send({ message: "Games are created through the API." });
     }
+    // Matchmaking finds rooms through Redis: while it is away, say so now rather than wait.
+    if (!redisReady()) throw new RedisUnavailableError();
     reply.hijack();
     answerWithHttpStatuses(request, reply.raw);
     await matchmaking(request.raw, reply.raw, () => {

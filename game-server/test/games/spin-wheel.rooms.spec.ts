@@ -162,7 +162,7 @@ describe("the deadline", () => {
       "UPDATE game_rounds SET deadline = now() + interval '2 seconds' WHERE round_id = $1",
       [round.roundId],
     );
-    await matchMakerRoundRooms.open(round);
+    await matchMakerRoundRooms(() => true).open(round);
     return round.code;
   }
 

@@ -186,7 +186,7 @@ export class CommandHandler {
         const result = await this.store.append(streamId, newEvents, expected);
         if (result.duplicate) return null;
         snapshot = { revision: result.nextRevision, state, fresh: false };
-        this.cache.set(streamId, snapshot);
+        this.keep(streamId, snapshot);
         const all = stored(streamId, newEvents, result.nextRevision);
         return decided.map((r) =>
           toResult(r, "events" in r ? all.splice(0, r.events.length) : [], state),
@@ -253,7 +253,7 @@ export class CommandHandler {
       base.state,
     );
     const snapshot = { revision: recorded.at(-1)?.revision ?? base.revision, state, fresh: true };
-    this.cache.set(streamId, { ...snapshot, fresh: false });
+    this.keep(streamId, { ...snapshot, fresh: false });
     return snapshot;
   }
 
@@ -261,8 +261,24 @@ export class CommandHandler {
     const kind = kindOfStream(streamId);
     const state = events.reduce((folded, event) => kind.evolve(folded, event), base.state);
     const snapshot = { revision, state, fresh: false };
-    this.cache.set(streamId, snapshot);
+    this.keep(streamId, snapshot);
     return snapshot;
+  }
+
+  /**
+   * Caches a stream's state, unless the stream has ended: every round and request is a stream
+   * of its own, and keeping the ended ones grew the heap with every round played (issue 33's
+   * soak) until the cache held 50,000 of them. A command that still comes for one (a repeat)
+   * reads it from the store.
+   */
+  private keep(streamId: string, snapshot: Snapshot) {
+    if (kindOfStream(streamId).ended(snapshot.state as never)) this.cache.delete(streamId);
+    else this.cache.set(streamId, snapshot);
+  }
+
+  /** How many streams' states are in memory (the soak benchmark and the tests read it). */
+  get cachedStreams(): number {
+    return this.cache.size;
   }
 
   /** The command had already been stored (same event ids): return what was stored then. */

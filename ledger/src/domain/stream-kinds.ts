@@ -20,7 +20,14 @@ export interface StreamKind<State, Event extends LedgerEvent = LedgerEvent> {
   evolve(state: State, event: Event): State;
   /** The money this stream holds in its state, counted by the money invariant. */
   moneyHeld(state: State): number;
+  /**
+   * Whether the stream is over: nothing will be decided on it again (a round settled or
+   * cancelled, a request decided). Its state need not stay in memory.
+   */
+  ended(state: State): boolean;
 }
+
+const decided = (s: { status: string }) => s.status === "approved" || s.status === "disapproved";
 
 export const streamKinds = {
   wallet: {
@@ -29,6 +36,7 @@ export const streamKinds = {
     initial: initialWallet,
     evolve: evolveWallet,
     moneyHeld: (s) => s.main + s.bonus,
+    ended: () => false,
   } satisfies StreamKind<ReturnType<typeof initialWallet>, Parameters<typeof evolveWallet>[1]>,
   agent: {
     name: "agent",
@@ -36,6 +44,7 @@ export const streamKinds = {
     initial: initialAgent,
     evolve: evolveAgent,
     moneyHeld: (s) => s.float,
+    ended: () => false,
   } satisfies StreamKind<ReturnType<typeof initialAgent>, Parameters<typeof evolveAgent>[1]>,
   deposit: {
     name: "deposit",
@@ -43,6 +52,7 @@ export const streamKinds = {
     initial: initialDeposit,
     evolve: evolveDeposit,
     moneyHeld: (s) => s.escrow,
+    ended: decided,
   } satisfies StreamKind<ReturnType<typeof initialDeposit>, Parameters<typeof evolveDeposit>[1]>,
   withdrawal: {
     name: "withdrawal",
@@ -50,6 +60,7 @@ export const streamKinds = {
     initial: initialWithdrawal,
     evolve: evolveWithdrawal,
     moneyHeld: (s) => s.escrow,
+    ended: decided,
   } satisfies StreamKind<
     ReturnType<typeof initialWithdrawal>,
     Parameters<typeof evolveWithdrawal>[1]
@@ -60,6 +71,7 @@ export const streamKinds = {
     initial: initialCharge,
     evolve: evolveCharge,
     moneyHeld: () => 0,
+    ended: decided,
   } satisfies StreamKind<ReturnType<typeof initialCharge>, Parameters<typeof evolveCharge>[1]>,
   round: {
     name: "round",
@@ -67,6 +79,7 @@ export const streamKinds = {
     initial: initialRound,
     evolve: evolveRound,
     moneyHeld: (s) => s.escrow,
+    ended: (s) => s.status === "settled" || s.status === "cancelled",
   } satisfies StreamKind<ReturnType<typeof initialRound>, Parameters<typeof evolveRound>[1]>,
 };
 

@@ -136,7 +136,10 @@ function CoinRound({ game, userId }: { game: CoinFlipGame; userId: string }) {
     <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
       <h1>{t("games.coinFlip")}</h1>
       <CopyCode code={game.code} />
-      <ConnectionNotice connection={live.connection} />
+      <ConnectionNotice
+        connection={live.connection}
+        roundOpen={status === "waiting" || status === "player-joined"}
+      />
       <RoundStage
         picture={<CoinPicture face={mySeat ?? otherSide ?? "H"} size={STAGE_SIZE} />}
         seats={[

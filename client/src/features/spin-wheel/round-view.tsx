@@ -167,7 +167,10 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
     <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
       <h1>{t("games.spinWheel")}</h1>
       <CopyCode code={game.code} />
-      <ConnectionNotice connection={live.connection} />
+      <ConnectionNotice
+        connection={live.connection}
+        roundOpen={status === "waiting" || status === "player-joined"}
+      />
       <RoundStage
         picture={<WheelPlaceholder size={STAGE_SIZE} />}
         seats={[

@@ -2,6 +2,7 @@ import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConnectionNotice } from "../../components/ui/connection-notice.tsx";
 import "../i18n.ts";
+import { joinRoomById } from "../realtime.ts";
 import { type RoundStateBase, useRoundRoom } from "./use-round-room.ts";
 
 /**
@@ -46,12 +47,12 @@ vi.mock("../realtime.ts", () => ({
 
 const RESULT = { type: "coin", parse: (message: unknown) => message };
 
-function Watch() {
+function Watch({ roundOpen = true }: { roundOpen?: boolean }) {
   const live = useRoundRoom<RoundStateBase, unknown>("ABCD2345", RESULT);
   return (
     <div>
       <span data-testid="connection">{live.connection}</span>
-      <ConnectionNotice connection={live.connection} />
+      <ConnectionNotice connection={live.connection} roundOpen={roundOpen} />
     </div>
   );
 }
@@ -89,5 +90,22 @@ describe("a round room's connection", () => {
     expect(joined).toHaveLength(1);
     view.unmount();
     expect(joined[0]!.left).toBe(false);
+  });
+
+  it("says it cannot connect when no websocket gets through while the round is open (not a spinner)", async () => {
+    // What the SDK does behind a proxy that strips the upgrade headers (deploy/proxy-topology.spec.ts).
+    vi.mocked(joinRoomById).mockRejectedValueOnce(new Error("MatchMakeError"));
+    render(<Watch />);
+    await waitFor(() => expect(screen.getByTestId("connection").textContent).toBe("closed"));
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Cannot connect to the live game. Check your connection and reload the page.",
+    );
+  });
+
+  it("says nothing when the room is gone because the round is over", async () => {
+    vi.mocked(joinRoomById).mockRejectedValueOnce(new Error("room not found"));
+    render(<Watch roundOpen={false} />);
+    await waitFor(() => expect(screen.getByTestId("connection").textContent).toBe("closed"));
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

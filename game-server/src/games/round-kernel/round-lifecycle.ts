@@ -83,6 +83,11 @@ export class RoundLifecycle<S extends Seat, O extends JsonValue> {
     }
   }
 
+  /** A round opened whose room could not start: cancelled, its stake refunded, exactly once. */
+  async withdraw(round: RegisteredRound<S, O>, now = new Date()): Promise<void> {
+    await this.abandon(round, context(round.createdBy, "user", now));
+  }
+
   /** Takes a seat's stake (the room checked the game's rules and keeps the seats). */
   async takeSeat(round: RegisteredRound<S, O>, seat: S, now = new Date()): Promise<void> {
     await this.stake(round, seat, context(seat.player, "user", now));

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../../database/unavailable.ts";
+import { isRedisUnavailable, RedisUnavailableError } from "../../realtime/redis-connections.ts";
 import { refusalOf } from "../bad-input.ts";
 import { HttpError } from "../http-error.ts";
 
@@ -23,8 +24,8 @@ const BAD_INPUT = new Set([400, 413, 415, 422]);
 /**
  * Every error leaves as JSON `{ message }` (with `field` when it is about one request field) with its status: validation 400 (the schema's own
  * message, e.g. the spec's), malformed bodies and addresses 400/413/415 (see bad-input.ts),
- * ledger refusals by code, Fastify's 4xx as they are; a database that cannot be reached 503
- * (temporary: try again); other 5xx say nothing more than that something failed. Each refusal
+ * ledger refusals by code, Fastify's 4xx as they are; a database (or, for what needs it, Redis)
+ * that cannot be reached 503 (temporary: try again); other 5xx say nothing more than that something failed. Each refusal
  * leaves one "request refused" log line with its status and reason.
  */
 export const errorHandler = fp(async (app: FastifyInstance) => {
@@ -47,6 +48,10 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unavailable");
+      return reply.code(503).header("retry-after", "5").send({ message: DATABASE_UNAVAILABLE });
+    }
+    if (error instanceof RedisUnavailableError || isRedisUnavailable(error)) {
+      request.log.warn({ reason: error.message, url: request.url }, "redis unavailable");
       return reply.code(503).header("retry-after", "5").send({ message: DATABASE_UNAVAILABLE });
     }
     const refusal = refusalOf(error, request);

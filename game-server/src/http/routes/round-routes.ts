@@ -7,6 +7,7 @@ import { GAME_OVER, GameError, type Seat } from "../../games/round-kernel/round-
 import type { RoundGames } from "../../games/round-kernel/round-games.ts";
 import type { NewRound, RoundLifecycle } from "../../games/round-kernel/round-lifecycle.ts";
 import { type RoundRegistry, TableTakenError } from "../../games/round-kernel/round-registry.ts";
+import { isRedisUnavailable, RedisUnavailableError } from "../../realtime/redis-connections.ts";
 import type { RoundRooms } from "../../realtime/round-rooms.ts";
 import { HttpError, notFound } from "../http-error.ts";
 
@@ -18,15 +19,26 @@ export interface RoundRouteDeps {
   roundRooms: () => RoundRooms;
 }
 
-/** Opens a round (the creator's stake) and starts its room; refusals become HTTP errors. */
+/**
+ * Opens a round (the creator's stake) and starts its room; refusals become HTTP errors. Without
+ * Redis no room can be opened: that is refused before the stake is taken, and a room that
+ * could not be opened because Redis went away meanwhile cancels the round (its stake refunded).
+ */
 export async function openRound<S extends Seat, O extends JsonValue>(
   rounds: RoundLifecycle<S, O>,
   rooms: RoundRooms,
   request: NewRound<S>,
 ) {
   try {
+    rooms.checkOpenable();
     const round = await rounds.open(request);
-    await rooms.open(round);
+    try {
+      await rooms.open(round);
+    } catch (error) {
+      if (isRedisUnavailable(error) || error instanceof RedisUnavailableError)
+        await rounds.withdraw(round);
+      throw error;
+    }
     return round;
   } catch (error) {
     if (error instanceof GameError) throw new HttpError(error.status, error.message);
