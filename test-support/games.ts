@@ -67,7 +67,6 @@ export function watchRound(server: TestServer, token: string, code: string): Pro
   return sdkClient(server, token).joinById(code);
 }
 
-/** The next message of a type on a room. */
 /** The next `type` message (that `matches`, when given) within `timeoutMs`. */
 export function nextMessage<T = any>(
   room: Room,

@@ -1,6 +1,10 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
+import {
+  hasChromium,
+  signInContext,
+  startBrowserJourney,
+} from "../../../test-support/browser.ts";
 import { signUpPlayer, type TestServer } from "../../../test-support/http.ts";
 
 /**
@@ -23,15 +27,8 @@ describe.skipIf(!hasChromium)(
     it("cannot be sent before its script runs, keeps what was typed meanwhile, and signs in", async () => {
       const player = await signUpPlayer(server, "Hanna Girma");
       const page = await browser.newPage();
-      // The scripts are held back until the fields have been typed into, as on a slow network.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route("**/assets/*.js", async (route) => {
-        await held;
-        await route.continue();
-      });
+      // The scripts are held back until the fields have been typed into.
+      const release = await holdScripts(page);
       // Module scripts hold back DOMContentLoaded: the page is read as soon as its HTML is there.
       await page.goto(`${server.url}/auth/login`, { waitUntil: "commit" });
       const signIn = page.getByRole("button", { name: "Sign in" });
@@ -48,5 +45,38 @@ describe.skipIf(!hasChromium)(
       expect(page.url()).not.toContain("secret12");
       await page.close();
     });
+
+    it("takes a private code typed in a lobby before its script runs", async () => {
+      const player = await signUpPlayer(server, "Selam Tadesse");
+      const context = await browser.newContext();
+      await signInContext(context, player.token);
+      const page = await context.newPage();
+      const release = await holdScripts(page);
+      await page.goto(`${server.url}/play/instant/coin-flip/lobby`, { waitUntil: "commit" });
+      const join = page.getByRole("button", { name: "Join Game" });
+      await join.waitFor();
+      expect(await join.isDisabled()).toBe(true);
+      await page.getByLabel("Private game code").fill("nope");
+      release();
+      await expect.poll(() => join.isEnabled(), { timeout: 20_000 }).toBe(true);
+      await join.click();
+      // The code typed early was the one sent: a wrong one, told apart on the game's screen.
+      await page.getByText("Could not find the game.").waitFor();
+      expect(page.url()).toMatch(/\/play\/instant\/coin-flip\/NOPE$/);
+      await context.close();
+    });
   },
 );
+
+/** Holds the site's scripts back, as on a slow network, until the returned release is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -88,16 +88,19 @@ describe("deposits and withdrawals", () => {
     expect((await mine("deposit")).body.transactions).toContainEqual(
       expect.objectContaining({ id: approved, status: "approved" }),
     );
+    // Each notice is listened for before the decision: it may overtake the decision's answer.
+    const refusal = nextMessage<MoneyNotice>(channel, "moneyNotice");
     await decide(`/api/admin/disapprove/${refused}`);
-    expect(await nextMessage(channel, "moneyNotice")).toMatchObject({
+    expect(await refusal).toMatchObject({
       kind: "depositRefused",
       amount: 75.5,
     });
 
     const paid = await withdraw(player.token, 50);
     const back = await withdraw(player.token, 20);
+    const payment = nextMessage<MoneyNotice>(channel, "moneyNotice");
     await decide(`/api/admin/withdraw/approve/${paid}`, { paymentReference: "FT26PAID77" });
-    expect(await nextMessage(channel, "moneyNotice")).toMatchObject({
+    expect(await payment).toMatchObject({
       kind: "withdrawalPaid",
       amount: 50,
       method: "Telebirr",
@@ -106,8 +109,9 @@ describe("deposits and withdrawals", () => {
     expect((await mine("withdraw")).body.transactions).toContainEqual(
       expect.objectContaining({ id: paid, status: "approved", paymentReference: "FT26PAID77" }),
     );
+    const giveBack = nextMessage<MoneyNotice>(channel, "moneyNotice");
     await decide(`/api/admin/disapprove/${back}`);
-    expect(await nextMessage(channel, "moneyNotice")).toMatchObject({
+    expect(await giveBack).toMatchObject({
       kind: "withdrawalRefused",
       amount: 20,
     });

@@ -7,6 +7,7 @@ import { gameArt } from "../../lib/game-art.ts";
 import { gameTitle } from "../../lib/labels.ts";
 import type { Listing } from "../../lib/rounds/use-public-rounds.ts";
 import { useMoney } from "../../lib/site-config.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Countdown } from "./countdown.tsx";
 import { isCoinSide, JoinerSide } from "./joiner-side.tsx";
 
@@ -28,13 +29,18 @@ export function LobbyPage({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [code, setCode] = useState("");
   const [error, setError] = useState("");
+  const hydrated = useHydrated();
 
-  const join = (event: FormEvent) => {
+  // The field is read from the form, not from state: on the prerendered page a player may type
+  // the code before the script has taken over, and what they typed must count.
+  const join = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!code.trim()) return setError(t("rounds.enterCode"));
-    navigate(`/play/instant/${game}/${code.trim()}`);
+    const code = String(new FormData(event.currentTarget).get("code") ?? "")
+      .trim()
+      .toUpperCase();
+    if (!code) return setError(t("rounds.enterCode"));
+    navigate(`/play/instant/${game}/${code}`);
   };
 
   return (
@@ -44,17 +50,15 @@ export function LobbyPage({
         <label className="field">
           <span>{t("rounds.privateCode")}</span>
           <input
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value.toUpperCase());
-              setError("");
-            }}
+            name="code"
+            onChange={() => setError("")}
             autoCapitalize="characters"
             maxLength={16}
           />
         </label>
         {error && <p className="text-danger">{error}</p>}
-        <button type="submit" className="button">
+        {/* Sent before the script runs, the browser would load the lobby again by GET. */}
+        <button type="submit" className="button" disabled={!hydrated}>
           {t("rounds.joinGame")}
         </button>
         <Link className="button button-secondary" to={`/create/private/${game}`}>
