@@ -54,7 +54,7 @@ async function main() {
     for (const writers of CONCURRENCY) {
       const wallets = Array.from({ length: writers }, () => randomUUID());
       for (const userId of wallets)
-        await ledger.grantBonus(userId, randomUUID(), 1_000_000_000_000, system);
+        await ledger.bonuses.grant(userId, randomUUID(), 1_000_000_000_000, system);
       const metadata = {
         actor: { userId: "bench", role: "user" as const },
         correlationId: randomUUID(),

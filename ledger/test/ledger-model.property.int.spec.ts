@@ -120,22 +120,22 @@ async function runOp(op: Op, m: Model, ledger: Ledger) {
   switch (op.op) {
     case "deposit": {
       const depositId = randomUUID();
-      await ledger.requestDeposit(
+      await ledger.deposits.request(
         { depositId, userId: u, method: "bank", amount: op.amount, depositCode: "D" },
         ctx("user", u),
       );
-      await ledger.approveBankDeposit(depositId, superAdmin);
+      await ledger.deposits.approveBank(depositId, superAdmin);
       m.wallets[op.user]!.main += op.amount;
       return;
     }
     case "bonus":
-      await ledger.grantBonus(u, randomUUID(), op.amount, superAdmin);
+      await ledger.bonuses.grant(u, randomUUID(), op.amount, superAdmin);
       m.wallets[op.user]!.bonus += op.amount;
       return;
     case "charge": {
       const chargeId = randomUUID();
       const agentId = m.agentIds[op.agent]!;
-      await ledger.requestCharge(
+      await ledger.charges.request(
         {
           chargeId,
           agentId,
@@ -146,7 +146,7 @@ async function runOp(op: Op, m: Model, ledger: Ledger) {
         },
         ctx("admin", agentId),
       );
-      await ledger.approveCharge(chargeId, superAdmin);
+      await ledger.charges.approve(chargeId, superAdmin);
       m.floats[op.agent]! += op.amount;
       return;
     }
@@ -156,7 +156,7 @@ async function runOp(op: Op, m: Model, ledger: Ledger) {
       return withdraw(op, m, ledger);
     case "open": {
       const id = randomUUID();
-      await ledger.openRound(
+      await ledger.rounds.open(
         { roundId: id, game: "coin-flip", betAmount: 1, cutBasisPoints: CUT_BPS },
         ctx("user"),
       );
@@ -170,7 +170,7 @@ async function runOp(op: Op, m: Model, ledger: Ledger) {
     case "cancel": {
       const r = m.roundAt(op.round);
       if (!r) return;
-      const outcome = await attempt(ledger.cancelRound(r.id, "test", ctx("user")));
+      const outcome = await attempt(ledger.rounds.cancel(r.id, "test", ctx("user")));
       if (r.status !== "open") return expect(outcome).toBe("not_pending");
       expect(outcome).toBeNull();
       for (const s of r.stakes) {
@@ -189,14 +189,14 @@ async function agentDeposit(op: Extract<Op, { op: "agentDeposit" }>, m: Model, l
   const u = m.userIds[op.user]!;
   const agentId = m.agentIds[op.agent]!;
   const depositId = randomUUID();
-  await ledger.requestDeposit(
+  await ledger.deposits.request(
     { depositId, userId: u, method: "agent", amount: op.amount, depositCode: "AG1" },
     ctx("user", u),
   );
   // The same agent racing itself (double click, two tabs): money moves at most once.
   const outcomes = await Promise.all(
     Array.from({ length: op.racers }, () =>
-      attempt(ledger.approveAgentDeposit(depositId, presented("AG1"), ctx("admin", agentId))),
+      attempt(ledger.deposits.approveAgent(depositId, presented("AG1"), ctx("admin", agentId))),
     ),
   );
   if (m.floats[op.agent]! < op.amount) {
@@ -218,7 +218,7 @@ async function withdraw(op: Extract<Op, { op: "withdraw" }>, m: Model, ledger: L
   const wallet = m.wallets[op.user]!;
   const withdrawalId = randomUUID();
   const outcome = await attempt(
-    ledger.requestWithdrawal(
+    ledger.withdrawals.request(
       {
         withdrawalId,
         amount: op.amount,
@@ -241,14 +241,14 @@ async function withdraw(op: Extract<Op, { op: "withdraw" }>, m: Model, ledger: L
     Array.from({ length: op.approvers }, () =>
       attempt(
         op.decision === "approve"
-          ? ledger.approveWithdrawal(
+          ? ledger.withdrawals.approve(
               withdrawalId,
               op.method === "agent"
                 ? { withdrawCode: presented("W1") }
                 : { paymentReference: "FT1W" },
               approver,
             )
-          : ledger.disapproveWithdrawal(withdrawalId, approver),
+          : ledger.withdrawals.disapprove(withdrawalId, approver),
       ),
     ),
   );
@@ -268,7 +268,7 @@ async function stake(op: Extract<Op, { op: "stake" }>, m: Model, ledger: Ledger)
   if (!r) return;
   const u = m.userIds[op.user]!;
   const outcome = await attempt(
-    ledger.placeStake(
+    ledger.rounds.placeStake(
       { userId: u, roundId: r.id, stakeId: randomUUID(), amount: op.amount },
       ctx("user", u),
     ),
@@ -289,7 +289,7 @@ async function settle(op: Extract<Op, { op: "settle" }>, m: Model, ledger: Ledge
   const winner = r.stakes.length > 0 ? r.stakes[op.winner % r.stakes.length]!.user : null;
   const payout = winner === null ? 0 : potAfterCut(pot, CUT_BPS);
   const payouts = winner === null ? [] : [{ userId: m.userIds[winner]!, amount: payout }];
-  const outcome = await attempt(ledger.settleRound(r.id, payouts, [], ctx("user")));
+  const outcome = await attempt(ledger.rounds.settle(r.id, payouts, [], ctx("user")));
   if (r.status !== "open") return expect(outcome).toBe("not_pending");
   expect(outcome).toBeNull();
   if (winner !== null) m.wallets[winner]!.main += payout;
@@ -305,7 +305,7 @@ async function parallelStakes(op: Extract<Op, { op: "parallelStakes" }>, m: Mode
   const outcomes = await Promise.all(
     stakes.map((s) =>
       attempt(
-        ledger.placeStake(
+        ledger.rounds.placeStake(
           { userId: m.userIds[s.user]!, roundId: s.r!.id, stakeId: randomUUID(), amount: s.amount },
           ctx("user"),
         ),

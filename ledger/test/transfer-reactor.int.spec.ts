@@ -31,9 +31,9 @@ async function debitThenCrash(userId: string, roundId: string, amount: number) {
 /** A player holding `amount` (as bonus) and a lottery round to stake it in. */
 async function playerAndOpenRound(amount: number) {
   const userId = randomUUID();
-  await t.ledger.grantBonus(userId, randomUUID(), amount, ctx("superAdmin"));
+  await t.ledger.bonuses.grant(userId, randomUUID(), amount, ctx("superAdmin"));
   const roundId = randomUUID();
-  await t.ledger.openRound(
+  await t.ledger.rounds.open(
     { roundId, game: "lottery", betAmount: amount, cutBasisPoints: 0 },
     ctx("user"),
   );
@@ -46,13 +46,13 @@ const stakesReceived = async (roundId: string) =>
 it("completes a transfer whose credit was never stored, exactly once, even when run twice", async () => {
   const userId = randomUUID();
   const deposit = randomUUID();
-  await t.ledger.requestDeposit(
+  await t.ledger.deposits.request(
     { depositId: deposit, userId, method: "bank", amount: 10_000, depositCode: "C" },
     ctx("user", userId),
   );
-  await t.ledger.approveBankDeposit(deposit, ctx("superAdmin"));
+  await t.ledger.deposits.approveBank(deposit, ctx("superAdmin"));
   const roundId = randomUUID();
-  await t.ledger.openRound(
+  await t.ledger.rounds.open(
     { roundId, game: "coin-flip", betAmount: 4_000, cutBasisPoints: 1_000 },
     ctx("user"),
   );
