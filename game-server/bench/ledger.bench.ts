@@ -6,11 +6,11 @@ import {
   CommandHandler,
   createPgPool,
   createPostgresEventStore,
+  decideWallet,
   Ledger,
+  type WalletState,
   walletStream,
 } from "@igp/ledger";
-import { decideWallet } from "../../ledger/src/domain/wallet/wallet.decide.ts";
-import type { WalletState } from "../../ledger/src/domain/wallet/wallet.events.ts";
 import { freePort } from "../../test-support/global-setup.ts";
 import { createDatabase } from "../src/database/create-database.ts";
 import { startEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
