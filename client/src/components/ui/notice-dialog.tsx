@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useMessage } from "../../lib/messages.ts";
 import { CopyButton } from "./copy-button.tsx";
 import { Modal } from "./modal.tsx";
-import type { Notice, NoticeType } from "./notice.tsx";
+import type { Notice, NoticeType } from "./notice-types.ts";
 
 const ICONS: Record<NoticeType, string> = { info: "ℹ", success: "✓", danger: "✕", warning: "!" };
 
