@@ -4,6 +4,7 @@ import { useMessage } from "../../lib/messages.ts";
 import { CopyButton } from "./copy-button.tsx";
 import { Modal } from "./modal.tsx";
 import type { Notice, NoticeType } from "./notice-types.ts";
+import "./notice.css";
 
 const ICONS: Record<NoticeType, string> = { info: "ℹ", success: "✓", danger: "✕", warning: "!" };
 
