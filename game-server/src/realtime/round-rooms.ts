@@ -1,7 +1,7 @@
 import { matchMaker, ServerError } from "@colyseus/core";
 import { GAME_NOT_FOUND, ROUND_ROOMS } from "@igp/shared";
-import type { JoinOutcome } from "../games/round-kernel/round.room.ts";
 import type { RoomsToRecover } from "../games/round-kernel/round-recovery.ts";
+import type { JoinOutcome } from "../games/round-kernel/round-table.ts";
 import { RedisUnavailableError } from "./redis-connections.ts";
 
 /**
