@@ -43,7 +43,7 @@ type Request<T extends z.ZodType> = Omit<z.infer<T>, "requestedAt">;
 
 /**
  * The ledger's use cases. Each runs its steps in order: the debit where the invariant is
- * checked, then every credit it causes (DESIGN.md section 3, rule 2). If the process stops
+ * checked, then every credit it causes (docs/architecture.md, ledger rule 2). If the process stops
  * between steps, the transfer reactor delivers the missing credits.
  */
 export class Ledger {
