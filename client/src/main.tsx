@@ -1,10 +1,12 @@
+// The design tokens and the base rules first: every component's own styles come after them.
+import "./styles/tokens.css";
+import "./styles/base.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { Providers } from "./app/providers.tsx";
 import { AppRoutes } from "./app/routes.tsx";
 import { storedLanguage, switchLanguage } from "./lib/i18n.ts";
-import "./styles.css";
 
 const app = (
   <StrictMode>

@@ -1,5 +1,6 @@
 -- Up Migration
--- Accounts are plain rows, not events: only money is event-sourced (DESIGN.md section 3).
+-- Accounts are plain rows, not events: only money is event-sourced (docs/architecture.md, the
+-- ledger).
 CREATE TABLE users (
   id            uuid PRIMARY KEY,
   full_name     text NOT NULL,

@@ -12,15 +12,14 @@ import { UsersRepository } from "./accounts/users-repository.ts";
 import { type Config, rateLimitsFrom, trustProxyFrom } from "./config/config.ts";
 import { type Database, openDatabase } from "./database/database.ts";
 import { createEventStore } from "./database/event-store.ts";
-import { coinFlipGame } from "./games/coin-flip/coin-flip.game.ts";
 import type { CoinFlipSeat } from "./games/coin-flip/coin-flip.rules.ts";
 import { tellTicketHolders } from "./games/lottery/lottery-notices.ts";
 import { LotteryRegistry } from "./games/lottery/lottery-registry.ts";
 import { LotteryRounds } from "./games/lottery/lottery-rounds.ts";
+import { ROUND_GAMES } from "./games/round-game-catalog.ts";
 import type { RoundGames } from "./games/round-kernel/round-games.ts";
 import { RoundLifecycle } from "./games/round-kernel/round-lifecycle.ts";
 import { RoundRegistry } from "./games/round-kernel/round-registry.ts";
-import { spinWheelGame } from "./games/spin-wheel/spin-wheel.game.ts";
 import type { SpinWheelSeat } from "./games/spin-wheel/spin-wheel.rules.ts";
 import { buildApp } from "./http/app.ts";
 import { watchAppends } from "./http/plugins/fresh-reads.ts";
@@ -94,9 +93,9 @@ export async function startPlatform(
     const ledger = new Ledger(new CommandHandler(store));
     const registry = new RoundRegistry(database.pool);
     const lifecycle = [registry, database.pool, ledger, config.fairnessSecret] as const;
-    const coinFlipRounds = new RoundLifecycle(coinFlipGame, ...lifecycle);
-    const spinWheelRounds = new RoundLifecycle(spinWheelGame, ...lifecycle);
-    const games: RoundGames = { "coin-flip": coinFlipRounds, "spin-wheel": spinWheelRounds };
+    const games = Object.fromEntries(
+      ROUND_GAMES.map(({ rules }) => [rules.type, new RoundLifecycle(rules, ...lifecycle)]),
+    ) as RoundGames;
     const lotteries = new LotteryRounds(
       new LotteryRegistry(database.pool),
       ledger,
@@ -215,8 +214,8 @@ export async function startPlatform(
       store,
       ledger,
       games,
-      coinFlipRounds,
-      spinWheelRounds,
+      coinFlipRounds: games["coin-flip"],
+      spinWheelRounds: games["spin-wheel"],
       lotteries,
       superAdmin,
       url,

@@ -1,5 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { roundStream, stepId, TransferReactor, walletStream } from "@igp/ledger";
+import {
+  type EventMetadata,
+  moneyEffect,
+  parseLedgerEvent,
+  roundStream,
+  type StoredEvent,
+  stepId,
+  TransferReactor,
+  walletStream,
+} from "@igp/ledger";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestLedger, ctx } from "../../test-support/ledger.ts";
 import { decideWallet } from "../src/domain/wallet/wallet.decide.ts";
@@ -119,4 +128,25 @@ it("a running reactor heals a missing credit by itself after its grace period", 
     .poll(async () => (await stakesReceived(roundId)).length, { timeout: 10_000 })
     .toBe(1);
   await reactor.stop();
+});
+
+it("a stake delivered again after its round closed changes nothing", async () => {
+  const { userId, roundId } = await playerAndOpenRound(3_000);
+  await t.ledger.rounds.placeStake(
+    { userId, roundId, stakeId: randomUUID(), amount: 3_000 },
+    ctx("user", userId),
+  );
+  await t.ledger.rounds.closeStakes(roundId, ctx("superAdmin"));
+  // A reactor that read the debit before the room had delivered it delivers it too, late.
+  const placed = (await t.store.readStream(walletStream(userId))).find(
+    (e) => e.type === "StakePlaced",
+  )!;
+  const event = parseLedgerEvent(placed.streamId, placed.type, placed.data);
+  const source: StoredEvent = { ...placed, event, metadata: placed.metadata as EventMetadata };
+  for (const transfer of moneyEffect(event).sent)
+    expect(await t.ledger.transfers.deliver(transfer, source, ctx("superAdmin"))).toEqual([]);
+
+  const round = (await t.store.readStream(roundStream(roundId))).map((e) => e.type);
+  expect(round).toEqual(["RoundOpened", "StakeReceived", "StakesClosed"]);
+  expect((await t.replay()).verdict()).toEqual([]);
 });

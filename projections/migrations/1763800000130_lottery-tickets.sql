@@ -1,6 +1,6 @@
 -- Up Migration
--- Lottery tickets (DESIGN.md section 4), from the StakeReceived events of lottery rounds: a
--- player's tickets of every lottery, and what each won once drawn.
+-- Lottery tickets (docs/architecture.md, read models), from the StakeReceived events of lottery
+-- rounds: a player's tickets of every lottery, and what each won once drawn.
 CREATE TABLE lottery_rounds (
   round_id  text PRIMARY KEY
 );

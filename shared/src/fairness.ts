@@ -1,5 +1,5 @@
 /**
- * Provably fair draws (DESIGN.md section 5), shared by the server and the browser's /fair page:
+ * Provably fair draws (docs/fairness.md), shared by the server and the browser's /fair page:
  * Web Crypto only, so the same code runs in Node and in the browser.
  *
  * - The server seed of a round is HMAC-SHA256(server secret, "server-seed:" + roundId): it survives

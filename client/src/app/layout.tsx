@@ -5,6 +5,7 @@ import { setLanguage } from "../lib/i18n.ts";
 import { isAdminRole, useSession } from "../lib/session.tsx";
 import { useMoney } from "../lib/site-config.tsx";
 import { useCountUp } from "../lib/use-count-up.ts";
+import "./layout.css";
 
 // Loaded when first needed, so that a visitor's first download holds none of them.
 const LogoutDialog = lazy(() =>

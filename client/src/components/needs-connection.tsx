@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import am from "../locales/offline/am.json";
 import en from "../locales/offline/en.json";
+import "./needs-connection.css";
 
 // Loaded on demand (only offline), with its texts: they stay out of the first page's JavaScript.
 i18n.addResourceBundle("en", "translation", { offline: en }, true, true);

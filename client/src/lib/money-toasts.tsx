@@ -4,6 +4,7 @@ import * as Toast from "@radix-ui/react-toast";
 import { useTranslation } from "react-i18next";
 import { moneyNoticeText } from "./money-notice-text.ts";
 import { useMoney } from "./site-config.tsx";
+import "./money-toasts.css";
 
 /** How long a money toast stays (it waits while hovered or focused, and while the tab is away). */
 const SHOWN_MS = 8_000;

@@ -22,6 +22,7 @@ import type { SignInThrottle } from "../accounts/sign-in-throttle.ts";
 import type { Tokens } from "../accounts/tokens.ts";
 import type { UsersRepository } from "../accounts/users-repository.ts";
 import type { LotteryRounds } from "../games/lottery/lottery-rounds.ts";
+import { ROUND_GAMES } from "../games/round-game-catalog.ts";
 import type { RoundGames } from "../games/round-kernel/round-games.ts";
 import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
 import type { RoundRooms } from "../realtime/round-rooms.ts";
@@ -56,7 +57,6 @@ import { adminRequestsRoutes } from "./routes/admin-requests.routes.ts";
 import { adminUsersRoutes } from "./routes/admin-users.routes.ts";
 import { banksRoutes } from "./routes/banks.routes.ts";
 import { chargesRoutes } from "./routes/charges.routes.ts";
-import { coinFlipRoutes } from "./routes/coin-flip.routes.ts";
 import { dashboardRoutes } from "./routes/dashboard.routes.ts";
 import { externalSignInRoutes } from "./routes/external-sign-in.routes.ts";
 import { gameHistoryRoutes } from "./routes/game-history.routes.ts";
@@ -67,9 +67,9 @@ import { lotteryRoutes } from "./routes/lottery.routes.ts";
 import { passwordResetRoutes } from "./routes/password-reset.routes.ts";
 import { privateGamesRoutes } from "./routes/private-games.routes.ts";
 import { roundByCodeRoutes } from "./routes/round-by-code.routes.ts";
+import { roundGameRoutes } from "./routes/round-game.routes.ts";
 import { settingsRoutes } from "./routes/settings.routes.ts";
 import { socialsRoutes } from "./routes/socials.routes.ts";
-import { spinWheelRoutes } from "./routes/spin-wheel.routes.ts";
 import { walletRoutes } from "./routes/wallet.routes.ts";
 
 // A refusal of a schema without its own message speaks a sentence, never zod's programmer's text
@@ -197,8 +197,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(dashboardRoutes, deps);
   await app.register(instantGamesRoutes, deps);
   await app.register(instantTablesRoutes, deps);
-  await app.register(coinFlipRoutes, deps);
-  await app.register(spinWheelRoutes, deps);
+  for (const game of ROUND_GAMES) await app.register(roundGameRoutes, { ...deps, game });
   await app.register(privateGamesRoutes, deps);
   await app.register(roundByCodeRoutes, deps);
   await app.register(lotteryRoutes, deps);

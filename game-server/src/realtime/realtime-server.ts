@@ -8,16 +8,15 @@ import {
 } from "@colyseus/core";
 import { setTransport } from "@colyseus/core/Transport";
 import { WebSocketTransport } from "@colyseus/ws-transport";
-import { ROOMS } from "@igp/shared";
+import { ROOMS, ROUND_ROOMS } from "@igp/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
-import { coinFlipRoom } from "../games/coin-flip/coin-flip.room.ts";
+import { ROUND_GAMES } from "../games/round-game-catalog.ts";
 import { RoundFailover } from "../games/round-kernel/round-failover.ts";
 import type { RoundGames } from "../games/round-kernel/round-games.ts";
 import { RoundLeases } from "../games/round-kernel/round-leases.ts";
 import { recoverRound } from "../games/round-kernel/round-recovery.ts";
 import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
-import { spinWheelRoom } from "../games/spin-wheel/spin-wheel.room.ts";
 import type { BalanceNotifier } from "./balance-notifier.ts";
 import { lobbyRoom } from "./lobby.room.ts";
 import { Notifications } from "./notifications.ts";
@@ -29,6 +28,7 @@ import {
   RedisUnavailableError,
 } from "./redis-connections.ts";
 import type { RoomAuth } from "./room-auth.ts";
+import { roundRoom } from "./round-room.ts";
 import { matchMakerRoundRooms, type RoundRooms } from "./round-rooms.ts";
 
 export interface RealtimeDeps {
@@ -93,15 +93,14 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
   const notifications = new Notifications(presence);
   const failover = roundFailover(deps, roundRooms, Boolean(deps.redisUrl));
 
-  const roundRoom = { ...deps, failover, notifications: () => notifications };
-  matchMaker.defineRoomType(
-    ROOMS.coinFlip,
-    coinFlipRoom({ ...roundRoom, rounds: deps.games["coin-flip"] }),
-  );
-  matchMaker.defineRoomType(
-    ROOMS.spinWheel,
-    spinWheelRoom({ ...roundRoom, rounds: deps.games["spin-wheel"] }),
-  );
+  const roomDeps = { ...deps, failover, notifications: () => notifications };
+  for (const game of ROUND_GAMES) {
+    const type = game.rules.type;
+    matchMaker.defineRoomType(
+      ROUND_ROOMS[type],
+      roundRoom(game, { ...roomDeps, rounds: deps.games[type] }),
+    );
+  }
   matchMaker.defineRoomType(ROOMS.lobby, lobbyRoom(deps));
   matchMaker.defineRoomType(ROOMS.player, playerRoom(deps)).filterBy(["userId"]);
 

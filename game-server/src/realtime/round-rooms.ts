@@ -1,6 +1,7 @@
 import { matchMaker, ServerError } from "@colyseus/core";
-import { GAME_NOT_FOUND, ROUND_ROOMS, type RoundGameType } from "@igp/shared";
-import type { JoinOutcome } from "../games/round-kernel/round.room.ts";
+import { GAME_NOT_FOUND, ROUND_ROOMS } from "@igp/shared";
+import type { RoomsToRecover } from "../games/round-kernel/round-recovery.ts";
+import type { JoinOutcome } from "../games/round-kernel/round-table.ts";
 import { RedisUnavailableError } from "./redis-connections.ts";
 
 /**
@@ -11,14 +12,11 @@ import { RedisUnavailableError } from "./redis-connections.ts";
 const REMOTE_JOIN_TIMEOUT_MS = 30_000;
 
 /** What the HTTP routes and recovery ask of round rooms, of any game, wherever they run. */
-export interface RoundRooms {
+export interface RoundRooms extends RoomsToRecover {
   /** Throws RedisUnavailableError when no room could be opened now (before any money moves). */
   checkOpenable(): void;
-  /** Starts the room of a registered round whose stream is open (unless one runs already). */
-  open(round: { roundId: string; code: string; game: RoundGameType }): Promise<void>;
   /** Asks the round's room (in whichever process holds it) to seat this player. */
   join<G>(code: string, ...args: unknown[]): Promise<JoinOutcome<G>>;
-  isRunning(code: string): Promise<boolean>;
 }
 
 /**

@@ -34,10 +34,13 @@ export async function readAdvanceBasisPoints(
   return rows[0]?.win_percent_cut_bps ?? 0;
 }
 
+/** The settings groups of the round games (gameWaitingTime, winPercentCut). */
+export type GameSettingsGroup = "coinFlip" | "spinWheel";
+
 /** One game's settings as a new round records them: minutes to wait and the cut in basis points. */
 export async function readGameSettings(
   pool: pg.Pool,
-  group: "coinFlip" | "spinWheel",
+  group: GameSettingsGroup,
 ): Promise<{ waitingMinutes: number; cutBasisPoints: number }> {
   const { rows } = await pool.query(
     "SELECT game_waiting_time, win_percent_cut_bps FROM settings WHERE group_name = $1",

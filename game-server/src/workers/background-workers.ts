@@ -7,7 +7,7 @@ import {
 import { ProjectionRunner } from "@igp/projections";
 import type pg from "pg";
 
-/** One lock for all background workers: exactly one process runs them (DESIGN.md section 6). */
+/** One lock for all background workers: one process runs them (docs/architecture.md, realtime). */
 const WORKERS_LOCK = 7_340_001;
 const RETRY_MS = 5_000;
 

@@ -1,10 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  hasChromium,
-  signInContext,
-  startBrowserJourney,
-} from "../../../test-support/browser.ts";
+import { hasChromium, signInContext, startBrowserJourney } from "../../../test-support/browser.ts";
 import { signUpPlayer, type TestServer } from "../../../test-support/http.ts";
 
 /**

@@ -8,8 +8,8 @@ import { restartableServer } from "../../../test-support/restartable-server.ts";
 import { ROOT } from "../../../test-support/server-process.ts";
 
 /**
- * Restart safety (DESIGN.md section 5), with a real server process killed by SIGKILL. Coin flip:
- * one round has both stakes and is inside its start notice, another waits for a second player.
+ * Restart safety (docs/architecture.md, the round kernel), with a real server process killed
+ * by SIGKILL. Coin flip: one round has both stakes and is inside its start notice, another waits for a second player.
  * Spin wheel: one round has two players' locks and waits for its deadline, another has one
  * player. After a restart the full coin flip is settled exactly once, the spin drawn exactly once
  * at its deadline, and the two lone players refunded exactly once at theirs.

@@ -62,7 +62,8 @@ const MAX_BATCHED_COMMANDS = MAX_EVENTS_PER_APPEND / 2;
 
 /**
  * Runs one decision against one stream: fold its state, decide, append with the exact expected
- * revision; on a conflict, catch up and decide again (bounded). Rule 1 of DESIGN.md section 3.
+ * revision; on a conflict, catch up and decide again (bounded).
+ * docs/architecture.md, ledger rule 1.
  */
 export class CommandHandler {
   private readonly queue = new KeyedQueue();

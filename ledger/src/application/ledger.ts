@@ -10,9 +10,9 @@ export type { CommandContext } from "./command-context.ts";
 
 /**
  * The ledger's use cases, one part per kind of stream. Each use case runs its steps in order:
- * the debit where the invariant is checked, then every credit it causes (`transfers`). If the
- * process stops between steps, the transfer reactor delivers the missing credits
- * (docs/architecture.md).
+ * the debit where the invariant is checked, then every credit it causes, through `transfers`
+ * (docs/architecture.md, ledger rule 2). If the process stops between steps, the transfer
+ * reactor delivers the missing credits.
  */
 export class Ledger {
   readonly transfers: Transfers;

@@ -28,8 +28,8 @@ interface Pending {
 const SYSTEM = { userId: "transfer-reactor", role: "system" } as const;
 
 /**
- * Finishes every transfer whose credit is missing (DESIGN.md section 3, rule 3). It follows the
- * global stream, remembers debits until their credits pass by, and delivers those still missing
+ * Finishes every transfer whose credit is missing (docs/architecture.md, ledger rule 3). It
+ * follows the global stream, remembers debits until their credits pass by, and delivers those still missing
  * after the grace period. Its checkpoint never moves past an unfinished debit, so a restart
  * finds it again; delivery is idempotent, so two reactors never credit twice.
  */

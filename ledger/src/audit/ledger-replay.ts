@@ -23,7 +23,7 @@ interface TransferTrack {
 /**
  * Replays the ledger from its events alone, independent of any projection: verifies each
  * stream's hash chain and revisions, validates every event, folds every stream, and checks
- * that money is conserved by every event and in total (DESIGN.md section 3):
+ * that money is conserved by every event and in total (docs/architecture.md, the ledger):
  *   Σ stream money + house + transfers in flight = money in − money out,
  * with no wallet, agent, hold or escrow ever negative. Feed events in global order.
  */

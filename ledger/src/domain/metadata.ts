@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Who did it, why, and when: carried on every event (DESIGN.md section 3, rule 6). */
+/** Who did it, why, and when: carried on every event (docs/architecture.md, ledger rule 6). */
 export const eventMetadataSchema = z.object({
   actor: z.object({
     userId: z.string().min(1).max(100),

@@ -1,4 +1,4 @@
-/** Stream naming: `<kind>-<id>`, one consistency boundary each (DESIGN.md section 3). */
+/** Stream naming: `<kind>-<id>`, one consistency boundary each (docs/architecture.md, ledger). */
 export const STREAM_KINDS = [
   "wallet",
   "agent",

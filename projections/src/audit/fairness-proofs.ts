@@ -81,7 +81,7 @@ async function checkLottery(streamId: string, round: RoundProof): Promise<string
 }
 
 /**
- * The fairness side of the audit (DESIGN.md section 5): for every settled coin flip and spin, the
+ * The fairness side of the audit (docs/fairness.md): for every settled coin flip and spin, the
  * revealed server seed must hash to the commitment made when the round opened, the outcome must
  * be the one its seeds give, and the player paid must be the one who held that side or number.
  */

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import "./animation-failed.css";
 
 /** Where a game's picture could not start: the result, in words (the cause is in the console). */
 export function AnimationFailed({ result }: { result: string }) {

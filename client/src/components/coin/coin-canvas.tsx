@@ -13,6 +13,7 @@ import {
   faceShown,
   fullTurnsFor,
 } from "./coin-spin.ts";
+import "./coin.css";
 
 const FACE_NAMES: Record<CoinFace, string> = { H: "heads", T: "tails" };
 

@@ -1,5 +1,6 @@
 import type { Ref } from "react";
 import type { CoinFace } from "./coin-spin.ts";
+import "./coin.css";
 
 /**
  * The coin drawn in CSS, face `face` towards the viewer: the coin at rest on a round's screen,

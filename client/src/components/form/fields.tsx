@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { useMessage } from "../../lib/messages.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { type ApiForm, FAILURE, WHOLE_FORM } from "./use-api-form.ts";
+import "./fields.css";
 
 /** A form of the kit: its fields, the refusal that belongs to no field, and its buttons. */
 export function Form<Values extends FieldValues>(props: {

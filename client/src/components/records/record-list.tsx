@@ -1,6 +1,7 @@
 import "./records-texts.ts";
 import type { ReactNode } from "react";
 import { usePhoneLayout } from "./use-phone-layout.ts";
+import "./records.css";
 
 /** One column of a list of records: the table's column, and on a phone a part of the card. */
 export interface RecordColumn<T> {

@@ -3,6 +3,7 @@ import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
 import { useCountUp } from "../../lib/use-count-up.ts";
 import { Countdown } from "./countdown.tsx";
+import "./game-figures.css";
 
 /** Play money as a figure: the demo names it, in major units. */
 export interface PlayMoneyFigure {

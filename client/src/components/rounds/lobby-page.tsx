@@ -10,6 +10,7 @@ import { useMoney } from "../../lib/site-config.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Countdown } from "./countdown.tsx";
 import { isCoinSide, JoinerSide } from "./joiner-side.tsx";
+import "./lobby-page.css";
 
 const LIST_PAINTED = "lobby-list";
 

@@ -1,5 +1,6 @@
 import { WHEEL_NUMBERS } from "@igp/shared";
 import { useTranslation } from "react-i18next";
+import "./number-grid.css";
 
 /**
  * The six numbers as a grid: mine highlighted, others' blocked (taken), the rest free. Read-only

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { Modal } from "../ui/modal.tsx";
 import { GameFigures, type PlayMoneyFigure } from "./game-figures.tsx";
+import "./result-overlay.css";
 
 /**
  * The full-screen result every round game shows (player spec, result overlays): game code, the

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import "./round-outcome.css";
 
 /**
  * A finished round's line: what was drawn, whether this player won (`won` null: not a player),

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMoney } from "../../lib/site-config.tsx";
+import "./round-stage.css";
 
 /** A seat around the picture: who, and what they hold (a side, numbers), or an empty seat. */
 export interface StageSeat {

@@ -1,5 +1,6 @@
 import type { CoinSide } from "@igp/shared";
 import { useTranslation } from "react-i18next";
+import "./side-picker.css";
 
 /** Heads (H) or Tails (T); read-only once locked or when showing someone else's choice. */
 export function SidePicker({

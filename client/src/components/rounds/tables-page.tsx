@@ -8,6 +8,7 @@ import { gameTitle } from "../../lib/labels.ts";
 import { fetchTables } from "../../lib/rounds/rounds-api.ts";
 import { useMoney } from "../../lib/site-config.tsx";
 import { JoinerSide } from "./joiner-side.tsx";
+import "./tables-page.css";
 
 /**
  * /play/instant/{game}: 'Select a Bet Amount to Proceed', one card per table: the game, its bet

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { RoomConnection } from "../../lib/rounds/use-round-room.ts";
+import "./connection-notice.css";
 
 /**
  * Says so while a round's live connection is down and coming back by itself, and when it could

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import "./copy-button.css";
 
 /**
  * Copies a code or an account number for its owner to paste elsewhere; says 'Copied' once done.

@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { type FormEvent, type ReactNode, useState } from "react";
+import "./modal.css";
 
 /** Where the last dialog to close gave focus back. */
 let lastReturn: HTMLElement | null = null;
@@ -8,7 +9,7 @@ let lastReturn: HTMLElement | null = null;
  * A modal dialog on Radix Dialog (maintained, headless, small, and the WAI-ARIA dialog pattern
  * done fully): focus moves in (to its first control, or the one marked `data-autofocus`) and
  * stays inside, Escape and a press on the backdrop close it,
- * the rest of the page is hidden from assistive technology and does not scroll (styles.css:
+ * the rest of the page is hidden from assistive technology and does not scroll (modal.css:
  * `body:has([data-modal])`), and focus goes
  * back to what was focused before it opened. Screens open it by rendering it and close it by
  * unmounting it, so there is no trigger: it remembers the focused element itself.
@@ -54,7 +55,7 @@ export function Modal({
       <Dialog.Portal>
         {/*
           Not Radix's Overlay: its scroll lock writes a <style> element, which the site's
-          Content-Security-Policy refuses. The page stops scrolling by CSS instead (styles.css).
+          Content-Security-Policy refuses. The page stops scrolling by CSS instead (modal.css).
         */}
         <div className={overlayClassName} data-modal="">
           <Dialog.Content

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useMessage } from "../../lib/messages.ts";
 import { CopyButton } from "./copy-button.tsx";
 import { Modal } from "./modal.tsx";
-import type { Notice, NoticeType } from "./notice.tsx";
+import type { Notice, NoticeType } from "./notice-types.ts";
+import "./notice.css";
 
 const ICONS: Record<NoticeType, string> = { info: "ℹ", success: "✓", danger: "✕", warning: "!" };
 

@@ -8,17 +8,7 @@ import {
   useRef,
   useState,
 } from "react";
-
-export type NoticeType = "info" | "success" | "danger" | "warning";
-export interface Notice {
-  type: NoticeType;
-  title: string;
-  message?: string;
-  /** A code the player needs elsewhere (a deposit or withdraw code), shown with a copy action. */
-  code?: string;
-  /** Closes by itself after this long (the spec's 2 s and 3 s notices). */
-  autoCloseMs?: number;
-}
+import type { Notice } from "./notice-types.ts";
 
 // The dialog (and the dialog library) load with the first notice, not with the first page.
 const NoticeDialog = lazy(() =>

@@ -1,3 +1,4 @@
+import "./tabs.css";
 /** A row of tabs: one selected key, a label per key (a tab list holds tabs only). */
 export function Tabs<const Key extends string>(props: {
   keys: readonly Key[];

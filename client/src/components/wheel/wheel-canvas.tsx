@@ -5,6 +5,7 @@ import { useSpinClock } from "../canvas/use-spin-clock.ts";
 import { WheelPlaceholder } from "./wheel-placeholder.tsx";
 import { drawWheel } from "./wheel-scene.ts";
 import { WHEEL_SPIN_MS, wheelRotationAt } from "./wheel-spin.ts";
+import "./wheel.css";
 
 /**
  * The result overlay's wheel: it spins `spinMs` (the live WHEEL_SPIN_MS unless told; about 1.5 s

@@ -12,6 +12,7 @@ import { GamesScreen } from "./screens/games-screen.tsx";
 import { DepositRequestsScreen, WithdrawalRequestsScreen } from "./screens/requests-screens.tsx";
 import { ResetPasswordsScreen } from "./screens/reset-passwords-screen.tsx";
 import { SettingsScreen } from "./screens/settings-screen.tsx";
+import "./admin.css";
 
 /** The back office under /admin/dashboard, loaded only when an admin opens it. */
 export default function AdminApp() {

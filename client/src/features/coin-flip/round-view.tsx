@@ -29,6 +29,7 @@ import { useMoney } from "../../lib/site-config.tsx";
 import { fetchGame, joinGame } from "./coin-flip-api.ts";
 import { coinFlow } from "./coin-flow.ts";
 import { CoinResult } from "./coin-result.tsx";
+import "./coin-flip.css";
 
 /** The coin flip room's state (docs/realtime.md). */
 interface CoinFlipState extends RoundStateBase {

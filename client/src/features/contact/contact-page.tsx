@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api-client.ts";
+import "./contact.css";
 
 interface Social {
   id: string;

@@ -8,6 +8,7 @@ import { openDemo } from "./demo-wallet.ts";
 import { FlipDemo } from "./flip-demo.tsx";
 import { LotteryDemo } from "./lottery-demo.tsx";
 import { SpinDemo } from "./spin-demo.tsx";
+import "./demo.css";
 
 /**
  * /demo/game/{game}: the offline demos (a lazy chunk, precached by the service worker). No sign-in,

@@ -8,6 +8,7 @@ import { celebrate, playSound } from "../../lib/rounds/sounds.ts";
 import { useMoney } from "../../lib/site-config.tsx";
 import { TICKETS_PER_DRAW } from "./demo-rules.ts";
 import { settleDemo } from "./demo-wallet.ts";
+import "../../components/rounds/result-overlay.css";
 
 export interface LotteryDraw {
   title: string;

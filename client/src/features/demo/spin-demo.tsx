@@ -12,6 +12,7 @@ import { settleDemo } from "./demo-wallet.ts";
 import { PlayMoney } from "./play-money.tsx";
 import { randomBelow } from "./secure-random.ts";
 import { useDemoRound } from "./use-demo-round.ts";
+import "../spin-wheel/spin-wheel.css";
 
 const WheelCanvas = lazy(() =>
   import("../../components/wheel/wheel-canvas.tsx").then((module) => ({

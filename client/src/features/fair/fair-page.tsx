@@ -4,6 +4,7 @@ import { type FairRound, fetchRound } from "./fair-api.ts";
 import "./fair-locales.ts";
 import { LotteryFair } from "./lottery-fair.tsx";
 import { useCodeCheck } from "./use-code-check.ts";
+import "./fair.css";
 
 interface Check {
   game: FairRound;

@@ -2,6 +2,7 @@ import { commitmentOf, drawLottery, type LotteryFairness, ticketsDigest } from "
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api-client.ts";
 import { useCodeCheck } from "./use-code-check.ts";
+import "./fair.css";
 
 interface LotteryCheck {
   proof: LotteryFairness;

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { gameArt } from "../../lib/game-art.ts";
+import "./games.css";
 
 /** The three games: their translation key, type (slug), lobby and demo. */
 export const GAMES = [

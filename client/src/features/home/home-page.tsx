@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { gameArt } from "../../lib/game-art.ts";
 import { GAMES, GamesList } from "../games/games-list.tsx";
+import "./home.css";
 
 const SLIDE_MS = 5_000;
 

@@ -2,6 +2,7 @@ import { SignedInOnly } from "../../components/signed-in-only.tsx";
 import { LotteryListPage } from "./lottery-list-page.tsx";
 import { LotteryResultPage } from "./lottery-result-page.tsx";
 import { MyTicketsPage } from "./my-tickets-page.tsx";
+import "./lottery.css";
 
 /** The lottery screens (a lazy chunk). The list is open to visitors; buying asks to sign in. */
 export default function LotteryScreens({ screen }: { screen: "list" | "result" | "tickets" }) {

@@ -22,6 +22,7 @@ import { useMoney } from "../../lib/site-config.tsx";
 import { hasNumbers, spinFlow } from "./spin-flow.ts";
 import { SpinResult } from "./spin-result.tsx";
 import { fetchGame, joinGame } from "./spin-wheel-api.ts";
+import "./spin-wheel.css";
 
 /** The spin wheel room's state (docs/realtime.md). */
 interface SpinWheelState extends RoundStateBase {

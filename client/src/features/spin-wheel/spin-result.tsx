@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ResultOverlay } from "../../components/rounds/result-overlay.tsx";
 import { WheelPlaceholder } from "../../components/wheel/wheel-placeholder.tsx";
+import "./spin-wheel.css";
 
 const WheelCanvas = lazy(() =>
   import("../../components/wheel/wheel-canvas.tsx").then((module) => ({

@@ -15,6 +15,7 @@ import { PayToAccount } from "./pay-to-account.tsx";
 import { recordOwnRequest } from "./transactions.ts";
 import { TransferProofFields } from "./transfer-proof-fields.tsx";
 import { type Bank, useBanks } from "./use-banks.ts";
+import "./wallet.css";
 
 /** Deposit: by bank transfer with proof, or through an agent with a deposit code. */
 export function DepositDialog({ onClose }: { onClose(): void }) {

@@ -18,6 +18,7 @@ import { useMoney } from "../../lib/site-config.tsx";
 import { recordOwnRequest } from "./transactions.ts";
 import { useBanks } from "./use-banks.ts";
 import { withdrawPreview } from "./withdraw-preview.ts";
+import "./wallet.css";
 
 type WithdrawForm = z.input<typeof withdrawRequestSchema>;
 const EMPTY: WithdrawForm = {

@@ -1,6 +1,7 @@
 import "../../lib/money-texts/index.ts";
 import { withdrawViaAgent } from "@igp/shared";
 import { useTranslation } from "react-i18next";
+import "./wallet.css";
 
 /** What a bank withdrawal row says besides its amount: the fields of the withdrawals list. */
 export interface BankWithdrawalFields {

@@ -1,6 +1,11 @@
-import type { CoinSide } from "@igp/shared";
+import type { CoinFlipGame, CoinSide } from "@igp/shared";
 import type { RoundGame } from "../round-kernel/round-game.ts";
+import type { RoundGameDefinition } from "../round-kernel/round-game-definition.ts";
+import { coinFlipApi } from "./coin-flip.api.ts";
 import { type CoinFlipSeat, flip, PLAYERS_PER_ROUND } from "./coin-flip.rules.ts";
+import { CoinFlipState } from "./coin-flip.state.ts";
+import { type CoinFlipJoin, coinFlipTable } from "./coin-flip.table.ts";
+import { coinFlipGameView } from "./coin-flip.view.ts";
 
 /** Coin flip as a round game: two seats (a side each), drawn as soon as both are taken. */
 export const coinFlipGame: RoundGame<CoinFlipSeat, CoinSide> = {
@@ -28,4 +33,21 @@ export const coinFlipGame: RoundGame<CoinFlipSeat, CoinSide> = {
     playerWithChoice: seats.map(({ player, selectedSide }) => ({ player, selectedSide })),
   }),
   fullPot: (betAmount) => betAmount * PLAYERS_PER_ROUND,
+};
+
+/** Coin flip whole: its rules, its room's state and table, its view and its routes. */
+export const coinFlip: RoundGameDefinition<
+  CoinFlipSeat,
+  CoinSide,
+  CoinFlipState,
+  CoinFlipJoin,
+  CoinFlipGame,
+  { selectedSide: CoinSide; clientSeed: string },
+  CoinFlipJoin
+> = {
+  rules: coinFlipGame,
+  newState: () => new CoinFlipState(),
+  openTable: coinFlipTable,
+  view: coinFlipGameView,
+  api: coinFlipApi,
 };

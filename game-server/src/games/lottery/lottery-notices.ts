@@ -1,12 +1,16 @@
 import { type LotteryMessage, minorToMajor } from "@igp/shared";
-import type { Notifications } from "../../realtime/notifications.ts";
 import type { DrawnListener } from "./lottery-rounds.ts";
+
+/** A message to one player's channel (realtime/notifications.ts implements it). */
+export interface PlayerNotices {
+  toUser(userId: string, type: string, payload: unknown): void;
+}
 
 /**
  * The `lottery` message (docs/realtime.md): once drawn, every ticket holder hears, on their
  * player channel, which tickets they held and which tickets won.
  */
-export function tellTicketHolders(notifications: Notifications): DrawnListener {
+export function tellTicketHolders(notifications: PlayerNotices): DrawnListener {
   return (lottery, holders) => {
     const winners = lottery.winners.map((winner) => ({
       place: winner.place,

@@ -40,8 +40,8 @@ export interface NewLottery {
 export type DrawnListener = (lottery: Lottery, holders: Map<string, number[]>) => void;
 
 /**
- * Lotteries as rounds on the round kernel's ledger stream (DESIGN.md section 5): the house opens
- * the round (no first stake) with the out date as its `stakesUntil`; each ticket is a stake whose
+ * Lotteries as rounds on the round kernel's ledger stream (docs/architecture.md, the round
+ * kernel): the house opens the round (no first stake) with the out date as its `stakesUntil`; each ticket is a stake whose
  * number the round gives as it receives it; the drawing closes the stakes, draws among the final
  * list and settles (prizes from the house, the revenue to it); a deletion refunds every ticket.
  * Each step has a deterministic command id and the registry records where the lottery stands,

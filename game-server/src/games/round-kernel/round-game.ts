@@ -1,5 +1,6 @@
 import type { Award, JsonValue, Stake } from "@igp/ledger";
 import type { CoinSide, RoundGameType } from "@igp/shared";
+import type { GameSettingsGroup } from "../../settings/settings-repository.ts";
 
 /**
  * What a round game (coin flip, spin wheel) adds to the round kernel: what a seat is and what it
@@ -35,7 +36,7 @@ export interface Drawn<O extends JsonValue> {
 export interface RoundGame<S extends Seat, O extends JsonValue> {
   readonly type: RoundGameType;
   /** The settings group whose gameWaitingTime and winPercentCut a new round records. */
-  readonly settingsGroup: "coinFlip" | "spinWheel";
+  readonly settingsGroup: GameSettingsGroup;
   /** The stake a seat costs, in minor units. */
   stakeOf(seat: S, betAmount: number): number;
   /** What the stake records of the seat (the client seed included), and the seat back. */

@@ -36,8 +36,8 @@ export interface Settled<S extends Seat, O extends JsonValue> {
 }
 
 /**
- * The money and the record of one game's rounds (DESIGN.md section 5): open with the creator's
- * seat, take seats, draw and settle (payouts, the rest to the house), or cancel and refund. The
+ * The money and the record of one game's rounds (docs/architecture.md, the round kernel): open
+ * with the creator's seat, take seats, draw and settle (payouts, the rest to the house), or cancel and refund. The
  * round's room calls these in the order its machine decides. Each step has a deterministic
  * command id, so recovery may repeat any of them after a crash and nothing moves twice.
  */

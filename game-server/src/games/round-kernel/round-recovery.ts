@@ -1,4 +1,4 @@
-import type { RoundRooms } from "../../realtime/round-rooms.ts";
+import type { RoundGameType } from "@igp/shared";
 import type { RoundGames } from "./round-games.ts";
 import type { RegisteredRound, RoundRegistry } from "./round-registry.ts";
 
@@ -6,7 +6,17 @@ import type { RegisteredRound, RoundRegistry } from "./round-registry.ts";
 export type Recovered = "resumed" | "running" | "closed";
 
 /**
- * Brings back one registered round that is not over (DESIGN.md section 5), after a restart or
+ * What recovery asks of the rooms (realtime/round-rooms.ts implements it, wherever the rooms
+ * run): the kernel resumes a round, the realtime layer gives it its room.
+ */
+export interface RoomsToRecover {
+  isRunning(code: string): Promise<boolean>;
+  /** Starts the room of a registered round whose stream is open (unless one runs already). */
+  open(round: { roundId: string; code: string; game: RoundGameType }): Promise<void>;
+}
+
+/**
+ * Brings back one registered round that is not over (docs/architecture.md), after a restart or
  * when its process died (round-failover.ts): an open round gets its room again (it re-arms its
  * deadline, or draws at once when its game says the seats call for it); a round whose stream
  * already ended only updates the registry. Settling and refunding are idempotent, so nothing is
@@ -16,7 +26,7 @@ export async function recoverRound(
   registered: Pick<RegisteredRound, "roundId" | "code" | "game">,
   registry: RoundRegistry,
   games: RoundGames,
-  rooms: RoundRooms,
+  rooms: RoomsToRecover,
 ): Promise<Recovered> {
   if (await rooms.isRunning(registered.code)) return "running";
   const rounds = games[registered.game];

@@ -2,8 +2,8 @@ import { START_NOTICE_SECONDS } from "@igp/shared";
 import { assign, type ErrorActorEvent, fromPromise, setup } from "xstate";
 
 /**
- * Every round game's timeline (DESIGN.md section 5). The room provides the I/O (`settle`,
- * `expire`), the announcements and the game's two guards; the machine decides what happens when.
+ * Every round game's timeline (docs/architecture.md, the round kernel). The room provides the
+ * I/O (`settle`, `expire`), the announcements and the game's two guards; the machine decides what happens when.
  *
  *   waiting ──JOIN_STARTED──▶ joining ──(last join done)──▶ readyToDraw? ──▶ starting ──5 s──▶ drawing ──▶ finished
  *      │  ▲                    (more joins may start)         │ no                               (settle, retried)

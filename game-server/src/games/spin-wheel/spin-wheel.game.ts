@@ -1,5 +1,7 @@
-import { WHEEL_NUMBERS } from "@igp/shared";
+import { type SpinWheelGame, WHEEL_NUMBERS } from "@igp/shared";
 import type { RoundGame } from "../round-kernel/round-game.ts";
+import type { RoundGameDefinition } from "../round-kernel/round-game-definition.ts";
+import { spinWheelApi } from "./spin-wheel.api.ts";
 import {
   drawsAtDeadline,
   heldNumbers,
@@ -10,6 +12,9 @@ import {
   type SpinWheelSeat,
   spin,
 } from "./spin-wheel.rules.ts";
+import { SpinWheelState } from "./spin-wheel.state.ts";
+import { type SpinWheelJoin, spinWheelTable } from "./spin-wheel.table.ts";
+import { spinWheelGameView } from "./spin-wheel.view.ts";
 
 /**
  * Spin wheel as a round game: seats are numbers (each costs the bet), drawn when all six are held
@@ -44,4 +49,21 @@ export const spinWheelGame: RoundGame<SpinWheelSeat, number> = {
     playerWithChoice: seats.map(({ player, selectedNumbers }) => ({ player, selectedNumbers })),
   }),
   fullPot: (betAmount) => betAmount * WHEEL_NUMBERS.length,
+};
+
+/** Spin wheel whole: its rules, its room's state and table, its view and its routes. */
+export const spinWheel: RoundGameDefinition<
+  SpinWheelSeat,
+  number,
+  SpinWheelState,
+  SpinWheelJoin,
+  SpinWheelGame,
+  SpinWheelJoin,
+  SpinWheelJoin
+> = {
+  rules: spinWheelGame,
+  newState: () => new SpinWheelState(),
+  openTable: spinWheelTable,
+  view: spinWheelGameView,
+  api: spinWheelApi,
 };

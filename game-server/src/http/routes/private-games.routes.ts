@@ -6,11 +6,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { coinFlipGameView } from "../../games/coin-flip/coin-flip.view.ts";
-import { spinWheelGameView } from "../../games/spin-wheel/spin-wheel.view.ts";
+import { roundGameOf } from "../../games/round-game-catalog.ts";
 import { errorResponses as errors } from "../schemas.ts";
-import { openRound, type RoundRouteDeps } from "./round-routes.ts";
-import { openSpinWheel } from "./spin-wheel.routes.ts";
+import { openGameRound, type RoundRouteDeps } from "./round-routes.ts";
 
 /** Private rounds of either game: any valid bet, not listed, joined by code. */
 export async function privateGamesRoutes(app: FastifyInstance, deps: RoundRouteDeps) {
@@ -32,25 +30,11 @@ export async function privateGamesRoutes(app: FastifyInstance, deps: RoundRouteD
       config: { limit: "money" },
     },
     async (request, reply) => {
-      const body = request.body;
-      const player = request.user!.id;
-      const { betAmount, clientSeed } = body;
-      if (body.gameType === "coin-flip") {
-        const seat = { player, selectedSide: body.selectedSide, clientSeed };
-        const round = await openRound(deps.games["coin-flip"], deps.roundRooms(), {
-          seat,
-          instantId: null,
-          betAmount,
-        });
-        return reply.code(201).send({ gameCode: round.code, game: coinFlipGameView(round) });
-      }
-      const seat = { player, selectedNumbers: body.selectedNumbers, clientSeed };
-      const round = await openSpinWheel(deps, deps.games["spin-wheel"], {
-        seat,
-        instantId: null,
-        betAmount,
-      });
-      return reply.code(201).send({ gameCode: round.code, game: spinWheelGameView(round) });
+      const { gameType, betAmount, ...choice } = request.body;
+      const game = roundGameOf(gameType);
+      const seat = game.api.seatOf(choice, request.user!.id);
+      const round = await openGameRound(deps, game, { seat, instantId: null, betAmount });
+      return reply.code(201).send({ gameCode: round.code, game: game.view(round) });
     },
   );
 }

@@ -2,8 +2,7 @@ import { GAME_NOT_FOUND, type RoundByCode, roundByCodeSchema, roundCodeSchema } 
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { coinFlipGameView } from "../../games/coin-flip/coin-flip.view.ts";
-import { spinWheelGameView } from "../../games/spin-wheel/spin-wheel.view.ts";
+import { roundGameOf } from "../../games/round-game-catalog.ts";
 import { notFound } from "../http-error.ts";
 import { errorResponses as errors } from "../schemas.ts";
 import type { RoundRouteDeps } from "./round-routes.ts";
@@ -24,9 +23,7 @@ export async function roundByCodeRoutes(app: FastifyInstance, deps: RoundRouteDe
     async (request): Promise<RoundByCode> => {
       const round = await deps.registry.byCode(request.params.code);
       if (!round) throw notFound(GAME_NOT_FOUND);
-      return round.game === "coin-flip"
-        ? { game: "coin-flip", round: coinFlipGameView(round) }
-        : { game: "spin-wheel", round: spinWheelGameView(round) };
+      return { game: round.game, round: roundGameOf(round.game).view(round) } as RoundByCode;
     },
   );
 }

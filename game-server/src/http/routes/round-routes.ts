@@ -2,11 +2,12 @@ import type { JsonValue } from "@igp/ledger";
 import { GAME_NOT_FOUND } from "@igp/shared";
 import type { FastifyRequest } from "fastify";
 import type pg from "pg";
-import type { JoinOutcome } from "../../games/round-kernel/round.room.ts";
 import { GAME_OVER, GameError, type Seat } from "../../games/round-kernel/round-game.ts";
+import type { AnyRoundGameDefinition } from "../../games/round-kernel/round-game-definition.ts";
 import type { RoundGames } from "../../games/round-kernel/round-games.ts";
 import type { NewRound, RoundLifecycle } from "../../games/round-kernel/round-lifecycle.ts";
 import { type RoundRegistry, TableTakenError } from "../../games/round-kernel/round-registry.ts";
+import type { JoinOutcome } from "../../games/round-kernel/round-table.ts";
 import { isRedisUnavailable, RedisUnavailableError } from "../../realtime/redis-connections.ts";
 import type { RoundRooms } from "../../realtime/round-rooms.ts";
 import { HttpError, notFound } from "../http-error.ts";
@@ -49,6 +50,17 @@ export async function openRound<S extends Seat, O extends JsonValue>(
       );
     throw error;
   }
+}
+
+/** Opens a round of this game, if its rules let the creator's seat open one (else 400). */
+export function openGameRound<S extends Seat>(
+  deps: RoundRouteDeps,
+  game: AnyRoundGameDefinition,
+  request: NewRound<S>,
+) {
+  const why = game.api.whyNotOpen?.(request.seat);
+  if (why) throw new HttpError(400, why);
+  return openRound(deps.games[game.rules.type], deps.roundRooms(), request);
 }
 
 /** The joining player: the token's; a `playerId` sent beside it (the spec's) must be the same. */

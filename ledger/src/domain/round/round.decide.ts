@@ -117,12 +117,16 @@ function placedTooLate(state: RoundState, placedAt: string | undefined): boolean
 /**
  * A stake is always received; when the round no longer takes stakes, or the stake claims a seat
  * (a side, a number) an earlier stake holds, it goes straight back: no seat is ever held twice.
+ * A stake delivered again (the transfer reactor finishing a transfer the room has just
+ * delivered) changes nothing: decided afresh on a round closed meanwhile, it would add a return
+ * the first delivery did not make, a repeat the store refuses as unlike its original.
  */
 function receiveStake(
   state: RoundState,
   command: Extract<RoundCommand, { type: "Receive" }>,
 ): RoundEvent[] {
   const { transfer, fromMain, fromBonus, selection } = command.placed;
+  if (state.stakes.some((stake) => stake.transferId === transfer.id)) return [];
   const received: RoundEvent = {
     type: "StakeReceived",
     data: {

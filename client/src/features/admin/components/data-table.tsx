@@ -2,6 +2,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { queryClient, queryKeys, refreshLists, useApiQuery } from "../../../lib/queries.ts";
+import "../../../components/records/records.css";
 
 export interface Column<Row> {
   header: string;

@@ -4,15 +4,22 @@ import type { JsonValue } from "@igp/ledger";
 import { minorToMajor, NO_PLAYER_JOINED } from "@igp/shared";
 import { type Actor, createActor, fromPromise } from "xstate";
 import type { z } from "zod";
-import type { Notifications } from "../../realtime/notifications.ts";
-import type { RoomAuth, RoomUser } from "../../realtime/room-auth.ts";
-import { answerUnknown, keepSeat, refuse } from "../../realtime/room-messages.ts";
-import { roundMachine } from "./round.machine.ts";
-import type { RoundFailover } from "./round-failover.ts";
-import { GAME_OVER, GameError, type Seat } from "./round-game.ts";
-import type { RoundLifecycle, Settled } from "./round-lifecycle.ts";
-import type { RegisteredRound } from "./round-registry.ts";
-import type { RoundStateFields } from "./round-state.ts";
+import { roundMachine } from "../games/round-kernel/round.machine.ts";
+import type { RoundFailover } from "../games/round-kernel/round-failover.ts";
+import { GAME_OVER, GameError, type Seat } from "../games/round-kernel/round-game.ts";
+import type { RoundGameDefinition } from "../games/round-kernel/round-game-definition.ts";
+import type { RoundLifecycle, Settled } from "../games/round-kernel/round-lifecycle.ts";
+import type { RegisteredRound } from "../games/round-kernel/round-registry.ts";
+import type { RoundStateFields } from "../games/round-kernel/round-state.ts";
+import type {
+  GameTable,
+  Refusal,
+  RoundResult,
+  RoundTable,
+} from "../games/round-kernel/round-table.ts";
+import type { Notifications } from "./notifications.ts";
+import type { RoomAuth, RoomUser } from "./room-auth.ts";
+import { answerUnknown, keepSeat, refuse } from "./room-messages.ts";
 
 export interface RoundRoomDeps<S extends Seat, O extends JsonValue> {
   rounds: RoundLifecycle<S, O>;
@@ -26,39 +33,51 @@ export interface RoundRoomDeps<S extends Seat, O extends JsonValue> {
   log: (message: string, error?: unknown) => void;
 }
 
-export type Refusal = { ok: false; status: 400 | 404 | 409; message: string };
-export type JoinOutcome<G> = { ok: true; game: G } | Refusal;
-/** A game's result message (`coin`, `spin`: docs/realtime.md). */
-export type RoundResult = { type: string; message: object };
+type PlayerClient = Client<{ auth: RoomUser }>;
 
 /**
- * What every round room does (roomId = the round's code): load the round from its stream, check
- * the bearer token, validate client messages, run the round machine on the room's clock, take
- * seats through the round's lifecycle, give the start notice, announce the expiry, keep the
- * lobby told. Created by the server only (the create routes, recovery), never by a client. A game's
- * room adds its state, its join rule and its result message.
+ * The room type of one round game: every round of it is a room (roomId = the round's code) that
+ * runs the game's table (its definition) on the round kernel. Created by the server only (the
+ * create routes, recovery), never by a client.
  */
-export abstract class RoundRoom<
+export function roundRoom<
   S extends Seat,
   O extends JsonValue,
   State extends Schema & RoundStateFields,
-> extends Room<{ state: State; client: Client<{ auth: RoomUser }> }> {
+  J,
+  V,
+>(definition: RoundGameDefinition<S, O, State, J, V, unknown, unknown>, deps: RoundRoomDeps<S, O>) {
+  return class extends RoundRoom<S, O, State, J, V> {
+    override state = definition.newState();
+    protected readonly deps = deps;
+    protected readonly table = definition.openTable(this.tableView());
+  };
+}
+
+/**
+ * What every round room does: load the round from its stream, check the bearer token, validate
+ * client messages, run the round machine on the room's clock, take seats through the round's
+ * lifecycle, give the start notice, announce the expiry, keep the lobby told. Its game's table
+ * (round-table.ts) adds the seats, the join rule and the result message.
+ */
+abstract class RoundRoom<
+  S extends Seat,
+  O extends JsonValue,
+  State extends Schema & RoundStateFields,
+  J,
+  V,
+> extends Room<{ state: State; client: PlayerClient }> {
   override autoDispose = false;
   /** State changes a few times a round; 10 patches a second is plenty. */
   override patchRate = 100;
   protected round!: RegisteredRound<S, O>;
   protected actor!: Actor<typeof roundMachine>;
   private holding = false;
-
-  protected abstract readonly deps: RoundRoomDeps<S, O>;
-  /** The game's fields of the state (seats, outcome), from `this.round`. */
-  protected abstract showSeats(): void;
-  /** The game's result message, once the winner is paid. */
-  protected abstract resultOf(settled: Settled<S, O>): Promise<RoundResult>;
   /** The result as announced: a player who joins or reconnects after it is sent it too. */
   private result: RoundResult | null = null;
-  /** The game's client messages, each through `this.onValid` (none by default). */
-  protected defineMessages(): void {}
+
+  protected abstract readonly deps: RoundRoomDeps<S, O>;
+  protected abstract readonly table: GameTable<S, O, J, V>;
 
   override async onCreate(options: { roundId: string }) {
     const loaded = await this.deps.rounds.reload(options.roundId);
@@ -71,7 +90,8 @@ export abstract class RoundRoom<
       throw new ServerError(409, "This round is running in another process.");
     this.holding = true;
     this.showRound();
-    this.defineMessages();
+    for (const [type, { schema, handle }] of Object.entries(this.table.messages ?? {}))
+      this.onValid(type, schema, (client, message) => handle(client.auth!.id, message));
     this.onMessage("leave", (client) => this.creatorLeaves(client));
     this.onMessage("*", (client, type) => answerUnknown(client, type));
     this.actor = this.startMachine();
@@ -82,22 +102,29 @@ export abstract class RoundRoom<
     return this.deps.auth(context.token);
   }
 
-  override onJoin(client: Client<{ auth: RoomUser }>) {
+  override onJoin(client: PlayerClient) {
     this.sendResult(client);
   }
 
   /** Back after a drop, perhaps having missed the result (its screen would wait for it). */
-  override onReconnect(client: Client<{ auth: RoomUser }>) {
+  override onReconnect(client: PlayerClient) {
     this.sendResult(client);
   }
 
-  private sendResult(client: Client<{ auth: RoomUser }>) {
+  private sendResult(client: PlayerClient) {
     if (this.result) client.send(this.result.type, this.result.message);
   }
 
   /** A dropped player keeps its seat (and spin picks) for the grace period, then leaves. */
-  override onDrop(client: Client<{ auth: RoomUser }>) {
+  override onDrop(client: PlayerClient) {
     keepSeat(this, client, this.deps.reconnectGraceSeconds);
+  }
+
+  /** The table hears of a player once its last client (tab) has left. */
+  override onLeave(client: PlayerClient) {
+    const userId = client.auth?.id;
+    const stillHere = this.clients.some((other) => other.auth?.id === userId);
+    if (userId && !stillHere) this.table.left?.(userId);
   }
 
   override onDispose() {
@@ -105,17 +132,50 @@ export abstract class RoundRoom<
     if (this.holding) this.deps.failover.letGo(this.round.roundId);
   }
 
+  /**
+   * Called by the join route (through matchMaker.remoteRoomCall, in whichever process holds the
+   * room): the table seats the player, or says why not.
+   */
+  join(userId: string, request: J) {
+    return this.table.join(userId, request);
+  }
+
   protected get game() {
     return this.deps.rounds.game;
   }
 
+  /** The room as its table sees it (round-table.ts). */
+  protected tableView(): RoundTable<S, O, State> {
+    const room = this;
+    return {
+      get round() {
+        return room.round;
+      },
+      get state() {
+        return room.state;
+      },
+      get phase() {
+        return String(room.actor?.getSnapshot().value ?? "");
+      },
+      get seating() {
+        return room.seating;
+      },
+      seat: (seat) => room.seat(seat),
+      broadcast: (type, message) => room.broadcast(type, message),
+      announce: (type, payload) => {
+        if (room.round.access === "public")
+          room.deps.notifications().lobbyChanged({ op: "announce", type, payload });
+      },
+    };
+  }
+
   /** A message handler behind its zod schema: a wrong shape is answered, logged and dropped. */
-  protected onValid<T>(
+  private onValid<T>(
     type: string,
     schema: z.ZodType<T>,
-    handler: (client: Client<{ auth: RoomUser }>, message: T) => string | null,
+    handler: (client: PlayerClient, message: T) => string | null,
   ) {
-    this.onMessage(type, (client: Client<{ auth: RoomUser }>, message: unknown) => {
+    this.onMessage(type, (client: PlayerClient, message: unknown) => {
       const parsed = schema.safeParse(message);
       const why = parsed.success
         ? handler(client, parsed.data)
@@ -133,7 +193,7 @@ export abstract class RoundRoom<
    * The spec's `leave`: the creator of a round nobody else has joined ends it, and its stake comes
    * back exactly once (the refund is the expiry's); once others hold seats, the round goes on.
    */
-  private creatorLeaves(client: Client<{ auth: RoomUser }>) {
+  private creatorLeaves(client: PlayerClient) {
     const players = new Set(this.round.players.map((seat) => seat.player));
     const why =
       client.auth?.id !== this.round.createdBy
@@ -147,13 +207,13 @@ export abstract class RoundRoom<
   }
 
   /** Is the round still taking seats (the countdown running, no draw due)? */
-  protected get seating() {
+  private get seating() {
     const snapshot = this.actor?.getSnapshot();
     return Boolean(snapshot && (snapshot.matches("waiting") || snapshot.matches("joining")));
   }
 
   /** Takes a seat the game's rules allowed: the stake, then the record; the machine follows. */
-  protected async seat(seat: S): Promise<Refusal | null> {
+  private async seat(seat: S): Promise<Refusal | null> {
     this.actor.send({ type: "JOIN_STARTED" });
     try {
       await this.deps.rounds.takeSeat(this.round, seat);
@@ -179,7 +239,7 @@ export abstract class RoundRoom<
   }
 
   /** The lobby lists a public round while it takes seats, and forgets it after. */
-  protected tellLobby() {
+  private tellLobby() {
     if (this.round.access !== "public") return;
     const listed = this.seating && this.game.joinable(this.round.players);
     this.deps
@@ -238,7 +298,11 @@ export abstract class RoundRoom<
     this.state.winner = settled.payouts[0]?.userId ?? "";
     this.state.payout = minorToMajor(settled.payouts[0]?.amount ?? 0);
     try {
-      this.result = await this.resultOf(settled);
+      const previous = await this.deps.rounds.registry.lastOutcomes<O>(
+        this.game.type,
+        this.round.roundId,
+      );
+      this.result = this.table.resultOf(settled, previous);
       this.broadcast(this.result.type, this.result.message);
     } catch (error) {
       this.deps.log(`Round ${this.round.code}: could not announce the result.`, error);
@@ -263,7 +327,7 @@ export abstract class RoundRoom<
     this.clock.setTimeout(() => this.disconnect(), 60_000);
   }
 
-  protected showRound() {
+  private showRound() {
     const round = this.round;
     Object.assign(this.state, {
       code: round.code,
@@ -276,6 +340,6 @@ export abstract class RoundRoom<
       commitment: round.commitment,
       serverSeed: round.status === "finished" ? (round.serverSeed ?? "") : "",
     });
-    this.showSeats();
+    this.table.showSeats();
   }
 }
