@@ -23,7 +23,7 @@ export async function fundedPlayer(
   const proof = await uploads.save(await pngImage());
   await approvedBankDeposit(ledger, player.userId, amountMinor, proof);
   if (bonusMinor > 0)
-    await ledger.grantBonus(player.userId, randomUUID(), bonusMinor, ctx("superAdmin"));
+    await ledger.bonuses.grant(player.userId, randomUUID(), bonusMinor, ctx("superAdmin"));
   return player;
 }
 

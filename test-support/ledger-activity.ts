@@ -13,7 +13,7 @@ export async function generateLedgerActivity(ledger: Ledger, players = 4) {
   const userIds = Array.from({ length: players }, () => randomUUID());
 
   const chargeId = randomUUID();
-  await ledger.requestCharge(
+  await ledger.charges.request(
     {
       chargeId,
       agentId,
@@ -25,9 +25,9 @@ export async function generateLedgerActivity(ledger: Ledger, players = 4) {
     },
     ctx("admin", agentId),
   );
-  await ledger.approveCharge(chargeId, superAdmin);
+  await ledger.charges.approve(chargeId, superAdmin);
   const declined = randomUUID();
-  await ledger.requestCharge(
+  await ledger.charges.request(
     {
       chargeId: declined,
       agentId,
@@ -38,11 +38,11 @@ export async function generateLedgerActivity(ledger: Ledger, players = 4) {
     },
     ctx("admin", agentId),
   );
-  await ledger.disapproveCharge(declined, superAdmin);
+  await ledger.charges.disapprove(declined, superAdmin);
 
   for (const [i, userId] of userIds.entries()) {
     const bank = randomUUID();
-    await ledger.requestDeposit(
+    await ledger.deposits.request(
       {
         depositId: bank,
         userId,
@@ -56,15 +56,15 @@ export async function generateLedgerActivity(ledger: Ledger, players = 4) {
       },
       ctx("user", userId),
     );
-    await ledger.approveBankDeposit(bank, superAdmin);
+    await ledger.deposits.approveBank(bank, superAdmin);
     const viaAgent = randomUUID();
-    await ledger.requestDeposit(
+    await ledger.deposits.request(
       { depositId: viaAgent, userId, method: "agent", amount: 10_000, depositCode: `A${i}` },
       ctx("user", userId),
     );
-    await ledger.approveAgentDeposit(viaAgent, presented(`A${i}`), ctx("admin", agentId));
-    await ledger.grantBonus(userId, randomUUID(), 5_000, superAdmin);
-    await ledger.requestDeposit(
+    await ledger.deposits.approveAgent(viaAgent, presented(`A${i}`), ctx("admin", agentId));
+    await ledger.bonuses.grant(userId, randomUUID(), 5_000, superAdmin);
+    await ledger.deposits.request(
       { depositId: randomUUID(), userId, method: "bank", amount: 7_000, depositCode: `P${i}` },
       ctx("user", userId),
     );
@@ -72,7 +72,7 @@ export async function generateLedgerActivity(ledger: Ledger, players = 4) {
 
   const withdraw = async (userId: string, amount: number, method: "bank" | "agent") => {
     const withdrawalId = randomUUID();
-    await ledger.requestWithdrawal(
+    await ledger.withdrawals.request(
       {
         withdrawalId,
         amount,
@@ -86,32 +86,32 @@ export async function generateLedgerActivity(ledger: Ledger, players = 4) {
     );
     return withdrawalId;
   };
-  await ledger.approveWithdrawal(
+  await ledger.withdrawals.approve(
     await withdraw(userIds[0]!, 33_000, "bank"),
     { paymentReference: "FT26REF1" },
     superAdmin,
   );
-  await ledger.approveWithdrawal(
+  await ledger.withdrawals.approve(
     await withdraw(userIds[1]!, 4_000, "agent"),
     { withdrawCode: presented("WC1") },
     ctx("admin", agentId),
     250, // the agent's advance on what it paid out
   );
-  await ledger.disapproveWithdrawal(await withdraw(userIds[2]!, 3_000, "bank"), superAdmin);
+  await ledger.withdrawals.disapprove(await withdraw(userIds[2]!, 3_000, "bank"), superAdmin);
   await withdraw(userIds[3]!, 2_500, "bank"); // stays pending: held
 
   const round = randomUUID();
-  await ledger.openRound(
+  await ledger.rounds.open(
     { roundId: round, game: "coin-flip", betAmount: 5_000, cutBasisPoints: 1_000 },
     ctx("user"),
   );
   for (const userId of userIds.slice(1, 3)) {
-    await ledger.placeStake(
+    await ledger.rounds.placeStake(
       { userId, roundId: round, stakeId: randomUUID(), amount: 5_000 },
       ctx("user", userId),
     );
   }
-  await ledger.settleRound(
+  await ledger.rounds.settle(
     round,
     [{ userId: userIds[1]!, amount: potAfterCut(10_000, 1_000) }],
     [],
@@ -119,23 +119,23 @@ export async function generateLedgerActivity(ledger: Ledger, players = 4) {
   );
 
   const expired = randomUUID();
-  await ledger.openRound(
+  await ledger.rounds.open(
     { roundId: expired, game: "spin-wheel", betAmount: 2_000, cutBasisPoints: 1_000 },
     ctx("user"),
   );
-  await ledger.placeStake(
+  await ledger.rounds.placeStake(
     { userId: userIds[3]!, roundId: expired, stakeId: randomUUID(), amount: 4_000 },
     ctx("user"),
   );
-  await ledger.cancelRound(expired, "noPlayerJoined", ctx("user"));
+  await ledger.rounds.cancel(expired, "noPlayerJoined", ctx("user"));
 
   const lottery = randomUUID();
-  await ledger.openRound(
+  await ledger.rounds.open(
     { roundId: lottery, game: "lottery", betAmount: 1_000, cutBasisPoints: 0 },
     ctx("superAdmin"),
   );
   for (const userId of userIds) {
-    await ledger.placeStake(
+    await ledger.rounds.placeStake(
       {
         userId,
         roundId: lottery,
@@ -146,6 +146,6 @@ export async function generateLedgerActivity(ledger: Ledger, players = 4) {
       ctx("user", userId),
     );
   }
-  await ledger.settleRound(lottery, [], [{ userId: userIds[2]!, amount: 50_000 }], superAdmin);
+  await ledger.rounds.settle(lottery, [], [{ userId: userIds[2]!, amount: 50_000 }], superAdmin);
   return { agentId, userIds };
 }

@@ -80,7 +80,7 @@ export async function approvedBankDeposit(
   screenshot = "proof.png",
 ) {
   const depositId = randomUUID();
-  await ledger.requestDeposit(
+  await ledger.deposits.request(
     {
       depositId,
       userId,
@@ -94,7 +94,7 @@ export async function approvedBankDeposit(
     },
     ctx("user", userId),
   );
-  await ledger.approveBankDeposit(depositId, ctx("superAdmin"));
+  await ledger.deposits.approveBank(depositId, ctx("superAdmin"));
 }
 
 /**

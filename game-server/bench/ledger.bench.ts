@@ -6,11 +6,11 @@ import {
   CommandHandler,
   createPgPool,
   createPostgresEventStore,
+  decideWallet,
   Ledger,
+  type WalletState,
   walletStream,
 } from "@igp/ledger";
-import { decideWallet } from "../../ledger/src/domain/wallet/wallet.decide.ts";
-import type { WalletState } from "../../ledger/src/domain/wallet/wallet.events.ts";
 import { freePort } from "../../test-support/global-setup.ts";
 import { createDatabase } from "../src/database/create-database.ts";
 import { startEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
@@ -54,7 +54,7 @@ async function main() {
     for (const writers of CONCURRENCY) {
       const wallets = Array.from({ length: writers }, () => randomUUID());
       for (const userId of wallets)
-        await ledger.grantBonus(userId, randomUUID(), 1_000_000_000_000, system);
+        await ledger.bonuses.grant(userId, randomUUID(), 1_000_000_000_000, system);
       const metadata = {
         actor: { userId: "bench", role: "user" as const },
         correlationId: randomUUID(),

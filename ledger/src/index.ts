@@ -14,6 +14,9 @@ export type { RoundState, Stake } from "./domain/round/round.events.ts";
 export * from "./domain/stream-ids.ts";
 export * from "./domain/stream-kinds.ts";
 export * from "./domain/transfer.ts";
+// The wallet's decision itself, for measuring the command handler with its cheapest command.
+export { decideWallet } from "./domain/wallet/wallet.decide.ts";
+export type { WalletState } from "./domain/wallet/wallet.events.ts";
 export type { WithdrawalProof } from "./domain/withdrawal/withdrawal.decide.ts";
 export * from "./event-store/canonical-json.ts";
 export * from "./event-store/event-store.ts";

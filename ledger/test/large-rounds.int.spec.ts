@@ -21,7 +21,7 @@ it("takes 1,500 concurrent stakes and refunds them all in chunks the event store
   timeout: 120_000,
 }, async () => {
   const roundId = randomUUID();
-  await t.ledger.openRound(
+  await t.ledger.rounds.open(
     { roundId, game: "lottery", betAmount: 1_00, cutBasisPoints: 10_000 },
     ctx("superAdmin"),
   );
@@ -31,7 +31,7 @@ it("takes 1,500 concurrent stakes and refunds them all in chunks the event store
     players.flatMap((userId) =>
       Array.from({ length: 6 }, async () => {
         const stakeId = randomUUID();
-        const { number } = await t.ledger.placeStake(
+        const { number } = await t.ledger.rounds.placeStake(
           { userId, roundId, stakeId, amount: 1_00, selection: { clientSeed: stakeId } },
           { ...ctx("user", userId), commandId: stakeId },
         );
@@ -50,7 +50,7 @@ it("takes 1,500 concurrent stakes and refunds them all in chunks the event store
   const appends = new Set(received.map((e) => e.position.split(":")[0])).size;
   expect(appends).toBeLessThan(1_500 / 4);
 
-  await t.ledger.cancelRound(roundId, "lotteryDeleted", ctx("superAdmin"));
+  await t.ledger.rounds.cancel(roundId, "lotteryDeleted", ctx("superAdmin"));
   const chunks = 1_500 / TRANSFERS_PER_EVENT;
   const ending = (await t.store.readStream(roundStream(roundId))).slice(-chunks);
   expect(ending.map((e) => e.type)).toEqual([

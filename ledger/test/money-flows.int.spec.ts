@@ -25,7 +25,7 @@ async function fundedPlayer(main: number, bonus = 0) {
   const userId = randomUUID();
   if (main > 0) {
     const depositId = randomUUID();
-    await t.ledger.requestDeposit(
+    await t.ledger.deposits.request(
       {
         depositId,
         userId,
@@ -38,16 +38,16 @@ async function fundedPlayer(main: number, bonus = 0) {
       },
       ctx("user", userId),
     );
-    await t.ledger.approveBankDeposit(depositId, superAdmin);
+    await t.ledger.deposits.approveBank(depositId, superAdmin);
   }
-  if (bonus > 0) await t.ledger.grantBonus(userId, randomUUID(), bonus, superAdmin);
+  if (bonus > 0) await t.ledger.bonuses.grant(userId, randomUUID(), bonus, superAdmin);
   return userId;
 }
 
 async function fundedAgent(amount: number) {
   const agentId = randomUUID();
   const chargeId = randomUUID();
-  await t.ledger.requestCharge(
+  await t.ledger.charges.request(
     {
       chargeId,
       agentId,
@@ -58,14 +58,14 @@ async function fundedAgent(amount: number) {
     },
     ctx("admin", agentId),
   );
-  await t.ledger.approveCharge(chargeId, superAdmin);
+  await t.ledger.charges.approve(chargeId, superAdmin);
   return agentId;
 }
 
 async function agentDepositRequest(userId: string, amount: number) {
   const depositId = randomUUID();
   const depositCode = code();
-  await t.ledger.requestDeposit(
+  await t.ledger.deposits.request(
     { depositId, userId, method: "agent", amount, depositCode: testCodes.digest(depositCode) },
     ctx("user", userId),
   );
@@ -87,14 +87,16 @@ describe("deposits", () => {
   it("a decided deposit cannot be approved or disapproved again", async () => {
     const userId = randomUUID();
     const depositId = randomUUID();
-    await t.ledger.requestDeposit(
+    await t.ledger.deposits.request(
       { depositId, userId, method: "bank", amount: 6_000, depositCode: code() },
       ctx("user", userId),
     );
-    await t.ledger.disapproveDeposit(depositId, superAdmin);
-    expect(await refusal(t.ledger.approveBankDeposit(depositId, superAdmin))).toBe("not_pending");
-    expect(await refusal(t.ledger.disapproveDeposit(depositId, superAdmin))).toBe("not_pending");
-    expect(await refusal(t.ledger.approveBankDeposit(randomUUID(), superAdmin))).toBe("not_found");
+    await t.ledger.deposits.disapprove(depositId, superAdmin);
+    expect(await refusal(t.ledger.deposits.approveBank(depositId, superAdmin))).toBe("not_pending");
+    expect(await refusal(t.ledger.deposits.disapprove(depositId, superAdmin))).toBe("not_pending");
+    expect(await refusal(t.ledger.deposits.approveBank(randomUUID(), superAdmin))).toBe(
+      "not_found",
+    );
     expect(await wallet(userId)).toEqual({ main: 0, bonus: 0 });
   });
 
@@ -104,10 +106,10 @@ describe("deposits", () => {
     const { depositId, depositCode } = await agentDepositRequest(userId, 30_000);
     expect(
       await refusal(
-        t.ledger.approveAgentDeposit(depositId, presented("WRONG1"), ctx("admin", agentId)),
+        t.ledger.deposits.approveAgent(depositId, presented("WRONG1"), ctx("admin", agentId)),
       ),
     ).toBe("wrong_code");
-    await t.ledger.approveAgentDeposit(depositId, presented(depositCode), ctx("admin", agentId));
+    await t.ledger.deposits.approveAgent(depositId, presented(depositCode), ctx("admin", agentId));
     expect(await wallet(userId)).toEqual({ main: 30_000, bonus: 0 });
     expect(await float(agentId)).toBe(70_000);
   });
@@ -118,7 +120,7 @@ describe("deposits", () => {
     const { depositId, depositCode } = await agentDepositRequest(userId, 20_000);
     expect(
       await refusal(
-        t.ledger.approveAgentDeposit(depositId, presented(depositCode), ctx("admin", agentId)),
+        t.ledger.deposits.approveAgent(depositId, presented(depositCode), ctx("admin", agentId)),
       ),
     ).toBe("insufficient_float");
     expect(await float(agentId)).toBe(10_000);
@@ -131,8 +133,10 @@ describe("deposits", () => {
     const { depositId, depositCode } = await agentDepositRequest(userId, 20_000);
     const other = await t.otherProcess();
     const outcomes = await Promise.all([
-      refusal(t.ledger.approveAgentDeposit(depositId, presented(depositCode), ctx("admin", a))),
-      refusal(other.ledger.approveAgentDeposit(depositId, presented(depositCode), ctx("admin", b))),
+      refusal(t.ledger.deposits.approveAgent(depositId, presented(depositCode), ctx("admin", a))),
+      refusal(
+        other.ledger.deposits.approveAgent(depositId, presented(depositCode), ctx("admin", b)),
+      ),
     ]);
     await other.close();
     expect(outcomes.filter((o) => o === null)).toHaveLength(1);
@@ -144,14 +148,14 @@ describe("deposits", () => {
   it("two admins approving one bank deposit at once: exactly one succeeds, money moves once", async () => {
     const userId = randomUUID();
     const depositId = randomUUID();
-    await t.ledger.requestDeposit(
+    await t.ledger.deposits.request(
       { depositId, userId, method: "bank", amount: 9_000, depositCode: code() },
       ctx("user", userId),
     );
     const other = await t.otherProcess();
     const outcomes = await Promise.all([
-      refusal(t.ledger.approveBankDeposit(depositId, ctx("superAdmin"))),
-      refusal(other.ledger.approveBankDeposit(depositId, ctx("superAdmin"))),
+      refusal(t.ledger.deposits.approveBank(depositId, ctx("superAdmin"))),
+      refusal(other.ledger.deposits.approveBank(depositId, ctx("superAdmin"))),
     ]);
     await other.close();
     expect(outcomes.sort()).toEqual([null, "not_pending"].sort());
@@ -168,7 +172,7 @@ describe("withdrawals", () => {
   ) => {
     const withdrawalId = randomUUID();
     const withdrawCode = code();
-    const done = t.ledger.requestWithdrawal(
+    const done = t.ledger.withdrawals.request(
       {
         withdrawalId,
         amount,
@@ -191,12 +195,12 @@ describe("withdrawals", () => {
     await done;
     expect(await wallet(userId)).toEqual({ main: 0, bonus: 30_000 });
     const houseBefore = (await t.replay()).house.withdrawalFees;
-    await t.ledger.approveWithdrawal(withdrawalId, { paymentReference: "FT26BANK1" }, superAdmin);
+    await t.ledger.withdrawals.approve(withdrawalId, { paymentReference: "FT26BANK1" }, superAdmin);
     const replay = await t.replay();
     expect(replay.house.withdrawalFees - houseBefore).toBe(4_000); // 20% of the 20,000 from bonus
     expect(
       await refusal(
-        t.ledger.approveWithdrawal(withdrawalId, { paymentReference: "FT26BANK2" }, superAdmin),
+        t.ledger.withdrawals.approve(withdrawalId, { paymentReference: "FT26BANK2" }, superAdmin),
       ),
     ).toBe("not_pending");
   });
@@ -212,7 +216,7 @@ describe("withdrawals", () => {
     const { withdrawalId, done } = request(userId, 8_000, true);
     await done;
     expect(await wallet(userId)).toEqual({ main: 0, bonus: 2_000 });
-    await t.ledger.disapproveWithdrawal(withdrawalId, superAdmin);
+    await t.ledger.withdrawals.disapprove(withdrawalId, superAdmin);
     expect(await wallet(userId)).toEqual({ main: 5_000, bonus: 5_000 });
   });
 
@@ -223,7 +227,7 @@ describe("withdrawals", () => {
     await done;
     expect(
       await refusal(
-        t.ledger.approveWithdrawal(
+        t.ledger.withdrawals.approve(
           withdrawalId,
           { withdrawCode: presented("NOPE") },
           ctx("admin", agentId),
@@ -232,14 +236,14 @@ describe("withdrawals", () => {
     ).toBe("wrong_code");
     expect(
       await refusal(
-        t.ledger.approveWithdrawal(
+        t.ledger.withdrawals.approve(
           withdrawalId,
           { withdrawCode: presented(withdrawCode) },
           superAdmin,
         ),
       ),
     ).toBe("invalid");
-    await t.ledger.approveWithdrawal(
+    await t.ledger.withdrawals.approve(
       withdrawalId,
       { withdrawCode: presented(withdrawCode) },
       ctx("admin", agentId),
@@ -252,11 +256,14 @@ describe("withdrawals", () => {
 describe("rounds", () => {
   const open = async (game: "coin-flip" | "lottery" = "coin-flip", betAmount = 10_000) => {
     const roundId = randomUUID();
-    await t.ledger.openRound({ roundId, game, betAmount, cutBasisPoints: 1_000 }, ctx("user"));
+    await t.ledger.rounds.open({ roundId, game, betAmount, cutBasisPoints: 1_000 }, ctx("user"));
     return roundId;
   };
   const stake = (userId: string, roundId: string, amount: number) =>
-    t.ledger.placeStake({ userId, roundId, stakeId: randomUUID(), amount }, ctx("user", userId));
+    t.ledger.rounds.placeStake(
+      { userId, roundId, stakeId: randomUUID(), amount },
+      ctx("user", userId),
+    );
 
   it("takes stakes bonus first, pays the winner the pot less the cut, and the house the cut", async () => {
     const [alice, bob] = await Promise.all([fundedPlayer(10_000, 4_000), fundedPlayer(10_000)]);
@@ -265,7 +272,7 @@ describe("rounds", () => {
     expect(await wallet(alice)).toEqual({ main: 4_000, bonus: 0 });
     const cutsBefore = (await t.replay()).house.roundCuts;
     const prize = potAfterCut(20_000, 1_000);
-    await t.ledger.settleRound(roundId, [{ userId: bob, amount: prize }], [], ctx("user"));
+    await t.ledger.rounds.settle(roundId, [{ userId: bob, amount: prize }], [], ctx("user"));
     expect(await wallet(bob)).toEqual({ main: 18_000, bonus: 0 });
     expect((await t.replay()).house.roundCuts - cutsBefore).toBe(2_000);
   });
@@ -275,15 +282,15 @@ describe("rounds", () => {
     const roundId = await open();
     await stake(alice, roundId, 4_000);
     expect(await wallet(alice)).toEqual({ main: 1_000, bonus: 0 });
-    await t.ledger.cancelRound(roundId, "noPlayerJoined", ctx("user"));
+    await t.ledger.rounds.cancel(roundId, "noPlayerJoined", ctx("user"));
     expect(await wallet(alice)).toEqual({ main: 3_000, bonus: 2_000 });
-    expect(await refusal(t.ledger.settleRound(roundId, [], [], ctx("user")))).toBe("not_pending");
+    expect(await refusal(t.ledger.rounds.settle(roundId, [], [], ctx("user")))).toBe("not_pending");
   });
 
   it("returns a stake that reaches a round after it closed", async () => {
     const alice = await fundedPlayer(5_000);
     const roundId = await open();
-    await t.ledger.cancelRound(roundId, "expired", ctx("user"));
+    await t.ledger.rounds.cancel(roundId, "expired", ctx("user"));
     expect(await refusal(stake(alice, roundId, 5_000))).toBe("not_pending");
     expect(await wallet(alice)).toEqual({ main: 5_000, bonus: 0 });
   });
@@ -294,7 +301,7 @@ describe("rounds", () => {
     await stake(alice, roundId, 5_000);
     expect(
       await refusal(
-        t.ledger.settleRound(roundId, [{ userId: alice, amount: 5_001 }], [], ctx("user")),
+        t.ledger.rounds.settle(roundId, [{ userId: alice, amount: 5_001 }], [], ctx("user")),
       ),
     ).toBe("invalid");
   });
@@ -308,7 +315,7 @@ describe("rounds", () => {
     const lotteryId = await open("lottery", 5_000);
     await Promise.all(buyers.map((userId) => stake(userId, lotteryId, 5_000)));
     const before = (await t.replay()).house;
-    await t.ledger.settleRound(
+    await t.ledger.rounds.settle(
       lotteryId,
       [],
       [
@@ -327,7 +334,7 @@ describe("concurrency", () => {
   it("50 concurrent debits from two processes never overdraw one wallet", async () => {
     const userId = await fundedPlayer(100_000);
     const roundId = randomUUID();
-    await t.ledger.openRound(
+    await t.ledger.rounds.open(
       { roundId, game: "lottery", betAmount: 10_000, cutBasisPoints: 0 },
       ctx("user"),
     );
@@ -335,7 +342,7 @@ describe("concurrency", () => {
     const outcomes = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         refusal(
-          (i % 2 === 0 ? t.ledger : other.ledger).placeStake(
+          (i % 2 === 0 ? t.ledger : other.ledger).rounds.placeStake(
             { userId, roundId, stakeId: randomUUID(), amount: 10_000 },
             ctx("user", userId),
           ),
@@ -356,13 +363,13 @@ describe("bad input", () => {
     const userId = randomUUID();
     for (const amount of [10.5, -1, 0, 1e13, Number.NaN]) {
       const error = await refusal(
-        t.ledger.requestDeposit(
+        t.ledger.deposits.request(
           { depositId: randomUUID(), userId, method: "bank", amount, depositCode: "C1" },
           ctx("user", userId),
         ),
       );
       expect(error).toBe("invalid");
-      expect(await refusal(t.ledger.grantBonus(userId, randomUUID(), amount, superAdmin))).toBe(
+      expect(await refusal(t.ledger.bonuses.grant(userId, randomUUID(), amount, superAdmin))).toBe(
         "invalid",
       );
     }

@@ -29,12 +29,12 @@ describe("the command handler's stream cache", () => {
   };
   const openWithStakes = async (alice: string, bob: string) => {
     const roundId = randomUUID();
-    await t.ledger.openRound(
+    await t.ledger.rounds.open(
       { roundId, game: "coin-flip", betAmount: 1_000, cutBasisPoints: 1_000 },
       ctx("user"),
     );
     for (const userId of [alice, bob])
-      await t.ledger.placeStake(
+      await t.ledger.rounds.placeStake(
         { userId, roundId, stakeId: randomUUID(), amount: 1_000 },
         ctx("user", userId),
       );
@@ -47,10 +47,10 @@ describe("the command handler's stream cache", () => {
     const roundId = await openWithStakes(alice, bob);
     expect(cached()).toBe(before + 1);
     const payout = [{ userId: alice, amount: potAfterCut(2_000, 1_000) }];
-    await t.ledger.settleRound(roundId, payout, [], ctx("user"));
+    await t.ledger.rounds.settle(roundId, payout, [], ctx("user"));
     expect(cached()).toBe(before);
     // Asked again (a recovery repeating the step), it is read back and answered the same.
-    expect((await t.ledger.readRound(roundId)).status).toBe("settled");
+    expect((await t.ledger.rounds.read(roundId)).status).toBe("settled");
     expect(cached()).toBe(before);
   });
 
@@ -58,7 +58,7 @@ describe("the command handler's stream cache", () => {
     const [alice, bob] = await players();
     const before = cached();
     const roundId = await openWithStakes(alice, bob);
-    await t.ledger.cancelRound(roundId, "noPlayerJoined", ctx("user"));
+    await t.ledger.rounds.cancel(roundId, "noPlayerJoined", ctx("user"));
     expect(cached()).toBe(before);
     // A deposit approved: its request stream ended; the wallet is kept.
     await approvedBankDeposit(t.ledger, randomUUID(), 500);

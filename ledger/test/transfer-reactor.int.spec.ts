@@ -40,9 +40,9 @@ async function debitThenCrash(userId: string, roundId: string, amount: number) {
 /** A player holding `amount` (as bonus) and a lottery round to stake it in. */
 async function playerAndOpenRound(amount: number) {
   const userId = randomUUID();
-  await t.ledger.grantBonus(userId, randomUUID(), amount, ctx("superAdmin"));
+  await t.ledger.bonuses.grant(userId, randomUUID(), amount, ctx("superAdmin"));
   const roundId = randomUUID();
-  await t.ledger.openRound(
+  await t.ledger.rounds.open(
     { roundId, game: "lottery", betAmount: amount, cutBasisPoints: 0 },
     ctx("user"),
   );
@@ -55,13 +55,13 @@ const stakesReceived = async (roundId: string) =>
 it("completes a transfer whose credit was never stored, exactly once, even when run twice", async () => {
   const userId = randomUUID();
   const deposit = randomUUID();
-  await t.ledger.requestDeposit(
+  await t.ledger.deposits.request(
     { depositId: deposit, userId, method: "bank", amount: 10_000, depositCode: "C" },
     ctx("user", userId),
   );
-  await t.ledger.approveBankDeposit(deposit, ctx("superAdmin"));
+  await t.ledger.deposits.approveBank(deposit, ctx("superAdmin"));
   const roundId = randomUUID();
-  await t.ledger.openRound(
+  await t.ledger.rounds.open(
     { roundId, game: "coin-flip", betAmount: 4_000, cutBasisPoints: 1_000 },
     ctx("user"),
   );
@@ -132,11 +132,11 @@ it("a running reactor heals a missing credit by itself after its grace period", 
 
 it("a stake delivered again after its round closed changes nothing", async () => {
   const { userId, roundId } = await playerAndOpenRound(3_000);
-  await t.ledger.placeStake(
+  await t.ledger.rounds.placeStake(
     { userId, roundId, stakeId: randomUUID(), amount: 3_000 },
     ctx("user", userId),
   );
-  await t.ledger.closeStakes(roundId, ctx("superAdmin"));
+  await t.ledger.rounds.closeStakes(roundId, ctx("superAdmin"));
   // A reactor that read the debit before the room had delivered it delivers it too, late.
   const placed = (await t.store.readStream(walletStream(userId))).find(
     (e) => e.type === "StakePlaced",
@@ -144,7 +144,7 @@ it("a stake delivered again after its round closed changes nothing", async () =>
   const event = parseLedgerEvent(placed.streamId, placed.type, placed.data);
   const source: StoredEvent = { ...placed, event, metadata: placed.metadata as EventMetadata };
   for (const transfer of moneyEffect(event).sent)
-    expect(await t.ledger.deliver(transfer, source, ctx("superAdmin"))).toEqual([]);
+    expect(await t.ledger.transfers.deliver(transfer, source, ctx("superAdmin"))).toEqual([]);
 
   const round = (await t.store.readStream(roundStream(roundId))).map((e) => e.type);
   expect(round).toEqual(["RoundOpened", "StakeReceived", "StakesClosed"]);

@@ -37,14 +37,14 @@ async function open(
   betAmount: number,
   details: Record<string, string>,
 ) {
-  await t.ledger.openRound(
+  await t.ledger.rounds.open(
     { roundId, game: game as "coin-flip", betAmount, cutBasisPoints: 1_000, details },
     ctx("user"),
   );
 }
 
 const stake = (ledger: Ledger, roundId: string, userId: string, amount: number, selection = {}) =>
-  ledger.placeStake(
+  ledger.rounds.placeStake(
     { userId, roundId, stakeId: randomUUID(), amount, selection },
     ctx("user", userId),
   );
@@ -64,7 +64,7 @@ beforeAll(async () => {
   await stake(t.ledger, rounds.flip, alice, 5_000, { side: "H", seats: ["H"] });
   await returnedStake(t.ledger, rounds.flip, bob, 5_000, { side: "H", seats: ["H"] });
   await stake(t.ledger, rounds.flip, bob, 5_000, { side: "T", seats: ["T"] });
-  await t.ledger.settleRound(
+  await t.ledger.rounds.settle(
     rounds.flip,
     [{ userId: alice, amount: potAfterCut(10_000, 1_000) }],
     [],
@@ -82,15 +82,15 @@ beforeAll(async () => {
     userId: i < 400 ? carol : alice,
     amount: 10,
   }));
-  await t.ledger.settleRound(rounds.spin, payouts, [], ctx("system"));
+  await t.ledger.rounds.settle(rounds.spin, payouts, [], ctx("system"));
 
   // 260 tickets: the cancellation refunds them in two events (StakesRefunded, RoundCancelled).
   await open(rounds.deleted, "lottery", 100, { code: "LOTTERY1" });
   for (let i = 0; i < 260; i++)
     await stake(t.ledger, rounds.deleted, i % 2 === 0 ? alice : bob, 100);
-  await t.ledger.closeStakes(rounds.deleted, ctx("system"));
+  await t.ledger.rounds.closeStakes(rounds.deleted, ctx("system"));
   await returnedStake(t.ledger, rounds.deleted, carol, 100);
-  await t.ledger.cancelRound(rounds.deleted, "lotteryDeleted", ctx("system"));
+  await t.ledger.rounds.cancel(rounds.deleted, "lotteryDeleted", ctx("system"));
 
   // A real drawing (the audit re-runs it): first place wins money, second an award.
   const serverSeed = "the-server-seed";
@@ -109,7 +109,7 @@ beforeAll(async () => {
     userId: holders[ticket - 1]!,
     amount: i === 0 ? 20_000 : null,
   }));
-  await t.ledger.settleRound(
+  await t.ledger.rounds.settle(
     rounds.drawn,
     [],
     [{ userId: lotteryWinners[0]!.userId, amount: 20_000 }],

@@ -67,7 +67,7 @@ it("a drawing or a deletion cut short by SIGKILL completes exactly once after re
       actor: { userId: "test", role: "system" as const },
       at: new Date().toISOString(),
     };
-    await ledger.closeStakes(drawn.roundId, system);
+    await ledger.rounds.closeStakes(drawn.roundId, system);
     await pool.query("UPDATE lotteries SET status = 'drawing' WHERE code = $1", [drawn.code]);
     // The deletion: SIGKILL after it was marked, before a single refund.
     await pool.query("UPDATE lotteries SET status = 'deleting' WHERE code = $1", [deleted.code]);

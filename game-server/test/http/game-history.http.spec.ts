@@ -28,15 +28,18 @@ async function playedRound(
   const roundId = randomUUID();
   const when = { ...ctx("user", userId), at: at.toISOString() };
   const code = `R${roundId.replaceAll("-", "").slice(0, 7).toUpperCase()}`;
-  await ledger.openRound(
+  await ledger.rounds.open(
     { roundId, game, betAmount: 1_00, cutBasisPoints: 1_000, details: { code } },
     when,
   );
   const selection: Record<string, JsonValue> =
     game === "coin-flip" ? { side: "T", seats: ["T"] } : { numbers: [2, 5] };
   const amount = game === "coin-flip" ? 1_00 : 2_00;
-  await ledger.placeStake({ userId, roundId, stakeId: randomUUID(), amount, selection }, when);
-  if (settle) await ledger.settleRound(roundId, [{ userId, amount: amount - 10 }], [], when);
+  await ledger.rounds.placeStake(
+    { userId, roundId, stakeId: randomUUID(), amount, selection },
+    when,
+  );
+  if (settle) await ledger.rounds.settle(roundId, [{ userId, amount: amount - 10 }], [], when);
   return code;
 }
 
@@ -96,8 +99,18 @@ describe("GET /api/game/history", () => {
   it("shows a player only its own rounds, newest first, 20 a page, one game when asked", async () => {
     const carol = await signUpPlayer(server);
     const dave = await signUpPlayer(server);
-    await server.platform.ledger.grantBonus(carol.userId, randomUUID(), 100_00, ctx("superAdmin"));
-    await server.platform.ledger.grantBonus(dave.userId, randomUUID(), 100_00, ctx("superAdmin"));
+    await server.platform.ledger.bonuses.grant(
+      carol.userId,
+      randomUUID(),
+      100_00,
+      ctx("superAdmin"),
+    );
+    await server.platform.ledger.bonuses.grant(
+      dave.userId,
+      randomUUID(),
+      100_00,
+      ctx("superAdmin"),
+    );
     const start = Date.now() - 3_600_000;
     const codes: string[] = [];
     for (let i = 0; i < 25; i++) {

@@ -235,7 +235,7 @@ describe("deposit and withdraw codes are the player's secret", () => {
     const agent = await createAgent(server, root);
     await fundAgent(server, root, agent, 500);
     const depositId = randomUUID();
-    await server.platform.ledger.requestDeposit(
+    await server.platform.ledger.deposits.request(
       { depositId, userId: player.userId, method: "agent", amount: 5_000, depositCode: "LEGACY42" },
       ctx("user", player.userId),
     );

@@ -136,7 +136,7 @@ export class TransferReactor {
         correlationId: item.source.metadata.correlationId,
       };
       try {
-        await this.ledger.deliver(item.transfer, item.source, ctx);
+        await this.ledger.transfers.deliver(item.transfer, item.source, ctx);
         this.pending.delete(id);
         delivered++;
       } catch (error) {

@@ -70,7 +70,7 @@ export class LotteryRounds {
     const commitment = await commitmentOf(await serverSeedFor(this.fairnessSecret, roundId));
     const code = newCode();
     const ctx = context(request.createdBy, "superAdmin", now);
-    await this.ledger.openRound(
+    await this.ledger.rounds.open(
       {
         roundId,
         game: "lottery",
@@ -113,7 +113,7 @@ export class LotteryRounds {
     const stakeId = stepId(lottery.roundId, "ticket", userId, key ?? randomUUID());
     const now = new Date();
     try {
-      const { number, wallet } = await this.ledger.placeStake(
+      const { number, wallet } = await this.ledger.rounds.placeStake(
         {
           userId,
           roundId: lottery.roundId,
@@ -137,7 +137,7 @@ export class LotteryRounds {
   async moveOutDate(code: string, outDate: string, adminId: string) {
     const lottery = await this.undrawn(code);
     const now = new Date();
-    await this.ledger.moveStakesDeadline(lottery.roundId, outDate, {
+    await this.ledger.rounds.moveStakesDeadline(lottery.roundId, outDate, {
       ...context(adminId, "superAdmin", now),
     });
     if (!(await this.registry.setOutDate(lottery.id, outDate)))
@@ -184,7 +184,7 @@ export class LotteryRounds {
   /** The round's final tickets (after the drawing) and how the drawing went. */
   async proof(lottery: Lottery) {
     const drawn = lottery.status === "drawn";
-    const tickets = drawn ? ticketsOf(await this.ledger.readRound(lottery.roundId)) : [];
+    const tickets = drawn ? ticketsOf(await this.ledger.rounds.read(lottery.roundId)) : [];
     return {
       tickets: tickets.map(({ number, clientSeed }) => ({ number, clientSeed })),
       ticketsDigest: drawn ? await ticketsDigest(tickets) : null,
@@ -205,17 +205,20 @@ export class LotteryRounds {
   private async completeDrawing(lottery: Lottery): Promise<Lottery> {
     const ctx = context(SYSTEM_USER, "system", new Date());
     const { roundId } = lottery;
-    let state = await this.ledger.readRound(roundId);
+    let state = await this.ledger.rounds.read(roundId);
     if (state.status === "open") {
-      await this.ledger.closeStakes(roundId, { ...ctx, commandId: stepId(roundId, "close") });
-      state = await this.ledger.readRound(roundId);
+      await this.ledger.rounds.closeStakes(roundId, {
+        ...ctx,
+        commandId: stepId(roundId, "close"),
+      });
+      state = await this.ledger.rounds.read(roundId);
     }
     const serverSeed = await serverSeedFor(this.fairnessSecret, roundId);
     const tickets = ticketsOf(state);
     const winners = await drawWinners(lottery, serverSeed, tickets);
     if (state.status === "closed") {
       const draw = await drawRecord(serverSeed, tickets, winners, placesOf(lottery).length);
-      await this.ledger.settleRound(
+      await this.ledger.rounds.settle(
         roundId,
         [],
         moneyPrizes(winners),
@@ -231,9 +234,9 @@ export class LotteryRounds {
 
   private async completeDeletion(lottery: Lottery) {
     const ctx = context(SYSTEM_USER, "system", new Date());
-    const state = await this.ledger.readRound(lottery.roundId);
+    const state = await this.ledger.rounds.read(lottery.roundId);
     if (state.status === "open" || state.status === "closed" || state.status === "refunding")
-      await this.ledger.cancelRound(lottery.roundId, "lotteryDeleted", {
+      await this.ledger.rounds.cancel(lottery.roundId, "lotteryDeleted", {
         ...ctx,
         commandId: stepId(lottery.roundId, "cancel"),
       });

@@ -56,7 +56,7 @@ export class RoundLifecycle<S extends Seat, O extends JsonValue> {
     await this.registry.register(round);
     const ctx = context(request.seat.player, "user", now);
     try {
-      await this.ledger.openRound(
+      await this.ledger.rounds.open(
         {
           roundId: round.roundId,
           game: round.game,
@@ -96,13 +96,13 @@ export class RoundLifecycle<S extends Seat, O extends JsonValue> {
   /** Draws and pays, exactly once: a repeat returns the recorded result. */
   async settle(round: RegisteredRound<S, O>, now = new Date()): Promise<Settled<S, O>> {
     const serverSeed = await serverSeedFor(this.fairnessSecret, round.roundId);
-    const state = await this.ledger.readRound(round.roundId);
+    const state = await this.ledger.rounds.read(round.roundId);
     if (state.status === "cancelled") throw new GameError(409, GAME_OVER);
     const players = this.seatsOf(state);
     const drawn = await this.game.draw({ ...round, serverSeed, players });
     if (state.status === "open") {
       const ctx = context(SYSTEM_USER, "system", now);
-      await this.ledger.settleRound(
+      await this.ledger.rounds.settle(
         round.roundId,
         drawn.payouts,
         [],
@@ -136,7 +136,7 @@ export class RoundLifecycle<S extends Seat, O extends JsonValue> {
   ): Promise<{ round: RegisteredRound<S, O>; money: RoundState } | null> {
     const round = (await this.registry.byId(roundId)) as RegisteredRound<S, O> | null;
     if (!round) return null;
-    const money = await this.ledger.readRound(roundId);
+    const money = await this.ledger.rounds.read(roundId);
     return { round: { ...round, players: this.seatsOf(money) }, money };
   }
 
@@ -153,7 +153,7 @@ export class RoundLifecycle<S extends Seat, O extends JsonValue> {
   private async stake(round: RegisteredRound<S, O>, seat: S, ctx: CommandContext) {
     const stakeId = stepId(round.roundId, "stake", seat.player);
     try {
-      await this.ledger.placeStake(
+      await this.ledger.rounds.placeStake(
         {
           userId: seat.player,
           roundId: round.roundId,
@@ -183,9 +183,12 @@ export class RoundLifecycle<S extends Seat, O extends JsonValue> {
 
   /** Cancels the round (refunding every stake) unless its stream already ended; returns it as read. */
   private async cancelIfOpen(roundId: string, why: string, ctx: CommandContext) {
-    const state = await this.ledger.readRound(roundId);
+    const state = await this.ledger.rounds.read(roundId);
     if (state.status === "open" || state.status === "refunding")
-      await this.ledger.cancelRound(roundId, why, { ...ctx, commandId: stepId(roundId, "cancel") });
+      await this.ledger.rounds.cancel(roundId, why, {
+        ...ctx,
+        commandId: stepId(roundId, "cancel"),
+      });
     return state;
   }
 

@@ -115,12 +115,12 @@ export async function adminRequestsRoutes(
         const code = request.body.depositCode;
         if (!code) throw badRequest("Please enter a deposit code before approving.");
         await withCodeCheck(request, request.params.id, () =>
-          deps.ledger.approveAgentDeposit(request.params.id, deps.codes.present(code), ctx),
+          deps.ledger.deposits.approveAgent(request.params.id, deps.codes.present(code), ctx),
         );
       } else {
         if (request.user!.role !== "superAdmin")
           throw forbidden("Bank deposits are approved by a superAdmin.");
-        await deps.ledger.approveBankDeposit(request.params.id, ctx);
+        await deps.ledger.deposits.approveBank(request.params.id, ctx);
       }
       return { message: "Deposit approved." };
     },
@@ -182,13 +182,13 @@ export async function adminRequestsRoutes(
         const proof = { withdrawCode: deps.codes.present(withdrawCode) };
         const advance = await readAdvanceBasisPoints(deps.pool, "subAdminWithdraw");
         await withCodeCheck(request, request.params.id, () =>
-          deps.ledger.approveWithdrawal(request.params.id, proof, ctx, advance),
+          deps.ledger.withdrawals.approve(request.params.id, proof, ctx, advance),
         );
       } else {
         if (!paymentReference) throw badRequest(PAYMENT_REFERENCE_REQUIRED, "paymentReference");
         if (await deps.requests.paymentReferenceUsed(paymentReference, request.params.id))
           throw conflict(PAYMENT_REFERENCE_USED, "paymentReference");
-        await deps.ledger.approveWithdrawal(request.params.id, { paymentReference }, ctx);
+        await deps.ledger.withdrawals.approve(request.params.id, { paymentReference }, ctx);
       }
       return { message: "Withdrawal approved." };
     },
@@ -217,11 +217,11 @@ export async function adminRequestsRoutes(
         const deposit = await deps.requests.depositById(request.params.id);
         if (request.user!.role === "admin" && deposit.method !== "agent")
           throw forbidden("Bank deposits are decided by a superAdmin.");
-        await deps.ledger.disapproveDeposit(request.params.id, ctx);
+        await deps.ledger.deposits.disapprove(request.params.id, ctx);
       } else {
         const withdrawal = await deps.requests.withdrawalById(request.params.id);
         assertMayDecideWithdrawal(request.user!.role, withdrawal.method);
-        await deps.ledger.disapproveWithdrawal(request.params.id, ctx);
+        await deps.ledger.withdrawals.disapprove(request.params.id, ctx);
       }
       return { message: "Request disapproved." };
     },

@@ -151,7 +151,7 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDep
       if (player?.role !== "user") throw notFound("Player not found.");
       const ctx = commandContext(request);
       const grantId = ctx.commandId ? stepId(ctx.commandId, "bonus") : crypto.randomUUID();
-      await deps.ledger.grantBonus(player.id, grantId, request.body.amount, ctx);
+      await deps.ledger.bonuses.grant(player.id, grantId, request.body.amount, ctx);
       return { message: "Bonus granted." };
     },
   );

@@ -72,7 +72,7 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
       if (!bank) throw badRequest("Please choose an active deposit bank.", "method");
       const chargeId = newEntityId(request, "charge");
       const saved = await deps.images.save(screenshot);
-      await deps.ledger.requestCharge(
+      await deps.ledger.charges.request(
         {
           chargeId,
           agentId: request.user!.id,
@@ -144,8 +144,8 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
       },
       async (request) => {
         const ctx = commandContext(request);
-        if (decision === "approve") await deps.ledger.approveCharge(request.params.id, ctx);
-        else await deps.ledger.disapproveCharge(request.params.id, ctx);
+        if (decision === "approve") await deps.ledger.charges.approve(request.params.id, ctx);
+        else await deps.ledger.charges.disapprove(request.params.id, ctx);
         return { message: decision === "approve" ? "Charge approved." : "Charge disapproved." };
       },
     );

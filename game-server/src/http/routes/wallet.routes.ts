@@ -71,7 +71,7 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
       const depositCode = code.stored;
       const ctx = commandContext(request);
       if (method === AGENT_DEPOSIT_METHOD) {
-        await deps.ledger.requestDeposit(
+        await deps.ledger.deposits.request(
           { depositId, userId, method: "agent", amount, depositCode, codeHint, sealedCode },
           ctx,
         );
@@ -90,7 +90,7 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
         );
       }
       const saved = await deps.images.save(screenshot);
-      await deps.ledger.requestDeposit(
+      await deps.ledger.deposits.request(
         {
           depositId,
           userId,
@@ -150,7 +150,7 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
         throw badRequest("Please choose 'agent' or an active withdrawal method.", "method");
       const withdrawalId = newEntityId(request, "withdrawal");
       const code = deps.codes.issue();
-      const { fee } = await deps.ledger.requestWithdrawal(
+      const { fee } = await deps.ledger.withdrawals.request(
         {
           withdrawalId,
           amount,

@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import type { EventMetadata } from "../domain/metadata.ts";
+import type { LedgerEvent } from "../domain/stream-kinds.ts";
+import { stepId } from "../domain/transfer.ts";
+import type { CommandHandler } from "./command-handler.ts";
+
+/** Who asks, and when. `commandId` makes a repeated command a no-op (e.g. an idempotency key). */
+export interface CommandContext {
+  actor: EventMetadata["actor"];
+  at: string;
+  requestId?: string;
+  correlationId?: string;
+  commandId?: string;
+}
+
+/** A request event's data as a caller gives it: the ledger stamps the time itself. */
+export type Request<T extends z.ZodType> = Omit<z.infer<T>, "requestedAt">;
+
+/** Runs one decision on one stream; its stored events (the original ones for a repeat). */
+export async function run(
+  handler: CommandHandler,
+  streamId: string,
+  decide: (state: never) => LedgerEvent[],
+  ctx: CommandContext,
+) {
+  return (await runForState(handler, streamId, decide, ctx)).events;
+}
+
+/** Runs the decision; its stored events and the stream's state after them. */
+export function runForState<State>(
+  handler: CommandHandler,
+  streamId: string,
+  decide: (state: State) => LedgerEvent[],
+  ctx: CommandContext,
+) {
+  // Event ids derived from the command id make a repeated command store nothing new.
+  const ids = (index: number) =>
+    ctx.commandId ? stepId(ctx.commandId, streamId, index) : randomUUID();
+  return handler.execute<State>(streamId, decide, metadataOf(ctx), ids);
+}
+
+/** An id for something the command creates (a transfer), stable across repeats of the command. */
+export function idFor(ctx: CommandContext, ...parts: string[]): string {
+  return ctx.commandId ? stepId(ctx.commandId, ...parts) : randomUUID();
+}
+
+export function metadataOf(ctx: CommandContext): EventMetadata {
+  const correlationId = ctx.correlationId ?? ctx.requestId ?? ctx.commandId ?? randomUUID();
+  return {
+    actor: ctx.actor,
+    correlationId,
+    occurredAt: ctx.at,
+    ...(ctx.requestId && { requestId: ctx.requestId }),
+  };
+}

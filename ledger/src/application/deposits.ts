@@ -1,0 +1,94 @@
+import { decideAgent } from "../domain/agent/agent.decide.ts";
+import type { AgentState } from "../domain/agent/agent.events.ts";
+import { decideDeposit } from "../domain/deposit/deposit.decide.ts";
+import type { DepositState, depositEvents } from "../domain/deposit/deposit.events.ts";
+import { LedgerError } from "../domain/ledger-error.ts";
+import { codeMatches, comparableForm, type PresentedCode } from "../domain/request-code.ts";
+import { agentStream, depositStream } from "../domain/stream-ids.ts";
+import { type CommandContext, idFor, type Request, run } from "./command-context.ts";
+import type { CommandHandler } from "./command-handler.ts";
+import type { Transfers } from "./transfers.ts";
+
+/** Money in from outside: a player's deposit, paid by bank transfer or by an agent's float. */
+export class Deposits {
+  constructor(
+    private readonly handler: CommandHandler,
+    private readonly transfers: Transfers,
+  ) {}
+
+  async request(request: Request<typeof depositEvents.DepositRequested>, ctx: CommandContext) {
+    const streamId = depositStream(request.depositId);
+    await run(
+      this.handler,
+      streamId,
+      (s: DepositState) =>
+        decideDeposit(s, { type: "RequestDeposit", ...request, requestedAt: ctx.at }),
+      ctx,
+    );
+  }
+
+  async approveBank(depositId: string, ctx: CommandContext) {
+    const streamId = depositStream(depositId);
+    const approvedBy = ctx.actor.userId;
+    const stored = await run(
+      this.handler,
+      streamId,
+      (s: DepositState) => decideDeposit(s, { type: "ApproveBankDeposit", approvedBy }),
+      ctx,
+    );
+    await this.transfers.deliverAll(stored, ctx);
+  }
+
+  /**
+   * An agent pays a player's agent deposit from its float: float → deposit → wallet. When
+   * another approval got there first, the money returns to this agent and this call fails.
+   */
+  async approveAgent(depositId: string, presented: PresentedCode, ctx: CommandContext) {
+    const deposit = await this.handler.load<DepositState>(depositStream(depositId));
+    const request = assertAgentDepositFits(deposit, presented);
+    const depositCode = comparableForm(request.depositCode, presented);
+    const agentId = ctx.actor.userId;
+    const transferId = idFor(ctx, "agent-deposit", depositId);
+    const funded = await run(
+      this.handler,
+      agentStream(agentId),
+      (s: AgentState) =>
+        decideAgent(s, {
+          type: "FundDeposit",
+          transferId,
+          depositId,
+          depositCode,
+          amount: request.amount,
+        }),
+      ctx,
+    );
+    const delivered = await this.transfers.deliverAll(funded, ctx);
+    const returned = delivered.find((e) => e.event.type === "AgentFundsReturned");
+    if (returned?.event.type === "AgentFundsReturned") {
+      throw new LedgerError("not_pending", returned.event.data.why);
+    }
+  }
+
+  async disapprove(depositId: string, ctx: CommandContext) {
+    const disapprovedBy = ctx.actor.userId;
+    await run(
+      this.handler,
+      depositStream(depositId),
+      (s: DepositState) => decideDeposit(s, { type: "DisapproveDeposit", disapprovedBy }),
+      ctx,
+    );
+  }
+}
+
+function assertAgentDepositFits(deposit: DepositState, presented: PresentedCode) {
+  const request = deposit.request;
+  if (!request) throw new LedgerError("not_found", "Deposit request not found.");
+  if (deposit.status !== "pending") {
+    throw new LedgerError("not_pending", `This deposit request is already ${deposit.status}.`);
+  }
+  if (request.method !== "agent")
+    throw new LedgerError("invalid", "This deposit is not an agent deposit.");
+  if (!codeMatches(request.depositCode, presented))
+    throw new LedgerError("wrong_code", "The deposit code does not match.");
+  return request;
+}
