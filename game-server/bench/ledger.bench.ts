@@ -9,9 +9,9 @@ import {
   Ledger,
   walletStream,
 } from "@igp/ledger";
+import { freePort } from "@igp/test-support/global-setup.ts";
 import { decideWallet } from "../../ledger/src/domain/wallet/wallet.decide.ts";
 import type { WalletState } from "../../ledger/src/domain/wallet/wallet.events.ts";
-import { freePort } from "../../test-support/global-setup.ts";
 import { createDatabase } from "../src/database/create-database.ts";
 import { startEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
 import { migrateUp } from "../src/database/migrate.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { freePort } from "@igp/test-support/global-setup.ts";
 import pg from "pg";
-import { freePort } from "../../../test-support/global-setup.ts";
 import { createDatabase, dropDatabase } from "../../src/database/create-database.ts";
 import { migrateUp } from "../../src/database/migrate.ts";
 import { FORCE_EMBEDDED, KEEP, PG_URL } from "./settings.ts";

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { sleep } from "../../../test-support/server-process.ts";
+import { sleep } from "@igp/test-support/server-process.ts";
 import { prepareCalls } from "../join-sender.ts";
 import { cpuMeter } from "../process-stats.ts";
 import { type Player, type Round, SEATS, seed } from "./rounds.ts";

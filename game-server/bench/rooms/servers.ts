@@ -1,11 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { startRedis, type TestRedis } from "../../../test-support/redis.ts";
-import {
-  type ChildServer,
-  spawnServer,
-  waitForHealth,
-} from "../../../test-support/server-process.ts";
+import { startRedis, type TestRedis } from "@igp/test-support/redis.ts";
+import { type ChildServer, spawnServer, waitForHealth } from "@igp/test-support/server-process.ts";
 import { withDatabase } from "../../src/database/create-database.ts";
 import { EMBEDDED_DATABASE } from "../../src/database/database.ts";
 import { runningEmbeddedPostgres } from "../../src/database/embedded-postgres.ts";

@@ -1,13 +1,9 @@
+import { hasChromium, signInThroughForm, startBrowserJourney } from "@igp/test-support/browser.ts";
+import { pendingBankDeposit } from "@igp/test-support/deposits.ts";
+import { signUpAgent, signUpPlayer, type TestServer } from "@igp/test-support/http.ts";
+import { form } from "@igp/test-support/images.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  hasChromium,
-  signInThroughForm,
-  startBrowserJourney,
-} from "../../../test-support/browser.ts";
-import { pendingBankDeposit } from "../../../test-support/deposits.ts";
-import { signUpAgent, signUpPlayer, type TestServer } from "../../../test-support/http.ts";
-import { form } from "../../../test-support/images.ts";
 
 const PHONE = { width: 360, height: 740 };
 

@@ -1,6 +1,6 @@
+import { eventually } from "@igp/test-support/agents.ts";
+import { signUpPlayer } from "@igp/test-support/http.ts";
 import { describe, expect, it } from "vitest";
-import { eventually } from "../../../test-support/agents.ts";
-import { signUpPlayer } from "../../../test-support/http.ts";
 import { bankDeposit, root, server, startWalletServer } from "./wallet-fixture.ts";
 
 /** Who may touch whose money: players kept out of the back office, of each other's data, and out when blocked. */

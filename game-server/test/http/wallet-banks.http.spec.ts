@@ -1,5 +1,5 @@
+import { form, pngImage } from "@igp/test-support/images.ts";
 import { describe, expect, it } from "vitest";
-import { form, pngImage } from "../../../test-support/images.ts";
 import { root, server, startWalletServer } from "./wallet-fixture.ts";
 
 /** The banks players pay into and out of, with their logos: listed, served, refused when not images. */

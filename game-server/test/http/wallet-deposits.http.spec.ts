@@ -1,7 +1,7 @@
+import { eventually } from "@igp/test-support/agents.ts";
+import { signUpPlayer } from "@igp/test-support/http.ts";
+import { form } from "@igp/test-support/images.ts";
 import { describe, expect, it } from "vitest";
-import { eventually } from "../../../test-support/agents.ts";
-import { signUpPlayer } from "../../../test-support/http.ts";
-import { form } from "../../../test-support/images.ts";
 import {
   balances,
   bankDeposit,

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, expect } from "vitest";
 import {
   createAgent as createAgentAs,
   fundAgent as fundAgentAs,
-} from "../../../test-support/agents.ts";
-import { balancesOf } from "../../../test-support/games.ts";
-import { signInSuperAdmin, startTestServer, type TestServer } from "../../../test-support/http.ts";
-import { form, jpegWithExif, pngImage } from "../../../test-support/images.ts";
+} from "@igp/test-support/agents.ts";
+import { balancesOf } from "@igp/test-support/games.ts";
+import { signInSuperAdmin, startTestServer, type TestServer } from "@igp/test-support/http.ts";
+import { form, jpegWithExif, pngImage } from "@igp/test-support/images.ts";
+import { afterAll, beforeAll, expect } from "vitest";
 
 /**
  * What the wallet's HTTP tests (wallet-*.http.spec.ts) share: a server of their own per file,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { signUpPlayer } from "@igp/test-support/http.ts";
 import { describe, expect, it } from "vitest";
-import { signUpPlayer } from "../../../test-support/http.ts";
 import { balances, root, server, startWalletServer } from "./wallet-fixture.ts";
 
 /** A money request sent twice with one Idempotency-Key happens once. */

@@ -1,6 +1,6 @@
+import { eventually } from "@igp/test-support/agents.ts";
+import { signUpPlayer } from "@igp/test-support/http.ts";
 import { describe, expect, it } from "vitest";
-import { eventually } from "../../../test-support/agents.ts";
-import { signUpPlayer } from "../../../test-support/http.ts";
 import {
   balances,
   bankDeposit,
