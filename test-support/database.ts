@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { createDatabase, dropDatabase, migrateUp } from "@igp/game-server";
 import { inject } from "vitest";
-import { createDatabase, dropDatabase } from "../game-server/src/database/create-database.ts";
-import { migrateUp } from "../game-server/src/database/migrate.ts";
 
 /** A fresh, migrated database on the embedded test server, private to the caller. */
 export async function createTestDatabase(): Promise<string> {

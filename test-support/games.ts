@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { Client, type Room } from "@colyseus/sdk";
+import { createImageStore } from "@igp/game-server";
 import { ROOMS } from "@igp/shared";
-import { createImageStore } from "../game-server/src/uploads/image-store.ts";
 import { signInSuperAdmin, signUpPlayer, type TestServer } from "./http.ts";
 import { pngImage } from "./images.ts";
 import { approvedBankDeposit, ctx } from "./ledger.ts";

@@ -2,10 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createDatabase, migrateUp, startEmbeddedPostgres } from "@igp/game-server";
 import type { TestProject } from "vitest/node";
-import { createDatabase } from "../game-server/src/database/create-database.ts";
-import { startEmbeddedPostgres } from "../game-server/src/database/embedded-postgres.ts";
-import { migrateUp } from "../game-server/src/database/migrate.ts";
 
 export const TEMPLATE_DATABASE = "igp_template";
 

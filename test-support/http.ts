@@ -2,9 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadConfig } from "../game-server/src/config/config.ts";
-import type { RateLimits } from "../game-server/src/http/rate-limits.ts";
-import { type Platform, startPlatform } from "../game-server/src/platform.ts";
+import { loadConfig, type Platform, type RateLimits, startPlatform } from "@igp/game-server";
 import { createTestDatabase } from "./database.ts";
 
 /** Limits high enough not to disturb tests that are not about them. */

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { RequestCodes } from "@igp/game-server";
 import {
   type CommandContext,
   CommandHandler,
@@ -11,7 +12,6 @@ import {
   type RecordedEvent,
 } from "@igp/ledger";
 import type pg from "pg";
-import { RequestCodes } from "../game-server/src/wallet/request-codes.ts";
 import { createTestDatabase } from "./database.ts";
 
 /** Deposit and withdraw codes as the server keeps them, under a test secret. */

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { ROOT } from "../../test-support/server-process.ts";
+import { ROOT } from "@igp/test-support/server-process.ts";
 
 /** The fields of API answers the benchmarks read. */
 export interface ApiBody {

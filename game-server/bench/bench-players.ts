@@ -1,5 +1,5 @@
 import { CommandHandler, createPgPool, Ledger } from "@igp/ledger";
-import { approvedBankDeposit } from "../../test-support/ledger.ts";
+import { approvedBankDeposit } from "@igp/test-support/ledger.ts";
 import { hashPassword } from "../src/accounts/passwords.ts";
 import { createTokens } from "../src/accounts/tokens.ts";
 import { UsersRepository } from "../src/accounts/users-repository.ts";

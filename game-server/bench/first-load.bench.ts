@@ -1,7 +1,7 @@
+import { hasChromium, launchBrowser } from "@igp/test-support/browser.ts";
+import { httpCaller, signUpPlayer } from "@igp/test-support/http.ts";
+import { startEmbeddedServer } from "@igp/test-support/server-process.ts";
 import type { Browser, BrowserContext, CDPSession } from "playwright-core";
-import { hasChromium, launchBrowser } from "../../test-support/browser.ts";
-import { httpCaller, signUpPlayer } from "../../test-support/http.ts";
-import { startEmbeddedServer } from "../../test-support/server-process.ts";
 import { signIn as signInSuperAdmin } from "./bench-api.ts";
 import { quantile } from "./measure.ts";
 

@@ -25,7 +25,7 @@ export interface CallTiming {
  * Calls sent from a worker thread, which times their answers. The benchmark's main thread holds
  * a thousand SDK clients busy decoding what the rooms broadcast; a reply waiting behind that work
  * would be timed late. A player's phone does nothing of the kind, so the calls get an event loop
- * of their own (at nice 0 when the main thread yields, see rooms.bench.ts). `prepare` opens a
+ * of their own (at nice 0 when the main thread yields, see rooms/joins.ts). `prepare` opens a
  * connection per call first: a player who presses Join has the connection that loaded the lobby.
  */
 export async function prepareCalls(calls: TimedCall[]) {

@@ -11,7 +11,7 @@ import {
   type WalletState,
   walletStream,
 } from "@igp/ledger";
-import { freePort } from "../../test-support/global-setup.ts";
+import { freePort } from "@igp/test-support/global-setup.ts";
 import { createDatabase } from "../src/database/create-database.ts";
 import { startEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
 import { migrateUp } from "../src/database/migrate.ts";

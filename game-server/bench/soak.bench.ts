@@ -5,13 +5,13 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Client, type Room } from "@colyseus/sdk";
 import { ROOMS } from "@igp/shared";
-import { freePort } from "../../test-support/global-setup.ts";
+import { freePort } from "@igp/test-support/global-setup.ts";
 import {
   type ChildServer,
   sleep,
   spawnServer,
   waitForHealth,
-} from "../../test-support/server-process.ts";
+} from "@igp/test-support/server-process.ts";
 import { withDatabase } from "../src/database/create-database.ts";
 import { EMBEDDED_DATABASE } from "../src/database/database.ts";
 import { runningEmbeddedPostgres } from "../src/database/embedded-postgres.ts";

@@ -1,15 +1,15 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
 import {
   ensureClientBuilt,
   hasChromium,
   launchBrowser,
   signInContext,
-} from "../../test-support/browser.ts";
-import { httpCaller, signUpPlayer, type TestServer } from "../../test-support/http.ts";
-import { form, pngImage } from "../../test-support/images.ts";
-import { ROOT, startEmbeddedServer } from "../../test-support/server-process.ts";
+} from "@igp/test-support/browser.ts";
+import { httpCaller, signUpPlayer, type TestServer } from "@igp/test-support/http.ts";
+import { form, pngImage } from "@igp/test-support/images.ts";
+import { ROOT, startEmbeddedServer } from "@igp/test-support/server-process.ts";
+import type { Browser, Page } from "playwright-core";
 import { signIn as signInSuperAdmin } from "../bench/bench-api.ts";
 
 /**

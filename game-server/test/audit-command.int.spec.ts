@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { ProjectionRunner } from "@igp/projections";
+import { createTestLedger, tamperWithEvent } from "@igp/test-support/ledger.ts";
+import { generateLedgerActivity } from "@igp/test-support/ledger-activity.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestLedger, tamperWithEvent } from "../../test-support/ledger.ts";
-import { generateLedgerActivity } from "../../test-support/ledger-activity.ts";
 
 const run = promisify(execFile);
 let t: Awaited<ReturnType<typeof createTestLedger>>;

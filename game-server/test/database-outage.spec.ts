@@ -1,15 +1,15 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, expect, it } from "vitest";
-import { freePort } from "../../test-support/global-setup.ts";
-import { httpCaller, signUpPlayer } from "../../test-support/http.ts";
+import { freePort } from "@igp/test-support/global-setup.ts";
+import { httpCaller, signUpPlayer } from "@igp/test-support/http.ts";
 import {
   type ChildServer,
   sleep,
   spawnServer,
   waitForHealth,
-} from "../../test-support/server-process.ts";
+} from "@igp/test-support/server-process.ts";
+import { afterAll, expect, it } from "vitest";
 import { DATABASE_UNAVAILABLE } from "../src/database/unavailable.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { createTestDatabase } from "@igp/test-support/database.ts";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestDatabase } from "../../test-support/database.ts";
 
 const MIGRATION = new URL("../migrations/1763800001200_phone-e164.sql", import.meta.url);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { roundStream, walletStream } from "@igp/ledger";
+import { approvedBankDeposit, createTestLedger, ctx } from "@igp/test-support/ledger.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { approvedBankDeposit, createTestLedger, ctx } from "../../test-support/ledger.ts";
 import { TRANSFERS_PER_EVENT } from "../src/domain/round/round.events.ts";
 
 /**

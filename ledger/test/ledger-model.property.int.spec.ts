@@ -9,9 +9,9 @@ import {
   walletStream,
 } from "@igp/ledger";
 import { type Balances, splitStake, splitWithdrawal } from "@igp/shared";
+import { createTestLedger, ctx, presented } from "@igp/test-support/ledger.ts";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestLedger, ctx, presented } from "../../test-support/ledger.ts";
 
 /**
  * Model-based property test: random sequences of every money command (agent advances at random

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { agentStream, LedgerError, potAfterCut, roundStream, walletStream } from "@igp/ledger";
+import { createTestLedger, ctx, presented, testCodes } from "@igp/test-support/ledger.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestLedger, ctx, presented, testCodes } from "../../test-support/ledger.ts";
 
 type TestLedger = Awaited<ReturnType<typeof createTestLedger>>;
 let t: TestLedger;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { potAfterCut } from "@igp/ledger";
+import { approvedBankDeposit, createTestLedger, ctx } from "@igp/test-support/ledger.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approvedBankDeposit, createTestLedger, ctx } from "../../test-support/ledger.ts";
 
 /**
  * The command handler keeps streams' states in memory so that a command costs one round trip,

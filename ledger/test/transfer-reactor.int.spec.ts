@@ -9,8 +9,8 @@ import {
   TransferReactor,
   walletStream,
 } from "@igp/ledger";
+import { createTestLedger, ctx } from "@igp/test-support/ledger.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestLedger, ctx } from "../../test-support/ledger.ts";
 import { decideWallet } from "../src/domain/wallet/wallet.decide.ts";
 import type { WalletState } from "../src/domain/wallet/wallet.events.ts";
 

@@ -7,13 +7,13 @@ import {
   rebuildProjections,
 } from "@igp/projections";
 import { commitmentOf, drawLottery } from "@igp/shared";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   approvedBankDeposit,
   createTestLedger,
   ctx,
   readEverything,
-} from "../../test-support/ledger.ts";
+} from "@igp/test-support/ledger.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 /**
  * The game history projection over real rounds written through the ledger: a coin flip with a

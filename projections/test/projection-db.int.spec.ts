@@ -1,6 +1,6 @@
+import { createTestDatabase } from "@igp/test-support/database.ts";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../test-support/database.ts";
 import { type Accumulator, ProjectionDb } from "../src/projection-db.ts";
 
 let client: pg.Client;

@@ -5,9 +5,9 @@ import {
   ProjectionRunner,
   rebuildProjections,
 } from "@igp/projections";
+import { createTestLedger, readEverything, tamperWithEvent } from "@igp/test-support/ledger.ts";
+import { generateLedgerActivity } from "@igp/test-support/ledger-activity.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestLedger, readEverything, tamperWithEvent } from "../../test-support/ledger.ts";
-import { generateLedgerActivity } from "../../test-support/ledger-activity.ts";
 
 let t: Awaited<ReturnType<typeof createTestLedger>>;
 let activity: Awaited<ReturnType<typeof generateLedgerActivity>>;

@@ -1,9 +1,9 @@
 import type { LotteryView } from "@igp/shared";
+import { ETHIOPIC, RAW_TEXT } from "@igp/test-support/player-text.ts";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, Outlet, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ETHIOPIC, RAW_TEXT } from "../../../test-support/player-text.ts";
 import "../components/rounds/game-texts.ts";
 import { LobbyPage } from "../components/rounds/lobby-page.tsx";
 import {

@@ -1,8 +1,8 @@
 import * as shared from "@igp/shared";
+import { ETHIOPIC, RAW_TEXT } from "@igp/test-support/player-text.ts";
 import { renderHook } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ETHIOPIC, RAW_TEXT } from "../../../test-support/player-text.ts";
 import i18n, { switchLanguage } from "./i18n.ts";
 import { useMessage } from "./messages.ts";
 

@@ -1,7 +1,7 @@
+import { createTestDatabase } from "@igp/test-support/database.ts";
 import type { FastifyError, FastifyRequest } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestDatabase } from "../../../test-support/database.ts";
 import { refusalOf } from "./bad-input.ts";
 
 let pool: pg.Pool;

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import { HttpError } from "../http/http-error.ts";
+import { invalid } from "../domain-error.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -40,11 +40,11 @@ const WEBP_QUALITY = 82;
 export function createImageStore(directory: string) {
   return {
     directory,
-    /** Stores the image and returns its file name; a 400 for anything that is not an image. */
+    /** Stores the image and returns its file name; refuses (invalid: a 400) anything that is not an image. */
     async save(bytes: Buffer): Promise<string> {
       const detected = await fileTypeFromBuffer(bytes);
       if (!detected || !(detected.mime in ACCEPTED)) {
-        throw new HttpError(400, "Only PNG, JPEG, GIF or WebP images are accepted.");
+        throw invalid("Only PNG, JPEG, GIF or WebP images are accepted.");
       }
       const clean = await toWebp(bytes, detected.mime as AcceptedType);
       const name = `${randomBytes(16).toString("hex")}.webp`;
@@ -82,6 +82,6 @@ async function toWebp(bytes: Buffer, mime: AcceptedType): Promise<Buffer> {
       .webp({ quality: WEBP_QUALITY })
       .toBuffer();
   } catch {
-    throw new HttpError(400, "The image could not be read.");
+    throw invalid("The image could not be read.");
   }
 }

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { HttpError } from "../http/http-error.ts";
+import { DomainError } from "../domain-error.ts";
 
 /** Wrong codes allowed per request, and per staff account over all requests, in one window. */
 export const CODE_ATTEMPT_LIMITS = { perRequest: 5, perStaff: 20, windowMinutes: 60 } as const;
@@ -15,7 +15,7 @@ export const TOO_MANY_WRONG_CODES =
 export class CodeAttempts {
   constructor(private readonly db: pg.Pool) {}
 
-  /** Throws 429 when this request, or this staff account, has had too many wrong codes. */
+  /** Refuses (too_many_attempts: a 429) when this request, or this staff account, has had too many wrong codes. */
   async assertAllowed(requestId: string, staffId: string) {
     const { rows } = await this.db.query<{ request: number; staff: number }>(
       `SELECT count(*) FILTER (WHERE request_id = $1)::int AS request,
@@ -29,7 +29,7 @@ export class CodeAttempts {
       tries.request >= CODE_ATTEMPT_LIMITS.perRequest ||
       tries.staff >= CODE_ATTEMPT_LIMITS.perStaff
     )
-      throw new HttpError(429, TOO_MANY_WRONG_CODES);
+      throw new DomainError("too_many_attempts", TOO_MANY_WRONG_CODES);
   }
 
   async recordFailure(requestId: string, staffId: string) {

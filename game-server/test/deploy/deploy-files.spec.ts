@@ -4,12 +4,12 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "@igp/test-support/global-setup.ts";
+import { checkSite, nginxMissing, renderSite } from "@igp/test-support/nginx.ts";
+import { ROOT } from "@igp/test-support/server-process.ts";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { freePort } from "../../../test-support/global-setup.ts";
-import { checkSite, nginxMissing, renderSite } from "../../../test-support/nginx.ts";
-import { ROOT } from "../../../test-support/server-process.ts";
 
 /**
  * The deployment files checked without Docker (issue 33): docker-compose.yml parsed and

@@ -3,10 +3,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ROOT, sleep } from "@igp/test-support/server-process.ts";
 import { PG_MIGRATE_LOCK_ID } from "node-pg-migrate";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { ROOT, sleep } from "../../../test-support/server-process.ts";
 import { createDatabase, dropDatabase } from "../../src/database/create-database.ts";
 import { MIGRATION_DIRS } from "../../src/database/migrate.ts";
 

@@ -8,25 +8,20 @@ import {
   Ledger,
   roundStream,
 } from "@igp/ledger";
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditDatabase,
   type ClusterNode,
   clusterEnv,
   startNode,
-} from "../../../test-support/cluster.ts";
-import { createTestDatabase } from "../../../test-support/database.ts";
-import { balancesOf, nextMessage, seed } from "../../../test-support/games.ts";
-import { httpCaller, signUpPlayer } from "../../../test-support/http.ts";
-import { approvedBankDeposit } from "../../../test-support/ledger.ts";
-import {
-  nginxMissing,
-  renderSite,
-  startNginx,
-  type TestNginx,
-} from "../../../test-support/nginx.ts";
-import { redisMissing, startRedis, type TestRedis } from "../../../test-support/redis.ts";
+} from "@igp/test-support/cluster.ts";
+import { createTestDatabase } from "@igp/test-support/database.ts";
+import { balancesOf, nextMessage, seed } from "@igp/test-support/games.ts";
+import { httpCaller, signUpPlayer } from "@igp/test-support/http.ts";
+import { approvedBankDeposit } from "@igp/test-support/ledger.ts";
+import { nginxMissing, renderSite, startNginx, type TestNginx } from "@igp/test-support/nginx.ts";
+import { redisMissing, startRedis, type TestRedis } from "@igp/test-support/redis.ts";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const missing = nginxMissing ?? redisMissing;
 

@@ -1,12 +1,12 @@
+import { seriousViolations } from "@igp/test-support/axe.ts";
+import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
+import { pendingBankDeposit } from "@igp/test-support/deposits.ts";
+import { coinFlipTable, fundedPlayer } from "@igp/test-support/games.ts";
+import type { TestServer } from "@igp/test-support/http.ts";
+import { createLottery } from "@igp/test-support/lottery.ts";
+import { ETHIOPIC, RAW_TEXT } from "@igp/test-support/player-text.ts";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seriousViolations } from "../../../test-support/axe.ts";
-import { hasChromium, signInContext, startBrowserJourney } from "../../../test-support/browser.ts";
-import { pendingBankDeposit } from "../../../test-support/deposits.ts";
-import { coinFlipTable, fundedPlayer } from "../../../test-support/games.ts";
-import type { TestServer } from "../../../test-support/http.ts";
-import { createLottery } from "../../../test-support/lottery.ts";
-import { ETHIOPIC, RAW_TEXT } from "../../../test-support/player-text.ts";
 
 /**
  * axe-core on the main screens of the player site and the back office, at 360 and 1280 px: no

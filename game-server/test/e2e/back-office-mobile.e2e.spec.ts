@@ -1,14 +1,9 @@
+import { hasChromium, signInThroughForm, startBrowserJourney } from "@igp/test-support/browser.ts";
+import { pendingBankDeposit } from "@igp/test-support/deposits.ts";
+import { signUpAgent, signUpPlayer, type TestServer } from "@igp/test-support/http.ts";
+import { form } from "@igp/test-support/images.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_MENU, menuFor } from "../../../client/src/features/admin/admin-menu.ts";
-import {
-  hasChromium,
-  signInThroughForm,
-  startBrowserJourney,
-} from "../../../test-support/browser.ts";
-import { pendingBankDeposit } from "../../../test-support/deposits.ts";
-import { signUpAgent, signUpPlayer, type TestServer } from "../../../test-support/http.ts";
-import { form } from "../../../test-support/images.ts";
 
 const PHONE = { width: 360, height: 740 };
 
@@ -37,6 +32,26 @@ describe.skipIf(!hasChromium)("back office on a phone (skipped: no /usr/bin/chro
     return page;
   }
 
+  /**
+   * The screens the back-office menu offers whoever is signed in on `page`, as paths under
+   * /admin/dashboard ("" is the dashboard), read as a user reads them: the menu opened from the
+   * bar of the dashboard, loaded afresh (a tap just after sign-in, while the screen still settles,
+   * was seen lost on a busy machine). The menu is left open: the callers load another address next.
+   */
+  async function menuScreens(page: Page): Promise<string[]> {
+    await page.goto(`${server.url}/admin/dashboard`);
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Menu" }).click();
+    const links = page.getByRole("navigation", { name: "Back office" }).getByRole("link");
+    await links.first().waitFor();
+    const hrefs = await Promise.all((await links.all()).map((link) => link.getAttribute("href")));
+    return hrefs.flatMap((href) => {
+      const screen = /^\/admin\/dashboard\/?(.*)$/.exec(href ?? "");
+      return screen ? [screen[1]!] : [];
+    });
+  }
+
   /** Nothing wider than the screen: the page never scrolls sideways. */
   const sideways = (page: Page) =>
     page.evaluate<number>(
@@ -50,17 +65,19 @@ describe.skipIf(!hasChromium)("back office on a phone (skipped: no /usr/bin/chro
       [agent.email, "agent-pass-1", "admin"],
     ] as const) {
       const page = await signedIn(login, password);
-      for (const entry of menuFor(role)) {
-        await page.goto(`${server.url}/admin/dashboard${entry.path ? `/${entry.path}` : ""}`);
+      const screens = await menuScreens(page);
+      expect(screens).toEqual(expect.arrayContaining(["", "deposits", "change-password"]));
+      for (const screen of screens) {
+        await page.goto(`${server.url}/admin/dashboard${screen ? `/${screen}` : ""}`);
         await page.getByRole("heading", { level: 1 }).first().waitFor();
         await page.waitForLoadState("networkidle");
-        expect({ screen: entry.path, overflow: await sideways(page) }).toEqual({
-          screen: entry.path,
+        expect({ screen, overflow: await sideways(page) }).toEqual({
+          screen,
           overflow: 0,
         });
         const bar = await page.locator(".admin-topbar").boundingBox();
         expect(bar!.height).toBeLessThanOrEqual(56);
-        await shoot(page, `${role}-${entry.path || "dashboard"}`);
+        await shoot(page, `${role}-${screen || "dashboard"}`);
       }
       // The menu opens over the screen from the bar and takes the player to a screen.
       await page.getByRole("button", { name: "Menu" }).click();
@@ -123,11 +140,15 @@ describe.skipIf(!hasChromium)("back office on a phone (skipped: no /usr/bin/chro
   });
 
   it("answers a screen outside the role with 'not allowed', not an empty list", async () => {
-    const superOnly = ADMIN_MENU.filter((entry) => !entry.roles.includes("admin"));
-    expect(superOnly.map((entry) => entry.path)).toContain("players");
+    const rootPage = await signedIn("root@example.com", "root-password-1");
+    const superScreens = await menuScreens(rootPage);
+    await rootPage.close();
     const page = await signedIn(agent.email, "agent-pass-1");
-    for (const entry of superOnly) {
-      await page.goto(`${server.url}/admin/dashboard/${entry.path}`);
+    const agentScreens = await menuScreens(page);
+    const superOnly = superScreens.filter((screen) => !agentScreens.includes(screen));
+    expect(superOnly).toContain("players");
+    for (const screen of superOnly) {
+      await page.goto(`${server.url}/admin/dashboard/${screen}`);
       await page.getByRole("heading", { name: "Not allowed" }).waitFor();
       expect(await page.getByText("No players found.").count()).toBe(0);
     }

@@ -1,14 +1,10 @@
+import { hasChromium, signInThroughForm, startBrowserJourney } from "@igp/test-support/browser.ts";
+import { pendingBankDeposit } from "@igp/test-support/deposits.ts";
+import { signInSuperAdmin, signUpPlayer, type TestServer } from "@igp/test-support/http.ts";
+import { form, pngImage } from "@igp/test-support/images.ts";
+import { createLottery } from "@igp/test-support/lottery.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  hasChromium,
-  signInThroughForm,
-  startBrowserJourney,
-} from "../../../test-support/browser.ts";
-import { pendingBankDeposit } from "../../../test-support/deposits.ts";
-import { signInSuperAdmin, signUpPlayer, type TestServer } from "../../../test-support/http.ts";
-import { form, pngImage } from "../../../test-support/images.ts";
-import { createLottery } from "../../../test-support/lottery.ts";
 
 /**
  * The back office in a real browser: the superAdmin creates an agent; the agent (funded by an

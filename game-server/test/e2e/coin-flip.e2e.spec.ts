@@ -1,16 +1,16 @@
 import { auditLedger } from "@igp/projections";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually } from "../../../test-support/agents.ts";
-import { hasChromium, signInContext, startBrowserJourney } from "../../../test-support/browser.ts";
+import { eventually } from "@igp/test-support/agents.ts";
+import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
 import {
   changingPairs,
   coinFaceShown,
   frameOf,
   framesWhileMoving,
-} from "../../../test-support/canvas-pixels.ts";
-import { balancesOf, coinFlipTable, fundedPlayer } from "../../../test-support/games.ts";
-import type { TestServer } from "../../../test-support/http.ts";
+} from "@igp/test-support/canvas-pixels.ts";
+import { balancesOf, coinFlipTable, fundedPlayer } from "@igp/test-support/games.ts";
+import type { TestServer } from "@igp/test-support/http.ts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * Two players in two browser contexts play a public coin flip from a table and the lobby, then

@@ -4,16 +4,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   ensureClientBuilt,
   hasChromium,
   launchBrowser,
   SCREENSHOTS,
-} from "../../../test-support/browser.ts";
-import { startTestServer, type TestServer } from "../../../test-support/http.ts";
-import { expectPageProblems } from "../../../test-support/page-problems.ts";
+} from "@igp/test-support/browser.ts";
+import { startTestServer, type TestServer } from "@igp/test-support/http.ts";
+import { expectPageProblems } from "@igp/test-support/page-problems.ts";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 const CLIENT_DIST = fileURLToPath(new URL("../../../client/dist", import.meta.url));
 

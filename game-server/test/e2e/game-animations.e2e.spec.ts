@@ -1,15 +1,15 @@
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureClientBuilt, hasChromium, launchBrowser } from "../../../test-support/browser.ts";
+import { ensureClientBuilt, hasChromium, launchBrowser } from "@igp/test-support/browser.ts";
 import {
   changingPairs,
   coinFaceShown,
   frameOf,
   framesWhileMoving,
   wheelNumberUnderPointer,
-} from "../../../test-support/canvas-pixels.ts";
-import { startTestServer, type TestServer } from "../../../test-support/http.ts";
-import { expectPageProblems } from "../../../test-support/page-problems.ts";
+} from "@igp/test-support/canvas-pixels.ts";
+import { startTestServer, type TestServer } from "@igp/test-support/http.ts";
+import { expectPageProblems } from "@igp/test-support/page-problems.ts";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * What a player sees of the demos' coin and wheel, read from the screen's pixels under the

@@ -1,8 +1,8 @@
+import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
+import { balancesOf, coinFlipTable, fundedPlayer } from "@igp/test-support/games.ts";
+import type { TestServer } from "@igp/test-support/http.ts";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, signInContext, startBrowserJourney } from "../../../test-support/browser.ts";
-import { balancesOf, coinFlipTable, fundedPlayer } from "../../../test-support/games.ts";
-import type { TestServer } from "../../../test-support/http.ts";
 
 /**
  * How the player site feels in Chromium: a win shows in the balances only once the coin has

@@ -1,12 +1,12 @@
 import { auditLedger } from "@igp/projections";
+import { eventually } from "@igp/test-support/agents.ts";
+import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
+import { balancesOf, fundedPlayer } from "@igp/test-support/games.ts";
+import type { TestServer } from "@igp/test-support/http.ts";
+import { pngImage } from "@igp/test-support/images.ts";
+import { buyTicket, createLottery, inMinutes } from "@igp/test-support/lottery.ts";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually } from "../../../test-support/agents.ts";
-import { hasChromium, signInContext, startBrowserJourney } from "../../../test-support/browser.ts";
-import { balancesOf, fundedPlayer } from "../../../test-support/games.ts";
-import type { TestServer } from "../../../test-support/http.ts";
-import { pngImage } from "../../../test-support/images.ts";
-import { buyTicket, createLottery, inMinutes } from "../../../test-support/lottery.ts";
 
 /**
  * The lottery in Chromium: the superAdmin creates one with a banner in the back office, two

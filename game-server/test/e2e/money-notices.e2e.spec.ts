@@ -1,11 +1,11 @@
+import { seriousViolations } from "@igp/test-support/axe.ts";
+import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
+import { fundedPlayer } from "@igp/test-support/games.ts";
+import type { TestServer } from "@igp/test-support/http.ts";
+import { form, pngImage } from "@igp/test-support/images.ts";
+import { buyTicket, createLottery } from "@igp/test-support/lottery.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seriousViolations } from "../../../test-support/axe.ts";
-import { hasChromium, signInContext, startBrowserJourney } from "../../../test-support/browser.ts";
-import { fundedPlayer } from "../../../test-support/games.ts";
-import type { TestServer } from "../../../test-support/http.ts";
-import { form, pngImage } from "../../../test-support/images.ts";
-import { buyTicket, createLottery } from "../../../test-support/lottery.ts";
 
 /**
  * Money by method and money notices, in Chromium: a player withdraws to Telebirr and is told

@@ -1,9 +1,9 @@
+import { hasChromium, startBrowserJourney } from "@igp/test-support/browser.ts";
+import type { TestServer } from "@igp/test-support/http.ts";
+import { form, pngImage } from "@igp/test-support/images.ts";
+import { expectPageProblems, takePageProblems } from "@igp/test-support/page-problems.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, startBrowserJourney } from "../../../test-support/browser.ts";
-import type { TestServer } from "../../../test-support/http.ts";
-import { form, pngImage } from "../../../test-support/images.ts";
-import { expectPageProblems, takePageProblems } from "../../../test-support/page-problems.ts";
 
 /**
  * A player's first visit in a real browser: register (which signs in), deposit by bank with a

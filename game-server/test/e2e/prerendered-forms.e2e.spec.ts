@@ -1,7 +1,7 @@
+import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
+import { signUpPlayer, type TestServer } from "@igp/test-support/http.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, signInContext, startBrowserJourney } from "../../../test-support/browser.ts";
-import { signUpPlayer, type TestServer } from "../../../test-support/http.ts";
 
 /**
  * A prerendered form on a slow phone: it shows before its script has arrived. What the visitor

@@ -1,16 +1,16 @@
 import { auditLedger } from "@igp/projections";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, signInContext, startBrowserJourney } from "../../../test-support/browser.ts";
+import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
 import {
   changingPairs,
   frameOf,
   framesWhileMoving,
   wheelNumberUnderPointer,
-} from "../../../test-support/canvas-pixels.ts";
-import { balancesOf, fundedPlayer, spinWheelTable } from "../../../test-support/games.ts";
-import type { TestServer } from "../../../test-support/http.ts";
-import { expectPageProblems } from "../../../test-support/page-problems.ts";
+} from "@igp/test-support/canvas-pixels.ts";
+import { balancesOf, fundedPlayer, spinWheelTable } from "@igp/test-support/games.ts";
+import type { TestServer } from "@igp/test-support/http.ts";
+import { expectPageProblems } from "@igp/test-support/page-problems.ts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * Three players in three browser contexts play a public spin wheel from a table and the lobby,

@@ -6,19 +6,19 @@ import {
   roundStream,
 } from "@igp/ledger";
 import { ROOMS } from "@igp/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditDatabase,
   type ClusterNode,
   clusterEnv,
   startNode,
-} from "../../../test-support/cluster.ts";
-import { createTestDatabase } from "../../../test-support/database.ts";
-import { balancesOf, nextMessage, seed } from "../../../test-support/games.ts";
-import { signInSuperAdmin, signUpPlayer } from "../../../test-support/http.ts";
-import { approvedBankDeposit } from "../../../test-support/ledger.ts";
-import { redisMissing, startRedis, type TestRedis } from "../../../test-support/redis.ts";
-import { spawnServer } from "../../../test-support/server-process.ts";
+} from "@igp/test-support/cluster.ts";
+import { createTestDatabase } from "@igp/test-support/database.ts";
+import { balancesOf, nextMessage, seed } from "@igp/test-support/games.ts";
+import { signInSuperAdmin, signUpPlayer } from "@igp/test-support/http.ts";
+import { approvedBankDeposit } from "@igp/test-support/ledger.ts";
+import { redisMissing, startRedis, type TestRedis } from "@igp/test-support/redis.ts";
+import { spawnServer } from "@igp/test-support/server-process.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * Two server processes on one database and one real redis-server (issue 15): players on

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   balancesOf,
   coinFlipTable,
@@ -6,8 +5,9 @@ import {
   nextMessage,
   seed,
   watchRound,
-} from "../../../test-support/games.ts";
-import { startTestServer, type TestServer } from "../../../test-support/http.ts";
+} from "@igp/test-support/games.ts";
+import { startTestServer, type TestServer } from "@igp/test-support/http.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let server: TestServer;
 beforeAll(async () => {

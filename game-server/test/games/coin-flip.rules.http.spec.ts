@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   balancesOf,
   coinFlipTable,
@@ -8,13 +7,14 @@ import {
   sdkClient,
   seed,
   watchRound,
-} from "../../../test-support/games.ts";
+} from "@igp/test-support/games.ts";
 import {
   signInSuperAdmin,
   signUpPlayer,
   startTestServer,
   type TestServer,
-} from "../../../test-support/http.ts";
+} from "@igp/test-support/http.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let server: TestServer;
 let table: number;

@@ -1,15 +1,10 @@
 import { auditLedger } from "@igp/projections";
+import { eventually } from "@igp/test-support/agents.ts";
+import { balancesOf, fundedPlayer, nextMessage, playerChannel } from "@igp/test-support/games.ts";
+import { signInSuperAdmin, startTestServer, type TestServer } from "@igp/test-support/http.ts";
+import { pngImage } from "@igp/test-support/images.ts";
+import { buyTicket, createLottery, inMinutes, lotteryForm } from "@igp/test-support/lottery.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually } from "../../../test-support/agents.ts";
-import {
-  balancesOf,
-  fundedPlayer,
-  nextMessage,
-  playerChannel,
-} from "../../../test-support/games.ts";
-import { signInSuperAdmin, startTestServer, type TestServer } from "../../../test-support/http.ts";
-import { pngImage } from "../../../test-support/images.ts";
-import { buyTicket, createLottery, inMinutes, lotteryForm } from "../../../test-support/lottery.ts";
 
 /** Lotteries over real HTTP: the back office's side, tickets, the drawing, bad input. */
 let server: TestServer;

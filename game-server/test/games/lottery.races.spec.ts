@@ -1,8 +1,8 @@
 import { auditLedger } from "@igp/projections";
+import { balancesOf, fundedPlayer } from "@igp/test-support/games.ts";
+import { signInSuperAdmin, startTestServer, type TestServer } from "@igp/test-support/http.ts";
+import { buyTicket, createLottery, inMinutes } from "@igp/test-support/lottery.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { balancesOf, fundedPlayer } from "../../../test-support/games.ts";
-import { signInSuperAdmin, startTestServer, type TestServer } from "../../../test-support/http.ts";
-import { buyTicket, createLottery, inMinutes } from "../../../test-support/lottery.ts";
 
 /** Lotteries under concurrency: many buyers at once, buyers racing the drawing and the out date. */
 let server: TestServer;

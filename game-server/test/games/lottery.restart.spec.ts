@@ -1,13 +1,13 @@
 import { roundStream, walletStream } from "@igp/ledger";
 import { auditLedger } from "@igp/projections";
+import { eventually } from "@igp/test-support/agents.ts";
+import { balancesOf } from "@igp/test-support/games.ts";
+import { signUpPlayer } from "@igp/test-support/http.ts";
+import { pngImage } from "@igp/test-support/images.ts";
+import { approvedBankDeposit } from "@igp/test-support/ledger.ts";
+import { buyTicket, lotteryForm } from "@igp/test-support/lottery.ts";
+import { restartableServer } from "@igp/test-support/restartable-server.ts";
 import { afterAll, expect, it } from "vitest";
-import { eventually } from "../../../test-support/agents.ts";
-import { balancesOf } from "../../../test-support/games.ts";
-import { signUpPlayer } from "../../../test-support/http.ts";
-import { pngImage } from "../../../test-support/images.ts";
-import { approvedBankDeposit } from "../../../test-support/ledger.ts";
-import { buyTicket, lotteryForm } from "../../../test-support/lottery.ts";
-import { restartableServer } from "../../../test-support/restartable-server.ts";
 
 /**
  * A real server process killed with SIGKILL during a lottery's drawing (and during a deletion):

@@ -1,14 +1,8 @@
 import { CloseCode, MatchMakeError } from "@colyseus/sdk";
+import { balancesOf, fundedPlayer, nextMessage, sdkClient, seed } from "@igp/test-support/games.ts";
+import { startTestServer, type TestServer } from "@igp/test-support/http.ts";
+import { sleep } from "@igp/test-support/server-process.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  balancesOf,
-  fundedPlayer,
-  nextMessage,
-  sdkClient,
-  seed,
-} from "../../../test-support/games.ts";
-import { startTestServer, type TestServer } from "../../../test-support/http.ts";
-import { sleep } from "../../../test-support/server-process.ts";
 
 /**
  * Issue 15, reconnection: a client whose socket drops during a round comes back to its seat

@@ -3,18 +3,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { CommandHandler, createPgPool, createPostgresEventStore, Ledger } from "@igp/ledger";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditDatabase,
   type ClusterNode,
   clusterEnv,
   startNode,
-} from "../../../test-support/cluster.ts";
-import { createTestDatabase } from "../../../test-support/database.ts";
-import { balancesOf, nextMessage, seed } from "../../../test-support/games.ts";
-import { signUpPlayer } from "../../../test-support/http.ts";
-import { approvedBankDeposit } from "../../../test-support/ledger.ts";
-import { redisMissing, startRedis, type TestRedis } from "../../../test-support/redis.ts";
+} from "@igp/test-support/cluster.ts";
+import { createTestDatabase } from "@igp/test-support/database.ts";
+import { balancesOf, nextMessage, seed } from "@igp/test-support/games.ts";
+import { signUpPlayer } from "@igp/test-support/http.ts";
+import { approvedBankDeposit } from "@igp/test-support/ledger.ts";
+import { redisMissing, startRedis, type TestRedis } from "@igp/test-support/redis.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_UNAVAILABLE } from "../../src/database/unavailable.ts";
 
 /**

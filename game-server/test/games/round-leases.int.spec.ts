@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createPgPool } from "@igp/ledger";
+import { createTestDatabase } from "@igp/test-support/database.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../../test-support/database.ts";
 import { UsersRepository } from "../../src/accounts/users-repository.ts";
 import { RoundFailover } from "../../src/games/round-kernel/round-failover.ts";
 import { RoundLeases } from "../../src/games/round-kernel/round-leases.ts";

@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { roundStream, walletStream } from "@igp/ledger";
+import { balancesOf } from "@igp/test-support/games.ts";
+import { signUpPlayer } from "@igp/test-support/http.ts";
+import { approvedBankDeposit } from "@igp/test-support/ledger.ts";
+import { restartableServer } from "@igp/test-support/restartable-server.ts";
+import { ROOT } from "@igp/test-support/server-process.ts";
 import { afterAll, expect, it } from "vitest";
-import { balancesOf } from "../../../test-support/games.ts";
-import { signUpPlayer } from "../../../test-support/http.ts";
-import { approvedBankDeposit } from "../../../test-support/ledger.ts";
-import { restartableServer } from "../../../test-support/restartable-server.ts";
-import { ROOT } from "../../../test-support/server-process.ts";
 
 /**
  * Restart safety (docs/architecture.md, the round kernel), with a real server process killed

@@ -1,6 +1,5 @@
 import type { Room } from "@colyseus/sdk";
 import { finalRotationFor, numberAtPointer } from "@igp/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   balancesOf,
   fundedPlayer,
@@ -10,8 +9,9 @@ import {
   seed,
   spinWheelTable,
   watchRound,
-} from "../../../test-support/games.ts";
-import { signInSuperAdmin, startTestServer, type TestServer } from "../../../test-support/http.ts";
+} from "@igp/test-support/games.ts";
+import { signInSuperAdmin, startTestServer, type TestServer } from "@igp/test-support/http.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchMakerRoundRooms } from "../../src/realtime/round-rooms.ts";
 
 /** Spin wheel rounds played end to end over HTTP and real Colyseus SDK clients. */

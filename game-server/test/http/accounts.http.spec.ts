@@ -1,11 +1,11 @@
-import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   signInSuperAdmin,
   signUpPlayer,
   startTestServer,
   type TestServer,
-} from "../../../test-support/http.ts";
+} from "@igp/test-support/http.ts";
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { auditLedger } from "@igp/projections";
+import { createAgent, eventually, fundAgent } from "@igp/test-support/agents.ts";
+import { balancesOf, fundedPlayer } from "@igp/test-support/games.ts";
+import { signInSuperAdmin, startTestServer, type TestServer } from "@igp/test-support/http.ts";
+import { form, pngImage } from "@igp/test-support/images.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgent, eventually, fundAgent } from "../../../test-support/agents.ts";
-import { balancesOf, fundedPlayer } from "../../../test-support/games.ts";
-import { signInSuperAdmin, startTestServer, type TestServer } from "../../../test-support/http.ts";
-import { form, pngImage } from "../../../test-support/images.ts";
 
 let server: TestServer;
 let root: string;

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   signInSuperAdmin,
   signUpPlayer,
   startTestServer,
   type TestServer,
-} from "../../../test-support/http.ts";
-import { form, pngImage } from "../../../test-support/images.ts";
+} from "@igp/test-support/http.ts";
+import { form, pngImage } from "@igp/test-support/images.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let server: TestServer;
 let root: string;

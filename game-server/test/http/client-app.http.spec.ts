@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { ensureClientBuilt } from "@igp/test-support/browser.ts";
+import { startTestServer, type TestServer } from "@igp/test-support/http.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureClientBuilt } from "../../../test-support/browser.ts";
-import { startTestServer, type TestServer } from "../../../test-support/http.ts";
 
 /** What the browser receives for the built client: compressed, cached, 404 where nothing is. */
 const DIST = fileURLToPath(new URL("../../../client/dist/", import.meta.url));

@@ -1,11 +1,11 @@
 import { auditLedger } from "@igp/projections";
 import { minorToMajor } from "@igp/shared";
+import { eventually } from "@igp/test-support/agents.ts";
+import { fundedPlayer, nextMessage, seed, watchRound } from "@igp/test-support/games.ts";
+import { signInSuperAdmin, startTestServer, type TestServer } from "@igp/test-support/http.ts";
+import { form, pngImage } from "@igp/test-support/images.ts";
+import { buyTicket, createLottery } from "@igp/test-support/lottery.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { eventually } from "../../../test-support/agents.ts";
-import { fundedPlayer, nextMessage, seed, watchRound } from "../../../test-support/games.ts";
-import { signInSuperAdmin, startTestServer, type TestServer } from "../../../test-support/http.ts";
-import { form, pngImage } from "../../../test-support/images.ts";
-import { buyTicket, createLottery } from "../../../test-support/lottery.ts";
 
 /**
  * The dashboard's house revenue has one definition (the change of the house balance: round cuts

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
+import { startTestServer, type TestServer } from "@igp/test-support/http.ts";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test-support/http.ts";
 
 const BOT_TOKEN = "123456789:AAEhBOweik9ai2o4Aa4ZHlWwT0S23G4Exs0";
 let provider: OAuth2Server;

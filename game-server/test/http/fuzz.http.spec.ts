@@ -1,13 +1,10 @@
-import fc from "fast-check";
-import type { RouteOptions } from "fastify";
-import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   signInSuperAdmin,
   signUpAgent,
   signUpPlayer,
   startTestServer,
   type TestServer,
-} from "../../../test-support/http.ts";
+} from "@igp/test-support/http.ts";
 import {
   fieldsOf,
   type MalformedBody,
@@ -15,8 +12,11 @@ import {
   malformedParam,
   malformedQuery,
   percentEncode,
-} from "../../../test-support/malformed-requests.ts";
-import { stateFingerprint } from "../../../test-support/state-fingerprint.ts";
+} from "@igp/test-support/malformed-requests.ts";
+import { stateFingerprint } from "@igp/test-support/state-fingerprint.ts";
+import fc from "fast-check";
+import type { RouteOptions } from "fastify";
+import { afterAll, beforeAll, expect, it } from "vitest";
 
 /**
  * Every route the server registered (so a new route is fuzzed without being listed), called by

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { JsonValue } from "@igp/ledger";
 import { GAME_FILTER_INVALID, PAGE_INVALID } from "@igp/shared";
+import { eventually } from "@igp/test-support/agents.ts";
+import { fundedPlayer, seed } from "@igp/test-support/games.ts";
+import { signUpPlayer, startTestServer, type TestServer } from "@igp/test-support/http.ts";
+import { ctx } from "@igp/test-support/ledger.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually } from "../../../test-support/agents.ts";
-import { fundedPlayer, seed } from "../../../test-support/games.ts";
-import { signUpPlayer, startTestServer, type TestServer } from "../../../test-support/http.ts";
-import { ctx } from "../../../test-support/ledger.ts";
 
 /** The profile's Game History over real HTTP, from the projection of real round streams. */
 let server: TestServer;

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   signInSuperAdmin,
   signUpAgent,
   signUpPlayer,
   startTestServer,
   type TestServer,
-} from "../../../test-support/http.ts";
-import { MATRIX } from "../../../test-support/route-access.ts";
-import { stateFingerprint } from "../../../test-support/state-fingerprint.ts";
+} from "@igp/test-support/http.ts";
+import { MATRIX } from "@igp/test-support/route-access.ts";
+import { stateFingerprint } from "@igp/test-support/state-fingerprint.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The security probe's cases (issue items 3 and 9): a NUL or another control character in any

@@ -1,16 +1,16 @@
 import { CloseCode, type Room } from "@colyseus/sdk";
 import { type MoneyNotice, moneyNoticeSchema } from "@igp/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fundedPlayer, nextMessage, playerChannel } from "../../../test-support/games.ts";
+import { fundedPlayer, nextMessage, playerChannel } from "@igp/test-support/games.ts";
 import {
   signInSuperAdmin,
   signUpPlayer,
   startTestServer,
   type TestServer,
-} from "../../../test-support/http.ts";
-import { form, pngImage } from "../../../test-support/images.ts";
-import { buyTicket, createLottery } from "../../../test-support/lottery.ts";
-import { sleep } from "../../../test-support/server-process.ts";
+} from "@igp/test-support/http.ts";
+import { form, pngImage } from "@igp/test-support/images.ts";
+import { buyTicket, createLottery } from "@igp/test-support/lottery.ts";
+import { sleep } from "@igp/test-support/server-process.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * Money notices on the player channel (docs/realtime.md `moneyNotice`), with real Colyseus

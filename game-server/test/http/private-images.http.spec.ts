@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   signInSuperAdmin,
   signUpPlayer,
   startTestServer,
   type TestServer,
-} from "../../../test-support/http.ts";
-import { form, pngImage } from "../../../test-support/images.ts";
+} from "@igp/test-support/http.ts";
+import { form, pngImage } from "@igp/test-support/images.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_LINK_REFUSED, IMAGE_PRIVATE } from "../../src/http/routes/images.routes.ts";
 import { createImageLinks } from "../../src/uploads/image-links.ts";
 

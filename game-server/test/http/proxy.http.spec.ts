@@ -1,5 +1,5 @@
+import { startTestServer, type TestServer } from "@igp/test-support/http.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../test-support/http.ts";
 
 /**
  * Issue 15, behind a proxy: X-Forwarded-For names the client only when TRUST_PROXY says so, and

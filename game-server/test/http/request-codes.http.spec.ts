@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { depositStream, withdrawalStream } from "@igp/ledger";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgent, eventually, fundAgent } from "../../../test-support/agents.ts";
-import { balancesOf, fundedPlayer } from "../../../test-support/games.ts";
+import { createAgent, eventually, fundAgent } from "@igp/test-support/agents.ts";
+import { balancesOf, fundedPlayer } from "@igp/test-support/games.ts";
 import {
   signInSuperAdmin,
   signUpPlayer,
   startTestServer,
   type TestServer,
-} from "../../../test-support/http.ts";
-import { form, pngImage } from "../../../test-support/images.ts";
-import { ctx } from "../../../test-support/ledger.ts";
+} from "@igp/test-support/http.ts";
+import { form, pngImage } from "@igp/test-support/images.ts";
+import { ctx } from "@igp/test-support/ledger.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_ATTEMPT_LIMITS, TOO_MANY_WRONG_CODES } from "../../src/wallet/code-attempts.ts";
 
 let server: TestServer;

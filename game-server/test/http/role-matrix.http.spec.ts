@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   signInSuperAdmin,
   signUpPlayer,
   startTestServer,
   type TestServer,
-} from "../../../test-support/http.ts";
-import { type Access, MATRIX } from "../../../test-support/route-access.ts";
+} from "@igp/test-support/http.ts";
+import { type Access, MATRIX } from "@igp/test-support/route-access.ts";
+import { afterAll, beforeAll, expect, it } from "vitest";
 
 let server: TestServer;
 beforeAll(async () => {

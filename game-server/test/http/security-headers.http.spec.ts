@@ -1,8 +1,8 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { ensureClientBuilt } from "@igp/test-support/browser.ts";
+import { signUpPlayer, startTestServer, type TestServer } from "@igp/test-support/http.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureClientBuilt } from "../../../test-support/browser.ts";
-import { signUpPlayer, startTestServer, type TestServer } from "../../../test-support/http.ts";
 import { METRICS_TOKEN_REQUIRED } from "../../src/http/plugins/metrics.ts";
 
 /**

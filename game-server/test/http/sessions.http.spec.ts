@@ -1,12 +1,12 @@
-import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sdkClient } from "../../../test-support/games.ts";
+import { sdkClient } from "@igp/test-support/games.ts";
 import {
   signInSuperAdmin,
   signUpPlayer,
   startTestServer,
   type TestServer,
-} from "../../../test-support/http.ts";
+} from "@igp/test-support/http.ts";
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let server: TestServer;
 beforeAll(async () => {

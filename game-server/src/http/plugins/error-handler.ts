@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../../database/unavailable.ts";
+import { DomainError, type DomainErrorKind } from "../../domain-error.ts";
 import { isRedisUnavailable, RedisUnavailableError } from "../../realtime/redis-connections.ts";
 import { refusalOf } from "../bad-input.ts";
 import { HttpError } from "../http-error.ts";
@@ -18,13 +19,18 @@ const LEDGER_STATUS: Record<LedgerErrorCode, number> = {
   conflict: 409,
 };
 
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  too_many_attempts: 429,
+};
+
 /** Statuses that mean the request itself was malformed: logged at warn, the others at info. */
 const BAD_INPUT = new Set([400, 413, 415, 422]);
 
 /**
  * Every error leaves as JSON `{ message }` (with `field` when it is about one request field) with its status: validation 400 (the schema's own
  * message, e.g. the spec's), malformed bodies and addresses 400/413/415 (see bad-input.ts),
- * ledger refusals by code, Fastify's 4xx as they are; a database (or, for what needs it, Redis)
+ * ledger and domain refusals by code and kind, Fastify's 4xx as they are; a database (or, for what needs it, Redis)
  * that cannot be reached 503 (temporary: try again); other 5xx say nothing more than that something failed. Each refusal
  * leaves one "request refused" log line with its status and reason.
  */
@@ -45,6 +51,11 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof LedgerError) {
       return refuse(request, reply, LEDGER_STATUS[error.code], error.message, error.code);
+    }
+    if (error instanceof DomainError) {
+      return refuse(request, reply, DOMAIN_STATUS[error.kind], error.message, undefined, {
+        field: error.field,
+      });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unavailable");

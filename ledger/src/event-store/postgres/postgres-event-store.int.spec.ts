@@ -1,10 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { createExternalTestDatabase, createTestDatabase } from "@igp/test-support/database.ts";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createExternalTestDatabase,
-  createTestDatabase,
-} from "../../../../test-support/database.ts";
 import { describeEventStoreContract, lastPosition, readAllFrom } from "../event-store.contract.ts";
 import type { EventStore } from "../event-store.ts";
 import { eventBody } from "../hash-chain.ts";

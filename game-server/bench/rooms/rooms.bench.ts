@@ -1,0 +1,68 @@
+import { availableParallelism } from "node:os";
+import { runBench } from "./run.ts";
+import { coins } from "./sdk-clients.ts";
+import { PROCESSES } from "./settings.ts";
+
+/**
+ * `npm run bench:rooms`: Coin Flip and Spin Wheel realtime rooms under load. Starts one game server process
+ * (as `npm start` does, without the client build) on a fresh database, seeds funded players
+ * straight into it, opens ROOMS rounds over HTTP, connects PLAYERS SDK clients (each holds its
+ * per-user channel and its round's room), fires every joiner's POST /api/game/{game}/join,
+ * waits for every result (`coin`, `spin`) message, prints figures, stops the server and runs `npm run audit`.
+ * Exits 1 when a stage fails or the audit is not clean. Settings: environment variables or
+ * flags (`npm run bench:rooms -- --rooms=50`):
+ *   ROOMS=500             rounds played at once (2 players each)
+ *   PLAYERS=2*ROOMS       connected players; those beyond 2*ROOMS only watch a round
+ *                         (PLAYERS alone: ROOMS = PLAYERS / 2)
+ *   MODE=tables           tables: a superAdmin table per round; private: private rounds
+ *   SPIN_SHARE=0.5        the share of rounds that are spin wheels (the creator locks 1-3, the
+ *                         joiner 4-6: all six held, so it draws after the start notice)
+ *   JOIN_RATE=100         joins per second, arriving at random (Poisson) moments like independent
+ *                         players; 0: use JOIN_CONCURRENCY instead
+ *   JOIN_CONCURRENCY=0    joins in flight at once when JOIN_RATE=0 (0: all fired at once)
+ *   CONNECT_CONCURRENCY=50, CREATE_CONCURRENCY=25, SEED_CONCURRENCY=16
+ *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (EMBEDDED=1: embedded always)
+ *   BENCH_TIMEOUT_S=300   hard limit for the whole run
+ *   START_NOTICE_MS=0     the server's GAME_START_NOTICE_MS: 0 draws at once, so every round's
+ *                         settlement competes with the joins still coming (the worst case);
+ *                         5000 is what players get by default
+ *   PROCESSES=1           game server processes (>1: on one database and a redis-server the
+ *                         benchmark starts, each with its own PUBLIC_ADDRESS; creators, joiners
+ *                         and watchers spread over them so rounds cross processes). The run is
+ *                         done with 1 process first, then with PROCESSES, and compared; joins
+ *                         default to all at once (JOIN_RATE=0) so rounds/s measures capacity
+ *   CLIENTS_NICE=10       while the joins run, the benchmark's thousand SDK clients (its main thread)
+ *                         run at this nice value, so that the server and PostgreSQL get the cores
+ *                         first, as with clients on their own devices; the timed joins keep nice 0
+ *                         (their worker thread). 0: the clients compete with the server as equals
+ *   KEEP_DB=1             keep the database (and DATA_DIR) afterwards
+ *
+ * Here: the comparison of one process with several. A run and its stages: run.ts; settings.ts;
+ * bench-database.ts and servers.ts start what it runs on; open-rounds.ts, sdk-clients.ts and
+ * joins.ts play the rounds; server-metrics.ts and figures.ts measure and print them.
+ */
+async function main(): Promise<number> {
+  if (PROCESSES < 1) throw new Error("PROCESSES must be at least 1");
+  if (PROCESSES === 1) return (await runBench(1)).code;
+  const single = await runBench(1);
+  coins.received = 0;
+  const several = await runBench(PROCESSES);
+  const row = (label: string, one: number, many: number, unit: string) =>
+    `  ${label.padEnd(28)} ${`${one.toFixed(1)} ${unit}`.padStart(12)} ${`${many.toFixed(1)} ${unit}`.padStart(12)}   x${(many / one).toFixed(2)}`;
+  console.log(`\nOne process vs ${PROCESSES} on this machine (${availableParallelism()} cores)`);
+  console.log(
+    `  ${"".padEnd(28)} ${"1 process".padStart(12)} ${`${PROCESSES} processes`.padStart(12)}   ratio`,
+  );
+  console.log(row("rounds per second", single.roundsPerSecond, several.roundsPerSecond, "/s"));
+  console.log(row("join ack p50", single.joinP50, several.joinP50, "ms"));
+  console.log(row("join ack p99", single.joinP99, several.joinP99, "ms"));
+  return single.code || several.code;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,52 @@
+import { performance } from "node:perf_hooks";
+import { cpuSecondsOf, rssOf } from "../process-stats.ts";
+
+/** The server processes' memory and CPU seconds at one moment. */
+export interface Sample {
+  rss: number;
+  cpu: number;
+  at: number;
+}
+
+/** Memory and CPU of the server processes, summed. */
+export async function sample(pids: number[]): Promise<Sample> {
+  let rss = 0;
+  for (const pid of pids) rss += await rssOf(pid);
+  return { rss, cpu: await cpuOf(pids), at: performance.now() };
+}
+
+async function cpuOf(pids: number[]): Promise<number> {
+  let cpu = 0;
+  for (const pid of pids) cpu += await cpuSecondsOf(pid);
+  return cpu;
+}
+
+/** The server's Prometheus text (scraping also resets prom-client's event-loop lag histogram). */
+export async function scrape(url: string): Promise<string> {
+  const response = await fetch(`${url}/metrics`);
+  return response.text();
+}
+
+export function metric(text: string, name: string): number | undefined {
+  const line = text.split("\n").find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+  return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : undefined;
+}
+
+/** The join routes' server-side duration histograms: mean and the share under 100 ms. */
+export function joinHistogram(text: string): string {
+  const lines = text
+    .split("\n")
+    .filter(
+      (l) =>
+        /route="\/api\/game\/(coin-flip|spin-wheel)\/join"/.test(l) && l.includes('status="200"'),
+    );
+  const total = (prefix: string, extra = "") =>
+    lines
+      .filter((l) => l.startsWith(prefix) && l.includes(extra))
+      .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(" ") + 1)), 0);
+  const n = total("http_request_duration_seconds_count");
+  if (n === 0) return "n/a";
+  const mean = (total("http_request_duration_seconds_sum") / n) * 1000;
+  const under = total("http_request_duration_seconds_bucket", 'le="0.1"');
+  return `mean ${mean.toFixed(1)} ms, ${under}/${n} under 100 ms`;
+}

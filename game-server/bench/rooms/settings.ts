@@ -1,0 +1,48 @@
+/**
+ * The benchmark's settings, from flags (`npm run bench:rooms -- --rooms=50`) or environment
+ * variables; what each means is listed in rooms.bench.ts.
+ */
+/** `--name=value` or `--name value` (a bare `--name` is 1). */
+const flags = Object.fromEntries(
+  process.argv.slice(2).flatMap((arg, i, args) => {
+    if (!arg.startsWith("--")) return [];
+    const [name = "", inline] = arg.slice(2).split("=");
+    const next = args[i + 1];
+    const value = inline ?? (next !== undefined && !next.startsWith("--") ? next : "1");
+    return [[name.toUpperCase().replaceAll("-", "_"), value]];
+  }),
+);
+const setting = (name: string, fallback: string) => flags[name] ?? process.env[name] ?? fallback;
+const count = (name: string, fallback: number) => {
+  const value = Number(setting(name, String(fallback)));
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`);
+  return value;
+};
+
+export const ROOMS = count(
+  "ROOMS",
+  setting("PLAYERS", "") ? Math.floor(count("PLAYERS", 0) / 2) : 500,
+);
+export const PLAYERS = count("PLAYERS", 2 * ROOMS);
+export const MODE = setting("MODE", "tables");
+export const SPIN_SHARE = Number(setting("SPIN_SHARE", "0.5"));
+if (!(SPIN_SHARE >= 0 && SPIN_SHARE <= 1)) throw new Error("SPIN_SHARE must be between 0 and 1");
+export const JOIN_CONCURRENCY = count("JOIN_CONCURRENCY", 0);
+export const PROCESSES = count("PROCESSES", 1);
+export const JOIN_RATE = count("JOIN_RATE", PROCESSES > 1 ? 0 : 100);
+export const CONNECT_CONCURRENCY = count("CONNECT_CONCURRENCY", 50);
+export const CREATE_CONCURRENCY = count("CREATE_CONCURRENCY", 25);
+export const SEED_CONCURRENCY = count("SEED_CONCURRENCY", 16);
+export const PG_URL = setting("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres");
+export const FORCE_EMBEDDED = setting("EMBEDDED", "") === "1";
+export const TIMEOUT_S = count("BENCH_TIMEOUT_S", 300);
+export const KEEP = setting("KEEP_DB", "") === "1";
+export const START_NOTICE_MS = count("START_NOTICE_MS", 0);
+export const CLIENTS_NICE = count("CLIENTS_NICE", 10);
+
+/** Bet per round (major units) and each player's deposit (minor units). */
+export const BET = 10;
+export const DEPOSIT_MINOR = 100_00;
+export const RESULT_TIMEOUT_MS = 60_000;
+/** Issue 11's targets: p99 under 100 ms for joins at 100/s, under 300 ms for a burst of 500 at once. */
+export const TARGET_JOIN_P99_MS = JOIN_RATE > 0 ? 100 : 300;
