@@ -93,7 +93,7 @@ describe("a round room's connection", () => {
   });
 
   it("says it cannot connect when no websocket gets through while the round is open (not a spinner)", async () => {
-    // What the SDK does behind a proxy that strips the upgrade headers (deploy/proxy-topology.spec.ts).
+    // What the SDK does behind a proxy that strips the upgrade headers (deploy/proxy-topology.http.spec.ts).
     vi.mocked(joinRoomById).mockRejectedValueOnce(new Error("MatchMakeError"));
     render(<Watch />);
     await waitFor(() => expect(screen.getByTestId("connection").textContent).toBe("closed"));

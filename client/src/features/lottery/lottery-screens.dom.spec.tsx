@@ -15,7 +15,7 @@ import { MyTicketsPage } from "./my-tickets-page.tsx";
 
 // Component tests answer the API calls themselves (no server here); the browser journey
 // (game-server/test/e2e/lottery.e2e.spec.ts) buys and draws real tickets. The cards' figures and
-// the phone's cards are in lottery-list-page.spec.tsx and components/records/player-lists.spec.tsx.
+// the phone's cards are in lottery-list-page.dom.spec.tsx and components/records/player-lists.dom.spec.tsx.
 const lottery: LotteryView = {
   id: 1,
   type: "lottery",

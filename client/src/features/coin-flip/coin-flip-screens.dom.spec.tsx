@@ -15,7 +15,7 @@ import { RoundView } from "./round-view.tsx";
 
 // Component tests answer the API calls themselves (no server here); the browser journey
 // (game-server/test/e2e/coin-flip.e2e.spec.ts) plays real rounds. A round's live room is a
-// stand-in that stays connected and silent (as in lib/rounds/use-round-room.spec.tsx).
+// stand-in that stays connected and silent (as in lib/rounds/use-round-room.dom.spec.tsx).
 vi.mock("../../lib/realtime.ts", () => ({
   joinRoomById: vi.fn(async () => ({
     onStateChange() {},
