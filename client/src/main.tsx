@@ -7,6 +7,7 @@ import { BrowserRouter } from "react-router-dom";
 import { Providers } from "./app/providers.tsx";
 import { AppRoutes } from "./app/routes.tsx";
 import { storedLanguage, switchLanguage } from "./lib/i18n.ts";
+import { watchTypedBeforeHydration } from "./lib/typed-before-hydration.ts";
 
 const app = (
   <StrictMode>
@@ -23,6 +24,7 @@ const language = storedLanguage();
 // The public pages arrive prerendered in English for a visitor (src/prerender.tsx): they painted
 // before this script ran, and are hydrated as they are. Anything else is rendered here.
 if (root.hasChildNodes() && language === "en") {
+  watchTypedBeforeHydration(root);
   hydrateRoot(root, app);
 } else {
   const render = () => {

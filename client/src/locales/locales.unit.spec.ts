@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import gameAm from "../components/rounds/locales/am.json";
 import gameEn from "../components/rounds/locales/en.json";
+import adminAm from "../features/admin/locales/am.json";
+import adminEn from "../features/admin/locales/en.json";
 import fairAm from "../features/fair/locales/am.json";
 import fairEn from "../features/fair/locales/en.json";
 import moneyAm from "../lib/money-texts/am.json";
@@ -31,6 +33,7 @@ describe("translations", () => {
   it.each([
     ["the coin flip and spin wheel screens", gameEn, gameAm],
     ["the fairness page", fairEn, fairAm],
+    ["the back office", adminEn, adminAm],
     ["money notices, withdrawals and revenue", moneyEn, moneyAm],
   ])("give Amharic the texts of %s too (loaded with them), in Ethiopic", (_, english, amharic) => {
     expect(keys(amharic).sort()).toEqual(keys(english).sort());

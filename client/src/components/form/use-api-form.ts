@@ -1,5 +1,5 @@
 import { installIssueMessages } from "@igp/shared";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import {
   type DefaultValues,
   type FieldErrors,
@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ApiError } from "../../lib/api-client.ts";
 import { useMessage } from "../../lib/messages.ts";
+import { takeTypedBeforeHydration } from "../../lib/typed-before-hydration.ts";
 
 // Where a schema gives no message of its own, it speaks a player's sentence, never zod's text.
 installIssueMessages();
@@ -60,6 +61,12 @@ export function useApiForm<Values extends FieldValues>(
   const sending = useRef(false);
   const latest = useRef(options);
   latest.current = options;
+  // A prerendered form (sign-in, registration) keeps what was typed before its script ran.
+  useEffect(() => {
+    for (const [name, value] of takeTypedBeforeHydration(Object.keys(latest.current.defaultValues)))
+      if (!form.getValues(name as Path<Values>))
+        form.setValue(name as Path<Values>, value as never, { shouldDirty: true });
+  }, [form]);
 
   const refused = (error: unknown) => {
     const { fieldOf, failureText, defaultValues } = latest.current;

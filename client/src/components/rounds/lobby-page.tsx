@@ -1,12 +1,13 @@
 import "./lobby-texts.ts";
 import type { LobbyRoundView, RoundGameType } from "@igp/shared";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
 import { gameArt } from "../../lib/game-art.ts";
 import { gameTitle } from "../../lib/labels.ts";
 import type { Listing } from "../../lib/rounds/use-public-rounds.ts";
 import { useMoney } from "../../lib/site-config.tsx";
+import { takeTypedBeforeHydration } from "../../lib/typed-before-hydration.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Countdown } from "./countdown.tsx";
 import { isCoinSide, JoinerSide } from "./joiner-side.tsx";
@@ -32,6 +33,12 @@ export function LobbyPage({
   const navigate = useNavigate();
   const [error, setError] = useState("");
   const hydrated = useHydrated();
+  const codeField = useRef<HTMLInputElement>(null);
+  // A code typed on the prerendered lobby before its script ran stays in the field.
+  useEffect(() => {
+    const [typed] = takeTypedBeforeHydration(["code"]);
+    if (typed && codeField.current && !codeField.current.value) codeField.current.value = typed[1];
+  }, []);
 
   // The field is read from the form, not from state: on the prerendered page a player may type
   // the code before the script has taken over, and what they typed must count.
@@ -52,6 +59,7 @@ export function LobbyPage({
           <span>{t("rounds.privateCode")}</span>
           <input
             name="code"
+            ref={codeField}
             onChange={() => setError("")}
             autoCapitalize="characters"
             maxLength={16}

@@ -1,3 +1,4 @@
+import "./admin-texts.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router-dom";

@@ -1,3 +1,4 @@
+import "./admin-texts.ts";
 import type { Role } from "@igp/shared";
 
 const BOTH: Role[] = ["admin", "superAdmin"];

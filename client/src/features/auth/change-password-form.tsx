@@ -38,7 +38,7 @@ export function ChangePasswordForm({
   const empty = { currentPassword: "", newPassword: "", confirm: "" };
   const form = useApiForm({
     schema: changePasswordFormSchema(
-      t(variant === "admin" ? "admin.passwordMismatch" : "profile.passwordMismatch"),
+      t(variant === "admin" ? "auth.staffPasswordMismatch" : "profile.passwordMismatch"),
     ),
     defaultValues: empty,
     async onSubmit({ currentPassword, newPassword }) {
@@ -67,7 +67,9 @@ export function ChangePasswordForm({
         label={t("profile.newPassword")}
         confirmLabel={t("auth.confirmPassword")}
       />
-      <FormFailure title={t(variant === "admin" ? "admin.changeFailed" : "wallet.serverError")} />
+      <FormFailure
+        title={t(variant === "admin" ? "auth.staffChangeFailed" : "wallet.serverError")}
+      />
       <SubmitButton label={t("profile.changePassword")} />
     </Form>
   );

@@ -1,3 +1,4 @@
+import "../admin-texts.ts";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { DialogForm } from "../../../components/form/dialog-form.tsx";

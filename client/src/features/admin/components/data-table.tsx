@@ -1,3 +1,4 @@
+import "../admin-texts.ts";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";

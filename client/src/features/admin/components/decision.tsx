@@ -1,3 +1,4 @@
+import "../admin-texts.ts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { statusColour } from "../../wallet/transactions.ts";

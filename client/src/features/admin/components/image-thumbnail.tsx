@@ -1,3 +1,4 @@
+import "../admin-texts.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/ui/modal.tsx";

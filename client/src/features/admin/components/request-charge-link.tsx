@@ -1,3 +1,4 @@
+import "../admin-texts.ts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 

@@ -1,3 +1,4 @@
+import "../admin-texts.ts";
 import { createAdminAccountSchema, text } from "@igp/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../admin-texts.ts";
 import { chargeRequestSchema, SCREENSHOT_REQUIRED } from "@igp/shared";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../admin-texts.ts";
 import {
   BANK_ACCOUNT_REQUIRED,
   bankFieldsSchema,

@@ -1,3 +1,4 @@
+import "../admin-texts.ts";
 import "../../../lib/money-texts/index.ts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../admin-texts.ts";
 import { LOTTERY_CREATE_FAILED, LOTTERY_CREATE_FAILED_TITLE } from "@igp/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../admin-texts.ts";
 import "../../../lib/money-texts/index.ts";
 import {
   AGENT_DEPOSIT_METHOD,

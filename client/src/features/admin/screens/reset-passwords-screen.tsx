@@ -1,3 +1,4 @@
+import "../admin-texts.ts";
 import { adminResetPasswordSchema } from "@igp/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

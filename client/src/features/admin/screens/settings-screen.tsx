@@ -1,3 +1,4 @@
+import "../admin-texts.ts";
 import { SETTINGS_GROUPS, type Settings, settingsGroupSchema, settingsSchema } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
