@@ -79,19 +79,17 @@ export class AppendBatcher {
     }
   }
 
-  /** Up to maxBatch queued appends, at most one per stream (the rest keep their order). */
+  /** Up to maxBatch queued items, at most one append per stream (the rest keep their order). */
   private takeBatch(): Queued[] {
     const batch: Queued[] = [];
     const streams = new Set<string>();
-    let appends = 0;
-    for (let i = 0; i < this.queue.length && appends < this.maxBatch; ) {
+    for (let i = 0; i < this.queue.length && batch.length < this.maxBatch; ) {
       const item = this.queue[i]!;
       if (item.requests.some((request) => streams.has(request.streamId))) {
         i++;
         continue;
       }
       for (const request of item.requests) streams.add(request.streamId);
-      appends += item.requests.length;
       batch.push(item);
       this.queue.splice(i, 1);
     }
