@@ -34,10 +34,13 @@ export function runForState<State>(
   decide: (state: State) => LedgerEvent[],
   ctx: CommandContext,
 ) {
+  return handler.execute<State>(streamId, decide, metadataOf(ctx), eventIdsFor(ctx, streamId));
+}
+
+/** The ids of a command's events in a stream. */
+export function eventIdsFor(ctx: CommandContext, streamId: string) {
   // Event ids derived from the command id make a repeated command store nothing new.
-  const ids = (index: number) =>
-    ctx.commandId ? stepId(ctx.commandId, streamId, index) : randomUUID();
-  return handler.execute<State>(streamId, decide, metadataOf(ctx), ids);
+  return (index: number) => (ctx.commandId ? stepId(ctx.commandId, streamId, index) : randomUUID());
 }
 
 /** An id for something the command creates (a transfer), stable across repeats of the command. */

@@ -42,6 +42,19 @@ interface Snapshot {
 
 export type Decide<State> = (state: State) => LedgerEvent[];
 
+/** A decision on one stream, as `execute` takes it. */
+export interface StreamDecision<State> {
+  decide: Decide<State>;
+  metadata: EventMetadata;
+  eventIds: (index: number) => string;
+}
+
+/** What a decision spanning two streams stored in each. */
+export interface AcrossResult<First, Second> {
+  first: CommandResult<First>;
+  second: CommandResult<Second>;
+}
+
 interface BatchedCommand {
   decide: Decide<unknown>;
   metadata: EventMetadata;
@@ -108,6 +121,117 @@ export class CommandHandler {
     eventIds: (index: number) => string,
   ): Promise<CommandResult<State>> {
     return this.queue.run(streamId, () => this.attempt(streamId, decide, metadata, eventIds));
+  }
+
+  /**
+   * A decision spanning two streams, stored in one append (all or none) where the store can
+   * (`atomicMultiStream`): `first` decides on its stream's state, then `second` gives the other
+   * stream's decision from the events `first` decided (a stake's credit in the round, from its
+   * debit in the wallet). Conflicts, refusals, retries and event ids are those of `execute` for
+   * each stream. Both streams wait their turn, taken in name order so that two such decisions
+   * never wait for each other. Where it cannot be one append (an adapter without atomic
+   * multi-stream appends; a repeat of a command whose first step alone was stored by the
+   * two-step path), the two decisions run one after the other, as two `execute`s.
+   */
+  executeAcross<First, Second>(
+    firstStreamId: string,
+    first: StreamDecision<First>,
+    secondStreamId: string,
+    second: (firstEvents: StoredEvent[]) => StreamDecision<Second>,
+  ): Promise<AcrossResult<First, Second>> {
+    const [one, other] = [firstStreamId, secondStreamId].sort();
+    return this.queue.run(one!, () =>
+      this.queue.run(other!, async () => {
+        const together = this.store.atomicMultiStream
+          ? await this.attemptAcross(firstStreamId, first, secondStreamId, second)
+          : null;
+        return together ?? this.oneAfterOther(firstStreamId, first, secondStreamId, second);
+      }),
+    );
+  }
+
+  private async oneAfterOther<First, Second>(
+    firstStreamId: string,
+    first: StreamDecision<First>,
+    secondStreamId: string,
+    second: (firstEvents: StoredEvent[]) => StreamDecision<Second>,
+  ): Promise<AcrossResult<First, Second>> {
+    const firstResult = await this.attempt(
+      firstStreamId,
+      first.decide,
+      first.metadata,
+      first.eventIds,
+    );
+    const { decide, metadata, eventIds } = second(firstResult.events);
+    return {
+      first: firstResult,
+      second: await this.attempt(secondStreamId, decide, metadata, eventIds),
+    };
+  }
+
+  /** Both streams' events in one append, or null when they cannot be stored as one. */
+  private async attemptAcross<First, Second>(
+    firstStreamId: string,
+    first: StreamDecision<First>,
+    secondStreamId: string,
+    second: (firstEvents: StoredEvent[]) => StreamDecision<Second>,
+  ): Promise<AcrossResult<First, Second> | null> {
+    let a = this.cache.get(firstStreamId) ?? (await this.catchUp(firstStreamId, undefined));
+    let b = this.cache.get(secondStreamId) ?? (await this.catchUp(secondStreamId, undefined));
+    for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+      const decidedA = await this.decideOnLatest(firstStreamId, a, first.decide);
+      a = decidedA.snapshot;
+      if (decidedA.events.length === 0) {
+        const none = (state: unknown) => ({ events: [], state, duplicate: false });
+        return { first: none(a.state), second: none(b.state) } as AcrossResult<First, Second>;
+      }
+      const newA = decidedA.events.map((event, index) =>
+        toNewEvent(firstStreamId, event, first.metadata, first.eventIds(index)),
+      );
+      // The first stream's events as they will be stored, at the revisions expected for them.
+      const then = second(stored(firstStreamId, newA, a.revision + newA.length));
+      const decidedB = await this.decideOnLatest(secondStreamId, b, then.decide);
+      b = decidedB.snapshot;
+      const newB = decidedB.events.map((event, index) =>
+        toNewEvent(secondStreamId, event, then.metadata, then.eventIds(index)),
+      );
+      const parts = [
+        { streamId: firstStreamId, events: newA, expected: expectedOf(a) },
+        { streamId: secondStreamId, events: newB, expected: expectedOf(b) },
+      ].filter((part) => part.events.length > 0);
+      try {
+        const [resultA, resultB] = await this.store.appendMany(parts);
+        if (resultA!.duplicate) {
+          return {
+            first: await this.original<First>(firstStreamId, newA, resultA!.nextRevision),
+            second: resultB
+              ? await this.original<Second>(secondStreamId, newB, resultB.nextRevision)
+              : { events: [], state: b.state as Second, duplicate: false },
+          };
+        }
+        a = this.remember(firstStreamId, a, decidedA.events, resultA!.nextRevision);
+        if (resultB) b = this.remember(secondStreamId, b, decidedB.events, resultB.nextRevision);
+        return {
+          first: {
+            events: stored(firstStreamId, newA, resultA!.nextRevision),
+            state: a.state as First,
+            duplicate: false,
+          },
+          second: {
+            events: resultB ? stored(secondStreamId, newB, resultB.nextRevision) : [],
+            state: b.state as Second,
+            duplicate: false,
+          },
+        };
+      } catch (error) {
+        if (error instanceof InvalidEventError) return null;
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        if (error.streamId === firstStreamId) a = await this.catchUp(firstStreamId, a);
+        else b = await this.catchUp(secondStreamId, b);
+        await jitter(attempt);
+      }
+    }
+    throw new LedgerError("conflict", "The account is busy; please try again.");
   }
 
   /**
@@ -326,6 +450,10 @@ function toResult(
 ): CommandResult<unknown> | { error: unknown } {
   if ("error" in decided) return { error: decided.error };
   return { events, state, duplicate: false };
+}
+
+function expectedOf(snapshot: Snapshot) {
+  return snapshot.revision < 0 ? ("no_stream" as const) : snapshot.revision;
 }
 
 function toNewEvent(

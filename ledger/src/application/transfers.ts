@@ -9,7 +9,7 @@ import { creditEventId, stepId, type Transfer } from "../domain/transfer.ts";
 import { decideWallet } from "../domain/wallet/wallet.decide.ts";
 import { decideWithdrawal } from "../domain/withdrawal/withdrawal.decide.ts";
 import { type CommandContext, metadataOf } from "./command-context.ts";
-import type { CommandHandler, StoredEvent } from "./command-handler.ts";
+import type { CommandHandler, StoredEvent, StreamDecision } from "./command-handler.ts";
 
 /** The credit side of every transfer: the second step of each use case, and the reactor's. */
 export class Transfers {
@@ -24,15 +24,12 @@ export class Transfers {
     source: StoredEvent,
     ctx: CommandContext,
   ): Promise<StoredEvent[]> {
-    const metadata = { ...metadataOf(ctx), causationId: source.id };
-    const ids = (index: number) =>
-      index === 0 ? creditEventId(transfer.id) : stepId(transfer.id, "credit", index);
-    const decide = receiverFor(transfer, source);
+    const { decide, metadata, eventIds } = creditOf(transfer, source, ctx);
     // A round's stakes arrive from many wallets at once (a lottery's sale): batched appends.
     const batched = parseStreamId(transfer.to).kind === "round" && transfer.reason === "stake";
     const result = batched
-      ? await this.handler.executeBatched(transfer.to, decide, metadata, ids)
-      : await this.handler.execute(transfer.to, decide, metadata, ids);
+      ? await this.handler.executeBatched(transfer.to, decide, metadata, eventIds)
+      : await this.handler.execute(transfer.to, decide, metadata, eventIds);
     return result.events;
   }
 
@@ -57,6 +54,23 @@ export class Transfers {
     }
     return delivered;
   }
+}
+
+/**
+ * The credit of a transfer as a decision on its target stream. Its first event's id is derived
+ * from the transfer's: the reactor sees the transfer delivered, and a second delivery is a no-op.
+ */
+export function creditOf(
+  transfer: Transfer,
+  source: StoredEvent,
+  ctx: CommandContext,
+): StreamDecision<never> {
+  return {
+    decide: receiverFor(transfer, source),
+    metadata: { ...metadataOf(ctx), causationId: source.id },
+    eventIds: (index) =>
+      index === 0 ? creditEventId(transfer.id) : stepId(transfer.id, "credit", index),
+  };
 }
 
 /** The target stream's decision for an arriving transfer, given the event that sent it. */

@@ -151,6 +151,112 @@ export function describeEventStoreContract(name: string, createStore: () => Prom
       expect(await store.readStream(id)).toHaveLength(2);
     });
 
+    describe("multi-stream appends (adapters with atomicMultiStream)", () => {
+      const atomic = (ctx: { skip: () => void }) => {
+        if (!store.atomicMultiStream) ctx.skip();
+      };
+
+      it("stores every stream's events or none, in one transaction's positions", async (ctx) => {
+        atomic(ctx);
+        const [a, b] = [stream(), stream()];
+        await store.append(b, [event()], "no_stream");
+        const [first, second, third] = [event(), event(), event()];
+        const results = await store.appendMany([
+          { streamId: a, events: [first, second], expected: "no_stream" },
+          { streamId: b, events: [third], expected: 0 },
+        ]);
+        expect(results).toMatchObject([
+          { nextRevision: 1, duplicate: false },
+          { nextRevision: 1, duplicate: false },
+        ]);
+        const readA = await store.readStream(a);
+        const readB = await store.readStream(b);
+        expect(readA.map((e) => e.id)).toEqual([first.id, second.id]);
+        expect(readB.map((e) => e.id).slice(1)).toEqual([third.id]);
+        expect(readA[1]!.position).toBe(results[0]!.position);
+        expect(readB[1]!.position).toBe(results[1]!.position);
+        expect(readB[1]!.prevHash).toBe(readB[0]!.hash);
+        expect(readB[1]!.hash).toBe(chainHash(readB[0]!.hash, b, 1, eventBody(third)));
+      });
+
+      it("writes nothing when either stream is at another revision, naming that stream", async (ctx) => {
+        atomic(ctx);
+        const [a, b] = [stream(), stream()];
+        await store.append(b, [event()], "no_stream");
+        for (const [expectedA, expectedB, failing] of [
+          ["no_stream", 5, b],
+          [0, 0, a],
+        ] as const) {
+          const error = await store
+            .appendMany([
+              { streamId: a, events: [event()], expected: expectedA },
+              { streamId: b, events: [event()], expected: expectedB },
+            ])
+            .catch((e: unknown) => e);
+          expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+          expect(error).toMatchObject({ streamId: failing });
+        }
+        expect(await store.readStream(a)).toEqual([]);
+        expect(await store.readStream(b)).toHaveLength(1);
+      });
+
+      it("treats a repeat as a no-op returning the originals, and refuses ids used elsewhere", async (ctx) => {
+        atomic(ctx);
+        const [a, b] = [stream(), stream()];
+        const appends = [
+          { streamId: a, events: [event()], expected: "no_stream" as const },
+          { streamId: b, events: [event(), event()], expected: "no_stream" as const },
+        ];
+        const original = await store.appendMany(appends);
+        await store.append(a, [event()], 0);
+        const again = await store.appendMany(appends);
+        expect(again).toEqual(original.map((result) => ({ ...result, duplicate: true })));
+        const elsewhere = stream();
+        await expect(
+          store.appendMany([
+            { streamId: elsewhere, events: [event()], expected: "no_stream" },
+            { streamId: stream(), events: appends[1]!.events, expected: "no_stream" },
+          ]),
+        ).rejects.toBeInstanceOf(InvalidEventError);
+        await expect(
+          store.appendMany([
+            { streamId: a, events: [event()], expected: "any" },
+            { streamId: a, events: [event()], expected: "any" },
+          ]),
+        ).rejects.toBeInstanceOf(InvalidEventError);
+        expect(await store.readStream(a)).toHaveLength(2);
+        expect(await store.readStream(b)).toHaveLength(2);
+        expect(await store.readStream(elsewhere)).toEqual([]);
+      });
+
+      it("lets exactly one of many concurrent multi-appends on overlapping streams win", async (ctx) => {
+        atomic(ctx);
+        const shared = stream();
+        await store.append(shared, [event()], "no_stream");
+        const others = Array.from({ length: 10 }, () => stream());
+        const results = await Promise.allSettled(
+          others.map((other) =>
+            store.appendMany([
+              { streamId: other, events: [event()], expected: "no_stream" },
+              { streamId: shared, events: [event()], expected: 0 },
+            ]),
+          ),
+        );
+        expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+        for (const result of results) {
+          if (result.status === "rejected") {
+            expect(result.reason).toMatchObject({
+              name: "WrongExpectedRevisionError",
+              streamId: shared,
+            });
+          }
+        }
+        const written = await Promise.all(others.map((other) => store.readStream(other)));
+        expect(written.filter((events) => events.length > 0)).toHaveLength(1);
+        expect(await store.readStream(shared)).toHaveLength(2);
+      });
+    });
+
     it("reads a stream from a revision with a maximum count", async () => {
       const id = stream();
       await store.append(id, [event(), event(), event(), event()], "no_stream");

@@ -46,6 +46,13 @@ export interface AppendResult {
   duplicate: boolean;
 }
 
+/** One stream's part of a multi-stream append. */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+}
+
 export interface ReadStreamOptions {
   fromRevision?: number;
   maxCount?: number;
@@ -71,7 +78,20 @@ export interface Subscription {
 
 export interface EventStore {
   readonly name: string;
+  /**
+   * True when `appendMany` stores its streams' events in one atomic write. Without it, a use
+   * case touching two streams appends to each in turn (the transfer reactor finishes the second
+   * after a crash) and `appendMany` refuses.
+   */
+  readonly atomicMultiStream: boolean;
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several distinct streams at once, all or none: each stream is checked against its
+   * expected revision (WrongExpectedRevisionError names the first that does not match). A repeat
+   * of an identical multi-append is a no-op returning the originals, as for `append`; an event
+   * id already used elsewhere is refused (InvalidEventError). One result per append, in order.
+   */
+  appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**
    * Global order, without ever skipping an event that commits after a later-numbered one:

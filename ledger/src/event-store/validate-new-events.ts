@@ -48,6 +48,23 @@ export function assertValidAppend(streamId: string, events: NewEvent[]): void {
   }
 }
 
+/** Checks a multi-stream append: each part as an append, distinct streams, ids used once. */
+export function assertValidAppends(appends: { streamId: string; events: NewEvent[] }[]): void {
+  if (appends.length === 0)
+    throw new InvalidEventError("A multi-append needs at least one stream.");
+  const streams = new Set<string>();
+  const ids = new Set<string>();
+  for (const { streamId, events } of appends) {
+    assertValidAppend(streamId, events);
+    if (streams.has(streamId)) throw new InvalidEventError(`Stream ${streamId} appears twice.`);
+    streams.add(streamId);
+    for (const event of events) {
+      if (ids.has(event.id)) throw new InvalidEventError(`Event id ${event.id} appears twice.`);
+      ids.add(event.id);
+    }
+  }
+}
+
 function assertPlainJson(event: NewEvent): void {
   const problem = findNonJson(event.data, "data") ?? findNonJson(event.metadata, "metadata");
   if (problem) throw new InvalidEventError(`Event ${event.id}: ${problem}.`);

@@ -126,6 +126,15 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
 
   const store: EventStore = {
     name: "kurrentdb",
+    // The installed client (1.3) has `multiStreamAppend` (KurrentDB 25.1+, protocol v2), but it
+    // takes string-valued properties, not this adapter's metadata (the caller's JSON with the hash
+    // chain link), and no server here can prove a translation: a use case spanning two streams
+    // appends to each in turn, and the transfer reactor finishes it after a crash.
+    atomicMultiStream: false,
+
+    async appendMany() {
+      throw new Error("The KurrentDB adapter cannot append to several streams atomically.");
+    },
 
     async append(streamId, events, expected): Promise<AppendResult> {
       assertValidAppend(streamId, events);

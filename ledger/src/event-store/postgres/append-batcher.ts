@@ -6,13 +6,23 @@ export interface AppendRequest {
   bodies: string[];
 }
 
-/** What the database did with one append: stored it, or found another revision. */
-export type AppendOutcome =
-  | { stored: true; nextRevision: number; position: string }
-  | { stored: false; actualRevision: number };
+/** Where one stream's events were stored. */
+export interface Stored {
+  nextRevision: number;
+  position: string;
+}
 
-interface Queued extends AppendRequest {
-  resolve(outcome: AppendOutcome): void;
+/**
+ * What the database did with a group of appends (one, or several streams all or none): stored
+ * every append, or stored nothing because the append at `index` found another revision.
+ */
+export type GroupOutcome =
+  | { stored: true; results: Stored[] }
+  | { stored: false; index: number; actualRevision: number };
+
+interface Queued {
+  requests: AppendRequest[];
+  resolve(outcome: GroupOutcome): void;
   reject(error: unknown): void;
 }
 
@@ -22,15 +32,23 @@ const APPEND_ONE = {
 };
 const APPEND_BATCH = {
   name: "ledger_append_batch",
-  text: "SELECT item, next_revision, last_position, actual_revision FROM ledger_append_batch($1, $2, $3, $4) ORDER BY item",
+  text: "SELECT item, next_revision, last_position, actual_revision FROM ledger_append_batch($1, $2, $3, $4, $5) ORDER BY item",
+};
+
+type OutcomeRow = {
+  next_revision: string | null;
+  last_position: string | null;
+  actual_revision: string | null;
 };
 
 /**
  * Opportunistic group commit. While fewer than `maxInFlight` transactions are running, an append
  * goes straight to the database; beyond that, appends wait and leave together, to distinct
  * streams, in one transaction (one commit, one round trip). Light load sees no added latency;
- * heavy load stops paying a commit per append. If a batch fails as a whole (a unique violation
- * from a concurrent writer), its appends are retried one by one so each gets its own answer.
+ * heavy load stops paying a commit per append. A group of appends to several streams (a
+ * multi-stream append) travels as one item, all or none. If a batch fails as a whole (a unique
+ * violation from a concurrent writer, a group that did not match), its items are retried one by
+ * one so each gets its own answer.
  */
 export class AppendBatcher {
   private readonly queue: Queued[] = [];
@@ -42,9 +60,10 @@ export class AppendBatcher {
     private readonly maxBatch = 64,
   ) {}
 
-  append(request: AppendRequest): Promise<AppendOutcome> {
+  /** Appends to distinct streams, all or none (a single append is a group of one). */
+  append(requests: AppendRequest[]): Promise<GroupOutcome> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ ...request, resolve, reject });
+      this.queue.push({ requests, resolve, reject });
       this.drain();
     });
   }
@@ -60,17 +79,17 @@ export class AppendBatcher {
     }
   }
 
-  /** Up to maxBatch queued appends, at most one per stream (the rest keep their order). */
+  /** Up to maxBatch queued items, at most one append per stream (the rest keep their order). */
   private takeBatch(): Queued[] {
     const batch: Queued[] = [];
     const streams = new Set<string>();
     for (let i = 0; i < this.queue.length && batch.length < this.maxBatch; ) {
       const item = this.queue[i]!;
-      if (streams.has(item.streamId)) {
+      if (item.requests.some((request) => streams.has(request.streamId))) {
         i++;
         continue;
       }
-      streams.add(item.streamId);
+      for (const request of item.requests) streams.add(request.streamId);
       batch.push(item);
       this.queue.splice(i, 1);
     }
@@ -80,16 +99,12 @@ export class AppendBatcher {
   private async send(batch: Queued[]) {
     if (batch.length === 1) return this.sendOne(batch[0]!);
     try {
-      const { rows } = await this.pool.query({
-        ...APPEND_BATCH,
-        values: [
-          batch.map((item) => item.streamId),
-          batch.map((item) => item.expected),
-          batch.map((item) => item.bodies.length),
-          batch.flatMap((item) => item.bodies),
-        ],
-      });
-      for (const [index, item] of batch.entries()) item.resolve(toOutcome(rows[index]));
+      const rows = await this.appendBatch(batch);
+      let row = 0;
+      for (const item of batch) {
+        item.resolve(toGroupOutcome(rows.slice(row, row + item.requests.length)));
+        row += item.requests.length;
+      }
     } catch {
       for (const item of batch) await this.sendOne(item);
     }
@@ -97,23 +112,56 @@ export class AppendBatcher {
 
   private async sendOne(item: Queued) {
     try {
+      if (item.requests.length > 1)
+        return item.resolve(toGroupOutcome(await this.appendBatch([item])));
+      const [request] = item.requests as [AppendRequest];
       const { rows } = await this.pool.query({
         ...APPEND_ONE,
-        values: [item.streamId, item.expected, item.bodies],
+        values: [request.streamId, request.expected, request.bodies],
       });
-      item.resolve(toOutcome(rows[0]));
+      item.resolve(toGroupOutcome(rows));
     } catch (error) {
-      item.reject(error);
+      const refused = groupRefusal(error);
+      if (refused) item.resolve(refused);
+      else item.reject(error);
     }
+  }
+
+  /** The items' appends in one transaction; a row per append, in order. */
+  private async appendBatch(batch: Queued[]): Promise<OutcomeRow[]> {
+    const requests = batch.flatMap((item) => item.requests);
+    const { rows } = await this.pool.query<OutcomeRow>({
+      ...APPEND_BATCH,
+      values: [
+        requests.map((request) => request.streamId),
+        requests.map((request) => request.expected),
+        requests.map((request) => request.bodies.length),
+        requests.flatMap((request) => request.bodies),
+        batch.flatMap((item) => item.requests.map(() => item.requests.length > 1)),
+      ],
+    });
+    return rows;
   }
 }
 
-function toOutcome(row: {
-  next_revision: string | null;
-  last_position: string | null;
-  actual_revision: string | null;
-}): AppendOutcome {
-  if (row.next_revision === null)
-    return { stored: false, actualRevision: Number(row.actual_revision) };
-  return { stored: true, nextRevision: Number(row.next_revision), position: row.last_position! };
+/** The rows of one group's appends: all stored, or the first that found another revision. */
+function toGroupOutcome(rows: OutcomeRow[]): GroupOutcome {
+  const index = rows.findIndex((row) => row.next_revision === null);
+  if (index >= 0)
+    return { stored: false, index, actualRevision: Number(rows[index]!.actual_revision) };
+  return {
+    stored: true,
+    results: rows.map((row) => ({
+      nextRevision: Number(row.next_revision),
+      position: row.last_position!,
+    })),
+  };
+}
+
+/** A group sent alone that did not match: the database names its append (LG409, see the migration). */
+function groupRefusal(error: unknown): GroupOutcome | null {
+  const pgError = error as { code?: string; detail?: string };
+  const match = pgError.code === "LG409" ? /^(\d+):(-?\d+)$/.exec(pgError.detail ?? "") : null;
+  if (!match) return null;
+  return { stored: false, index: Number(match[1]) - 1, actualRevision: Number(match[2]) };
 }

@@ -4,16 +4,20 @@ import {
   type EventStore,
   type ExpectedRevision,
   InvalidEventError,
-  type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeOptions,
   WrongExpectedRevisionError,
 } from "../event-store.ts";
 import { eventBody } from "../hash-chain.ts";
 import { createWakeups, pollingSubscription } from "../subscription-loop.ts";
-import { assertValidAppend, assertValidStreamId } from "../validate-new-events.ts";
+import {
+  assertValidAppend,
+  assertValidAppends,
+  assertValidStreamId,
+} from "../validate-new-events.ts";
 import { AppendBatcher } from "./append-batcher.ts";
 import { batchOfTheMoment } from "./batch-of-the-moment.ts";
 import { createPgPool } from "./create-pool.ts";
@@ -61,43 +65,60 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     return Promise.all(keys.map((key) => reads.get(key)!));
   });
 
+  /** Validated appends to distinct streams, stored in one transaction, all or none. */
+  async function appendAll(appends: StreamAppend[]): Promise<AppendResult[]> {
+    const requests = appends.map(({ streamId, events, expected }) => ({
+      streamId,
+      expected: expectedCode(expected),
+      bodies: events.map(eventBody),
+    }));
+    for (let attempt = 1; ; attempt++) {
+      let refused: Refusal;
+      let actual: { index: number; revision: number } | null = null;
+      try {
+        const outcome = await batcher.append(requests);
+        if (outcome.stored) {
+          wakeups.emit();
+          return outcome.results.map((stored) => ({ ...stored, duplicate: false }));
+        }
+        refused = "revision";
+        actual = { index: outcome.index, revision: outcome.actualRevision };
+      } catch (error) {
+        refused = classifyRefusal(error);
+      }
+      // A retry of an append that was stored: return the original, whatever the revision.
+      const originals = await findOriginals(pool, appends);
+      if (originals) return originals;
+      if (refused === "event_id") continue; // its owner rolled back meanwhile: try again
+      const loose = appends.some(
+        ({ expected }) => expected === "any" || expected === "stream_exists",
+      );
+      if (refused === "taken" && loose && attempt < MAX_LOOSE_ATTEMPTS) continue;
+      actual ??= await firstMismatch(pool, appends);
+      if (!actual) continue; // the revision taken meanwhile matches again: try again
+      const { streamId, expected } = appends[actual.index]!;
+      const revision = actual.revision;
+      throw new WrongExpectedRevisionError(
+        streamId,
+        expected,
+        revision < 0 ? "no_stream" : revision,
+      );
+    }
+  }
+
   const store: EventStore = {
     name: "postgres",
 
+    atomicMultiStream: true,
+
     async append(streamId, events, expected): Promise<AppendResult> {
       assertValidAppend(streamId, events);
-      const code = typeof expected === "number" ? expected : EXPECTED_CODES[expected];
-      if (!Number.isSafeInteger(code) || code < -3) {
-        throw new InvalidEventError(`Invalid expected revision ${String(expected)}.`);
-      }
-      const bodies = events.map(eventBody);
-      for (let attempt = 1; ; attempt++) {
-        let refused: Refusal;
-        let actual: number | null = null;
-        try {
-          const outcome = await batcher.append({ streamId, expected: code, bodies });
-          if (outcome.stored) {
-            wakeups.emit();
-            return {
-              nextRevision: outcome.nextRevision,
-              position: outcome.position,
-              duplicate: false,
-            };
-          }
-          refused = "revision";
-          actual = outcome.actualRevision;
-        } catch (error) {
-          refused = classifyRefusal(error);
-        }
-        // A retry of an append that was stored: return the original, whatever the revision.
-        const original = await findOriginal(pool, streamId, events);
-        if (original) return original;
-        if (refused === "event_id") continue; // its owner rolled back meanwhile: try again
-        const loose = expected === "any" || expected === "stream_exists";
-        if (refused === "taken" && loose && attempt < MAX_LOOSE_ATTEMPTS) continue;
-        actual ??= await currentRevision(pool, streamId);
-        throw new WrongExpectedRevisionError(streamId, expected, actual < 0 ? "no_stream" : actual);
-      }
+      return (await appendAll([{ streamId, events, expected }]))[0]!;
+    },
+
+    async appendMany(appends) {
+      assertValidAppends(appends);
+      return appendAll(appends);
     },
 
     async readStream(streamId, { fromRevision = 0, maxCount = 1_000_000 }: ReadStreamOptions = {}) {
@@ -199,27 +220,60 @@ function classifyRefusal(error: unknown): Refusal {
   throw error;
 }
 
-/** The original result when every event id is already stored in this stream; throws when an
- *  id belongs to another append; null when none is stored. */
-async function findOriginal(
+/** The original results when every event id is already stored in its own append's stream;
+ *  throws when an id belongs to another append; null when none is stored. */
+async function findOriginals(
   pool: pg.Pool,
-  streamId: string,
-  events: NewEvent[],
-): Promise<AppendResult | null> {
+  appends: StreamAppend[],
+): Promise<AppendResult[] | null> {
+  const events = appends.flatMap(({ events }) => events);
   const { rows } = await pool.query(
-    `SELECT stream_id, revision, transaction_id::text AS tx, global_position FROM ledger_events
-      WHERE event_id = ANY ($1::uuid[]) ORDER BY revision DESC`,
+    `SELECT event_id::text AS id, stream_id, revision, transaction_id::text AS tx, global_position
+       FROM ledger_events WHERE event_id = ANY ($1::uuid[])`,
     [events.map((event) => event.id)],
   );
   if (rows.length === 0) return null;
-  if (rows.length !== events.length || rows.some((row) => row.stream_id !== streamId)) {
+  const streamOf = new Map(rows.map((row) => [row.id as string, row.stream_id as string]));
+  const mine = appends.every(({ streamId, events }) =>
+    events.every((event) => streamOf.get(event.id.toLowerCase()) === streamId),
+  );
+  if (!mine) {
     throw new InvalidEventError("An event id in this append is already used by another append.");
   }
-  return {
-    nextRevision: Number(rows[0].revision),
-    position: `${rows[0].tx}:${rows[0].global_position}`,
-    duplicate: true,
-  };
+  return appends.map(({ streamId }) => {
+    const last = rows
+      .filter((row) => row.stream_id === streamId)
+      .reduce((a, b) => (Number(b.revision) > Number(a.revision) ? b : a));
+    return {
+      nextRevision: Number(last.revision),
+      position: `${last.tx}:${last.global_position}`,
+      duplicate: true,
+    };
+  });
+}
+
+/** The first append whose stream is not at its expected revision, with the stream's actual one. */
+async function firstMismatch(pool: pg.Pool, appends: StreamAppend[]) {
+  for (const [index, { streamId, expected }] of appends.entries()) {
+    const revision = await currentRevision(pool, streamId);
+    if (!matchesExpected(expected, revision)) return { index, revision };
+  }
+  return null;
+}
+
+function matchesExpected(expected: ExpectedRevision, revision: number): boolean {
+  if (expected === "any") return true;
+  if (expected === "no_stream") return revision < 0;
+  if (expected === "stream_exists") return revision >= 0;
+  return revision === expected;
+}
+
+function expectedCode(expected: ExpectedRevision): number {
+  const code = typeof expected === "number" ? expected : EXPECTED_CODES[expected];
+  if (!Number.isSafeInteger(code) || code < -3) {
+    throw new InvalidEventError(`Invalid expected revision ${String(expected)}.`);
+  }
+  return code;
 }
 
 async function currentRevision(pool: pg.Pool, streamId: string): Promise<number> {
