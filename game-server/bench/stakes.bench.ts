@@ -4,14 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { CommandHandler, createPgPool, createPostgresEventStore, Ledger } from "@igp/ledger";
-import { freePort } from "../../test-support/global-setup.ts";
+import { freePort } from "@igp/test-support/global-setup.ts";
 import { createDatabase } from "../src/database/create-database.ts";
 import { startEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
 import { migrateUp } from "../src/database/migrate.ts";
 import { cpuMeter, postmasterPidIn } from "./process-stats.ts";
 
 /**
- * `node --import tsx game-server/bench/stakes.bench.ts`: coin-flip stakes through
+ * `npm run bench:stakes`: coin-flip stakes through
  * `ledger.rounds.placeStake` against embedded PostgreSQL, two players per round, STAKES of them
  * with CONCURRENCY in flight. Prints stakes/s and the CPU each stake cost this process (the
  * ledger) and PostgreSQL, the figures of docs/ledger.md's "A stake in one append", and the

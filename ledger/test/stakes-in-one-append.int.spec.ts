@@ -8,8 +8,8 @@ import {
   roundStream,
   walletStream,
 } from "@igp/ledger";
+import { createTestLedger } from "@igp/test-support/ledger.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestLedger } from "../../test-support/ledger.ts";
 import { eventBody } from "../src/event-store/hash-chain.ts";
 
 let t: Awaited<ReturnType<typeof createTestLedger>>;
