@@ -1,5 +1,6 @@
 import { commitmentOf, type DrawInput, finalRotationFor, flipCoin, spinWinner } from "@igp/shared";
 import { useTranslation } from "react-i18next";
+import { CodeFigure } from "./code-figure.tsx";
 import { type FairRound, fetchRound } from "./fair-api.ts";
 import "./fair-locales.ts";
 import { LotteryFair } from "./lottery-fair.tsx";
@@ -87,22 +88,10 @@ function CheckResult({ check }: { check: Check }) {
     <section className="card fair-result" data-verdict={verdict}>
       <h2>{t(`fair.${verdict}`)}</h2>
       <dl className="fair-figures">
-        <dt>{t("fair.roundId")}</dt>
-        <dd>
-          <code>{fairness.roundId}</code>
-        </dd>
-        <dt>{t("rounds.commitment")}</dt>
-        <dd>
-          <code>{fairness.commitment}</code>
-        </dd>
-        <dt>{t("fair.clientSeeds")}</dt>
-        <dd>
-          <code>{fairness.clientSeeds.join(" : ")}</code>
-        </dd>
-        <dt>{t("fair.serverSeed")}</dt>
-        <dd>
-          <code>{fairness.serverSeed ?? t("fair.hidden")}</code>
-        </dd>
+        <CodeFigure label={t("fair.roundId")} value={fairness.roundId} />
+        <CodeFigure label={t("rounds.commitment")} value={fairness.commitment} />
+        <CodeFigure label={t("fair.clientSeeds")} value={fairness.clientSeeds.join(" : ")} />
+        <CodeFigure label={t("fair.serverSeed")} value={fairness.serverSeed ?? t("fair.hidden")} />
         <dt>{t("fair.outcome")}</dt>
         <dd>{fairness.outcome ?? "—"}</dd>
         <dt>{t("fair.recomputed")}</dt>

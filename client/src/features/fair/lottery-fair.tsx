@@ -1,6 +1,7 @@
 import { commitmentOf, drawLottery, type LotteryFairness, ticketsDigest } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api-client.ts";
+import { CodeFigure } from "./code-figure.tsx";
 import { useCodeCheck } from "./use-code-check.ts";
 import "./fair.css";
 
@@ -62,24 +63,12 @@ function LotteryCheckResult({ check }: { check: LotteryCheck }) {
     <div className="fair-result" data-verdict={verified ? "verified" : "mismatch"}>
       <h3>{verified ? t("fair.verified") : t("fair.mismatch")}</h3>
       <dl className="fair-figures">
-        <dt>{t("fair.roundId")}</dt>
-        <dd>
-          <code>{proof.roundId}</code>
-        </dd>
-        <dt>{t("rounds.commitment")}</dt>
-        <dd>
-          <code>{proof.commitment}</code>
-        </dd>
-        <dt>{t("fair.serverSeed")}</dt>
-        <dd>
-          <code>{proof.serverSeed}</code>
-        </dd>
+        <CodeFigure label={t("fair.roundId")} value={proof.roundId} />
+        <CodeFigure label={t("rounds.commitment")} value={proof.commitment} />
+        <CodeFigure label={t("fair.serverSeed")} value={proof.serverSeed} />
         <dt>{t("fair.lottery.tickets")}</dt>
         <dd>{proof.tickets.length}</dd>
-        <dt>{t("fair.lottery.digest")}</dt>
-        <dd>
-          <code>{check.digest}</code>
-        </dd>
+        <CodeFigure label={t("fair.lottery.digest")} value={check.digest} />
         <dt>{t("fair.lottery.winners")}</dt>
         <dd>{proof.winners.map((n) => `#${n}`).join(", ") || "—"}</dd>
         <dt>{t("fair.lottery.recomputed")}</dt>
