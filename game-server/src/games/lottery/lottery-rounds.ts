@@ -41,9 +41,10 @@ export type DrawnListener = (lottery: Lottery, holders: Map<string, number[]>) =
 
 /**
  * Lotteries as rounds on the round kernel's ledger stream (docs/architecture.md, the round
- * kernel): the house opens the round (no first stake) with the out date as its `stakesUntil`; each ticket is a stake whose
- * number the round gives as it receives it; the drawing closes the stakes, draws among the final
- * list and settles (prizes from the house, the revenue to it); a deletion refunds every ticket.
+ * kernel): the house opens the round (no first stake) with the out date as its `stakesUntil`;
+ * each ticket is a stake whose number the round gives as it receives it; the drawing closes the
+ * stakes, draws among the final list and settles (prizes from the house, the revenue to it); a
+ * deletion refunds every ticket.
  * Each step has a deterministic command id and the registry records where the lottery stands,
  * so a drawing or a deletion cut short by a restart completes exactly once (`resume`).
  */
