@@ -13,6 +13,7 @@ import { type Config, rateLimitsFrom, trustProxyFrom } from "./config/config.ts"
 import { type Database, openDatabase } from "./database/database.ts";
 import { createEventStore } from "./database/event-store.ts";
 import type { CoinFlipSeat } from "./games/coin-flip/coin-flip.rules.ts";
+import { LotteryClock } from "./games/lottery/lottery-clock.ts";
 import { tellTicketHolders } from "./games/lottery/lottery-notices.ts";
 import { LotteryRegistry } from "./games/lottery/lottery-registry.ts";
 import { LotteryRounds } from "./games/lottery/lottery-rounds.ts";
@@ -199,7 +200,11 @@ export async function startPlatform(
       const finished = await lotteries.resume(report);
       if (finished > 0) report(`Completed ${finished} interrupted lottery step(s).`);
     };
-    workers = new BackgroundWorkers(database.pool, store, ledger, report, finishLotteries);
+    // Lotteries whose end date passed are drawn by themselves, where the workers run.
+    const lotteryClock = new LotteryClock(lotteries, report);
+    workers = new BackgroundWorkers(database.pool, store, ledger, report, finishLotteries, [
+      lotteryClock,
+    ]);
     const started = workers;
     undo.push(() => started.stop());
     await workers.start();

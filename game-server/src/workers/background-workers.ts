@@ -13,9 +13,16 @@ const RETRY_MS = 5_000;
 
 type Log = (message: string, error?: unknown) => void;
 
+/** A worker that runs only in the process holding the workers' lock. */
+export interface Worker {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 /**
- * Runs the projection runner and the transfer reactor while this process holds the workers'
- * advisory lock; a process that does not get it stands by and tries again.
+ * Runs the projection runner, the transfer reactor and the `more` workers (the lottery clock)
+ * while this process holds the workers' advisory lock; a process that does not get it stands by
+ * and tries again.
  */
 export class BackgroundWorkers {
   private lockClient: pg.PoolClient | null = null;
@@ -30,6 +37,7 @@ export class BackgroundWorkers {
     private readonly log: Log,
     /** Runs once this process holds the workers' lock (e.g. finishing interrupted lotteries). */
     private readonly afterStart: () => Promise<void> = async () => {},
+    private readonly more: Worker[] = [],
   ) {}
 
   get active(): boolean {
@@ -83,6 +91,10 @@ export class BackgroundWorkers {
     await this.afterStart().catch((error) =>
       this.log("A step after the workers started failed.", error),
     );
+    for (const worker of this.more) {
+      await worker.start();
+      this.running.push(worker);
+    }
   }
 
   private async lostLock(error: unknown) {

@@ -155,6 +155,11 @@ describe("tickets and the drawing", () => {
       bonus: 0,
     });
     expect(await balancesOf(server, bob.token)).toEqual({ main: 80 + won([2, 4]), bonus: 0 });
+    // The global order shows the drawing once no earlier transaction is in flight (in any
+    // database of the cluster: the other test files' too).
+    await expect
+      .poll(async () => (await housePrizes()).prizesPaid - before.prizesPaid)
+      .toBe(1_500_00);
     const after = await housePrizes();
     // The house took the 40 of tickets and paid 1,000 + 500; the phone is an award.
     expect(after.balance - before.balance).toBe(40_00 - 1_500_00);
@@ -263,7 +268,7 @@ describe("tickets and the drawing", () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it("moves the end date into the future only; sales close at the out date by themselves", async () => {
+  it("moves the end date into the future only; at the out date sales close and it is drawn by itself", async () => {
     const lottery = await createLottery(server);
     const past = await server.call("POST", "/api/games/lottery/update-date", {
       token: admin,
@@ -280,13 +285,28 @@ describe("tickets and the drawing", () => {
     expect(moved.body.outDate).toBe(soon);
     const player = await fundedPlayer(server, 50_00);
     expect((await buyTicket(server, player.token, lottery.code)).status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 1_600));
-    const closed = await buyTicket(server, player.token, lottery.code);
-    expect(closed.status).toBe(409);
-    expect(closed.body.message).toBe("This lottery no longer sells tickets.");
-    expect(await balancesOf(server, player.token)).toEqual({ main: 40, bonus: 0 });
+    // No admin presses Finish: the drawing starts by itself once the out date has passed.
+    const lotteryNow = async () =>
+      (await server.call("GET", `/api/game/lottery/get/${lottery.code}`)).body;
+    await expect.poll(async () => (await lotteryNow()).status, { timeout: 20_000 }).toBe("drawn");
+    const drawn = await lotteryNow();
+    expect(
+      drawn.winners.map((w: { winnerLotteryNumber: number }) => w.winnerLotteryNumber),
+    ).toEqual([1]);
+    const late = await buyTicket(server, player.token, lottery.code);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe("This lottery has already been drawn.");
+    expect(await balancesOf(server, player.token)).toEqual({ main: 40 + 1000, bonus: 0 });
     const listed = await server.call("GET", "/api/game/lottery/list");
     expect(listed.body.map((l: { code: string }) => l.code)).not.toContain(lottery.code);
+    expect(
+      (
+        await server.call("POST", "/api/games/lottery/finish", {
+          token: admin,
+          body: { code: lottery.code },
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it("deleting a lottery that sold tickets refunds every ticket exactly once; a drawn one stays", async () => {

@@ -109,6 +109,16 @@ export class LotteryRegistry {
     return rows.map(toLottery);
   }
 
+  /** Lotteries whose out date has passed and that nobody has drawn yet, the oldest first. */
+  async due(limit = 20): Promise<Lottery[]> {
+    const { rows } = await this.pool.query(
+      `SELECT * FROM lotteries WHERE status = 'open' AND out_date <= now()
+       ORDER BY out_date, id LIMIT $1`,
+      [limit],
+    );
+    return rows.map(toLottery);
+  }
+
   /** Lotteries whose drawing or deletion a stopped process left half done. */
   async interrupted(): Promise<Lottery[]> {
     const { rows } = await this.pool.query(

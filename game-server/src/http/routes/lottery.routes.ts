@@ -115,7 +115,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
         tags: ["lottery"],
         summary: "Start the drawing, which finishes the lottery",
         description:
-          "Sales close, winners are drawn without replacement among the final tickets (first place wins winAmount, then one per prize), money prizes are paid from the house and every ticket holder gets a `lottery` message. A second request is refused.",
+          "Sales close, winners are drawn without replacement among the final tickets (first place wins winAmount, then one per prize), money prizes are paid from the house and every ticket holder gets a `lottery` message. A second request is refused. At its out date a lottery is drawn by itself; this draws it earlier.",
         security: [{ bearer: [] }],
         body: lotteryCodeBodySchema,
         response: { 200: adminLotteryViewSchema, ...errors },
