@@ -1,7 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import {
   CommandHandler,
   createPgPool,
@@ -11,10 +8,7 @@ import {
   type WalletState,
   walletStream,
 } from "@igp/ledger";
-import { freePort } from "@igp/test-support/global-setup.ts";
-import { createDatabase } from "../src/database/create-database.ts";
-import { startEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
-import { migrateUp } from "../src/database/migrate.ts";
+import { withBenchPostgres } from "./bench-postgres.ts";
 import { fixed, measure } from "./measure.ts";
 
 /**
@@ -28,15 +22,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = [1, 8, 32];
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "igp-bench-"));
-  const server = await startEmbeddedPostgres({
-    dataDir,
-    port: await freePort(),
-    persistent: false,
-  });
-  try {
-    const url = await createDatabase(server.url, "bench");
-    await migrateUp(url);
+  await withBenchPostgres("ledger", async ({ url }) => {
     const pool = createPgPool(url, 40);
     await pool.query(
       "CREATE TABLE baseline_inserts (id bigserial PRIMARY KEY, body jsonb NOT NULL)",
@@ -94,9 +80,7 @@ async function main() {
       );
     }
     await pool.end();
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,16 +1,10 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { createPgPool } from "@igp/ledger";
-import { freePort } from "@igp/test-support/global-setup.ts";
 import type pg from "pg";
 import { AdminUsersRepository } from "../src/accounts/admin-users-repository.ts";
-import { createDatabase } from "../src/database/create-database.ts";
-import { startEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
-import { migrateUp } from "../src/database/migrate.ts";
 import { createImageLinks } from "../src/uploads/image-links.ts";
 import { RequestCodes } from "../src/wallet/request-codes.ts";
 import { RequestsRepository } from "../src/wallet/requests-repository.ts";
+import { withBenchPostgres } from "./bench-postgres.ts";
 import { fixed } from "./measure.ts";
 
 /**
@@ -22,15 +16,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const REPEAT = 20;
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "igp-bench-lists-"));
-  const server = await startEmbeddedPostgres({
-    dataDir,
-    port: await freePort(),
-    persistent: false,
-  });
-  try {
-    const url = await createDatabase(server.url, "bench");
-    await migrateUp(url);
+  await withBenchPostgres("lists", async ({ url }) => {
     const pool = createPgPool(url, 4);
     console.log(`Filling ${ROWS.toLocaleString("en")} players, deposits and withdrawals...`);
     await fill(pool);
@@ -71,9 +57,7 @@ async function main() {
       );
     }
     await pool.end();
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
 /** Synthetic rows straight into the tables the lists read (the ledger is not what is measured). */

@@ -1,13 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { CommandHandler, createPgPool, createPostgresEventStore, Ledger } from "@igp/ledger";
-import { freePort } from "@igp/test-support/global-setup.ts";
-import { createDatabase } from "../src/database/create-database.ts";
-import { startEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
-import { migrateUp } from "../src/database/migrate.ts";
+import { withBenchPostgres } from "./bench-postgres.ts";
 import { cpuMeter, postmasterPidIn } from "./process-stats.ts";
 
 /**
@@ -21,15 +15,7 @@ const STAKES = Number(process.env.STAKES ?? 2_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "igp-bench-stakes-"));
-  const server = await startEmbeddedPostgres({
-    dataDir,
-    port: await freePort(),
-    persistent: false,
-  });
-  try {
-    const url = await createDatabase(server.url, "bench");
-    await migrateUp(url);
+  await withBenchPostgres("stakes", async ({ url, dataDir }) => {
     const pool = createPgPool(url, 40);
     const ledger = new Ledger(new CommandHandler(createPostgresEventStore({ pool })));
     const staff = {
@@ -80,9 +66,7 @@ async function main() {
         `commits ${appends} (${(appends / STAKES).toFixed(2)} per stake)`,
     );
     await pool.end();
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
 await main();
