@@ -9,8 +9,12 @@ const UNREACHABLE_MESSAGES = new Set([
   "Stream isn't writeable and enableOfflineQueue options is false",
 ]);
 
-/** Whether an error says Redis could not be reached in time (not that a command was wrong). */
+/**
+ * Whether an error says Redis could not be reached in time (not that a command was wrong): one
+ * of ioredis', or our own refusal of a request made while it is not connected.
+ */
 export function isRedisUnavailable(error: unknown): boolean {
+  if (error instanceof RedisUnavailableError) return true;
   if (!(error instanceof Error)) return false;
   return error.name === "MaxRetriesPerRequestError" || UNREACHABLE_MESSAGES.has(error.message);
 }

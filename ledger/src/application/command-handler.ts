@@ -306,7 +306,7 @@ export class CommandHandler {
           : [],
       );
       if (newEvents.length === 0) return decided.map((r) => toResult(r, [], state));
-      const expected = snapshot.revision < 0 ? "no_stream" : snapshot.revision;
+      const expected = expectedOf(snapshot);
       try {
         const result = await this.store.append(streamId, newEvents, expected);
         if (result.duplicate) return null;
@@ -342,7 +342,7 @@ export class CommandHandler {
       const newEvents = decided.events.map((event, index) =>
         toNewEvent(streamId, event, metadata, eventIds(index)),
       );
-      const expected = snapshot.revision < 0 ? "no_stream" : snapshot.revision;
+      const expected = expectedOf(snapshot);
       try {
         const result = await this.store.append(streamId, newEvents, expected);
         if (result.duplicate) return await this.original(streamId, newEvents, result.nextRevision);
@@ -452,6 +452,7 @@ function toResult(
   return { events, state, duplicate: false };
 }
 
+/** The revision an append after this snapshot expects (a stream not written yet: none). */
 function expectedOf(snapshot: Snapshot) {
   return snapshot.revision < 0 ? ("no_stream" as const) : snapshot.revision;
 }

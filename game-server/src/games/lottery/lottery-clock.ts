@@ -31,7 +31,7 @@ export class LotteryClock {
   }
 
   /** Draws what is due now; a tick still running is not started twice. */
-  drawDue(): Promise<void> {
+  private drawDue(): Promise<void> {
     this.tick ??= this.drawEach().finally(() => {
       this.tick = null;
     });

@@ -4,7 +4,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../../database/unavailable.ts";
 import { DomainError, type DomainErrorKind } from "../../domain-error.ts";
-import { isRedisUnavailable, RedisUnavailableError } from "../../realtime/redis-connections.ts";
+import { isRedisUnavailable } from "../../realtime/redis-connections.ts";
 import { refusalOf } from "../bad-input.ts";
 import { HttpError } from "../http-error.ts";
 
@@ -28,11 +28,12 @@ const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
 const BAD_INPUT = new Set([400, 413, 415, 422]);
 
 /**
- * Every error leaves as JSON `{ message }` (with `field` when it is about one request field) with its status: validation 400 (the schema's own
- * message, e.g. the spec's), malformed bodies and addresses 400/413/415 (see bad-input.ts),
- * ledger and domain refusals by code and kind, Fastify's 4xx as they are; a database (or, for what needs it, Redis)
- * that cannot be reached 503 (temporary: try again); other 5xx say nothing more than that something failed. Each refusal
- * leaves one "request refused" log line with its status and reason.
+ * Every error leaves as JSON `{ message }` (with `field` when it is about one request field)
+ * with its status: validation 400 (the schema's own message, e.g. the spec's), malformed bodies
+ * and addresses 400/413/415 (see bad-input.ts), ledger and domain refusals by code and kind,
+ * Fastify's 4xx as they are; a database (or, for what needs it, Redis) that cannot be reached
+ * 503 (temporary: try again); other 5xx say nothing more than that something failed. Each
+ * refusal leaves one "request refused" log line with its status and reason.
  */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -61,7 +62,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       request.log.warn({ err: error }, "database unavailable");
       return reply.code(503).header("retry-after", "5").send({ message: DATABASE_UNAVAILABLE });
     }
-    if (error instanceof RedisUnavailableError || isRedisUnavailable(error)) {
+    if (isRedisUnavailable(error)) {
       request.log.warn({ reason: error.message, url: request.url }, "redis unavailable");
       return reply.code(503).header("retry-after", "5").send({ message: DATABASE_UNAVAILABLE });
     }

@@ -8,7 +8,7 @@ import type { RoundGames } from "../../games/round-kernel/round-games.ts";
 import type { NewRound, RoundLifecycle } from "../../games/round-kernel/round-lifecycle.ts";
 import { type RoundRegistry, TableTakenError } from "../../games/round-kernel/round-registry.ts";
 import type { JoinOutcome } from "../../games/round-kernel/round-table.ts";
-import { isRedisUnavailable, RedisUnavailableError } from "../../realtime/redis-connections.ts";
+import { isRedisUnavailable } from "../../realtime/redis-connections.ts";
 import type { RoundRooms } from "../../realtime/round-rooms.ts";
 import { HttpError, notFound } from "../http-error.ts";
 
@@ -36,8 +36,7 @@ export async function openRound<S extends Seat, O extends JsonValue>(
     try {
       await rooms.open(round);
     } catch (error) {
-      if (isRedisUnavailable(error) || error instanceof RedisUnavailableError)
-        await rounds.withdraw(round);
+      if (isRedisUnavailable(error)) await rounds.withdraw(round);
       throw error;
     }
     return round;
