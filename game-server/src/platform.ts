@@ -29,6 +29,7 @@ import { BalanceNotifier } from "./realtime/balance-notifier.ts";
 import { type Realtime, startRealtime } from "./realtime/realtime-server.ts";
 import { createRoomAuth } from "./realtime/room-auth.ts";
 import { deriveKey, SealedBox } from "./security/sealed-box.ts";
+import { telegramSettingsFrom } from "./telegram/telegram-settings.ts";
 import { createImageLinks } from "./uploads/image-links.ts";
 import { createImageStore } from "./uploads/image-store.ts";
 import { AgentTransactionsRepository } from "./wallet/agent-transactions-repository.ts";
@@ -132,10 +133,7 @@ export async function startPlatform(
         agentTransactions: new AgentTransactionsRepository(database.pool, imageLinks),
         cookieSecret: config.jwtSecret,
         google: googleSignInFrom(config),
-        telegram:
-          config.TELEGRAM_BOT_TOKEN && config.TELEGRAM_BOT_NAME
-            ? { botToken: config.TELEGRAM_BOT_TOKEN, botName: config.TELEGRAM_BOT_NAME }
-            : null,
+        telegram: telegramSettingsFrom(config),
         publicUrl: config.PUBLIC_URL,
         currency: config.CURRENCY,
         clientDirectory:
