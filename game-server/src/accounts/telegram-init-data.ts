@@ -116,3 +116,8 @@ export async function spendInitData(
   );
   return rowCount === 1;
 }
+
+/** Gives back a launch's use when its sign-in was refused before signing anyone in. */
+export async function returnInitData(db: pg.Pool, launch: MiniAppLaunch) {
+  await db.query("DELETE FROM telegram_init_data_uses WHERE hash = $1", [launch.hash]);
+}

@@ -79,7 +79,8 @@ describe("Mini App sign-in from signed init data", () => {
     const taken = owner.body as { userId: string };
     const ownerUser = { id: nextId - 1, first_name: "Owner" };
     const other = await signUpPlayer(server, "Other Player");
-    const refused = await miniAppSignIn(signInitData({ user: ownerUser }), other.token);
+    const launch = signInitData({ user: ownerUser });
+    const refused = await miniAppSignIn(launch, other.token);
     expect(refused).toMatchObject({
       status: 409,
       body: {
@@ -87,8 +88,10 @@ describe("Mini App sign-in from signed init data", () => {
       },
     });
     expect(refused.body.token).toBeUndefined();
-    // The Telegram user still signs into its own player, and the other keeps no link.
-    expect((await miniAppSignIn(signInitData({ user: ownerUser }))).body.userId).toBe(taken.userId);
+    // Signed out, the same launch signs into the Telegram user's own player (once), and the
+    // other player keeps no link.
+    expect((await miniAppSignIn(launch)).body.userId).toBe(taken.userId);
+    expect((await miniAppSignIn(launch)).status).toBe(401);
     const second = await miniAppSignIn(signInitData({ user: telegramUser() }), other.token);
     expect(second.body.userId).toBe(other.userId);
     // That player is now linked: another Telegram user cannot take their account.

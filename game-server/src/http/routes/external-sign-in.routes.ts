@@ -14,6 +14,7 @@ import { sessionOf } from "../../accounts/session.ts";
 import {
   InitDataRefused,
   readMiniAppLaunch,
+  returnInitData,
   spendInitData,
   USED_INIT_DATA,
 } from "../../accounts/telegram-init-data.ts";
@@ -177,7 +178,8 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
           "TELEGRAM_INIT_DATA_MAX_AGE_SECONDS old and is accepted once: a replay is refused.",
           "Signs into the account linked to the Telegram user (the login widget's link) or",
           "creates a player. With a session (a player already signed in), links that account",
-          "to the Telegram user instead; 409 when the Telegram user is linked to another player.",
+          "to the Telegram user instead; 409 when the Telegram user is linked to another player",
+          "(the init data is not spent then: signed out, the client may send it again).",
           "401 for forged, altered, stale or replayed init data; 404 when Telegram is not set up.",
         ].join(" "),
         body: miniAppSignInSchema,
@@ -199,7 +201,11 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
       const current = await currentUser(request, reply);
       if (!(await spendInitData(deps.pool, launch, maxAge))) throw unauthorized(USED_INIT_DATA);
       const user = await signInFromMiniApp(deps.pool, launch.user, current);
-      if ("refused" in user) throw conflict(user.refused);
+      if ("refused" in user) {
+        // Nobody was signed in: the player may sign out and use the same launch to continue.
+        await returnInitData(deps.pool, launch);
+        throw conflict(user.refused);
+      }
       return signedIn(user);
     },
   );
