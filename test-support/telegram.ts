@@ -54,3 +54,75 @@ export function withoutField(initData: string, key: string): string {
   params.delete(key);
   return params.toString();
 }
+
+/** Telegram's light and dark theme parameters (as its apps send them). */
+export const LIGHT_THEME = {
+  bg_color: "#ffffff",
+  text_color: "#000000",
+  hint_color: "#707579",
+  link_color: "#3390ec",
+  button_color: "#3390ec",
+  button_text_color: "#ffffff",
+  secondary_bg_color: "#f4f4f5",
+  section_bg_color: "#ffffff",
+};
+export const DARK_THEME = {
+  bg_color: "#17212b",
+  text_color: "#f5f5f5",
+  hint_color: "#708499",
+  link_color: "#6ab3f3",
+  button_color: "#5288c1",
+  button_text_color: "#ffffff",
+  secondary_bg_color: "#232e3c",
+  section_bg_color: "#17212b",
+};
+
+/**
+ * The address Telegram opens a Mini App at: the page, with the launch parameters in the hash
+ * (core.telegram.org/bots/webapps, "Initializing Mini Apps").
+ */
+export function miniAppAddress(
+  url: string,
+  launch: { initData: string; startParam?: string; theme?: Record<string, string> },
+): string {
+  const params = new URLSearchParams({
+    tgWebAppData: launch.initData,
+    tgWebAppVersion: "8.0",
+    tgWebAppPlatform: "android",
+    tgWebAppThemeParams: JSON.stringify(launch.theme ?? DARK_THEME),
+    ...(launch.startParam && { tgWebAppStartParam: launch.startParam }),
+  });
+  return `${url}#${params.toString()}`;
+}
+
+/**
+ * A stand-in for Telegram's Android app around the page, injected before its scripts: it
+ * records every method the Mini App posts (`window.__telegram.posted`) and answers the requests
+ * a Mini App starts with (theme, viewport, safe areas) as Telegram would.
+ */
+export const TELEGRAM_BRIDGE_STUB = `
+(() => {
+  const posted = [];
+  window.__telegram = { posted };
+  const send = (eventType, eventData) => setTimeout(() => {
+    const receive = window.Telegram && window.Telegram.WebView && window.Telegram.WebView.receiveEvent;
+    if (receive) receive(eventType, eventData);
+    else window.postMessage(JSON.stringify({ eventType, eventData }), "*");
+  });
+  window.__telegram.send = send;
+  window.TelegramWebviewProxy = {
+    postEvent(eventType, eventData) {
+      const data = eventData ? JSON.parse(eventData) : undefined;
+      posted.push({ eventType, eventData: data });
+      const theme = JSON.parse(new URLSearchParams(location.hash.slice(1)).get("tgWebAppThemeParams") || "{}");
+      if (eventType === "web_app_request_theme") send("theme_changed", { theme_params: theme });
+      if (eventType === "web_app_request_viewport")
+        send("viewport_changed", { height: innerHeight, width: innerWidth, is_expanded: true, is_state_stable: true });
+      if (eventType === "web_app_request_safe_area")
+        send("safe_area_changed", { top: 24, bottom: 34, left: 0, right: 0 });
+      if (eventType === "web_app_request_content_safe_area")
+        send("content_safe_area_changed", { top: 56, bottom: 0, left: 0, right: 0 });
+    },
+  };
+})();
+`;
