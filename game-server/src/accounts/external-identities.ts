@@ -55,6 +55,8 @@ async function createLinked(
 
 export const TELEGRAM_LINKED_ELSEWHERE =
   "This Telegram account is linked to another player. Sign out first, or open the game from the Telegram account linked to yours.";
+export const STAFF_NOT_LINKED =
+  "Staff accounts cannot be linked to Telegram. Sign out to play with your Telegram account.";
 export const OTHER_TELEGRAM_LINKED =
   "Your account is linked to another Telegram account. Open the game from that Telegram account.";
 
@@ -87,14 +89,22 @@ export async function signInFromMiniApp(
   return user;
 }
 
-/** Links a signed-in player's account to a Telegram user no account is linked to yet. */
+/**
+ * Links a signed-in player's account to a Telegram user no account is linked to yet. Staff
+ * accounts are never linked: Telegram would become a way into the back office.
+ */
 async function linkTelegram(db: pg.Pool, userId: string, telegramId: number) {
   try {
     const { rows } = await db.query<UserRow>(
-      "UPDATE users SET telegram_id = $2 WHERE id = $1 AND telegram_id IS NULL RETURNING *",
+      `UPDATE users SET telegram_id = $2 WHERE id = $1 AND telegram_id IS NULL AND role = 'user'
+       RETURNING *`,
       [userId, telegramId],
     );
-    return rows[0] ?? { refused: OTHER_TELEGRAM_LINKED };
+    if (rows[0]) return rows[0];
+    const { rows: staff } = await db.query("SELECT 1 FROM users WHERE id = $1 AND role <> 'user'", [
+      userId,
+    ]);
+    return { refused: staff[0] ? STAFF_NOT_LINKED : OTHER_TELEGRAM_LINKED };
   } catch (error) {
     // Another account took this Telegram user between our read and this write.
     if ((error as { code?: string }).code === "23505")

@@ -18,6 +18,7 @@ const CHECKPOINT = "telegram-notices";
  */
 export class TelegramNoticesFeeder implements Worker {
   private subscription: Subscription | null = null;
+  private stopping = false;
   private readonly notices: MoneyNotices;
 
   constructor(
@@ -33,6 +34,7 @@ export class TelegramNoticesFeeder implements Worker {
   }
 
   async start() {
+    this.stopping = false;
     const after = (await this.checkpoint()) ?? (await loadCheckpoint(this.pool));
     this.subscription = this.store.subscribe({
       after,
@@ -42,6 +44,7 @@ export class TelegramNoticesFeeder implements Worker {
   }
 
   async stop() {
+    this.stopping = true;
     await this.subscription?.stop();
   }
 
@@ -49,7 +52,8 @@ export class TelegramNoticesFeeder implements Worker {
     if (!MoneyNotices.anyIn(events)) return;
     const last = events.at(-1)!.position;
     // The notices read the request and ticket read models: they must hold these events first.
-    while (!(await this.progress.reach(last))) {}
+    while (!(await this.progress.reach(last)))
+      if (this.stopping) throw new Error("Stopping before the read models caught up.");
     const addressed = (await this.notices.of(events, "everyone")).filter(({ notice }) =>
       TELEGRAM_NOTICE_KINDS.has(notice.kind),
     );

@@ -1,5 +1,10 @@
 import { createHash, createHmac } from "node:crypto";
-import { signUpPlayer, startTestServer, type TestServer } from "@igp/test-support/http.ts";
+import {
+  signInSuperAdmin,
+  signUpPlayer,
+  startTestServer,
+  type TestServer,
+} from "@igp/test-support/http.ts";
 import {
   OTHER_BOT_TOKEN,
   signInitData,
@@ -99,6 +104,15 @@ describe("Mini App sign-in from signed init data", () => {
     expect(third).toMatchObject({
       status: 409,
       body: { message: expect.stringMatching(/^Your account is linked to another Telegram/) },
+    });
+  });
+
+  it("never links a staff account to Telegram", async () => {
+    const root = await signInSuperAdmin(server);
+    const refused = await miniAppSignIn(signInitData({ user: telegramUser("Root") }), root.token);
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: expect.stringMatching(/^Staff accounts cannot be linked to Telegram/) },
     });
   });
 

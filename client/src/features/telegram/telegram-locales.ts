@@ -20,6 +20,8 @@ i18n.addResourceBundle(
       "ይህ የቴሌግራም መግቢያ ቀድሞ ጥቅም ላይ ውሏል። እባክዎ ጨዋታውን ዘግተው ከቴሌግራም እንደገና ይክፈቱ።",
     "This Telegram account is linked to another player. Sign out first, or open the game from the Telegram account linked to yours.":
       "ይህ የቴሌግራም መለያ ከሌላ ተጫዋች ጋር ተገናኝቷል። መጀመሪያ ይውጡ፣ ወይም ከእርስዎ ጋር ከተገናኘው የቴሌግራም መለያ ጨዋታውን ይክፈቱ።",
+    "Staff accounts cannot be linked to Telegram. Sign out to play with your Telegram account.":
+      "የሰራተኛ መለያዎች ከቴሌግራም ጋር ሊገናኙ አይችሉም። በቴሌግራም መለያዎ ለመጫወት ይውጡ።",
     "Your account is linked to another Telegram account. Open the game from that Telegram account.":
       "መለያዎ ከሌላ የቴሌግራም መለያ ጋር ተገናኝቷል። ጨዋታውን ከዚያ የቴሌግራም መለያ ይክፈቱ።",
   },
