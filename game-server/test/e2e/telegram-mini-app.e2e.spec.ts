@@ -173,7 +173,14 @@ describe.skipIf(!hasChromium)(
       });
       expect(mainButton.eventData).toMatchObject({ text: "Join", is_active: true });
       await telegramSends(friendPage, "main_button_pressed");
+      // While the stake is on its way, Telegram asks before closing; then no more.
+      await waitForPosted(friendPage, "web_app_setup_closing_behavior", {
+        need_confirmation: true,
+      });
       await friendPage.getByTestId("header-main-balance").filter({ hasText: "80.00" }).waitFor();
+      await waitForPosted(friendPage, "web_app_setup_closing_behavior", {
+        need_confirmation: false,
+      });
       // The flip lands: won or lost, the phone says so in the hand.
       const felt = await waitForPosted(friendPage, "web_app_trigger_haptic_feedback", {
         type: "notification",
@@ -215,6 +222,26 @@ describe.skipIf(!hasChromium)(
         .waitFor();
       expect(await stale.getByRole("link", { name: "Sign in" }).count()).toBeGreaterThan(0);
       expect(expectPageProblems(/401/)).toHaveLength(1);
+    });
+
+    it("a deposit link opens the deposit form, sent with the Main Button", {
+      timeout: 60_000,
+    }, async () => {
+      const page = await telegramPage();
+      await page.goto(
+        miniAppAddress(`${server.url}/`, {
+          initData: signInitData({ user: telegramUser("Payer"), start_param: "deposit" }),
+          startParam: "deposit",
+        }),
+      );
+      await page.getByRole("dialog", { name: "Deposit" }).waitFor();
+      const mainButton = await waitForPosted(page, "web_app_setup_main_button", {
+        is_visible: true,
+      });
+      expect(mainButton.eventData).toMatchObject({ text: "Submit Deposit" });
+      // Pressed with the form empty: the form says what is missing, and the phone buzzes.
+      await telegramSends(page, "main_button_pressed");
+      await waitForPosted(page, "web_app_trigger_haptic_feedback", { notification_type: "error" });
     });
 
     it("opened in a plain browser, the Mini App link says to open it from Telegram", {

@@ -1,7 +1,5 @@
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { haptic } from "../../lib/telegram/mini-app-port.ts";
 import "./round-outcome.css";
 
 /**
@@ -18,9 +16,6 @@ export function RoundOutcome({
   won: boolean | null;
 }) {
   const { t } = useTranslation();
-  useEffect(() => {
-    if (won !== null) haptic(won ? "success" : "warning");
-  }, [won]);
   return (
     <p className="round-outcome">
       {t("rounds.outcome")}: <strong>{outcome}</strong>

@@ -17,7 +17,8 @@ export function NoticeDialog({ notice, onClose }: { notice: Notice; onClose: () 
   const { t } = useTranslation();
   const message = useMessage();
   useEffect(() => {
-    if (notice.type === "danger") haptic("error");
+    const felt = notice.haptic ?? (notice.type === "danger" ? "error" : "none");
+    if (felt !== "none") haptic(felt);
   }, [notice]);
   useEffect(() => {
     if (!notice.autoCloseMs) return;
