@@ -132,6 +132,14 @@ describe("money notices as Telegram bot messages", () => {
     expect(tries[2]!.at - tries[1]!.at).toBeGreaterThanOrEqual(1000);
     await sleep(1500);
     expect(callsTo(player.chatId)).toHaveLength(3);
+    // One row for the one notice, sent on its third try (the 429 is not counted as a failure).
+    const { rows } = await server.platform.database.pool.query(
+      "SELECT status, attempts, last_error FROM telegram_outbox WHERE chat_id = $1",
+      [player.chatId],
+    );
+    expect(rows).toEqual([
+      { status: "sent", attempts: 2, last_error: "Too Many Requests: retry after 1" },
+    ]);
   });
 
   it("sends nothing to a player who did not allow it, and gives up on one who blocked the bot", async () => {
@@ -147,6 +155,17 @@ describe("money notices as Telegram bot messages", () => {
     await sleep(1500);
     expect(callsTo(quiet.chatId)).toEqual([]);
     expect(callsTo(blocked.chatId).map((call) => call.status)).toEqual([403]);
+    const { rows } = await server.platform.database.pool.query(
+      "SELECT chat_id, status, last_error FROM telegram_outbox WHERE chat_id = ANY($1) ORDER BY id",
+      [[quiet.chatId, blocked.chatId]],
+    );
+    expect(rows).toEqual([
+      {
+        chat_id: String(blocked.chatId),
+        status: "failed",
+        last_error: "Forbidden: bot was blocked by the user",
+      },
+    ]);
   });
 
   it("tells a lottery win", async () => {
