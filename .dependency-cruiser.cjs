@@ -93,7 +93,7 @@ module.exports = {
       comment:
         "Domain code refuses with its own errors; the HTTP layer turns them into status codes.",
       from: {
-        path: "^game-server/src/(accounts|wallet|uploads|settings|games|security|database|workers)/",
+        path: "^game-server/src/(accounts|wallet|uploads|settings|games|security|database|workers|telegram)/",
       },
       to: { path: "^game-server/src/http/" },
     },

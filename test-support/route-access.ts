@@ -17,6 +17,7 @@ export const MATRIX: Record<string, Access> = {
   "GET /api/auth/google/callback": "public",
   "POST /api/auth/telegram": "public",
   "GET /api/auth/telegram/callback": "public",
+  "POST /api/auth/telegram/mini-app": "public",
   "GET /api/login/user": "signedIn",
   "POST /api/auth/logout-all": "signedIn",
   "POST /api/user/update/profile": "signedIn",

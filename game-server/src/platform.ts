@@ -29,6 +29,11 @@ import { BalanceNotifier } from "./realtime/balance-notifier.ts";
 import { type Realtime, startRealtime } from "./realtime/realtime-server.ts";
 import { createRoomAuth } from "./realtime/room-auth.ts";
 import { deriveKey, SealedBox } from "./security/sealed-box.ts";
+import { createBotApi } from "./telegram/bot-api.ts";
+import { TelegramNoticesFeeder } from "./telegram/telegram-notices-feeder.ts";
+import { TelegramOutbox } from "./telegram/telegram-outbox.ts";
+import { TelegramOutboxSender } from "./telegram/telegram-outbox-sender.ts";
+import { telegramSettingsFrom } from "./telegram/telegram-settings.ts";
 import { createImageLinks } from "./uploads/image-links.ts";
 import { createImageStore } from "./uploads/image-store.ts";
 import { AgentTransactionsRepository } from "./wallet/agent-transactions-repository.ts";
@@ -132,10 +137,7 @@ export async function startPlatform(
         agentTransactions: new AgentTransactionsRepository(database.pool, imageLinks),
         cookieSecret: config.jwtSecret,
         google: googleSignInFrom(config),
-        telegram:
-          config.TELEGRAM_BOT_TOKEN && config.TELEGRAM_BOT_NAME
-            ? { botToken: config.TELEGRAM_BOT_TOKEN, botName: config.TELEGRAM_BOT_NAME }
-            : null,
+        telegram: telegramSettingsFrom(config),
         publicUrl: config.PUBLIC_URL,
         currency: config.CURRENCY,
         clientDirectory:
@@ -204,6 +206,7 @@ export async function startPlatform(
     const lotteryClock = new LotteryClock(lotteries, report);
     workers = new BackgroundWorkers(database.pool, store, ledger, report, finishLotteries, [
       lotteryClock,
+      ...telegramNoticeWorkers(config, database.pool, store, progress, report),
     ]);
     const started = workers;
     undo.push(() => started.stop());
@@ -230,6 +233,34 @@ export async function startPlatform(
     await stop();
     throw error;
   }
+}
+
+/** The bot messages of money notices (docs/telegram.md), when the bot is set up and they are on. */
+function telegramNoticeWorkers(
+  config: Config,
+  pool: Database["pool"],
+  store: EventStore,
+  progress: ProjectionsProgress,
+  log: (message: string, error?: unknown) => void,
+) {
+  const telegram = telegramSettingsFrom(config);
+  if (!telegram || config.TELEGRAM_NOTICES === "off") return [];
+  const outbox = new TelegramOutbox(pool);
+  const bot = createBotApi({ baseUrl: config.TELEGRAM_BOT_API_URL, token: telegram.botToken });
+  const sender = new TelegramOutboxSender(outbox, bot, {
+    intervalMs: config.TELEGRAM_SEND_INTERVAL_MS,
+    log,
+  });
+  const feeder = new TelegramNoticesFeeder(
+    store,
+    pool,
+    progress,
+    outbox,
+    config.CURRENCY,
+    () => sender.nudge(),
+    (error) => log("Telegram notices error.", error),
+  );
+  return [feeder, sender];
 }
 
 function googleSignInFrom(config: Config) {

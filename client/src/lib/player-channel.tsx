@@ -15,6 +15,7 @@ import { MoneyToasts } from "./money-toasts.tsx";
 import { queryKeys, refreshLists } from "./queries.ts";
 import { joinOrCreateRoom } from "./realtime.ts";
 import { useSession } from "./session.tsx";
+import { haptic } from "./telegram/mini-app-port.ts";
 
 /**
  * The signed-in player's realtime channel (docs/realtime.md, room "player"): `balanceUpdated`
@@ -35,6 +36,8 @@ export function PlayerChannel() {
     if (shownNotices.has(notice.id)) return;
     shownNotices.add(notice.id);
     setNotices((shown) => [...shown, notice].slice(-MAX_TOASTS));
+    if (notice.kind === "lotteryWon") haptic("success");
+    if (notice.kind === "lotteryLost") haptic("warning");
     void refreshLists(...LISTS_OF[notice.kind]);
   }, []);
   const closed = useCallback(

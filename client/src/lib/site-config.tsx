@@ -6,7 +6,7 @@ import { useOnline } from "./use-online.ts";
 
 export interface SiteConfig {
   google: boolean;
-  telegram: { botName: string } | null;
+  telegram: { botName: string; appName: string | null } | null;
   currency: string;
 }
 

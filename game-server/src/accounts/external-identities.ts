@@ -52,3 +52,63 @@ async function createLinked(
   );
   return rows[0];
 }
+
+export const TELEGRAM_LINKED_ELSEWHERE =
+  "This Telegram account is linked to another player. Sign out first, or open the game from the Telegram account linked to yours.";
+export const STAFF_NOT_LINKED =
+  "Staff accounts cannot be linked to Telegram. Sign out to play with your Telegram account.";
+export const OTHER_TELEGRAM_LINKED =
+  "Your account is linked to another Telegram account. Open the game from that Telegram account.";
+
+/**
+ * A Mini App sign-in: the account linked to this Telegram user (the login widget's link), or,
+ * when a player is already signed in (`signedIn`), that player's account linked to it, or a new
+ * player. Refused (a message) when the Telegram user is linked to someone else than `signedIn`.
+ * Records whether the player let the bot write to them (money notices in Telegram).
+ */
+export async function signInFromMiniApp(
+  db: pg.Pool,
+  identity: { id: number; name: string; username?: string; allowsWriteToPm: boolean },
+  signedIn: string | null,
+): Promise<UserRow | { refused: string }> {
+  const linked = await db.query<UserRow>("SELECT * FROM users WHERE telegram_id = $1", [
+    identity.id,
+  ]);
+  let user = linked.rows[0];
+  if (signedIn && user && user.id !== signedIn) return { refused: TELEGRAM_LINKED_ELSEWHERE };
+  if (signedIn && !user) {
+    const linking = await linkTelegram(db, signedIn, identity.id);
+    if ("refused" in linking) return linking;
+    user = linking;
+  }
+  user ??= await signInWithTelegram(db, identity);
+  await db.query("UPDATE users SET telegram_notices = $2 WHERE id = $1", [
+    user.id,
+    identity.allowsWriteToPm,
+  ]);
+  return user;
+}
+
+/**
+ * Links a signed-in player's account to a Telegram user no account is linked to yet. Staff
+ * accounts are never linked: Telegram would become a way into the back office.
+ */
+async function linkTelegram(db: pg.Pool, userId: string, telegramId: number) {
+  try {
+    const { rows } = await db.query<UserRow>(
+      `UPDATE users SET telegram_id = $2 WHERE id = $1 AND telegram_id IS NULL AND role = 'user'
+       RETURNING *`,
+      [userId, telegramId],
+    );
+    if (rows[0]) return rows[0];
+    const { rows: staff } = await db.query("SELECT 1 FROM users WHERE id = $1 AND role <> 'user'", [
+      userId,
+    ]);
+    return { refused: staff[0] ? STAFF_NOT_LINKED : OTHER_TELEGRAM_LINKED };
+  } catch (error) {
+    // Another account took this Telegram user between our read and this write.
+    if ((error as { code?: string }).code === "23505")
+      return { refused: TELEGRAM_LINKED_ELSEWHERE };
+    throw error;
+  }
+}

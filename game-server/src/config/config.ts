@@ -116,6 +116,24 @@ const envSchema = z
       .string()
       .regex(/^\w{5,32}$/, "must be the bot's username")
       .optional(),
+    /** Where Telegram opens the Mini App (the site's address, https): the menu button's link. */
+    TELEGRAM_MINI_APP_URL: z
+      .url("must be a URL such as https://games.example.com")
+      .refine((url) => url.startsWith("https://"), "must be an https:// URL (Telegram requires it)")
+      .optional(),
+    /** The Mini App's short name from BotFather's /newapp; unset: the bot's main Mini App. */
+    TELEGRAM_MINI_APP_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9_]{3,30}$/, "must be the Mini App's short name from BotFather")
+      .optional(),
+    /** How old a Mini App's init data may be to sign in (each is accepted once anyway). */
+    TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().min(30).max(604_800).default(3600),
+    /** The Bot API's address (tests point it at a fake Bot API). */
+    TELEGRAM_BOT_API_URL: z.url("must be a URL").default("https://api.telegram.org"),
+    /** Money notices as bot messages to players from the Mini App who allowed them. */
+    TELEGRAM_NOTICES: onOff.default("on"),
+    /** The least time between two bot messages (the Bot API allows about 30 a second). */
+    TELEGRAM_SEND_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(50),
   })
   .refine((env) => env.EVENT_STORE !== "kurrentdb" || env.KURRENTDB_URL, {
     message: "is required when EVENT_STORE=kurrentdb",
@@ -128,6 +146,10 @@ const envSchema = z
   .refine((env) => !env.TELEGRAM_BOT_TOKEN === !env.TELEGRAM_BOT_NAME, {
     message: "and TELEGRAM_BOT_NAME go together",
     path: ["TELEGRAM_BOT_TOKEN"],
+  })
+  .refine((env) => env.TELEGRAM_BOT_TOKEN || !env.TELEGRAM_MINI_APP_URL, {
+    message: "needs TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_NAME",
+    path: ["TELEGRAM_MINI_APP_URL"],
   })
   .refine((env) => !env.SUPERADMIN_PASSWORD || env.SUPERADMIN_EMAIL, {
     message: "is required when SUPERADMIN_PASSWORD is set",

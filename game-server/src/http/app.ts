@@ -27,6 +27,7 @@ import type { RoundGames } from "../games/round-kernel/round-games.ts";
 import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
 import type { RoundRooms } from "../realtime/round-rooms.ts";
 import type { SealedBox } from "../security/sealed-box.ts";
+import type { TelegramSettings } from "../telegram/telegram-settings.ts";
 import type { ImageLinks } from "../uploads/image-links.ts";
 import type { ImageStore } from "../uploads/image-store.ts";
 import type { AgentTransactionsRepository } from "../wallet/agent-transactions-repository.ts";
@@ -118,7 +119,7 @@ export interface AppDependencies {
   roundRooms: () => RoundRooms;
   cookieSecret: string;
   google: GoogleSignIn | null;
-  telegram: { botToken: string; botName: string } | null;
+  telegram: TelegramSettings | null;
   publicUrl: string | undefined;
   currency: string;
   /** client/dist when built; the API alone otherwise. */
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   }
   await app.register(securityHeaders, {
     telegram: deps.telegram !== null,
+    miniApp: Boolean(deps.telegram?.miniAppUrl),
     publicUrl: deps.publicUrl,
   });
   await app.register(cookie, { secret: deps.cookieSecret });

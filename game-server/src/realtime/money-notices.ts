@@ -40,8 +40,9 @@ export class MoneyNotices {
     return events.some((event) => DECISIONS.has(event.type));
   }
 
-  async of(events: RecordedEvent[], watched: ReadonlySet<string>): Promise<AddressedNotice[]> {
-    if (watched.size === 0) return [];
+  /** The notices of these events for the `watched` players, or for every player concerned. */
+  async of(events: RecordedEvent[], watched: Watched): Promise<AddressedNotice[]> {
+    if (watched !== "everyone" && watched.size === 0) return [];
     const decisions = events
       .filter((recorded) => DECISIONS.has(recorded.type))
       .map((recorded) => ({
@@ -55,7 +56,8 @@ export class MoneyNotices {
     for (const decision of decisions) {
       const request = requests.get(`${decision.stream.kind}-${decision.stream.id}`);
       const notice = request && requestNotice(decision, request);
-      if (notice && watched.has(request.user_id)) notices.push({ userId: request.user_id, notice });
+      if (notice && isWatched(watched, request.user_id))
+        notices.push({ userId: request.user_id, notice });
     }
     notices.push(...(await this.lotteryNotices(decisions, watched)));
     return notices;
@@ -79,7 +81,7 @@ export class MoneyNotices {
   }
 
   /** Each watched ticket holder of the lotteries drawn here: won (money, awards) or lost. */
-  private async lotteryNotices(decisions: Decision[], watched: ReadonlySet<string>) {
+  private async lotteryNotices(decisions: Decision[], watched: Watched) {
     // A lottery's drawing records its winners; a coin flip's or spin wheel's needs no query.
     const settled = decisions.filter(({ event }) => winnersOf(event) !== null);
     const roundIds = settled.map(({ stream }) => stream.id);
@@ -89,9 +91,10 @@ export class MoneyNotices {
       `SELECT t.round_id, t.user_id, array_agg(t.number ORDER BY t.number) AS tickets,
               sum(t.amount) AS paid, l.code, l.title, l.prizes
          FROM lottery_tickets t JOIN lotteries l ON l.round_id = t.round_id::uuid
-        WHERE t.round_id = ANY($1) AND t.user_id = ANY($2) AND t.status = 'held'
+        WHERE t.round_id = ANY($1) AND ($2::text[] IS NULL OR t.user_id = ANY($2))
+          AND t.status = 'held'
         GROUP BY t.round_id, t.user_id, l.code, l.title, l.prizes`,
-      [roundIds, [...watched]],
+      [roundIds, watched === "everyone" ? null : [...watched]],
     );
     return rows.map((holder): AddressedNotice => {
       const decision = settled[roundIds.indexOf(holder.round_id)]!;
@@ -118,6 +121,12 @@ export class MoneyNotices {
     });
   }
 }
+
+/** Whose notices are wanted: a process' connected players, or everyone (the Telegram outbox). */
+export type Watched = ReadonlySet<string> | "everyone";
+
+const isWatched = (watched: Watched, userId: string) =>
+  watched === "everyone" || watched.has(userId);
 
 interface RequestRow {
   stream: string;

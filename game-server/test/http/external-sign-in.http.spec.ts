@@ -54,7 +54,7 @@ describe("Google sign-in", () => {
   it("creates the account on first sign-in, signs into it afterwards, and goes to /process/{token}", async () => {
     expect((await server.call("GET", "/api/auth/providers")).body).toEqual({
       google: true,
-      telegram: { botName: "instant_games_bot" },
+      telegram: { botName: "instant_games_bot", appName: null },
       currency: "ETB",
     });
     const first = await googleSignIn();

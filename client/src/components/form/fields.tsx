@@ -10,6 +10,7 @@ import {
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "../../lib/messages.ts";
+import { haptic, useMainButton } from "../../lib/telegram/mini-app-port.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { type ApiForm, FAILURE, WHOLE_FORM } from "./use-api-form.ts";
 import "./fields.css";
@@ -238,6 +239,9 @@ export function FormFailure({ title }: { title?: string }) {
   const { formState } = useFormContext();
   const rule = errorAt(formState.errors, WHOLE_FORM);
   const failure = rule ?? errorAt(formState.errors, FAILURE);
+  useEffect(() => {
+    if (failure) haptic("error");
+  }, [failure]);
   if (!failure) return null;
   return (
     <div className="form-failure" role="alert">
@@ -251,11 +255,23 @@ export function FormFailure({ title }: { title?: string }) {
  * script has taken the form over (a press before that would make the browser send the form
  * itself, the password in the address).
  */
-export function SubmitButton(props: { label: string; busyLabel?: string; className?: string }) {
+export function SubmitButton(props: {
+  label: string;
+  busyLabel?: string;
+  className?: string;
+  /** Inside Telegram, Telegram's Main Button sends the form too (the screen's primary action). */
+  mainButton?: boolean;
+}) {
   const { formState } = useFormContext();
   const hydrated = useHydrated();
+  const button = useRef<HTMLButtonElement>(null);
+  useMainButton(props.mainButton ? props.label : null, () => button.current?.click(), {
+    enabled: hydrated && !formState.isSubmitting,
+    busy: formState.isSubmitting,
+  });
   return (
     <button
+      ref={button}
       type="submit"
       className={props.className ?? "button"}
       disabled={formState.isSubmitting || !hydrated}

@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ApiError } from "../../lib/api-client.ts";
 import { useMessage } from "../../lib/messages.ts";
+import { haptic } from "../../lib/telegram/mini-app-port.ts";
 import { takeTypedBeforeHydration } from "../../lib/typed-before-hydration.ts";
 
 // Where a schema gives no message of its own, it speaks a player's sentence, never zod's text.
@@ -88,13 +89,17 @@ export function useApiForm<Values extends FieldValues>(
     if (sending.current) return;
     sending.current = true;
     try {
-      await form.handleSubmit(async (values) => {
-        try {
-          await latest.current.onSubmit(values);
-        } catch (error) {
-          refused(error);
-        }
-      })();
+      await form.handleSubmit(
+        async (values) => {
+          try {
+            await latest.current.onSubmit(values);
+          } catch (error) {
+            refused(error);
+          }
+        },
+        // Refused by the form's own checks: felt in the hand inside Telegram.
+        () => haptic("error"),
+      )();
     } finally {
       sending.current = false;
     }

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useMainButton } from "../../lib/telegram/mini-app-port.ts";
 import { Modal } from "../ui/modal.tsx";
 
 /**
@@ -16,6 +17,7 @@ export function JoinConfirmation({
   onCancel(): void;
 }) {
   const { t } = useTranslation();
+  useMainButton(t("rounds.join"), onJoin);
   return (
     <Modal title={t("rounds.joinTitle")} role="alertdialog" onClose={onCancel}>
       <p data-testid="join-terms">{terms}</p>

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "../../lib/messages.ts";
+import { haptic } from "../../lib/telegram/mini-app-port.ts";
 import { CopyButton } from "./copy-button.tsx";
 import { Modal } from "./modal.tsx";
 import type { Notice, NoticeType } from "./notice-types.ts";
@@ -15,6 +16,10 @@ const ICONS: Record<NoticeType, string> = { info: "ℹ", success: "✓", danger:
 export function NoticeDialog({ notice, onClose }: { notice: Notice; onClose: () => void }) {
   const { t } = useTranslation();
   const message = useMessage();
+  useEffect(() => {
+    const felt = notice.haptic ?? (notice.type === "danger" ? "error" : "none");
+    if (felt !== "none") haptic(felt);
+  }, [notice]);
   useEffect(() => {
     if (!notice.autoCloseMs) return;
     const timer = setTimeout(onClose, notice.autoCloseMs);

@@ -1,3 +1,5 @@
+import type { HapticKind } from "../../lib/telegram/mini-app-port.ts";
+
 /** What a modal notice says (ui/notice.tsx shows it, ui/notice-dialog.tsx draws it). */
 export type NoticeType = "info" | "success" | "danger" | "warning";
 export interface Notice {
@@ -8,4 +10,6 @@ export interface Notice {
   code?: string;
   /** Closes by itself after this long (the spec's 2 s and 3 s notices). */
   autoCloseMs?: number;
+  /** Felt inside Telegram when shown (lib/telegram/mini-app-port.ts): a danger notice is an error. */
+  haptic?: HapticKind | "none";
 }

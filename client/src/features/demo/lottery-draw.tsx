@@ -47,7 +47,12 @@ export function LotteryDrawOverlay({ draw, onClose }: { draw: LotteryDraw; onClo
             title: t("rounds.won"),
             message: t("rounds.wonMessage", { amount: money(minorToMajor(draw.payout)) }),
           }
-        : { type: "danger", title: t("rounds.lost"), message: t("rounds.lostMessage") },
+        : {
+            type: "danger",
+            title: t("rounds.lost"),
+            message: t("rounds.lostMessage"),
+            haptic: "warning",
+          },
     );
   };
   const winning = draw.winning;

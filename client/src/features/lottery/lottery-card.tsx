@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
+import { useMainButton } from "../../lib/telegram/mini-app-port.ts";
 import { EndsIn } from "./ends-in.tsx";
 import { prizeText } from "./ticket-result.tsx";
 
@@ -110,6 +111,10 @@ export function ConfirmPurchaseDialog(props: {
 }) {
   const { t } = useTranslation();
   const money = useMoney();
+  useMainButton(t("lottery.buyTicket"), props.onConfirm, {
+    enabled: !props.busy,
+    busy: props.busy,
+  });
   return (
     <Modal title={t("lottery.confirmPurchase")} onClose={props.onCancel}>
       <p>

@@ -92,7 +92,7 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
           <button type="button" className="button button-secondary" onClick={onClose}>
             {t("common.cancel")}
           </button>
-          <SubmitButton label={t("wallet.submitDeposit")} />
+          <SubmitButton label={t("wallet.submitDeposit")} mainButton />
         </div>
       </Form>
     </Modal>

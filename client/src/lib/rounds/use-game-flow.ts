@@ -114,8 +114,14 @@ export function useGameFlow<Choice, Result>(screen: GameFlowScreen<Choice, Resul
                   type: "success",
                   title: t("rounds.won"),
                   message: t("rounds.wonMessage", { amount: money(verdict.payout) }),
+                  haptic: "success",
                 }
-              : { type: "danger", title: t("rounds.lost"), message: t("rounds.lostMessage") },
+              : {
+                  type: "danger",
+                  title: t("rounds.lost"),
+                  message: t("rounds.lostMessage"),
+                  haptic: "warning",
+                },
           );
         },
         announceExpiry: () => refresh(),

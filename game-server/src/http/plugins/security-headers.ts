@@ -5,6 +5,8 @@ import fp from "fastify-plugin";
 export interface PolicyOptions {
   /** The Telegram login widget is on: its script and sign-in frame come from telegram.org. */
   telegram: boolean;
+  /** The Mini App is on: Telegram Web (web.telegram.org) shows it in a frame. */
+  miniApp?: boolean;
   /** The address players reach the site at, when configured (its websocket origin is allowed). */
   publicUrl: string | undefined;
 }
@@ -13,9 +15,10 @@ export interface PolicyOptions {
  * What the built client needs and nothing more: its own scripts, styles, sounds and API; images
  * from the server, data: (PixiJS) and blob: (the deposit screenshot's preview); PixiJS' blob:
  * workers; the Colyseus websocket on the same origin. No 'unsafe-eval' (PixiJS runs without it
- * through pixi.js/unsafe-eval) and no inline scripts. Nobody may frame the site.
+ * through pixi.js/unsafe-eval) and no inline scripts. Nobody may frame the site, except Telegram
+ * Web when the Mini App is on (its apps on phones and desktops use a web view, not a frame).
  */
-export function contentSecurityPolicy({ telegram, publicUrl }: PolicyOptions) {
+export function contentSecurityPolicy({ telegram, miniApp = false, publicUrl }: PolicyOptions) {
   const telegramScript = telegram ? ["https://telegram.org"] : [];
   const telegramFrame = telegram ? ["https://oauth.telegram.org"] : [];
   return {
@@ -31,13 +34,15 @@ export function contentSecurityPolicy({ telegram, publicUrl }: PolicyOptions) {
     "connect-src": ["'self'", ...websocketOrigin(publicUrl)],
     "worker-src": ["'self'", "blob:"],
     "frame-src": telegramFrame.length > 0 ? telegramFrame : ["'none'"],
-    "frame-ancestors": ["'none'"],
+    "frame-ancestors": miniApp ? [TELEGRAM_WEB] : ["'none'"],
     "object-src": ["'none'"],
     "form-action": ["'self'"],
     "manifest-src": ["'self'"],
     "upgrade-insecure-requests": publicUrl?.startsWith("https:") ? [] : null,
   };
 }
+
+const TELEGRAM_WEB = "https://web.telegram.org";
 
 function websocketOrigin(publicUrl: string | undefined): string[] {
   if (!publicUrl) return [];
@@ -54,7 +59,8 @@ export const securityHeaders = fp(
   async (app: FastifyInstance, options: PolicyOptions) => {
     await app.register(helmet, {
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
-      frameguard: { action: "deny" },
+      // X-Frame-Options cannot name an allowed framer: with the Mini App, CSP's frame-ancestors rules.
+      frameguard: options.miniApp ? false : { action: "deny" },
       referrerPolicy: { policy: "no-referrer" },
       // The Telegram widget signs in through a popup that talks back to its frame.
       crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },

@@ -1,23 +1,35 @@
 import type { Ledger } from "@igp/ledger";
-import { loginResponseSchema, messageSchema, text } from "@igp/shared";
-import type { FastifyInstance } from "fastify";
+import { loginResponseSchema, messageSchema, miniAppSignInSchema, text } from "@igp/shared";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
-import { signInWithGoogle, signInWithTelegram } from "../../accounts/external-identities.ts";
+import {
+  signInFromMiniApp,
+  signInWithGoogle,
+  signInWithTelegram,
+} from "../../accounts/external-identities.ts";
 import type { GoogleSignIn, PendingSignIn } from "../../accounts/google-sign-in.ts";
 import { sessionOf } from "../../accounts/session.ts";
+import {
+  InitDataRefused,
+  readMiniAppLaunch,
+  returnInitData,
+  spendInitData,
+  USED_INIT_DATA,
+} from "../../accounts/telegram-init-data.ts";
 import { whyTelegramLoginIsInvalid } from "../../accounts/telegram-login.ts";
 import type { Tokens } from "../../accounts/tokens.ts";
 import type { UserRow } from "../../accounts/users-repository.ts";
-import { forbidden, HttpError, notFound, unauthorized } from "../http-error.ts";
+import type { TelegramSettings } from "../../telegram/telegram-settings.ts";
+import { conflict, forbidden, HttpError, notFound, unauthorized } from "../http-error.ts";
 
 export interface ExternalSignInDependencies {
   pool: pg.Pool;
   ledger: Ledger;
   tokens: Tokens;
   google: GoogleSignIn | null;
-  telegram: { botToken: string; botName: string } | null;
+  telegram: TelegramSettings | null;
   currency: string;
   /** PUBLIC_URL; without it, the origin the request came to. */
   publicUrl: string | undefined;
@@ -52,7 +64,17 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
         response: {
           200: z.object({
             google: z.boolean(),
-            telegram: z.object({ botName: z.string() }).nullable(),
+            telegram: z
+              .object({
+                botName: z.string(),
+                appName: z
+                  .string()
+                  .nullable()
+                  .describe(
+                    "The Mini App's short name (links t.me/<bot>/<app>), null for the bot's main Mini App",
+                  ),
+              })
+              .nullable(),
             currency: z.string(),
           }),
         },
@@ -60,7 +82,10 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
     },
     async () => ({
       google: deps.google !== null,
-      telegram: deps.telegram && { botName: deps.telegram.botName },
+      telegram: deps.telegram && {
+        botName: deps.telegram.botName,
+        appName: deps.telegram.appName,
+      },
       currency: deps.currency,
     }),
   );
@@ -138,9 +163,50 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
       },
       config: { limit: "login" },
     },
-    async (request) => {
-      const user = await telegramUser(request.body as Record<string, unknown>);
-      return { token: await tokenFor(user), ...(await sessionOf(user, deps.ledger)) };
+    async (request) => signedIn(await telegramUser(request.body as Record<string, unknown>)),
+  );
+
+  api.post(
+    "/api/auth/telegram/mini-app",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign in inside the Telegram Mini App with its signed init data (like a login)",
+        description: [
+          "`initData` is the Mini App's init data exactly as Telegram gave it (the launch",
+          "parameter `tgWebAppData`), signed with the bot's token. It must be at most",
+          "TELEGRAM_INIT_DATA_MAX_AGE_SECONDS old and is accepted once: a replay is refused.",
+          "Signs into the account linked to the Telegram user (the login widget's link) or",
+          "creates a player. With a session (a player already signed in), links that account",
+          "to the Telegram user instead; 409 when the Telegram user is linked to another player",
+          "(the init data is not spent then: signed out, the client may send it again).",
+          "401 for forged, altered, stale or replayed init data; 404 when Telegram is not set up.",
+        ].join(" "),
+        body: miniAppSignInSchema,
+        response: {
+          200: loginResponseSchema,
+          400: messageSchema,
+          401: messageSchema,
+          403: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+        },
+      },
+      config: { limit: "login" },
+    },
+    async (request, reply) => {
+      if (!deps.telegram) throw notFound("Telegram sign-in is not configured.");
+      const maxAge = deps.telegram.initDataMaxAgeSeconds;
+      const launch = readLaunch(request.body.initData, deps.telegram.botToken, maxAge);
+      const current = await currentUser(request, reply);
+      if (!(await spendInitData(deps.pool, launch, maxAge))) throw unauthorized(USED_INIT_DATA);
+      const user = await signInFromMiniApp(deps.pool, launch.user, current);
+      if ("refused" in user) {
+        // Nobody was signed in: the player may sign out and use the same launch to continue.
+        await returnInitData(deps.pool, launch);
+        throw conflict(user.refused);
+      }
+      return signedIn(user);
     },
   );
 
@@ -174,6 +240,31 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
       name,
       username: data.username as string | undefined,
     });
+  }
+
+  function readLaunch(initData: string, botToken: string, maxAgeSeconds: number) {
+    try {
+      return readMiniAppLaunch(initData, botToken, maxAgeSeconds);
+    } catch (error) {
+      if (error instanceof InitDataRefused) throw unauthorized(error.message);
+      throw error;
+    }
+  }
+
+  /** The player already signed in on this request, if any (an expired session counts as none). */
+  async function currentUser(request: FastifyRequest, reply: FastifyReply) {
+    try {
+      await app.authenticate(request, reply);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401) return null;
+      throw error;
+    }
+    return request.user?.id ?? null;
+  }
+
+  /** The answer of every sign-in: a session for the user, as a login gives it. */
+  async function signedIn(user: UserRow) {
+    return { token: await tokenFor(user), ...(await sessionOf(user, deps.ledger)) };
   }
 
   /** Where the browser reaches us: redirect URIs are built on it. */
