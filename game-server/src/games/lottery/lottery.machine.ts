@@ -174,7 +174,13 @@ export const lotteryMachine = setup({
     },
     retryingClose: { after: { [RETRY_MS]: "closing" } },
     countdown: {
-      entry: "announceCountdown",
+      entry: [
+        // A lottery closed before closing times were kept counts down from now.
+        assign({
+          drawAt: ({ context }) => context.drawAt || context.now() + context.noticeMs,
+        }),
+        "announceCountdown",
+      ],
       after: { untilDrawAt: "drawing" },
     },
     drawing: {
