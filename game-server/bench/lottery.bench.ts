@@ -179,7 +179,7 @@ async function main(): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const saw = (await watchers.ask("read")).seen;
     stage(
-      `watchers saw drawingSoon ${saw.drawingSoon}, winners ${saw.winners} (5 each), drawn ${saw.drawn}`,
+      `watchers saw drawingSoon ${saw.drawingSoon}, winners ${saw.winners} (5 each), drawn ${saw.drawn}; ${saw.drops} dropped`,
     );
     if (saw.drawn !== watchers.connected || saw.winners !== 5 * watchers.connected) failed = true;
     await watchers.close();
@@ -190,7 +190,9 @@ async function main(): Promise<number> {
     const perSecond = (sold: number, elapsed: number) => (sold / elapsed).toFixed(0);
     console.log("\nFigures                                    alone     with watchers");
     console.log(`  buyers (one request in flight each)  ${BUYERS}`);
-    console.log(`  watchers in the lottery's room       0         ${watchers.connected}`);
+    console.log(
+      `  watchers in the lottery's room       0         ${watchers.connected} (${received.seen.drops} dropped while buying)`,
+    );
     console.log(`  tickets sold in ${SECONDS} s            ${aloneSold}      ${watchedSold}`);
     console.log(
       `  tickets per second                   ${perSecond(aloneSold, alone.elapsed)}      ${perSecond(watchedSold, watched.elapsed)}`,
@@ -248,7 +250,7 @@ interface WatchersAnswer {
   open: number;
   soldMin: number;
   soldMax: number;
-  seen: { drawingSoon: number; winners: number; drawn: number };
+  seen: { drawingSoon: number; winners: number; drawn: number; drops: number };
 }
 
 /** The watchers' worker thread: joins WATCHERS clients, then answers `reset`, `read`, `close`. */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, SimulatedClock } from "xstate";
-import { type LotteryResume, lotteryMachine } from "./lottery.machine.ts";
+import { type Closed, type LotteryResume, lotteryMachine } from "./lottery.machine.ts";
 import { revealedBy } from "./lottery-reveal.ts";
 
 /**
@@ -26,7 +26,8 @@ function start(
     actors: {
       close: fromPromise(async () => {
         calls.push("close");
-        return { outcome: "closed" as const, closedAt: clock.now() };
+        const closed: Closed = { outcome: "closed", closedAt: clock.now() };
+        return closed;
       }),
       draw: fromPromise(async () => {
         calls.push("draw");
