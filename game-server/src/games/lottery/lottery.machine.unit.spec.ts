@@ -24,10 +24,9 @@ function start(
   let failDraw = failDraws;
   const machine = lotteryMachine.provide({
     actors: {
-      close: fromPromise(async () => {
+      close: fromPromise<Closed>(async () => {
         calls.push("close");
-        const closed: Closed = { outcome: "closed", closedAt: clock.now() };
-        return closed;
+        return { outcome: "closed", closedAt: clock.now() };
       }),
       draw: fromPromise(async () => {
         calls.push("draw");
