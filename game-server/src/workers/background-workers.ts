@@ -20,7 +20,8 @@ export interface Worker {
 }
 
 /**
- * Runs the projection runner, the transfer reactor and the `more` workers (the lottery clock)
+ * Runs the projection runner, the transfer reactor and the `more` workers (the Telegram
+ * notices' outbox)
  * while this process holds the workers' advisory lock; a process that does not get it stands by
  * and tries again.
  */
@@ -35,8 +36,6 @@ export class BackgroundWorkers {
     private readonly store: EventStore,
     private readonly ledger: Ledger,
     private readonly log: Log,
-    /** Runs once this process holds the workers' lock (e.g. finishing interrupted lotteries). */
-    private readonly afterStart: () => Promise<void> = async () => {},
     private readonly more: Worker[] = [],
   ) {}
 
@@ -88,9 +87,6 @@ export class BackgroundWorkers {
     await reactor.start();
     this.running = [projections, reactor];
     this.log("Background workers started: projections, transfer reactor.");
-    await this.afterStart().catch((error) =>
-      this.log("A step after the workers started failed.", error),
-    );
     for (const worker of this.more) {
       await worker.start();
       this.running.push(worker);
