@@ -21,9 +21,8 @@ export interface Worker {
 
 /**
  * Runs the projection runner, the transfer reactor and the `more` workers (the Telegram
- * notices' outbox)
- * while this process holds the workers' advisory lock; a process that does not get it stands by
- * and tries again.
+ * notices' outbox) while this process holds the workers' advisory lock; a process that does not
+ * get it stands by and tries again.
  */
 export class BackgroundWorkers {
   private lockClient: pg.PoolClient | null = null;
