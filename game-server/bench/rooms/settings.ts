@@ -39,6 +39,7 @@ export const TIMEOUT_S = count("BENCH_TIMEOUT_S", 300);
 export const KEEP = setting("KEEP_DB", "") === "1";
 export const START_NOTICE_MS = count("START_NOTICE_MS", 0);
 export const CLIENTS_NICE = count("CLIENTS_NICE", 10);
+export const BARE = count("BARE", 1) > 0;
 
 /** Bet per round (major units) and each player's deposit (minor units). */
 export const BET = 10;
