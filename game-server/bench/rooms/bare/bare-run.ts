@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import { performance } from "node:perf_hooks";
 import { freePort } from "@igp/test-support/global-setup.ts";
 import { ROOT, sleep } from "@igp/test-support/server-process.ts";
 import { quantile } from "../../measure.ts";
