@@ -72,18 +72,19 @@ export async function postmasterPidIn(clusterDir: string): Promise<number> {
 }
 
 /**
- * CPU used from now until `read()`: the server processes (seconds), PostgreSQL (seconds, as
- * `postgresCpuSeconds` selects it), this benchmark's own process (seconds: its clients) and the
- * whole machine's busy share (0 to 1): where the load queues when the cores are all taken.
+ * CPU used from now until `read()`: the server processes (seconds, summed and each in
+ * `servers`), PostgreSQL (seconds, as `postgresCpuSeconds` selects it), this benchmark's own
+ * process (seconds: its clients) and the whole machine's busy share (0 to 1): where the load
+ * queues when the cores are all taken.
  */
 export async function cpuMeter(
   serverPids: number[],
   postgres: Parameters<typeof postgresCpuSeconds>[0],
 ) {
   const sample = async () => {
-    let server = 0;
-    for (const pid of serverPids) server += await cpuSecondsOf(pid);
-    return { server, postgres: await postgresCpuSeconds(postgres), machine: await machineCpu() };
+    const servers: number[] = [];
+    for (const pid of serverPids) servers.push(await cpuSecondsOf(pid));
+    return { servers, postgres: await postgresCpuSeconds(postgres), machine: await machineCpu() };
   };
   const start = await sample();
   const benchStart = process.cpuUsage();
@@ -91,8 +92,10 @@ export async function cpuMeter(
     async read() {
       const end = await sample();
       const bench = process.cpuUsage(benchStart);
+      const servers = end.servers.map((seconds, i) => seconds - start.servers[i]!);
       return {
-        server: end.server - start.server,
+        server: servers.reduce((sum, seconds) => sum + seconds, 0),
+        servers,
         postgres: postgresCpuBetween(start.postgres, end.postgres),
         bench: (bench.user + bench.system) / 1e6,
         machine:

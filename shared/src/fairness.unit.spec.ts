@@ -9,6 +9,7 @@ import {
   serverSeedFor,
   spinWinner,
   ticketsDigest,
+  webDigests,
 } from "./fairness.ts";
 
 const input = {
@@ -84,6 +85,20 @@ describe("provably fair draws", () => {
           expect(await ticketsDigest(changed)).not.toBe(digest);
         },
       ),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe("digests", () => {
+  it("give the same bytes through Web Crypto (browsers) as through node:crypto (the server)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1 }), fc.string(), async (key, message) => {
+        const web = Buffer.from(await webDigests.hmac(key, message)).toString("hex");
+        expect(web).toBe(createHmac("sha256", key).update(message).digest("hex"));
+        const sha = Buffer.from(await webDigests.sha256(message)).toString("hex");
+        expect(sha).toBe(createHash("sha256").update(message).digest("hex"));
+      }),
       { numRuns: 100 },
     );
   });

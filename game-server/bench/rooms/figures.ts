@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fixed, quantile } from "../measure.ts";
 import type { BenchDatabase } from "./bench-database.ts";
+import { cpuPerJoin, describeCpuPerJoin } from "./cpu-per-join.ts";
 import type { JoinPhase } from "./joins.ts";
 import type { Player, Round } from "./rounds.ts";
 import { joinHistogram, metric, type Sample } from "./server-metrics.ts";
@@ -35,8 +36,9 @@ const sorted = (values: (number | undefined)[]) =>
   values.filter((v): v is number => v !== undefined).sort((a, b) => a - b);
 
 /**
- * The figures printed for a run, as label and value, and what the comparison of one process
- * with several needs: rounds per second and the join acknowledgement's p50 and p99.
+ * The figures printed for a run, as label and value, and what the comparisons (with several
+ * processes, with a bare room) need: rounds per second, the join acknowledgement's p50 and
+ * p99, the server CPU per join.
  */
 export function figuresOf(m: Measured) {
   const { processes, players, open, seats, connected, createSeconds, connectSeconds } = m;
@@ -69,6 +71,8 @@ export function figuresOf(m: Measured) {
   const serverJoin = joinHistogram(metricsAfter);
   const lag = (name: string) => (metric(metricsAfter, name) ?? Number.NaN) * 1000;
   const joinWall = (resultsDone - joinStarted) / 1000;
+  const answered = open.length - joinFailures.length;
+  const perJoin = cpuPerJoin(used.servers, joinWall, { from: afterClients, to: idle }, answered);
 
   const ms = (values: number[]) =>
     `p50 ${fixed(quantile(values, 0.5), 1).trim()} ms, p99 ${fixed(quantile(values, 0.99), 1).trim()} ms, max ${fixed(values.at(-1) ?? Number.NaN, 1).trim()} ms (n=${values.length})`;
@@ -85,6 +89,11 @@ export function figuresOf(m: Measured) {
       `${open.filter((r) => r.game === "coin-flip").length} coin_flip + ${open.filter((r) => r.game === "spin-wheel").length} spin_wheel + ${players.filter((p) => p.channel).length} player channels`,
     ],
     ["rounds completed", `${completed.length}/${ROOMS}`],
+    ["server CPU per join (joins → results, less idle)", describeCpuPerJoin(perJoin)],
+    [
+      "PostgreSQL CPU per join",
+      `${((1000 * used.postgres) / Math.max(1, answered)).toFixed(2)} ms`,
+    ],
     [
       "rounds per second (first join → last result)",
       `${(completed.length / phaseSeconds).toFixed(1)} (${phaseSeconds.toFixed(2)} s)`,
@@ -176,5 +185,6 @@ export function figuresOf(m: Measured) {
     roundsPerSecond: completed.length / phaseSeconds,
     joinP99: p99,
     joinP50: quantile(ack, 0.5),
+    cpuPerJoin: perJoin,
   };
 }

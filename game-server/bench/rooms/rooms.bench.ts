@@ -1,7 +1,8 @@
 import { availableParallelism } from "node:os";
-import { runBench } from "./run.ts";
+import { runBare } from "./bare/bare-run.ts";
+import { type RunResult, runBench } from "./run.ts";
 import { coins } from "./sdk-clients.ts";
-import { PROCESSES } from "./settings.ts";
+import { BARE, PROCESSES } from "./settings.ts";
 
 /**
  * `npm run bench:rooms`: Coin Flip and Spin Wheel realtime rooms under load. Starts one game server process
@@ -35,28 +36,50 @@ import { PROCESSES } from "./settings.ts";
  *                         run at this nice value, so that the server and PostgreSQL get the cores
  *                         first, as with clients on their own devices; the timed joins keep nice 0
  *                         (their worker thread). 0: the clients compete with the server as equals
+ *   BARE=1                then the same rounds, clients and joins against a bare Colyseus room
+ *                         (bare/bare-server.ts: a seat list, no ledger, database or auth), and
+ *                         the two compared: server CPU per join, rounds/s, join ack. 0: skip it
  *   KEEP_DB=1             keep the database (and DATA_DIR) afterwards
  *
- * Here: the comparison of one process with several. A run and its stages: run.ts; settings.ts;
+ * Here: the comparisons with a bare room and with several processes. A run and its stages: run.ts; settings.ts;
  * bench-database.ts and servers.ts start what it runs on; open-rounds.ts, sdk-clients.ts and
  * joins.ts play the rounds; server-metrics.ts and figures.ts measure and print them.
  */
 async function main(): Promise<number> {
   if (PROCESSES < 1) throw new Error("PROCESSES must be at least 1");
-  if (PROCESSES === 1) return (await runBench(1)).code;
   const single = await runBench(1);
   coins.received = 0;
-  const several = await runBench(PROCESSES);
-  const row = (label: string, one: number, many: number, unit: string) =>
-    `  ${label.padEnd(28)} ${`${one.toFixed(1)} ${unit}`.padStart(12)} ${`${many.toFixed(1)} ${unit}`.padStart(12)}   x${(many / one).toFixed(2)}`;
-  console.log(`\nOne process vs ${PROCESSES} on this machine (${availableParallelism()} cores)`);
-  console.log(
-    `  ${"".padEnd(28)} ${"1 process".padStart(12)} ${`${PROCESSES} processes`.padStart(12)}   ratio`,
-  );
-  console.log(row("rounds per second", single.roundsPerSecond, several.roundsPerSecond, "/s"));
-  console.log(row("join ack p50", single.joinP50, several.joinP50, "ms"));
-  console.log(row("join ack p99", single.joinP99, several.joinP99, "ms"));
-  return single.code || several.code;
+  const several = PROCESSES > 1 ? await runBench(PROCESSES) : null;
+  coins.received = 0;
+  const bare = BARE ? await runBare() : null;
+  if (bare) {
+    console.log("\nThe platform vs a bare Colyseus room (bare-server.ts: same clients and joins)");
+    compare(["platform", "bare room", "platform / bare"], single, bare);
+  }
+  if (several) {
+    console.log(`\nOne process vs ${PROCESSES} on this machine (${availableParallelism()} cores)`);
+    compare(["1 process", `${PROCESSES} processes`, "ratio"], single, several);
+    const each = several.cpuPerJoin?.perProcess ?? [];
+    console.log(
+      `  server CPU per join, each of the ${PROCESSES}: ${each.map((ms) => `${ms.toFixed(2)} ms`).join(", ")}`,
+    );
+  }
+  return single.code || (several?.code ?? 0) || (bare && !bare.complete ? 1 : 0);
+}
+
+type Compared = Pick<RunResult, "roundsPerSecond" | "joinP50" | "joinP99" | "cpuPerJoin">;
+
+/** One row per figure: a, b, and b / a (or a / b, for the bare room: how many times its cost). */
+function compare([a, b, ratio]: string[], one: Compared, other: Compared) {
+  const againstBare = ratio === "platform / bare";
+  const row = (label: string, x: number, y: number, unit: string, digits = 1) =>
+    `  ${label.padEnd(28)} ${`${x.toFixed(digits)} ${unit}`.padStart(12)} ${`${y.toFixed(digits)} ${unit}`.padStart(12)}   x${(againstBare ? x / y : y / x).toFixed(2)}`;
+  console.log(`  ${"".padEnd(28)} ${a!.padStart(12)} ${b!.padStart(12)}   ${ratio}`);
+  const cpu = (run: Compared) => run.cpuPerJoin?.total ?? Number.NaN;
+  console.log(row("server CPU per join", cpu(one), cpu(other), "ms", 2));
+  console.log(row("rounds per second", one.roundsPerSecond, other.roundsPerSecond, "/s"));
+  console.log(row("join ack p50", one.joinP50, other.joinP50, "ms"));
+  console.log(row("join ack p99", one.joinP99, other.joinP99, "ms"));
 }
 
 main().then(

@@ -15,6 +15,7 @@ import {
   openBenchDatabase,
   withBenchDatabase,
 } from "./bench-database.ts";
+import type { CpuPerJoin } from "./cpu-per-join.ts";
 import { figuresOf, type Measured } from "./figures.ts";
 import { playJoins } from "./joins.ts";
 import { createTables, openRounds } from "./open-rounds.ts";
@@ -45,6 +46,7 @@ export interface RunResult {
   roundsPerSecond: number;
   joinP99: number;
   joinP50: number;
+  cpuPerJoin: CpuPerJoin | null;
 }
 
 const stage = (text: string) => console.log(`- ${text}`);
@@ -94,6 +96,7 @@ export async function runBench(processes: number): Promise<RunResult> {
     roundsPerSecond: Number.NaN,
     joinP99: Number.NaN,
     joinP50: Number.NaN,
+    cpuPerJoin: null,
   };
   let audit = { code: 1, verdict: "(not run)" };
   const figures: [string, string][] = [];
@@ -120,6 +123,7 @@ export async function runBench(processes: number): Promise<RunResult> {
     result.roundsPerSecond = outcome.roundsPerSecond;
     result.joinP99 = outcome.joinP99;
     result.joinP50 = outcome.joinP50;
+    result.cpuPerJoin = outcome.cpuPerJoin;
   } catch (error) {
     failed = true;
     console.error("\nFAILED:", error);

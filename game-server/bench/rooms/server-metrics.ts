@@ -1,24 +1,21 @@
 import { performance } from "node:perf_hooks";
 import { cpuSecondsOf, rssOf } from "../process-stats.ts";
 
-/** The server processes' memory and CPU seconds at one moment. */
+/** The server processes' memory and CPU seconds at one moment (summed, and CPU each). */
 export interface Sample {
   rss: number;
   cpu: number;
+  cpus: number[];
   at: number;
 }
 
-/** Memory and CPU of the server processes, summed. */
+/** Memory and CPU of the server processes. */
 export async function sample(pids: number[]): Promise<Sample> {
   let rss = 0;
   for (const pid of pids) rss += await rssOf(pid);
-  return { rss, cpu: await cpuOf(pids), at: performance.now() };
-}
-
-async function cpuOf(pids: number[]): Promise<number> {
-  let cpu = 0;
-  for (const pid of pids) cpu += await cpuSecondsOf(pid);
-  return cpu;
+  const cpus: number[] = [];
+  for (const pid of pids) cpus.push(await cpuSecondsOf(pid));
+  return { rss, cpu: cpus.reduce((sum, seconds) => sum + seconds, 0), cpus, at: performance.now() };
 }
 
 /** The server's Prometheus text (scraping also resets prom-client's event-loop lag histogram). */

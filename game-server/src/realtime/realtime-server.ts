@@ -35,6 +35,7 @@ import {
 import type { RoomAuth } from "./room-auth.ts";
 import { roundRoom } from "./round-room.ts";
 import { matchMakerRoundRooms, type RoundRooms } from "./round-rooms.ts";
+import { batchWebsocketWrites } from "./socket-batching.ts";
 
 export interface RealtimeDeps {
   auth: RoomAuth;
@@ -127,6 +128,7 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
 
   const transport = new WebSocketTransport({ noServer: true });
   transport.attachToServer(app.server);
+  batchWebsocketWrites(app.server);
   setTransport(transport);
   app.addHook("onRequest", matchmakingHook(redisReady));
   await matchMaker.accept();

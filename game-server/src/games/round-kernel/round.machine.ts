@@ -5,7 +5,7 @@ import { assign, type ErrorActorEvent, fromPromise, setup } from "xstate";
  * Every round game's timeline (docs/architecture.md, the round kernel). The room provides the
  * I/O (`settle`, `expire`), the announcements and the game's two guards; the machine decides what happens when.
  *
- *   waiting ──JOIN_STARTED──▶ joining ──(last join done)──▶ readyToDraw? ──▶ starting ──5 s──▶ drawing ──▶ finished
+ *   waiting ──JOIN_STARTED──▶ joining ──(last join ended)──▶ readyToDraw? ──▶ starting ──5 s──▶ drawing ──▶ finished
  *      │  ▲                    (more joins may start)         │ no                               (settle, retried)
  *      │  └───────────────────────────────────────────────────┘
  *      └──deadline──▶ drawsAtDeadline? ──yes──▶ starting
@@ -45,6 +45,17 @@ export type RoundEvent =
 
 const RETRY_MS = 1_000;
 
+/**
+ * A join ended (taken or refused): others still in flight keep the round joining; else the
+ * seats say draw, or the countdown goes on. Guarded targets of the event itself, not a state
+ * passed through: one step per join (each costs tens of microseconds with many rounds live).
+ */
+const JOIN_ENDED = [
+  { guard: "otherJoinsInFlight", actions: "uncountJoin" },
+  { guard: "readyToDraw", target: "starting", actions: "uncountJoin" },
+  { target: "waiting", actions: "uncountJoin" },
+] as const;
+
 export const roundMachine = setup({
   types: {
     context: {} as RoundContext,
@@ -76,7 +87,8 @@ export const roundMachine = setup({
   },
   guards: {
     resumesDrawing: ({ context }) => context.resumeAt === "drawing",
-    joinsInFlight: ({ context }) => context.joinsInFlight > 0,
+    /** Joins in flight besides the one that just ended. */
+    otherJoinsInFlight: ({ context }) => context.joinsInFlight > 1,
     /** The game's: the seats taken call for the draw now (coin flip: two players). */
     readyToDraw: () => false,
     /** The game's: at the deadline, draw rather than refund (spin wheel: two players or more). */
@@ -104,20 +116,13 @@ export const roundMachine = setup({
         CANCEL: { target: "expiring" },
       },
     },
+    /** Stakes being taken. When the last ends: draw, or count down again. */
     joining: {
       on: {
         JOIN_STARTED: { actions: "countJoin" },
-        JOINED: { target: "seated", actions: "uncountJoin" },
-        JOIN_FAILED: { target: "seated", actions: "uncountJoin" },
+        JOINED: JOIN_ENDED,
+        JOIN_FAILED: JOIN_ENDED,
       },
-    },
-    /** A join ended: wait for the others, then draw, or count down again. */
-    seated: {
-      always: [
-        { guard: "joinsInFlight", target: "joining" },
-        { guard: "readyToDraw", target: "starting" },
-        { target: "waiting" },
-      ],
     },
     deadlinePassed: {
       always: [{ guard: "drawsAtDeadline", target: "starting" }, { target: "expiring" }],
