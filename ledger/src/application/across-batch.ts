@@ -24,7 +24,7 @@ export interface AcrossCommand {
 export type AcrossDecided =
   /** Refused on `streamId`'s state; nothing of the command is kept. */
   | { error: unknown; streamId: string }
-  /** It would take one of its streams past the events of one append: it runs on its own. */
+  /** It would take one of its streams past the events of one append: it waits for the next. */
   | { alone: true }
   | {
       first: { events: StoredEvent[]; state: unknown };

@@ -89,6 +89,13 @@ type Decided = { events: LedgerEvent[] } | { error: unknown };
 const MAX_BATCHED_COMMANDS = MAX_EVENTS_PER_APPEND / 2;
 
 /**
+ * Decisions in one batched multi-stream append: a ticket stores one event in the round (two
+ * when it comes back), so a batch fills the round's part of the append; those that do not fit
+ * go with the next batch.
+ */
+const MAX_ACROSS_COMMANDS = MAX_EVENTS_PER_APPEND;
+
+/**
  * Runs one decision against one stream: fold its state, decide, append with the exact expected
  * revision; on a conflict, catch up and decide again (bounded).
  * docs/architecture.md, ledger rule 1.
@@ -273,7 +280,7 @@ export class CommandHandler {
     return new Promise((resolve, reject) => {
       const command = { firstStreamId, first, second, resolve, reject } as WaitingAcross;
       const waiting = this.acrossBatches.get(secondStreamId);
-      if (waiting && waiting.length < MAX_BATCHED_COMMANDS) return void waiting.push(command);
+      if (waiting && waiting.length < MAX_ACROSS_COMMANDS) return void waiting.push(command);
       const batch = [command];
       this.acrossBatches.set(secondStreamId, batch);
       void this.queue.run(secondStreamId, () => {
@@ -296,10 +303,18 @@ export class CommandHandler {
     try {
       const decided =
         batch.length > 1 ? await this.attemptAcrossBatch(secondStreamId, batch) : null;
-      const alone = decided ? batch.filter((_, i) => "alone" in decided[i]!) : batch;
       for (const [index, command] of batch.entries()) {
         const result = decided?.[index];
-        if (!result || "alone" in result) continue;
+        if (!result) continue;
+        if ("alone" in result) {
+          // Past what one append holds (tickets coming back take two events): the next batch.
+          const { firstStreamId, first, second } = command;
+          this.executeBatchedAcross(firstStreamId, first, secondStreamId, second).then(
+            command.resolve,
+            command.reject,
+          );
+          continue;
+        }
         if ("error" in result) command.reject(result.error);
         else
           command.resolve({
@@ -307,7 +322,7 @@ export class CommandHandler {
             second: { ...result.second, duplicate: false },
           });
       }
-      for (const command of alone) {
+      for (const command of decided ? [] : batch) {
         const { firstStreamId, first, second } = command;
         await this.acrossNow(firstStreamId, first, secondStreamId, second).then(
           command.resolve,
