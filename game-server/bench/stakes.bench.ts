@@ -97,15 +97,19 @@ type Path = "two steps" | "one append";
 
 interface Figures {
   perSecond: number;
+  /** The store's appends (single or multi-stream) per ticket. */
   appendsPerTicket: number;
+  /** Transactions per ticket: the group commit shares one among appends to distinct streams. */
+  commitsPerTicket: number;
   ledgerMs: number;
   postgresMs: number;
 }
 
 async function lottery(pool: pg.Pool, store: EventStore, postmasterPid: number) {
+  const counted = countingAppends(store);
   const ledgers: Record<Path, Ledger> = {
-    "two steps": new Ledger(new CommandHandler({ ...store, atomicMultiStream: false })),
-    "one append": new Ledger(new CommandHandler(store), {
+    "two steps": new Ledger(new CommandHandler({ ...counted.store, atomicMultiStream: false })),
+    "one append": new Ledger(new CommandHandler(counted.store), {
       refundsPerAppend: REFUNDS_PER_APPEND,
     }),
   };
@@ -118,7 +122,7 @@ async function lottery(pool: pg.Pool, store: EventStore, postmasterPid: number) 
   const refunds = new Map<string, { seconds: number; appends: number; ms: number }[]>();
   for (let run = 1; run <= RUNS; run++) {
     for (const path of paths) {
-      const figures = await sell(pool, ledgers[path], TICKETS, postmasterPid);
+      const figures = await sell(pool, ledgers[path], TICKETS, postmasterPid, counted);
       sales.get(path)!.push(figures);
       console.log(`  run ${run} ${path}: ${describe(figures)}`);
     }
@@ -145,6 +149,7 @@ async function lottery(pool: pg.Pool, store: EventStore, postmasterPid: number) 
     paths.map((p) => median(sales.get(p)!.map(pick)).toFixed(digits)).join(" → ");
   console.log(`  tickets/s                      ${both((f) => f.perSecond, 0)}`);
   console.log(`  appends per ticket             ${both((f) => f.appendsPerTicket, 3)}`);
+  console.log(`  commits per ticket             ${both((f) => f.commitsPerTicket, 3)}`);
   console.log(`  ledger CPU per ticket (ms)     ${both((f) => f.ledgerMs, 3)}`);
   console.log(`  PostgreSQL CPU per ticket (ms) ${both((f) => f.postgresMs, 3)}`);
   for (const size of REFUNDS) {
@@ -158,7 +163,8 @@ async function lottery(pool: pg.Pool, store: EventStore, postmasterPid: number) 
 }
 
 const describe = (f: Figures) =>
-  `${f.perSecond.toFixed(0)} tickets/s, ${f.appendsPerTicket.toFixed(3)} appends per ticket, ` +
+  `${f.perSecond.toFixed(0)} tickets/s, ${f.appendsPerTicket.toFixed(3)} appends and ` +
+  `${f.commitsPerTicket.toFixed(3)} commits per ticket, ` +
   `CPU per ticket: ledger ${f.ledgerMs.toFixed(3)} ms, PostgreSQL ${f.postgresMs.toFixed(3)} ms`;
 
 /** A lottery open for sale, and `buyers` wallets with enough bonus for `tickets` tickets. */
@@ -188,18 +194,26 @@ async function buy(ledger: Ledger, roundId: string, userIds: string[], tickets: 
   });
 }
 
-async function sell(pool: pg.Pool, ledger: Ledger, tickets: number, postmasterPid: number) {
+async function sell(
+  pool: pg.Pool,
+  ledger: Ledger,
+  tickets: number,
+  postmasterPid: number,
+  counted: ReturnType<typeof countingAppends>,
+) {
   const { roundId, userIds } = await lotteryWithBuyers(ledger, BUYERS, tickets);
   const before = await transactions(pool);
+  const appendsBefore = counted.appends();
   const meter = await cpuMeter([], { postmasterPid });
   const started = performance.now();
   await buy(ledger, roundId, userIds, tickets);
   const seconds = (performance.now() - started) / 1000;
   const used = await meter.read();
-  const appends = (await transactions(pool)) - before;
+  const commits = (await transactions(pool)) - before;
   return {
     perSecond: tickets / seconds,
-    appendsPerTicket: appends / tickets,
+    appendsPerTicket: (counted.appends() - appendsBefore) / tickets,
+    commitsPerTicket: commits / tickets,
     ledgerMs: (1000 * used.bench) / tickets,
     postgresMs: (1000 * used.postgres) / tickets,
   };
@@ -228,6 +242,25 @@ async function refund(
     seconds,
     appends: (await transactions(pool)) - before,
     ms: (1000 * (used.bench + used.postgres)) / size,
+  };
+}
+
+/** The store, counting its appends (one call of either kind is one append). */
+function countingAppends(store: EventStore) {
+  let calls = 0;
+  return {
+    store: {
+      ...store,
+      append: (...args) => {
+        calls++;
+        return store.append(...args);
+      },
+      appendMany: (appends) => {
+        calls++;
+        return store.appendMany(appends);
+      },
+    } satisfies EventStore,
+    appends: () => calls,
   };
 }
 
