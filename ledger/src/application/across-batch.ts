@@ -1,11 +1,11 @@
 import { kindOfStream, type LedgerEvent } from "../domain/stream-kinds.ts";
 import type { NewEvent, StreamAppend } from "../event-store/event-store.ts";
 import { MAX_EVENTS_PER_APPEND } from "../event-store/validate-new-events.ts";
-import type { StreamDecision } from "./command-handler.ts";
 import {
   expectedOf,
   type Snapshot,
   type StoredEvent,
+  type StreamDecision,
   stored,
   toNewEvent,
 } from "./stream-snapshot.ts";

@@ -13,14 +13,16 @@ import { MAX_EVENTS_PER_APPEND } from "../event-store/validate-new-events.ts";
 import { type AcrossCommand, decideAcrossInTurn } from "./across-batch.ts";
 import { KeyedQueue } from "./keyed-queue.ts";
 import {
+  type Decide,
   expectedOf,
   type Snapshot,
   type StoredEvent,
+  type StreamDecision,
   stored,
   toNewEvent,
 } from "./stream-snapshot.ts";
 
-export type { StoredEvent } from "./stream-snapshot.ts";
+export type { Decide, StoredEvent, StreamDecision } from "./stream-snapshot.ts";
 
 export interface CommandHandlerOptions {
   /** Attempts per command when other writers keep moving the stream. */
@@ -34,15 +36,6 @@ export interface CommandResult<State> {
   events: StoredEvent[];
   state: State;
   duplicate: boolean;
-}
-
-export type Decide<State> = (state: State) => LedgerEvent[];
-
-/** A decision on one stream, as `execute` takes it. */
-export interface StreamDecision<State> {
-  decide: Decide<State>;
-  metadata: EventMetadata;
-  eventIds: (index: number) => string;
 }
 
 /** What a decision spanning two streams stored in each. */

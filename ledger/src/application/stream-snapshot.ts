@@ -2,6 +2,15 @@ import type { EventMetadata } from "../domain/metadata.ts";
 import { type LedgerEvent, parseLedgerEvent } from "../domain/stream-kinds.ts";
 import type { NewEvent } from "../event-store/event-store.ts";
 
+export type Decide<State> = (state: State) => LedgerEvent[];
+
+/** A decision on one stream, as `CommandHandler.execute` takes it. */
+export interface StreamDecision<State> {
+  decide: Decide<State>;
+  metadata: EventMetadata;
+  eventIds: (index: number) => string;
+}
+
 /** A stream's state at a revision, as the command handler decides on it. */
 export interface Snapshot {
   revision: number;
