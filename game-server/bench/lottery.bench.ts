@@ -29,11 +29,14 @@ import { cpuMeter, postmasterPidIn } from "./process-stats.ts";
  * lottery's room and the buyers buy SECONDS more. Prints tickets per second and the purchase
  * latency (p50, p99) of both, and the room's broadcast cost: bytes the watchers received and
  * server CPU per ticket sold (beyond the baseline's); checks every ticket number is unique and
- * that the watchers' ticketsSold caught up; draws the lottery through its room (every watcher
- * should see the countdown, each winner and the result); runs `npm run audit`. Prints figures,
+ * that the watchers' ticketsSold caught up; counts the commits its debits and tickets took;
+ * draws the lottery through its room (every watcher should see the countdown, each winner and
+ * the result); then, for each size in REFUND_TICKETS, sells a lottery that many tickets and
+ * deletes it, timing the refunds; runs `npm run audit`. Prints figures,
  * asserts no time; exits 1 when a stage fails or the audit is not clean. Settings (environment
  * or `--name=value`):
- *   BUYERS=200  SECONDS=10  WARMUP_SECONDS=2  WATCHERS=2000  KEEP_DB=1 (keep the data directory)
+ *   BUYERS=200  SECONDS=10  WARMUP_SECONDS=2  WATCHERS=2000  REFUND_TICKETS=10000,30000 (0: none)
+ *   KEEP_DB=1 (keep the data directory)
  */
 const flags = Object.fromEntries(
   process.argv
@@ -51,6 +54,10 @@ const SECONDS = setting("SECONDS", 10);
 const WARMUP_SECONDS = setting("WARMUP_SECONDS", 2);
 const WATCHERS = setting("WATCHERS", 2000);
 const KEEP = (flags.KEEP_DB ?? process.env.KEEP_DB) === "1";
+const REFUND_TICKETS = String(flags.REFUND_TICKETS ?? process.env.REFUND_TICKETS ?? "10000,30000")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const TICKET_PRICE = 1;
 const DEPOSIT_MINOR = 10_000_00;
 
@@ -101,16 +108,22 @@ async function main(): Promise<number> {
 
     const numbers: number[] = [];
     const refusals = new Map<string, number>();
-    const buyFor = async (seconds: number, record: boolean) => {
+    const buyFor = async (
+      seconds: number,
+      record: boolean,
+      code = lottery.code,
+      most = Infinity,
+    ) => {
       const latencies: number[] = [];
       const deadline = performance.now() + seconds * 1000;
       const started = performance.now();
+      let sent = 0;
       await Promise.all(
         buyers.map(async (token) => {
-          while (performance.now() < deadline) {
-            const sent = performance.now();
+          while (performance.now() < deadline && sent++ < most) {
+            const sentAt = performance.now();
             const bought = await call(url, "POST", "/api/game/lottery/buy/ticket", token, {
-              code: lottery.code,
+              code,
             });
             if (bought.status === 201) numbers.push(bought.body.myLotteryNumber as number);
             else
@@ -118,7 +131,7 @@ async function main(): Promise<number> {
                 `${bought.status} ${bought.body.message}`,
                 (refusals.get(`${bought.status} ${bought.body.message}`) ?? 0) + 1,
               );
-            if (record) latencies.push(performance.now() - sent);
+            if (record) latencies.push(performance.now() - sentAt);
           }
         }),
       );
@@ -133,10 +146,12 @@ async function main(): Promise<number> {
       cpuMeter([server.pid], { postmasterPid: await postmasterPidIn(postgresDir) });
     // Nobody watching: the baseline.
     let before = numbers.length;
+    const commitsBefore = await ticketCommits(databaseUrl, url, lottery.code);
     let cpu = await cpuMeterFor();
     const alone = await buyFor(SECONDS, true);
     const aloneUsed = await cpu.read();
     const aloneSold = numbers.length - before;
+    const commits = (await ticketCommits(databaseUrl, url, lottery.code)) - commitsBefore;
 
     const watchers = await startWatchers(url, lottery.code);
     stage(`${watchers.connected} watchers in the room (${watchers.failed} failed to join)`);
@@ -187,6 +202,23 @@ async function main(): Promise<number> {
     if (saw.drawn !== watchers.connected || saw.winners !== 5 * watchers.connected) failed = true;
     await watchers.close();
     const batching = await roundAppends(url, databaseUrl, lottery.code);
+    const refunds: { tickets: number; seconds: number; commits: number }[] = [];
+    for (const size of REFUND_TICKETS) {
+      const doomed = await createLottery(url, adminToken);
+      const sales = numbers.length;
+      await buyFor(3_600, false, doomed.code, size);
+      const before = await transactionsNow(databaseUrl);
+      const started = performance.now();
+      const deleted = await call(url, "DELETE", `/api/games/${doomed.id}`, adminToken);
+      const seconds = (performance.now() - started) / 1000;
+      if (deleted.status !== 200) {
+        failed = true;
+        console.log(`  FAILED: deletion ${deleted.status} ${JSON.stringify(deleted.body)}`);
+      }
+      const commits = (await transactionsNow(databaseUrl)) - before;
+      refunds.push({ tickets: numbers.length - sales, seconds, commits });
+      stage(`deleted a lottery of ${numbers.length - sales} tickets in ${seconds.toFixed(2)} s`);
+    }
     const audit = await runAudit(env);
     const at = (latencies: number[], q: number) =>
       latencies.length ? quantile(latencies, q).toFixed(1) : "0";
@@ -228,6 +260,13 @@ async function main(): Promise<number> {
     console.log(
       `  round stream: ${batching.stakes} stakes in ${batching.appends} appends (${(batching.stakes / Math.max(1, batching.appends)).toFixed(1)} per append)`,
     );
+    console.log(
+      `  commits per ticket (debits, tickets)  ${(commits / Math.max(1, aloneSold)).toFixed(3)} (alone)`,
+    );
+    for (const r of refunds)
+      console.log(
+        `  deletion of ${r.tickets} tickets       ${r.seconds.toFixed(2)} s (${r.commits} commits)`,
+      );
     const share = (seconds: number) =>
       `${((100 * seconds) / watched.elapsed).toFixed(0)}% of a core`;
     console.log(`  CPU with watchers: server         ${share(watchedUsed.server)}`);
@@ -359,6 +398,37 @@ async function createLottery(url: string, token: string) {
   const created = (await response.json()) as { code: string };
   if (response.status !== 201) throw new Error(`lottery: ${JSON.stringify(created)}`);
   return created;
+}
+
+/** Commits (transactions) so far that stored the lottery's tickets or their buyers' debits. */
+async function ticketCommits(databaseUrl: string, url: string, code: string) {
+  const fair = await call(url, "GET", `/api/game/lottery/fair/${code}`, undefined);
+  const roundId = fair.body.roundId as string;
+  const pool = createPgPool(databaseUrl, 1);
+  try {
+    const { rows } = await pool.query(
+      `SELECT count(DISTINCT transaction_id)::int AS n FROM ledger_events
+        WHERE (stream_id = $1 AND type = 'StakeReceived')
+           OR (type = 'StakePlaced' AND data->>'roundId' = $2)`,
+      [`round-${roundId}`, roundId],
+    );
+    return Number(rows[0].n);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Commits (transactions) in the ledger so far. */
+async function transactionsNow(databaseUrl: string) {
+  const pool = createPgPool(databaseUrl, 1);
+  try {
+    const { rows } = await pool.query(
+      "SELECT count(DISTINCT transaction_id)::int AS n FROM ledger_events",
+    );
+    return Number(rows[0].n);
+  } finally {
+    await pool.end();
+  }
 }
 
 /** How the lottery's round stream was written: stakes received, and the appends that stored them. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { roundStream, walletStream } from "@igp/ledger";
+import { type RecordedEvent, roundStream, walletStream } from "@igp/ledger";
 import { approvedBankDeposit, createTestLedger, ctx } from "@igp/test-support/ledger.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { TRANSFERS_PER_EVENT } from "../src/domain/round/round.events.ts";
@@ -7,9 +7,9 @@ import { TRANSFERS_PER_EVENT } from "../src/domain/round/round.events.ts";
 /**
  * A round bigger than one event's transfers, through the real PostgreSQL store: 1,500 stakes
  * arriving at once from 250 wallets, more than one append can hold (stored in batched appends
- * all the same, numbered 1 to 1,500), then
- * cancelled: StakesRefunded chunks and RoundCancelled in one append, every wallet whole
- * again, and the replay of the whole ledger clean.
+ * all the same, each ticket with its debit, numbered 1 to 1,500), then cancelled:
+ * StakesRefunded chunks and RoundCancelled over two appends, each with its wallets' credits,
+ * every wallet whole again, and the replay of the whole ledger clean.
  */
 let t: Awaited<ReturnType<typeof createTestLedger>>;
 beforeAll(async () => {
@@ -44,21 +44,50 @@ it("takes 1,500 concurrent stakes and refunds them all in chunks the event store
     (e) => e.type === "StakeReceived",
   );
   expect(received).toHaveLength(1_500);
-  // The round's one stream did not take an append per stake: stakes arriving together were
-  // decided in turn and stored together (CommandHandler.executeBatched), in batches the store
-  // accepts (a batch of 250 would be refused and fall back to an append per stake).
-  const appends = new Set(received.map((e) => e.position.split(":")[0])).size;
+  // The round's one stream did not take an append per stake: the tickets arriving together were
+  // decided in turn and stored together, each wallet's debit in the same append as its ticket
+  // (CommandHandler.executeBatchedAcross), in batches the store accepts.
+  const appends = new Set(received.map((e) => transactionOf(e))).size;
   expect(appends).toBeLessThan(1_500 / 4);
+  const debits = await debitsOf(players);
+  for (const credit of received)
+    expect(transactionOf(debits.get(credit.metadata.causationId as string)!)).toBe(
+      transactionOf(credit),
+    );
 
   await t.ledger.rounds.cancel(roundId, "lotteryDeleted", ctx("superAdmin"));
-  const chunks = 1_500 / TRANSFERS_PER_EVENT;
-  const ending = (await t.store.readStream(roundStream(roundId))).slice(-chunks);
-  expect(ending.map((e) => e.type)).toEqual([
-    ...Array(chunks - 1).fill("StakesRefunded"),
-    "RoundCancelled",
-  ]);
-  expect(new Set(ending.map((e) => e.position.split(":")[0])).size).toBe(1); // one transaction
+  // 1,000 refunds per append (the ledger's default): 4 + 2 chunks over two appends, each append
+  // holding the refunded wallets' credits.
+  const ending = (await t.store.readStream(roundStream(roundId))).slice(
+    -1_500 / TRANSFERS_PER_EVENT,
+  );
+  expect(ending.map((e) => e.type)).toEqual([...Array(5).fill("StakesRefunded"), "RoundCancelled"]);
+  expect(new Set(ending.map(transactionOf)).size).toBe(2);
+  const refundedIn = new Map(
+    ending.flatMap((e) =>
+      (e.data.refunds as { id: string }[]).map((refund) => [refund.id, transactionOf(e)]),
+    ),
+  );
+  const credits = (await Promise.all(players.map((u) => t.store.readStream(walletStream(u)))))
+    .flat()
+    .filter((e) => e.type === "WalletCredited" && e.data.reason === "stakeRefund");
+  expect(credits).toHaveLength(1_500);
+  for (const credit of credits)
+    expect(transactionOf(credit)).toBe(refundedIn.get(credit.data.transferId as string));
   for (const userId of players)
     expect(await t.ledger.handler.load(walletStream(userId))).toEqual({ main: 6_00, bonus: 0 });
   expect((await t.replay()).verdict()).toEqual([]);
 });
+
+const transactionOf = (event: RecordedEvent) => event.position.split(":")[0];
+
+/** Every StakePlaced of these players, by event id. */
+async function debitsOf(players: string[]) {
+  const wallets = await Promise.all(players.map((u) => t.store.readStream(walletStream(u))));
+  return new Map(
+    wallets
+      .flat()
+      .filter((e) => e.type === "StakePlaced")
+      .map((e) => [e.id, e]),
+  );
+}

@@ -6,10 +6,23 @@ import {
   type EventStore,
   InvalidEventError,
   type NewEvent,
+  type StreamAppend,
   WrongExpectedRevisionError,
 } from "../event-store/event-store.ts";
 import { MAX_EVENTS_PER_APPEND } from "../event-store/validate-new-events.ts";
+import { type AcrossCommand, decideAcrossInTurn } from "./across-batch.ts";
 import { KeyedQueue } from "./keyed-queue.ts";
+import {
+  type Decide,
+  expectedOf,
+  type Snapshot,
+  type StoredEvent,
+  type StreamDecision,
+  stored,
+  toNewEvent,
+} from "./stream-snapshot.ts";
+
+export type { Decide, StoredEvent, StreamDecision } from "./stream-snapshot.ts";
 
 export interface CommandHandlerOptions {
   /** Attempts per command when other writers keep moving the stream. */
@@ -18,35 +31,11 @@ export interface CommandHandlerOptions {
   cacheSize?: number;
 }
 
-export interface StoredEvent {
-  id: string;
-  streamId: string;
-  revision: number;
-  event: LedgerEvent;
-  metadata: EventMetadata;
-}
-
 export interface CommandResult<State> {
   /** The events the command stored, or the original ones when it was a duplicate. */
   events: StoredEvent[];
   state: State;
   duplicate: boolean;
-}
-
-interface Snapshot {
-  revision: number;
-  state: unknown;
-  /** True when read from the store just now, false when it came from the cache. */
-  fresh: boolean;
-}
-
-export type Decide<State> = (state: State) => LedgerEvent[];
-
-/** A decision on one stream, as `execute` takes it. */
-export interface StreamDecision<State> {
-  decide: Decide<State>;
-  metadata: EventMetadata;
-  eventIds: (index: number) => string;
 }
 
 /** What a decision spanning two streams stored in each. */
@@ -63,6 +52,25 @@ interface BatchedCommand {
   reject(error: unknown): void;
 }
 
+type WaitingAcross = AcrossCommand & {
+  resolve(result: AcrossResult<unknown, unknown>): void;
+  reject(error: unknown): void;
+};
+
+/** A credit stored with the decision that sends it (see `executeWithCredits`). */
+export interface Credit {
+  streamId: string;
+  event: LedgerEvent;
+  id: string;
+  metadata: EventMetadata;
+}
+
+/** What a decision stored, with the credits stored in the same append (null: none were). */
+export interface CreditedResult<State> {
+  result: CommandResult<State>;
+  credits: StoredEvent[] | null;
+}
+
 /** One command of a batch as decided: its events, or the refusal it got. */
 type Decided = { events: LedgerEvent[] } | { error: unknown };
 
@@ -74,6 +82,13 @@ type Decided = { events: LedgerEvent[] } | { error: unknown };
 const MAX_BATCHED_COMMANDS = MAX_EVENTS_PER_APPEND / 2;
 
 /**
+ * Decisions in one batched multi-stream append: a ticket stores one event in the round (two
+ * when it comes back), so a batch fills the round's part of the append; those that do not fit
+ * go with the next batch.
+ */
+const MAX_ACROSS_COMMANDS = MAX_EVENTS_PER_APPEND;
+
+/**
  * Runs one decision against one stream: fold its state, decide, append with the exact expected
  * revision; on a conflict, catch up and decide again (bounded).
  * docs/architecture.md, ledger rule 1.
@@ -81,6 +96,7 @@ const MAX_BATCHED_COMMANDS = MAX_EVENTS_PER_APPEND / 2;
 export class CommandHandler {
   private readonly queue = new KeyedQueue();
   private readonly batches = new Map<string, BatchedCommand[]>();
+  private readonly acrossBatches = new Map<string, WaitingAcross[]>();
   private readonly cache: LRUCache<string, Snapshot>;
   private readonly maxAttempts: number;
 
@@ -232,6 +248,226 @@ export class CommandHandler {
       }
     }
     throw new LedgerError("conflict", "The account is busy; please try again.");
+  }
+
+  /**
+   * `executeAcross` for decisions that share their second stream, a hot one (a lottery's round,
+   * where many wallets' tickets arrive at once): the decisions that arrive while that stream's
+   * previous append runs are decided in turn (each wallet on what its previous decision left,
+   * the round numbering each ticket) and stored in ONE multi-stream append, all or none: every
+   * debit with its credit. A decision refused on its first stream (a wallet too short) is refused
+   * alone; the others go through. A batch that cannot be stored whole (a repeat of a command
+   * already stored) runs one decision at a time. The streams are taken in name order, the shared
+   * one first (a round before its wallets, as `executeAcross` takes them); a decision whose first
+   * stream would come before it runs on its own. Without atomic multi-stream appends: one at a
+   * time, as `executeAcross`.
+   */
+  executeBatchedAcross<First, Second>(
+    firstStreamId: string,
+    first: StreamDecision<First>,
+    secondStreamId: string,
+    second: (firstEvents: StoredEvent[]) => StreamDecision<Second>,
+  ): Promise<AcrossResult<First, Second>> {
+    if (!this.store.atomicMultiStream || firstStreamId < secondStreamId)
+      return this.executeAcross(firstStreamId, first, secondStreamId, second);
+    return new Promise((resolve, reject) => {
+      const command = { firstStreamId, first, second, resolve, reject } as WaitingAcross;
+      const waiting = this.acrossBatches.get(secondStreamId);
+      if (waiting && waiting.length < MAX_ACROSS_COMMANDS) return void waiting.push(command);
+      const batch = [command];
+      this.acrossBatches.set(secondStreamId, batch);
+      void this.queue.run(secondStreamId, () => {
+        if (this.acrossBatches.get(secondStreamId) === batch)
+          this.acrossBatches.delete(secondStreamId);
+        const firsts = [...new Set(batch.map((c) => c.firstStreamId))].sort();
+        return this.inTurns(firsts, () => this.runAcrossBatch(secondStreamId, batch));
+      });
+    });
+  }
+
+  /** Runs `task` holding the turns of every stream named, taken in the order given. */
+  private inTurns<T>(streamIds: string[], task: () => Promise<T>): Promise<T> {
+    const [streamId, ...rest] = streamIds;
+    if (streamId === undefined) return task();
+    return this.queue.run(streamId, () => this.inTurns(rest, task));
+  }
+
+  private async runAcrossBatch(secondStreamId: string, batch: WaitingAcross[]) {
+    try {
+      const decided =
+        batch.length > 1 ? await this.attemptAcrossBatch(secondStreamId, batch) : null;
+      for (const [index, command] of batch.entries()) {
+        const result = decided?.[index];
+        if (!result) continue;
+        if ("alone" in result) {
+          // Past what one append holds (tickets coming back take two events): the next batch.
+          const { firstStreamId, first, second } = command;
+          this.executeBatchedAcross(firstStreamId, first, secondStreamId, second).then(
+            command.resolve,
+            command.reject,
+          );
+          continue;
+        }
+        if ("error" in result) command.reject(result.error);
+        else
+          command.resolve({
+            first: { ...result.first, duplicate: false },
+            second: { ...result.second, duplicate: false },
+          });
+      }
+      for (const command of decided ? [] : batch) {
+        const { firstStreamId, first, second } = command;
+        await this.acrossNow(firstStreamId, first, secondStreamId, second).then(
+          command.resolve,
+          command.reject,
+        );
+      }
+    } catch (error) {
+      for (const command of batch) command.reject(error);
+    }
+  }
+
+  /** `executeAcross` for a caller that holds both streams' turns already. */
+  private async acrossNow<First, Second>(
+    firstStreamId: string,
+    first: StreamDecision<First>,
+    secondStreamId: string,
+    second: (firstEvents: StoredEvent[]) => StreamDecision<Second>,
+  ): Promise<AcrossResult<First, Second>> {
+    const together = this.store.atomicMultiStream
+      ? await this.attemptAcross(firstStreamId, first, secondStreamId, second)
+      : null;
+    return together ?? this.oneAfterOther(firstStreamId, first, secondStreamId, second);
+  }
+
+  /**
+   * The batch in one multi-stream append: each command's result, its refusal, or `alone`; null
+   * when the batch must run one command at a time.
+   */
+  private async attemptAcrossBatch(secondStreamId: string, batch: AcrossCommand[]) {
+    const streamIds = [secondStreamId, ...new Set(batch.map((c) => c.firstStreamId))];
+    const snapshots = new Map(
+      await Promise.all(
+        streamIds.map(
+          async (id) => [id, this.cache.get(id) ?? (await this.catchUp(id, undefined))] as const,
+        ),
+      ),
+    );
+    for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+      let { decided, appends } = decideAcrossInTurn(secondStreamId, snapshots, batch);
+      // A refusal is only trusted on fresh state (as in decideOnLatest).
+      const stale = decided.flatMap((d) =>
+        "error" in d && !snapshots.get(d.streamId)!.fresh ? [d.streamId] : [],
+      );
+      if (stale.length > 0) {
+        for (const id of new Set(stale))
+          snapshots.set(id, await this.catchUp(id, snapshots.get(id)));
+        ({ decided, appends } = decideAcrossInTurn(secondStreamId, snapshots, batch));
+      }
+      if (appends.length === 0) return decided;
+      try {
+        const results = await this.store.appendMany(appends);
+        if (results.some((result) => result.duplicate)) return null;
+        for (const [i, { streamId, events }] of appends.entries()) {
+          const base = snapshots.get(streamId)!;
+          this.remember(streamId, base, events.map(asLedgerEvent), results[i]!.nextRevision);
+        }
+        return decided;
+      } catch (error) {
+        if (error instanceof InvalidEventError) return null;
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        snapshots.set(
+          error.streamId,
+          await this.catchUp(error.streamId, snapshots.get(error.streamId)),
+        );
+        await jitter(attempt);
+      }
+    }
+    throw new LedgerError("conflict", "The account is busy; please try again.");
+  }
+
+  /**
+   * A decision on one stream whose events send money to other streams, stored in ONE append with
+   * those streams' credits, all or none (a round's settlement with its winners' credits, a
+   * batch of a cancellation's refunds with the refunded wallets' credits). `credits` gives them
+   * from the events as they will be stored, or null when they cannot go in one append (the
+   * caller then delivers them in turn, and so does a store without atomic multi-stream appends:
+   * `credits` is then null). A credit must not depend on its stream's state (a wallet's credit,
+   * which is never refused): it is appended at whatever revision its stream has, with no turn
+   * taken, so the wallets of thousands of refunds cost no read.
+   */
+  executeWithCredits<State>(
+    streamId: string,
+    decision: StreamDecision<State>,
+    credits: (events: StoredEvent[]) => Credit[] | null,
+  ): Promise<CreditedResult<State>> {
+    return this.queue.run(streamId, async () => {
+      const { decide, metadata, eventIds } = decision;
+      if (!this.store.atomicMultiStream)
+        return { result: await this.attempt(streamId, decide, metadata, eventIds), credits: null };
+      let snapshot = this.cache.get(streamId) ?? (await this.catchUp(streamId, undefined));
+      for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+        const decided = await this.decideOnLatest(streamId, snapshot, decide);
+        snapshot = decided.snapshot;
+        if (decided.events.length === 0)
+          return {
+            result: { events: [], state: snapshot.state as State, duplicate: false },
+            credits: [],
+          };
+        const newEvents = decided.events.map((event, index) =>
+          toNewEvent(streamId, event, metadata, eventIds(index)),
+        );
+        const sent = stored(streamId, newEvents, snapshot.revision + newEvents.length);
+        const due = credits(sent);
+        if (!due)
+          return {
+            result: await this.attempt(streamId, decide, metadata, eventIds),
+            credits: null,
+          };
+        const parts = creditAppends(due);
+        try {
+          const [own, ...others] = await this.store.appendMany([
+            { streamId, events: newEvents, expected: expectedOf(snapshot) },
+            ...parts,
+          ]);
+          if (own!.duplicate)
+            return {
+              result: await this.original<State>(streamId, newEvents, own!.nextRevision),
+              credits: [],
+            };
+          snapshot = this.remember(streamId, snapshot, decided.events, own!.nextRevision);
+          const creditsStored = parts.flatMap((part, i) => {
+            this.credited(part.streamId, part.events.map(asLedgerEvent), others[i]!.nextRevision);
+            return stored(part.streamId, part.events, others[i]!.nextRevision);
+          });
+          const result = { events: sent, state: snapshot.state as State, duplicate: false };
+          return { result, credits: creditsStored };
+        } catch (error) {
+          // Stored before without its credits (by the two-step path): they are delivered in turn.
+          if (error instanceof InvalidEventError)
+            return {
+              result: await this.attempt(streamId, decide, metadata, eventIds),
+              credits: null,
+            };
+          if (!(error instanceof WrongExpectedRevisionError)) throw error;
+          if (error.streamId === streamId) snapshot = await this.catchUp(streamId, snapshot);
+          await jitter(attempt);
+        }
+      }
+      throw new LedgerError("conflict", "The account is busy; please try again.");
+    });
+  }
+
+  /**
+   * Keeps a cached state true after credits appended without its turn: advanced when the cache
+   * held the revision just before them, forgotten when it is older (read again when needed).
+   */
+  private credited(streamId: string, events: LedgerEvent[], nextRevision: number) {
+    const cached = this.cache.get(streamId);
+    if (!cached || cached.revision >= nextRevision) return;
+    if (cached.revision === nextRevision - events.length)
+      this.remember(streamId, cached, events, nextRevision);
+    else this.cache.delete(streamId);
   }
 
   /**
@@ -452,32 +688,18 @@ function toResult(
   return { events, state, duplicate: false };
 }
 
-/** The revision an append after this snapshot expects (a stream not written yet: none). */
-function expectedOf(snapshot: Snapshot) {
-  return snapshot.revision < 0 ? ("no_stream" as const) : snapshot.revision;
+/** Credits grouped by stream, each stream's in the order given, at whatever revision it has. */
+function creditAppends(credits: Credit[]): StreamAppend[] {
+  const byStream = new Map<string, NewEvent[]>();
+  for (const { streamId, event, id, metadata } of credits) {
+    const events = byStream.get(streamId) ?? [];
+    events.push(toNewEvent(streamId, event, metadata, id));
+    byStream.set(streamId, events);
+  }
+  return [...byStream].map(([streamId, events]) => ({ streamId, events, expected: "any" }));
 }
 
-function toNewEvent(
-  streamId: string,
-  event: LedgerEvent,
-  metadata: EventMetadata,
-  id: string,
-): NewEvent {
-  // Validate against the stream's schemas: nothing malformed reaches the store.
-  const parsed = parseLedgerEvent(streamId, event.type, event.data);
-  return { id, type: parsed.type, data: parsed.data as NewEvent["data"], metadata };
-}
-
-function stored(streamId: string, events: NewEvent[], lastRevision: number): StoredEvent[] {
-  const first = lastRevision - events.length + 1;
-  return events.map((event, index) => ({
-    id: event.id,
-    streamId,
-    revision: first + index,
-    event: { type: event.type, data: event.data } as LedgerEvent,
-    metadata: event.metadata as EventMetadata,
-  }));
-}
+const asLedgerEvent = (event: NewEvent) => ({ type: event.type, data: event.data }) as LedgerEvent;
 
 /** A short random pause, growing with the attempt, so competing writers spread out. */
 function jitter(attempt: number): Promise<void> {

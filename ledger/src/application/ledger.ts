@@ -2,11 +2,12 @@ import { Bonuses } from "./bonuses.ts";
 import { Charges } from "./charges.ts";
 import type { CommandHandler } from "./command-handler.ts";
 import { Deposits } from "./deposits.ts";
-import { Rounds } from "./rounds.ts";
+import { Rounds, type RoundsOptions } from "./rounds.ts";
 import { Transfers } from "./transfers.ts";
 import { Withdrawals } from "./withdrawals.ts";
 
 export type { CommandContext } from "./command-context.ts";
+export type { RoundsOptions } from "./rounds.ts";
 
 /**
  * The ledger's use cases, one part per kind of stream. Each use case runs its steps in order:
@@ -22,12 +23,15 @@ export class Ledger {
   readonly bonuses: Bonuses;
   readonly rounds: Rounds;
 
-  constructor(readonly handler: CommandHandler) {
+  constructor(
+    readonly handler: CommandHandler,
+    options: RoundsOptions = {},
+  ) {
     this.transfers = new Transfers(handler);
     this.deposits = new Deposits(handler, this.transfers);
     this.withdrawals = new Withdrawals(handler, this.transfers);
     this.charges = new Charges(handler, this.transfers);
     this.bonuses = new Bonuses(handler);
-    this.rounds = new Rounds(handler, this.transfers);
+    this.rounds = new Rounds(handler, this.transfers, options);
   }
 }

@@ -2,11 +2,12 @@ import type { z } from "zod";
 import { LedgerError } from "../domain/ledger-error.ts";
 import { transfersSent } from "../domain/money-flow.ts";
 import { type Award, decideRound } from "../domain/round/round.decide.ts";
-import type { RoundState, roundEvents } from "../domain/round/round.events.ts";
+import type { RoundEvent, RoundState, roundEvents } from "../domain/round/round.events.ts";
 import { roundStream, walletStream } from "../domain/stream-ids.ts";
 import { decideWallet } from "../domain/wallet/wallet.decide.ts";
 import type { WalletState } from "../domain/wallet/wallet.events.ts";
 import type { JsonValue } from "../event-store/event-store.ts";
+import { MAX_EVENTS_PER_APPEND } from "../event-store/validate-new-events.ts";
 import {
   type CommandContext,
   eventIdsFor,
@@ -14,8 +15,8 @@ import {
   run,
   runForState,
 } from "./command-context.ts";
-import type { CommandHandler } from "./command-handler.ts";
-import { creditOf, type Transfers } from "./transfers.ts";
+import type { CommandHandler, StoredEvent, StreamDecision } from "./command-handler.ts";
+import { creditOf, type Transfers, walletCredits } from "./transfers.ts";
 
 /** A stake as the wallet places it. */
 type Placed = {
@@ -25,13 +26,29 @@ type Placed = {
   selection?: Record<string, JsonValue>;
 };
 
+/** How a stake reaches its round (see `Rounds.placeStake`). */
+type StakePath = "oneAppend" | "batchedAppend" | "twoSteps";
+
+export interface RoundsOptions {
+  /**
+   * Refunds per append of a cancellation, each append with the refunded wallets' credits (a
+   * lottery deleted with 30,000 tickets: 30 appends).
+   */
+  refundsPerAppend?: number;
+}
+
 /** Rounds of games and lotteries: stakes (a lottery's tickets) held in escrow until settled or
  *  cancelled. */
 export class Rounds {
+  private readonly refundsPerAppend: number;
+
   constructor(
     private readonly handler: CommandHandler,
     private readonly transfers: Transfers,
-  ) {}
+    options: RoundsOptions = {},
+  ) {
+    this.refundsPerAppend = options.refundsPerAppend ?? 1_000;
+  }
 
   async open(round: z.infer<typeof roundEvents.RoundOpened>, ctx: CommandContext) {
     await run(
@@ -48,9 +65,11 @@ export class Rounds {
    */
   async placeStake(stake: Placed & { userId: string }, ctx: CommandContext) {
     const { userId, ...placed } = stake;
-    const { wallet, delivered } = (await this.takesStakesInOneAppend(placed.roundId))
-      ? await this.placeAndReceive(userId, placed, ctx)
-      : await this.placeThenDeliver(userId, placed, ctx);
+    const path = await this.stakePath(placed.roundId);
+    const { wallet, delivered } =
+      path === "twoSteps"
+        ? await this.placeThenDeliver(userId, placed, ctx)
+        : await this.placeAndReceive(userId, placed, ctx, path === "batchedAppend");
     const returned = delivered.find((e) => e.event.type === "StakeReturned");
     if (returned && (returned.event.data as { why?: string }).why === "seatTaken")
       throw new LedgerError("seat_taken", "That choice is already held; the stake was returned.");
@@ -68,30 +87,37 @@ export class Rounds {
   }
 
   /**
-   * Whether a stake's debit and credit go in one append. Not where the store cannot append to
-   * two streams atomically, nor for a lottery: its tickets arrive in crowds, and the round's
-   * credits of a crowd share one append (Transfers.deliver, batched), which beats one append per
-   * ticket holding the round's turn.
+   * How a stake's debit and credit are stored: in one append (a coin flip's or spin wheel's
+   * seat); for a lottery, whose tickets arrive in crowds, in one append per crowd (the tickets
+   * waiting for the round's turn, each wallet's debit with its ticket); in two steps where the
+   * store cannot append to several streams atomically (KurrentDB), the round's credits of a
+   * crowd then sharing one append (Transfers.deliver, batched).
    */
-  private async takesStakesInOneAppend(roundId: string): Promise<boolean> {
-    if (!this.handler.store.atomicMultiStream) return false;
+  private async stakePath(roundId: string): Promise<StakePath> {
+    if (!this.handler.store.atomicMultiStream) return "twoSteps";
     const round = await this.handler.loadAtLeast<RoundState>(roundStream(roundId), 0);
-    return round.opened?.game !== "lottery";
+    return round.opened?.game === "lottery" ? "batchedAppend" : "oneAppend";
   }
 
   /** The wallet's debit and the round's credit decided together, stored in one append. */
-  private async placeAndReceive(userId: string, placed: Placed, ctx: CommandContext) {
+  private async placeAndReceive(
+    userId: string,
+    placed: Placed,
+    ctx: CommandContext,
+    batched: boolean,
+  ) {
     const wallet = walletStream(userId);
-    const { first, second } = await this.handler.executeAcross(
-      wallet,
-      {
-        decide: (s: WalletState) => decideWallet(s, { type: "PlaceStake", ...placed }),
-        metadata: metadataOf(ctx),
-        eventIds: eventIdsFor(ctx, wallet),
-      },
-      roundStream(placed.roundId),
-      ([debit]) => creditOf(transfersSent(debit!.event)[0]!, debit!, ctx),
-    );
+    const debit: StreamDecision<WalletState> = {
+      decide: (s) => decideWallet(s, { type: "PlaceStake", ...placed }),
+      metadata: metadataOf(ctx),
+      eventIds: eventIdsFor(ctx, wallet),
+    };
+    const round = roundStream(placed.roundId);
+    const credit = ([placedEvent]: StoredEvent[]) =>
+      creditOf(transfersSent(placedEvent!.event)[0]!, placedEvent!, ctx);
+    const { first, second } = batched
+      ? await this.handler.executeBatchedAcross(wallet, debit, round, credit)
+      : await this.handler.executeAcross(wallet, debit, round, credit);
     // A stake returned by the round (seat taken, round over) goes back to the wallet.
     const returned = await this.transfers.deliverAll(second.events, ctx);
     return { wallet: first.state, delivered: [...second.events, ...returned] };
@@ -128,6 +154,8 @@ export class Rounds {
     );
   }
 
+  /** Pays the payouts (from the escrow) and prizes (from the house), each winner credited in the
+   *  same append as the settlement where the store can. */
   async settle(
     roundId: string,
     payouts: Award[],
@@ -135,13 +163,12 @@ export class Rounds {
     ctx: CommandContext,
     draw?: Record<string, JsonValue>,
   ) {
-    const stored = await run(
-      this.handler,
-      roundStream(roundId),
-      (s: RoundState) => decideRound(s, { type: "SettleRound", payouts, prizes, draw }),
+    await this.decideAndCredit(
+      roundId,
+      (s) => decideRound(s, { type: "SettleRound", payouts, prizes, draw }),
+      ctx,
       ctx,
     );
-    await this.transfers.deliverAll(stored, ctx);
   }
 
   /** A round's money as its stream folds: status, stakes (with selections), escrow. */
@@ -150,26 +177,52 @@ export class Rounds {
   }
 
   /**
-   * Refunds every stake, exactly once. A round too big for one append is refunded over several
-   * (each named by how many stakes were refunded before it, so a repeat after a crash is a no-op).
+   * Refunds every stake, exactly once. Where the store appends to several streams atomically,
+   * a batch of refunds at a time (`refundsPerAppend`), each in one append with the refunded
+   * wallets' credits; elsewhere the round's refunds go in chunks and each credit follows in
+   * turn. Each append is named by how many stakes were refunded before it, so a cancellation
+   * repeated after a crash stores nothing twice and goes on where it stopped.
    */
   async cancel(roundId: string, why: string, ctx: CommandContext) {
+    const batch = this.handler.store.atomicMultiStream
+      ? { refunds: this.refundsPerAppend, perWallet: MAX_EVENTS_PER_APPEND }
+      : undefined;
     for (;;) {
       const { refunded } = await this.read(roundId);
       const commandId =
         ctx.commandId && (refunded === 0 ? ctx.commandId : `${ctx.commandId}:${refunded}`);
-      const stored = await run(
-        this.handler,
-        roundStream(roundId),
-        (s: RoundState) => decideRound(s, { type: "CancelRound", why }),
+      const stored = await this.decideAndCredit(
+        roundId,
+        (s) => decideRound(s, { type: "CancelRound", why, batch }),
         { ...ctx, commandId },
+        ctx,
       );
-      await this.transfers.deliverAll(stored, ctx);
       if (
         !stored.some((e) => e.event.type === "StakesRefunded") ||
         stored.some((e) => e.event.type === "RoundCancelled")
       )
         return;
     }
+  }
+
+  /**
+   * A decision on the round whose transfers go to wallets: stored with their credits in one
+   * append (CommandHandler.executeWithCredits), or, where that cannot be, credited in turn.
+   * `creditCtx` is the context the credits are recorded under.
+   */
+  private async decideAndCredit(
+    roundId: string,
+    decide: (state: RoundState) => RoundEvent[],
+    ctx: CommandContext,
+    creditCtx: CommandContext,
+  ) {
+    const stream = roundStream(roundId);
+    const { result, credits } = await this.handler.executeWithCredits(
+      stream,
+      { decide, metadata: metadataOf(ctx), eventIds: eventIdsFor(ctx, stream) },
+      (events) => walletCredits(events, creditCtx),
+    );
+    if (credits === null) await this.transfers.deliverAll(result.events, creditCtx);
+    return result.events;
   }
 }

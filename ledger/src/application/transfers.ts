@@ -6,10 +6,11 @@ import { decideRound } from "../domain/round/round.decide.ts";
 import { parseStreamId } from "../domain/stream-ids.ts";
 import type { LedgerEvent } from "../domain/stream-kinds.ts";
 import { creditEventId, stepId, type Transfer } from "../domain/transfer.ts";
-import { decideWallet } from "../domain/wallet/wallet.decide.ts";
+import { decideWallet, walletCredit } from "../domain/wallet/wallet.decide.ts";
 import { decideWithdrawal } from "../domain/withdrawal/withdrawal.decide.ts";
+import { MAX_EVENTS_PER_APPEND } from "../event-store/validate-new-events.ts";
 import { type CommandContext, metadataOf } from "./command-context.ts";
-import type { CommandHandler, StoredEvent, StreamDecision } from "./command-handler.ts";
+import type { CommandHandler, Credit, StoredEvent, StreamDecision } from "./command-handler.ts";
 
 /** The credit side of every transfer: the second step of each use case, and the reactor's. */
 export class Transfers {
@@ -54,6 +55,33 @@ export class Transfers {
     }
     return delivered;
   }
+}
+
+/**
+ * The wallets' credits of every transfer the given events send, to be stored with them in one
+ * append (CommandHandler.executeWithCredits): the same events, ids and metadata as delivering
+ * them one by one. Null when a transfer goes elsewhere than to a wallet (its target may refuse
+ * or send on) or a wallet would take more credits than one append holds: then they are
+ * delivered in turn.
+ */
+export function walletCredits(events: StoredEvent[], ctx: CommandContext): Credit[] | null {
+  const credits: Credit[] = [];
+  const perWallet = new Map<string, number>();
+  for (const source of events) {
+    for (const transfer of transfersSent(source.event)) {
+      if (parseStreamId(transfer.to).kind !== "wallet") return null;
+      const count = (perWallet.get(transfer.to) ?? 0) + 1;
+      if (count > MAX_EVENTS_PER_APPEND) return null;
+      perWallet.set(transfer.to, count);
+      credits.push({
+        streamId: transfer.to,
+        event: walletCredit(transfer, source.streamId),
+        id: creditEventId(transfer.id),
+        metadata: { ...metadataOf(ctx), causationId: source.id },
+      });
+    }
+  }
+  return credits;
 }
 
 /**

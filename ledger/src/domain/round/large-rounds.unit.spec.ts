@@ -96,6 +96,65 @@ describe(`a round of ${TICKETS.toLocaleString("en")} stakes`, () => {
     expect(current).toMatchObject({ status: "cancelled", escrow: 0 });
   });
 
+  it("refunds in batches (each append with its wallets' credits): the same refunds, each once", () => {
+    const batch = { refunds: 1_000, perWallet: 100 };
+    const appends: RoundEvent[][] = [];
+    let current = state;
+    while (current.status !== "cancelled") {
+      const events = parsed(
+        decideRound(current, { type: "CancelRound", why: "lotteryDeleted", batch }),
+      ) as RoundEvent[];
+      const refunds = events.flatMap((e) => moneyEffect(e).sent);
+      expect(refunds.length).toBeLessThanOrEqual(batch.refunds);
+      const perWallet = new Map<string, number>();
+      for (const t of refunds) perWallet.set(t.to, (perWallet.get(t.to) ?? 0) + 1);
+      expect(Math.max(...perWallet.values())).toBeLessThanOrEqual(batch.perWallet);
+      appends.push(events);
+      current = events.reduce((s, e) => evolveRound(s, e), current);
+    }
+    expect(appends).toHaveLength(TICKETS / batch.refunds);
+    const unbatched: RoundEvent[] = [];
+    for (let s = state; s.status !== "cancelled"; ) {
+      const events = decideRound(s, { type: "CancelRound", why: "lotteryDeleted" });
+      unbatched.push(...events);
+      s = events.reduce((folded, e) => evolveRound(folded, e), s);
+    }
+    const ids = (events: RoundEvent[]) => events.flatMap((e) => moneyEffect(e).sent);
+    expect(ids(appends.flat())).toEqual(ids(unbatched));
+  });
+
+  it("stops a batch before a wallet's refunds exceed one append's events", () => {
+    let crowded = lotteryWith(0);
+    for (let i = 0; i < 150; i++) {
+      const placed = {
+        transfer: {
+          id: stepId(roundId, "one buyer", i),
+          to: `round-${roundId}`,
+          amount: 100,
+          reason: "stake" as const,
+        },
+        roundId,
+        fromMain: 100,
+        fromBonus: 0,
+      };
+      for (const event of decideRound(crowded, {
+        type: "Receive",
+        from: "wallet-w",
+        userId: "w",
+        placed,
+      }))
+        crowded = evolveRound(crowded, event);
+    }
+    const batch = { refunds: 1_000, perWallet: 100 };
+    const first = decideRound(crowded, { type: "CancelRound", why: "x", batch });
+    expect(first.flatMap((e) => moneyEffect(e).sent)).toHaveLength(100);
+    expect(first.map((e) => e.type)).toEqual(["StakesRefunded"]);
+    const after = first.reduce((s, e) => evolveRound(s, e), crowded);
+    const last = decideRound(after, { type: "CancelRound", why: "x", batch });
+    expect(last.map((e) => e.type)).toEqual(["RoundCancelled"]);
+    expect(last.flatMap((e) => moneyEffect(e).sent)).toHaveLength(50);
+  });
+
   it("settles with any number of prizes from the house, in chunks, the escrow to the house", () => {
     const prizes = Array.from({ length: 2_500 }, (_, i) => ({
       userId: `player-${i}`,

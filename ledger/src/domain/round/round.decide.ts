@@ -10,6 +10,7 @@ import {
   type RoundEvent,
   type RoundState,
   type roundEvents,
+  type Stake,
   seatsOf,
   TRANSFERS_PER_EVENT,
 } from "./round.events.ts";
@@ -34,7 +35,20 @@ export type RoundCommand =
   | { type: "CloseStakes"; at: string }
   /** Payouts come out of the escrow, the house keeps the rest; prizes are paid by the house. */
   | { type: "SettleRound"; payouts: Award[]; prizes: Award[]; draw?: Record<string, JsonValue> }
-  | { type: "CancelRound"; why: string };
+  | {
+      type: "CancelRound";
+      why: string;
+      /**
+       * Refunds per append, when each append also carries the wallets' credits (at most
+       * `perWallet` to one wallet): see `cancel`. Without it, REFUND_CHUNKS_PER_APPEND chunks.
+       */
+      batch?: RefundBatch;
+    };
+
+export interface RefundBatch {
+  refunds: number;
+  perWallet: number;
+}
 
 /** What the winner of a pot receives after the house cut (rounded in the player's favour). */
 export function potAfterCut(pot: number, cutBasisPoints: number): number {
@@ -62,18 +76,22 @@ export function decideRound(state: RoundState, command: RoundCommand): RoundEven
       undecided(state);
       return [{ type: "StakesClosed", data: { closedAt: command.at } }];
     case "CancelRound":
-      return cancel(state, command.why);
+      return cancel(state, command.why, command.batch);
   }
 }
 
 /**
  * Every stake not refunded yet goes back where it came from, in chunks; the last append of the
  * cancellation ends with RoundCancelled. One with more than REFUND_CHUNKS_PER_APPEND chunks
- * left stores that many and leaves the round `refunding`: the caller cancels again.
+ * left (or, given a `batch`, more refunds than it holds) stores that many and leaves the round
+ * `refunding`: the caller cancels again. The refunds are taken in stake order, so where each
+ * append ends depends only on how many were refunded before it.
  */
-function cancel(state: RoundState, why: string): RoundEvent[] {
+function cancel(state: RoundState, why: string, batch?: RefundBatch): RoundEvent[] {
   if (state.status !== "refunding") undecided(state);
-  const refunds: Transfer[] = state.stakes.slice(state.refunded).map((stake) => ({
+  const left = state.stakes.slice(state.refunded);
+  const taken = batch ? left.slice(0, batchEnd(left, batch)) : left;
+  const refunds: Transfer[] = taken.map((stake) => ({
     id: stepId(stake.transferId, "refund"),
     to: walletStream(stake.userId),
     amount: stake.amount,
@@ -88,8 +106,21 @@ function cancel(state: RoundState, why: string): RoundEvent[] {
   });
   if (chunks.length > REFUND_CHUNKS_PER_APPEND)
     return chunks.slice(0, REFUND_CHUNKS_PER_APPEND).map(refunded);
+  if (taken.length < left.length) return chunks.map(refunded);
   const last = chunks.pop()!;
   return [...chunks.map(refunded), { type: "RoundCancelled", data: { refunds: last, why } }];
+}
+
+/** How many of the stakes left one batch refunds: up to its size, and `perWallet` to a wallet. */
+function batchEnd(left: Stake[], batch: RefundBatch): number {
+  const perWallet = new Map<string, number>();
+  const end = Math.min(left.length, batch.refunds);
+  for (let i = 0; i < end; i++) {
+    const count = (perWallet.get(left[i]!.userId) ?? 0) + 1;
+    if (count > batch.perWallet) return i;
+    perWallet.set(left[i]!.userId, count);
+  }
+  return end;
 }
 
 /** A round not drawn nor cancelled yet (open, or closed to new stakes). */

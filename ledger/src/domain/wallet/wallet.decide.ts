@@ -83,23 +83,26 @@ export function decideWallet(state: WalletState, command: WalletCommand): Wallet
       const { type: _, ...grant } = command;
       return [{ type: "BonusGranted", data: grant }];
     }
-    case "Receive": {
-      const { transfer, from } = command;
-      const main = transfer.main ?? transfer.amount;
-      const bonus = transfer.bonus ?? 0;
-      return [
-        {
-          type: "WalletCredited",
-          data: {
-            transferId: transfer.id,
-            from,
-            amount: transfer.amount,
-            main,
-            bonus,
-            reason: transfer.reason,
-          },
-        },
-      ];
-    }
+    case "Receive":
+      return [walletCredit(command.transfer, command.from)];
   }
+}
+
+/**
+ * A transfer's credit to a wallet. It depends on nothing of the wallet's state (a credit is never
+ * refused), so it can be stored with the decision that sends it, at whatever revision the
+ * wallet has (CommandHandler.executeWithCredits).
+ */
+export function walletCredit(transfer: Transfer, from: string): WalletEvent {
+  return {
+    type: "WalletCredited",
+    data: {
+      transferId: transfer.id,
+      from,
+      amount: transfer.amount,
+      main: transfer.main ?? transfer.amount,
+      bonus: transfer.bonus ?? 0,
+      reason: transfer.reason,
+    },
+  };
 }
