@@ -395,7 +395,7 @@ async function createLottery(url: string, token: string) {
     headers: { authorization: `Bearer ${token}` },
     body,
   });
-  const created = (await response.json()) as { code: string };
+  const created = (await response.json()) as { code: string; id: number };
   if (response.status !== 201) throw new Error(`lottery: ${JSON.stringify(created)}`);
   return created;
 }
