@@ -1,4 +1,11 @@
-import { COIN_FACE_COLOURS, WHEEL_SEGMENT_COLOURS } from "@igp/shared";
+import {
+  COIN_FACE_COLOURS,
+  LOTTERY_BALL_COLOURS,
+  LOTTERY_MINE_COLOUR,
+  LOTTERY_MINE_RING_GAP,
+  LOTTERY_REVEAL_SPOT,
+  WHEEL_SEGMENT_COLOURS,
+} from "@igp/shared";
 import type { Locator } from "playwright-core";
 import sharp from "sharp";
 
@@ -138,4 +145,41 @@ export function coinFaceShown(frame: Frame): "H" | "T" | null {
   if (votes.H >= 8) return "H";
   if (votes.T >= 8) return "T";
   return null;
+}
+
+/** Points `distance` (a fraction of the square) from the lottery's landing spot, every 30°. */
+function aroundTheSpot(frame: Frame, distance: number, skip: (degrees: number) => boolean) {
+  const points: Rgb[] = [];
+  for (let degrees = 0; degrees < 360; degrees += 30) {
+    if (skip(degrees)) continue;
+    const angle = (degrees * Math.PI) / 180;
+    const x = LOTTERY_REVEAL_SPOT.x + Math.cos(angle) * distance;
+    const y = LOTTERY_REVEAL_SPOT.y + Math.sin(angle) * distance;
+    points.push(colourAt(frame, x, y));
+  }
+  return points;
+}
+
+/**
+ * The place of the lottery ball on the landing spot, by its colour (LOTTERY_BALL_COLOURS: places
+ * 1 to 6), read on a ring between the ball's white band and its edge, away from its glint; null
+ * when most of the ring is no place's colour (nothing landed, a ball on its way).
+ */
+export function lotteryPlaceShown(frame: Frame): number | null {
+  const ring = aroundTheSpot(frame, LOTTERY_REVEAL_SPOT.radius * 0.8, (d) => d > 200 && d < 250);
+  const votes = new Map<number, number>();
+  for (const seen of ring) {
+    const index = closest(seen, LOTTERY_BALL_COLOURS);
+    if (index !== null) votes.set(index, (votes.get(index) ?? 0) + 1);
+  }
+  for (const [index, count] of votes) if (count * 4 >= ring.length * 3) return index + 1;
+  return null;
+}
+
+/** Whether the ball on the landing spot wears the green ring of the watcher's own ticket. */
+export function lotteryMineRingShown(frame: Frame): boolean {
+  const distance = LOTTERY_REVEAL_SPOT.radius + LOTTERY_MINE_RING_GAP;
+  const ring = aroundTheSpot(frame, distance, () => false);
+  const green = ring.filter((seen) => closest(seen, [LOTTERY_MINE_COLOUR]) !== null);
+  return green.length * 4 >= ring.length * 3;
 }

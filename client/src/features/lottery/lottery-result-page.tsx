@@ -1,28 +1,47 @@
 import type { LotteryView, MyTicket } from "@igp/shared";
-import { useCallback, useEffect, useState } from "react";
+import type { TFunction } from "i18next";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { type RecordColumn, RecordList } from "../../components/records/record-list.tsx";
+import { useNotice } from "../../components/ui/notice.tsx";
+import { tokenStore } from "../../lib/api-client.ts";
+import { useMoney } from "../../lib/site-config.tsx";
+import type { DrawingWinner } from "./drawing/lottery-drawing.tsx";
+import { TimeLeft } from "./ends-in.tsx";
 import { fetchLottery, fetchMyTickets, LOTTERY_DRAWN_EVENT } from "./lottery-api.ts";
+import { inRevealOrder, type LotteryRoomState, type RoomWinner } from "./lottery-room-messages.ts";
 import { PrizeText, TicketResult } from "./ticket-result.tsx";
+import { useLotteryRoom } from "./use-lottery-room.ts";
+
+/** The drawing and PixiJS load with a lottery's page, not with the list. */
+const LotteryDrawing = lazy(() =>
+  import("./drawing/lottery-drawing.tsx").then((module) => ({ default: module.LotteryDrawing })),
+);
 
 /**
- * /play/instant/lottery/{code}: the lottery result: My Tickets and Winner Tickets (once drawn),
- * 'Buy Another Lottery Tickets', and a link to check the drawing on /fair. Refreshes itself
- * when the `lottery` message says it was drawn.
+ * /play/instant/lottery/{code}, for anyone (signed in or not): the lottery live from its room
+ * (tickets sold and the time left changing as they change, the 5-second notice, then the drawing
+ * revealing each winning ticket), then the result: My Tickets and Winner Tickets, 'Buy Another
+ * Lottery Tickets', and a link to check the drawing on /fair. A lottery drawn before the page
+ * opened (its room gone) replays the same drawing from its winners.
  */
 export function LotteryResultPage() {
   const { t } = useTranslation();
+  const notify = useNotice();
   const { code = "" } = useParams();
   const [lottery, setLottery] = useState<LotteryView | null>(null);
   const [tickets, setTickets] = useState<MyTicket[]>([]);
   const [failed, setFailed] = useState(false);
+  const [cancelled, setCancelled] = useState(false);
 
   const load = useCallback(async () => {
     try {
-      const [view, mine] = await Promise.all([fetchLottery(code), fetchMyTickets(code)]);
+      // A visitor has no tickets; a session that ended sees the lottery all the same.
+      const mine = tokenStore.get() ? fetchMyTickets(code).catch(() => []) : [];
+      const [view, held] = await Promise.all([fetchLottery(code), mine]);
       setLottery(view);
-      setTickets(mine);
+      setTickets(held);
     } catch {
       setFailed(true);
     }
@@ -34,16 +53,42 @@ export function LotteryResultPage() {
     return () => window.removeEventListener(LOTTERY_DRAWN_EVENT, reload);
   }, [load]);
 
+  const watching = lottery !== null && lottery.status !== "drawn" && !cancelled;
+  const live = useLotteryRoom(watching ? code : null, {
+    onDrawingSoon: () =>
+      notify({
+        type: "info",
+        title: t("rounds.startsSoon"),
+        message: t("lotteryLive.drawingSoon"),
+        autoCloseMs: 4000,
+      }),
+    onDrawn: () => void load(),
+    onCancelled: () => {
+      setCancelled(true);
+      notify({ type: "warning", title: t("lotteryLive.cancelled") });
+    },
+  });
+
   if (failed) return <p>{t("rounds.notFound")}</p>;
   if (!lottery) return <p>{t("common.loading")}</p>;
+  const phase = live.state?.phase;
+  const gone = cancelled || phase === "refunding" || phase === "deleted";
   return (
-    <section className="lottery-result" data-status={lottery.status}>
+    <section className="lottery-result" data-status={lottery.status} data-phase={phase}>
       <h1>{lottery.title}</h1>
-      <p>{t(`lottery.status.${lottery.status}`)}</p>
+      <p className="lottery-phase" data-testid="lottery-phase">
+        {gone ? t("lotteryLive.cancelled") : phaseText(t, lottery, live.state)}
+      </p>
+      {!gone && <LiveFigures lottery={lottery} state={live.state} />}
+      {!gone && <Drawing lottery={lottery} state={live.state} tickets={tickets} mine={live.mine} />}
       <div className="lottery-columns">
         <section className="card" aria-labelledby="my-tickets">
           <h2 id="my-tickets">{t("lottery.myTickets")}</h2>
-          {tickets.length === 0 ? (
+          {!tokenStore.get() ? (
+            <p>
+              <Link to="/auth/login">{t("lotteryLive.signInForTickets")}</Link>
+            </p>
+          ) : tickets.length === 0 ? (
             <p>{t("lottery.noTickets")}</p>
           ) : (
             <TicketRecords tickets={tickets} status={lottery.status} />
@@ -73,6 +118,127 @@ export function LotteryResultPage() {
     </section>
   );
 }
+
+/** Where the lottery stands, in words: from its room while it has one, else from the API. */
+function phaseText(t: TFunction, lottery: LotteryView, state: LotteryRoomState | null): string {
+  if (!state || lottery.status === "drawn") return t(`lottery.status.${lottery.status}`);
+  if (state.phase === "drawing")
+    return t("lotteryLive.drawing", { revealed: state.revealed.length, places: state.places });
+  return t(`lotteryLive.phase.${state.phase}`);
+}
+
+/** Time left (to the end date, then to the drawing), tickets sold, the price and first prize. */
+function LiveFigures(props: { lottery: LotteryView; state: LotteryRoomState | null }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const { lottery, state } = props;
+  const drawAt = state?.drawAt ?? 0;
+  return (
+    <dl className="lottery-figures">
+      {lottery.status !== "drawn" && (
+        <div>
+          <dt>{drawAt ? t("lotteryLive.drawingIn") : t("lotteryCard.endsIn")}</dt>
+          <dd data-testid="time-left">
+            {drawAt ? (
+              <TimeLeft
+                key="draw"
+                end={drawAt}
+                label={t("lotteryLive.drawingIn")}
+                over={t("lottery.status.drawing")}
+              />
+            ) : (
+              <TimeLeft
+                key="end"
+                end={state?.outDate ?? Date.parse(lottery.outDate)}
+                label={t("lotteryCard.endsIn")}
+                over={t("lottery.status.closed")}
+              />
+            )}
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>{t("lotteryCard.ticketsSold")}</dt>
+        <dd data-testid="tickets-sold">{state?.ticketsSold ?? lottery.ticketsSold}</dd>
+      </div>
+      <div>
+        <dt>{t("lottery.price")}</dt>
+        <dd>{money(lottery.betAmount)}</dd>
+      </div>
+      <div>
+        <dt>{t("lotteryCard.firstPrize")}</dt>
+        <dd>{money(lottery.winAmount)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The drawing: live from the room's revealed winners (a watcher who came mid-drawing starts from
+ * where it is; one who came after the end sees it replayed), or replayed from the API's winners
+ * once the room is gone; Watch again replays it. The watcher's tickets are celebrated.
+ */
+function Drawing(props: {
+  lottery: LotteryView;
+  state: LotteryRoomState | null;
+  tickets: MyTicket[];
+  mine: number[];
+}) {
+  const { t } = useTranslation();
+  const { lottery, state } = props;
+  const [replays, setReplays] = useState(0);
+  const firstPhase = useRef(state?.phase);
+  firstPhase.current ??= state?.phase;
+  const fromRoom = state !== null && replays === 0;
+  const winners = fromRoom
+    ? state.revealed.map(fromRoomWinner)
+    : lottery.status === "drawn"
+      ? inRevealOrder(lottery.winners.map(fromApiWinner))
+      : [];
+  const replay = !fromRoom || firstPhase.current === "drawn";
+  const held = props.tickets.map((ticket) => ticket.myLotteryNumber);
+  const mineKey = [...new Set([...held, ...props.mine])].join(",");
+  const mine = useMemo(() => (mineKey ? mineKey.split(",").map(Number) : []), [mineKey]);
+  const winnersKey = JSON.stringify(winners);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the same winners keep one array
+  const stable = useMemo(() => winners, [winnersKey]);
+  return (
+    <>
+      <Suspense fallback={<p>{t("common.loading")}</p>}>
+        <LotteryDrawing
+          key={`${replays}-${replay}`}
+          winners={stable}
+          alreadyRevealed={replay ? 0 : winners.length}
+          pace={replay ? "replay" : "live"}
+          mine={mine}
+        />
+      </Suspense>
+      {lottery.status === "drawn" && lottery.winners.length > 0 && (
+        <p className="card-actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setReplays((count) => count + 1)}
+          >
+            {t("lotteryLive.watchAgain")}
+          </button>
+        </p>
+      )}
+    </>
+  );
+}
+
+const fromRoomWinner = (winner: RoomWinner): DrawingWinner => ({
+  ...winner,
+  // The room says 0 for an award (a phone, ...); the drawing names it by its label.
+  amount: winner.amount === 0 ? null : winner.amount,
+});
+const fromApiWinner = (winner: LotteryView["winners"][number]): DrawingWinner => ({
+  place: winner.place,
+  ticket: winner.winnerLotteryNumber,
+  label: winner.label,
+  amount: winner.amount,
+});
 
 /** The player's tickets of this lottery: each ticket's number, result and prize. */
 function TicketRecords(props: { tickets: MyTicket[]; status: LotteryView["status"] }) {
