@@ -1,3 +1,4 @@
+import "./lottery-texts.ts";
 import type { LotteryView, MyTicket } from "@igp/shared";
 import type { TFunction } from "i18next";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
