@@ -31,13 +31,20 @@ export async function restartableServer(name: string, settings: Record<string, s
   let server: ChildServer | null = null;
   return {
     databaseUrl,
+    env,
     call: httpCaller(url),
     pool,
     store,
     ledger: new Ledger(new CommandHandler(store)),
-    async start() {
-      server = spawnServer(env);
+    /** Starts the server; `extra` adds settings to this start only (a crash hook...). */
+    async start(extra: Record<string, string> = {}) {
+      server = spawnServer({ ...env, ...extra });
       await waitForHealth(server, url, 30_000);
+    },
+    /** Waits for the server to end by itself (a crash hook killed it). */
+    async exited() {
+      await server?.exited;
+      server = null;
     },
     /** SIGKILL, as a crash: nothing is finished or flushed. */
     async kill() {

@@ -13,8 +13,6 @@ import { type Config, rateLimitsFrom, trustProxyFrom } from "./config/config.ts"
 import { type Database, openDatabase } from "./database/database.ts";
 import { createEventStore } from "./database/event-store.ts";
 import type { CoinFlipSeat } from "./games/coin-flip/coin-flip.rules.ts";
-import { LotteryClock } from "./games/lottery/lottery-clock.ts";
-import { tellTicketHolders } from "./games/lottery/lottery-notices.ts";
 import { LotteryRegistry } from "./games/lottery/lottery-registry.ts";
 import { LotteryRounds } from "./games/lottery/lottery-rounds.ts";
 import { ROUND_GAMES } from "./games/round-game-catalog.ts";
@@ -121,6 +119,7 @@ export async function startPlatform(
         registry,
         lotteries,
         roundRooms: () => realtime!.roundRooms,
+        lotteryRooms: () => realtime!.lotteryRooms,
         adminUsers: new AdminUsersRepository(database.pool, config.PHONE_DEFAULT_COUNTRY),
         signInThrottle: new SignInThrottle(database.pool),
         banks: new BanksRepository(database.pool),
@@ -175,8 +174,10 @@ export async function startPlatform(
       balances,
       registry,
       games,
+      lotteries,
       pool: database.pool,
       startNoticeMs: config.GAME_START_NOTICE_MS,
+      lotteryRevealEveryMs: config.LOTTERY_REVEAL_EVERY_MS,
       log: report,
       redisUrl: config.REDIS_URL,
       redisTimeoutMs: config.REDIS_TIMEOUT_MS,
@@ -192,19 +193,11 @@ export async function startPlatform(
       roundLeaseMs: config.ROUND_LEASE_SECONDS * 1000,
     });
     const rooms = realtime;
-    lotteries.whenDrawn(tellTicketHolders(rooms.notifications));
     await balances.start();
     undo.push(() => balances.stop());
-    // Lotteries interrupted mid-drawing or mid-deletion finish wherever the workers run.
-    const finishLotteries = async () => {
-      const finished = await lotteries.resume(report);
-      if (finished > 0) report(`Completed ${finished} interrupted lottery step(s).`);
-    };
-    // Lotteries whose end date passed are drawn by themselves, where the workers run.
-    const lotteryClock = new LotteryClock(lotteries, report);
-    workers = new BackgroundWorkers(database.pool, store, ledger, report, finishLotteries, [
-      lotteryClock,
-    ]);
+    // Lotteries close, draw and delete in their rooms (realtime/lottery.room.ts): each
+    // lottery not finished has one, in one process, adopted when its process dies.
+    workers = new BackgroundWorkers(database.pool, store, ledger, report);
     const started = workers;
     undo.push(() => started.stop());
     await workers.start();

@@ -47,8 +47,13 @@ const envSchema = z
     METRICS: onOff.optional(),
     /** When set, /metrics answers only requests bearing it (Authorization: Bearer ...). */
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
-    /** The start notice between the second player joining and the flip (spec: 5 seconds). */
+    /**
+     * The start notice between the second player joining and the flip (spec: 5 seconds); also a
+     * lottery's between the close of its sales and its drawing (`drawingSoon`).
+     */
     GAME_START_NOTICE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    /** The pause between two winners revealed in a lottery's drawing. */
+    LOTTERY_REVEAL_EVERY_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
     /** Lottery tickets one player may buy per minute. */
     RATE_LIMIT_TICKETS: z.coerce.number().int().min(1).max(10_000_000).default(120),
     REDIS_URL: z

@@ -25,6 +25,7 @@ import type { LotteryRounds } from "../games/lottery/lottery-rounds.ts";
 import { ROUND_GAMES } from "../games/round-game-catalog.ts";
 import type { RoundGames } from "../games/round-kernel/round-games.ts";
 import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
+import type { LotteryRooms } from "../realtime/lottery-rooms.ts";
 import type { RoundRooms } from "../realtime/round-rooms.ts";
 import type { SealedBox } from "../security/sealed-box.ts";
 import type { ImageLinks } from "../uploads/image-links.ts";
@@ -112,10 +113,12 @@ export interface AppDependencies {
   /** The round games' lifecycles and their shared registry (the round kernel). */
   games: RoundGames;
   registry: RoundRegistry;
-  /** Lotteries: one round each on the kernel's ledger stream, admin-drawn. */
+  /** Lotteries: one round each on the kernel's ledger stream, each run by its room. */
   lotteries: LotteryRounds;
   /** The round rooms, once the realtime server runs. */
   roundRooms: () => RoundRooms;
+  /** The lottery rooms (they close, draw and delete lotteries), once the realtime server runs. */
+  lotteryRooms: () => LotteryRooms;
   cookieSecret: string;
   google: GoogleSignIn | null;
   telegram: { botToken: string; botName: string } | null;

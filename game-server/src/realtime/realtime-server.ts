@@ -5,12 +5,15 @@ import {
   LocalPresence,
   matchMaker,
   type Presence,
+  ServerError,
 } from "@colyseus/core";
 import { setTransport } from "@colyseus/core/Transport";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { ROOMS, ROUND_ROOMS } from "@igp/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
+import { type LapsedLottery, LotteryLeases } from "../games/lottery/lottery-leases.ts";
+import type { LotteryRounds } from "../games/lottery/lottery-rounds.ts";
 import { ROUND_GAMES } from "../games/round-game-catalog.ts";
 import { RoundFailover } from "../games/round-kernel/round-failover.ts";
 import type { RoundGames } from "../games/round-kernel/round-games.ts";
@@ -19,6 +22,8 @@ import { recoverRound } from "../games/round-kernel/round-recovery.ts";
 import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
 import type { BalanceNotifier } from "./balance-notifier.ts";
 import { lobbyRoom } from "./lobby.room.ts";
+import { lotteryRoom } from "./lottery.room.ts";
+import { type LotteryRooms, matchMakerLotteryRooms } from "./lottery-rooms.ts";
 import { Notifications } from "./notifications.ts";
 import { joinPeers, type SharedSecrets } from "./peer-secrets.ts";
 import { playerRoom } from "./player.room.ts";
@@ -36,8 +41,11 @@ export interface RealtimeDeps {
   balances: BalanceNotifier;
   registry: RoundRegistry;
   games: RoundGames;
+  lotteries: LotteryRounds;
   pool: pg.Pool;
   startNoticeMs: number;
+  /** The pause between two winners revealed in a lottery's drawing. */
+  lotteryRevealEveryMs: number;
   log: (message: string, error?: unknown) => void;
   redisUrl?: string;
   /** How long a request waits on Redis before it is answered 503 (REDIS_TIMEOUT_MS). */
@@ -55,6 +63,8 @@ export interface Realtime {
   notifications: Notifications;
   /** Round rooms, wherever they run (refused at once while Redis is away). */
   roundRooms: RoundRooms;
+  /** Lottery rooms, wherever they run. */
+  lotteryRooms: LotteryRooms;
   /** Whether Redis is connected: true without Redis (one process, in-process presence). */
   redisReady(): boolean;
   stop(): Promise<void>;
@@ -92,6 +102,8 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
     : null;
   const notifications = new Notifications(presence);
   const failover = roundFailover(deps, roundRooms, Boolean(deps.redisUrl));
+  const lotteryRooms = matchMakerLotteryRooms(redisReady);
+  const lotteryFailover = lotteryRoomFailover(deps, lotteryRooms, Boolean(deps.redisUrl));
 
   const roomDeps = { ...deps, failover, notifications: () => notifications };
   for (const game of ROUND_GAMES) {
@@ -101,6 +113,15 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
       roundRoom(game, { ...roomDeps, rounds: deps.games[type] }),
     );
   }
+  matchMaker.defineRoomType(
+    ROOMS.lottery,
+    lotteryRoom({
+      ...roomDeps,
+      failover: lotteryFailover,
+      noticeMs: deps.startNoticeMs,
+      revealEveryMs: deps.lotteryRevealEveryMs,
+    }),
+  );
   matchMaker.defineRoomType(ROOMS.lobby, lobbyRoom(deps));
   matchMaker.defineRoomType(ROOMS.player, playerRoom(deps)).filterBy(["userId"]);
 
@@ -110,13 +131,17 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
   app.addHook("onRequest", matchmakingHook(redisReady));
   await matchMaker.accept();
   failover.start();
+  lotteryFailover.start();
 
   return {
     notifications,
     roundRooms,
+    lotteryRooms,
     redisReady,
     async stop() {
       await failover.stop();
+      await lotteryFailover.stop();
+      lotteryRooms.stop();
       await peers?.stop();
       // The matchmaker is one per process: a second platform in the same process (tests) shares
       // it, and whichever stops first shuts it down.
@@ -138,6 +163,38 @@ function roundFailover(deps: RealtimeDeps, rooms: RoundRooms, shared: boolean) {
   return new RoundFailover({
     leases,
     recover: (round) => recoverRound(round, deps.registry, deps.games, rooms),
+    isAlive: async (holder) => shared && (await matchMaker.healthCheckProcessId(holder)),
+    log: deps.log,
+    everyMs: Math.max(500, Math.floor(deps.roundLeaseMs / 4)),
+  });
+}
+
+/**
+ * The same for lotteries: every lottery not finished has a room in one process. A lottery
+ * without a live lease (just after a restart, its process dead, or created before rooms
+ * existed) gets its room here, resumed from the registry and its round's stream.
+ */
+function lotteryRoomFailover(deps: RealtimeDeps, rooms: LotteryRooms, shared: boolean) {
+  const leases = new LotteryLeases(
+    deps.pool,
+    matchMaker.processId,
+    deps.roundLeaseMs,
+    deps.lotteryRevealEveryMs,
+  );
+  return new RoundFailover<LapsedLottery>({
+    leases,
+    recover: async (lottery) => {
+      if (await rooms.isRunning(lottery.code)) return "running";
+      try {
+        await rooms.open(lottery);
+        return "resumed";
+      } catch (error) {
+        // Drawn and revealed, or deleted, meanwhile: nothing to run.
+        if (error instanceof ServerError && (error.code === 404 || error.code === 410))
+          return "closed";
+        throw error;
+      }
+    },
     isAlive: async (holder) => shared && (await matchMaker.healthCheckProcessId(holder)),
     log: deps.log,
     everyMs: Math.max(500, Math.floor(deps.roundLeaseMs / 4)),

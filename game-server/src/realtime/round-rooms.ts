@@ -63,7 +63,7 @@ export const matchMakerRoundRooms = (redisReady: () => boolean): RoundRooms => (
  * request is published, so a subscription that failed first (Redis gone meanwhile) would hold
  * the request for ever.
  */
-function bounded<T>(call: Promise<T>, ms: number, redisReady: () => boolean): Promise<T> {
+export function bounded<T>(call: Promise<T>, ms: number, redisReady: () => boolean): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const cutOff = new Promise<never>((_, reject) => {
     timer = setTimeout(

@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 let server: TestServer;
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  // A short notice and reveal: Finish answers once the drawing is recorded.
+  server = await startTestServer({
+    env: { GAME_START_NOTICE_MS: "200", LOTTERY_REVEAL_EVERY_MS: "100" },
+  });
   admin = (await signInSuperAdmin(server)).token;
 });
 afterAll(() => server.stop());

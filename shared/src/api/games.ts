@@ -168,6 +168,8 @@ export const ROOMS = {
   spinWheel: "spin_wheel",
   lobby: "lobby",
   player: "player",
+  /** One lottery's live room: sales, countdown, the drawing (docs/realtime.md). */
+  lottery: "lottery",
 } as const;
 
 /** The room of each round game. */

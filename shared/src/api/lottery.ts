@@ -225,3 +225,41 @@ export const lotteryFairnessSchema = z.object({
   winners: z.array(z.number()),
 });
 export type LotteryFairness = z.infer<typeof lotteryFairnessSchema>;
+
+// The `lottery` room (docs/realtime.md): what it sends its watchers. Amounts major units.
+
+/** A winning ticket as the room reveals it; `amount` 0 for an award (a phone...). */
+export const revealedWinnerSchema = z.object({
+  place: z.number(),
+  ticket: z.number(),
+  label: z.string(),
+  amount: z.number(),
+});
+export type RevealedWinner = z.infer<typeof revealedWinnerSchema>;
+
+export const LOTTERY_DRAWING_SOON = "The drawing starts in 5 seconds.";
+export const LOTTERY_CANCELLED = "This lottery was cancelled. Every ticket was refunded.";
+
+/** `drawingSoon`: sales closed; the drawing starts at `drawAt`. */
+export const drawingSoonMessageSchema = z.object({
+  code: z.string(),
+  drawAt: z.number(),
+  message: z.string(),
+});
+export type DrawingSoonMessage = z.infer<typeof drawingSoonMessageSchema>;
+
+/** `winner`: the next winner revealed; `mine` only for the signed-in holder of that ticket. */
+export const winnerMessageSchema = revealedWinnerSchema.extend({ mine: z.boolean() });
+export type WinnerMessage = z.infer<typeof winnerMessageSchema>;
+
+/** `drawn`: every winner revealed, the server seed with them. */
+export const drawnMessageSchema = z.object({
+  code: z.string(),
+  serverSeed: z.string(),
+  winners: z.array(revealedWinnerSchema),
+});
+export type DrawnMessage = z.infer<typeof drawnMessageSchema>;
+
+/** `cancelled`: the lottery was deleted and its tickets refunded. */
+export const cancelledMessageSchema = z.object({ code: z.string(), message: z.string() });
+export type CancelledMessage = z.infer<typeof cancelledMessageSchema>;

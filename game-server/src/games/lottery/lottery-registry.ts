@@ -31,6 +31,9 @@ export interface Lottery {
   winners: LotteryWinner[];
   createdBy: string;
   createdAt: string;
+  /** When sales closed (the drawing started its countdown), and when the drawing was recorded. */
+  closedAt: string | null;
+  drawnAt: string | null;
 }
 
 const toLottery = (row: pg.QueryResultRow): Lottery => ({
@@ -50,6 +53,8 @@ const toLottery = (row: pg.QueryResultRow): Lottery => ({
   winners: row.winners ?? [],
   createdBy: row.created_by,
   createdAt: new Date(row.created_at).toISOString(),
+  closedAt: row.closed_at ? new Date(row.closed_at).toISOString() : null,
+  drawnAt: row.drawn_at ? new Date(row.drawn_at).toISOString() : null,
 });
 
 /**
@@ -60,7 +65,9 @@ const toLottery = (row: pg.QueryResultRow): Lottery => ({
 export class LotteryRegistry {
   constructor(private readonly pool: pg.Pool) {}
 
-  async insert(lottery: Omit<Lottery, "id" | "status" | "serverSeed" | "winners">) {
+  async insert(
+    lottery: Omit<Lottery, "id" | "status" | "serverSeed" | "winners" | "closedAt" | "drawnAt">,
+  ) {
     const { rows } = await this.pool.query(
       `INSERT INTO lotteries (round_id, code, title, banner, ticket_price, win_amount, prizes_text,
          prizes, out_date, status, commitment, created_by, created_at)
@@ -136,6 +143,16 @@ export class LotteryRegistry {
     return rowCount === 1;
   }
 
+  /** Sales close: open → drawing, when it closed recorded; null when it was not open. */
+  async close(id: number): Promise<Date | null> {
+    const { rows } = await this.pool.query(
+      `UPDATE lotteries SET status = 'drawing', closed_at = now()
+       WHERE id = $1 AND status = 'open' RETURNING closed_at`,
+      [id],
+    );
+    return rows[0] ? new Date(rows[0].closed_at) : null;
+  }
+
   async setOutDate(id: number, outDate: string): Promise<boolean> {
     const { rowCount } = await this.pool.query(
       "UPDATE lotteries SET out_date = $2 WHERE id = $1 AND status = 'open'",
@@ -144,12 +161,14 @@ export class LotteryRegistry {
     return rowCount === 1;
   }
 
-  async recordDrawing(id: number, serverSeed: string, winners: LotteryWinner[]) {
-    await this.pool.query(
+  /** Records the drawing once: a repeat keeps the first time (the reveal counts from it). */
+  async recordDrawing(id: number, serverSeed: string, winners: LotteryWinner[]): Promise<Date> {
+    const { rows } = await this.pool.query(
       `UPDATE lotteries SET status = 'drawn', server_seed = $2, winners = $3,
-         drawn_at = COALESCE(drawn_at, now()) WHERE id = $1`,
+         drawn_at = COALESCE(drawn_at, now()) WHERE id = $1 RETURNING drawn_at`,
       [id, serverSeed, JSON.stringify(winners)],
     );
+    return new Date(rows[0].drawn_at);
   }
 
   /** Tickets sold per lottery (the projection's held tickets). */

@@ -19,7 +19,9 @@ import {
 } from "@igp/shared";
 import { newCode } from "../../wallet/codes.ts";
 import { GameError } from "../round-kernel/round-game.ts";
+import type { Closed } from "./lottery.machine.ts";
 import { drawWinners, type HeldTicket, moneyPrizes, placesOf } from "./lottery.rules.ts";
+import { crashPoint } from "./lottery-crash-points.ts";
 import type { Lottery, LotteryRegistry, LotteryWinner } from "./lottery-registry.ts";
 
 /** Who draws and refunds once an admin asked: the lottery itself. */
@@ -39,6 +41,12 @@ export interface NewLottery {
 /** Told to every ticket holder once the lottery is drawn (the `lottery` message). */
 export type DrawnListener = (lottery: Lottery, holders: Map<string, number[]>) => void;
 
+/** A drawing as recorded, with every holder's tickets (for their `lottery` message). */
+export interface DrawnLottery {
+  lottery: Lottery;
+  holders: Map<string, number[]>;
+}
+
 /**
  * Lotteries as rounds on the round kernel's ledger stream (docs/architecture.md, the round
  * kernel): the house opens the round (no first stake) with the out date as its `stakesUntil`;
@@ -49,7 +57,6 @@ export type DrawnListener = (lottery: Lottery, holders: Map<string, number[]>) =
  * so a drawing or a deletion cut short by a restart completes exactly once (`resume`).
  */
 export class LotteryRounds {
-  private onDrawn: DrawnListener = () => {};
   /**
    * Lotteries on sale as read in the last second: each ticket need not read the registry. The
    * round's stream refuses a late ticket anyway; this process forgets a lottery it changes.
@@ -61,10 +68,6 @@ export class LotteryRounds {
     private readonly ledger: Ledger,
     private readonly fairnessSecret: string,
   ) {}
-
-  whenDrawn(listener: DrawnListener) {
-    this.onDrawn = listener;
-  }
 
   async create(request: NewLottery, now = new Date()): Promise<Lottery> {
     const roundId = randomUUID();
@@ -146,12 +149,28 @@ export class LotteryRounds {
     return { ...lottery, outDate };
   }
 
-  /** Starts the drawing, which finishes the lottery; a second request is refused. */
-  async draw(code: string): Promise<Lottery> {
-    const lottery = await this.undrawn(code);
-    if (!(await this.registry.advance(lottery.id, ["open"], "drawing")))
-      throw new GameError(409, LOTTERY_DRAWING);
-    return this.completeDrawing(lottery);
+  /**
+   * Sales close (the room's `closing`): the registry moves open → drawing first, so a ticket
+   * cannot slip in after a deletion or a second close, then the round takes no more stakes (a
+   * ticket still in flight comes straight back). Repeatable: a lottery already closed, by this
+   * room before a restart or by another process, reports when it closed.
+   */
+  async close(lottery: Lottery): Promise<Closed> {
+    this.onSale.delete(lottery.code);
+    let closedAt = await this.registry.close(lottery.id);
+    if (!closedAt) {
+      const now = await this.registry.byId(lottery.id);
+      if (!now) return { outcome: "gone" };
+      if (now.status === "deleting") return { outcome: "deleting" };
+      if (now.status === "open") throw new Error(`Lottery ${lottery.code} did not close.`);
+      closedAt = new Date(now.closedAt ?? Date.now());
+    }
+    await this.ledger.rounds.closeStakes(lottery.roundId, {
+      ...context(SYSTEM_USER, "system", new Date()),
+      commandId: stepId(lottery.roundId, "close"),
+    });
+    crashPoint("closed");
+    return { outcome: "closed", closedAt: closedAt.getTime() };
   }
 
   /**
@@ -165,21 +184,6 @@ export class LotteryRounds {
     if (!(await this.registry.advance(lottery.id, ["open", "deleting"], "deleting")))
       throw new GameError(409, LOTTERY_DRAWING);
     await this.completeDeletion(lottery);
-  }
-
-  /** After a restart: drawings and deletions cut short complete, exactly once. */
-  async resume(log: (message: string, error?: unknown) => void): Promise<number> {
-    let resumed = 0;
-    for (const lottery of await this.registry.interrupted()) {
-      try {
-        if (lottery.status === "drawing") await this.completeDrawing(lottery);
-        else await this.completeDeletion(lottery);
-        resumed++;
-      } catch (error) {
-        log(`Could not resume lottery ${lottery.code}.`, error);
-      }
-    }
-    return resumed;
   }
 
   /** The round's final tickets (after the drawing) and how the drawing went. */
@@ -202,8 +206,12 @@ export class LotteryRounds {
     return lottery;
   }
 
-  /** Close the stakes, draw among the final list, settle, record, tell: each step repeatable. */
-  private async completeDrawing(lottery: Lottery): Promise<Lottery> {
+  /**
+   * The drawing (the room's `drawing`): stakes closed if they are not, winners drawn among the
+   * final list, settled (prizes paid), recorded. Each step repeatable, so a drawing cut short by
+   * a crash, or run by two processes at once, settles once and records the first time.
+   */
+  async completeDrawing(lottery: Lottery): Promise<DrawnLottery> {
     const ctx = context(SYSTEM_USER, "system", new Date());
     const { roundId } = lottery;
     let state = await this.ledger.rounds.read(roundId);
@@ -226,11 +234,18 @@ export class LotteryRounds {
         { ...ctx, commandId: stepId(roundId, "settle") },
         draw,
       );
+      crashPoint("settled");
     }
-    await this.registry.recordDrawing(lottery.id, serverSeed, winners);
-    const drawn: Lottery = { ...lottery, status: "drawn", serverSeed, winners };
-    this.onDrawn(drawn, holdersOf(tickets));
-    return drawn;
+    const drawnAt = await this.registry.recordDrawing(lottery.id, serverSeed, winners);
+    return {
+      lottery: { ...lottery, status: "drawn", serverSeed, winners, drawnAt: drawnAt.toISOString() },
+      holders: holdersOf(tickets),
+    };
+  }
+
+  /** The tickets sold so far (the round's stakes). */
+  async ticketsSold(lottery: Lottery): Promise<number> {
+    return (await this.ledger.rounds.read(lottery.roundId)).stakes.length;
   }
 
   private async completeDeletion(lottery: Lottery) {

@@ -6,10 +6,18 @@ export interface HeldRoom {
   disconnect(): unknown;
 }
 
-export interface RoundFailoverDeps {
-  leases: RoundLeases;
+/** What the failover needs of a lapsed lease: whose it was and what it names. */
+type Lapsed = Pick<LapsedRound, "roundId" | "code" | "holder">;
+
+/** Leases of one kind (rounds, lotteries): RoundLeases, or one of its kinds. */
+type Leases<L extends Lapsed> = Pick<RoundLeases, "holder" | "claim" | "renew" | "release"> & {
+  lapsed(): Promise<L[]>;
+};
+
+export interface RoundFailoverDeps<L extends Lapsed = LapsedRound> {
+  leases: Leases<L>;
   /** Resumes a round whose lease this process just claimed. */
-  recover: (round: LapsedRound) => Promise<Recovered>;
+  recover: (round: L) => Promise<Recovered>;
   /** Whether another process still answers (its rooms may be alive though its lease lapsed). */
   isAlive: (holder: string) => Promise<boolean>;
   log: (message: string, error?: unknown) => void;
@@ -24,12 +32,12 @@ export interface RoundFailoverDeps {
  * whose holder no longer answers, and resumes it from its stream. Rooms hold their round
  * through `hold` when created and `letGo` when disposed.
  */
-export class RoundFailover {
+export class RoundFailover<L extends Lapsed = LapsedRound> {
   private readonly rooms = new Map<string, HeldRoom>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
 
-  constructor(private readonly deps: RoundFailoverDeps) {}
+  constructor(private readonly deps: RoundFailoverDeps<L>) {}
 
   get holder() {
     return this.deps.leases.holder;
@@ -94,7 +102,7 @@ export class RoundFailover {
     }
   }
 
-  private async adopt(round: LapsedRound, isAlive: (holder: string) => Promise<boolean>) {
+  private async adopt(round: L, isAlive: (holder: string) => Promise<boolean>) {
     const { holder } = round;
     if (holder && holder !== this.holder && (await isAlive(holder))) return;
     if (!(await this.deps.leases.claim(round.roundId))) return;

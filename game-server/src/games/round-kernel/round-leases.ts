@@ -22,15 +22,17 @@ export class RoundLeases {
     /** This process (its Colyseus process id). */
     readonly holder: string,
     private readonly ttlMs: number,
+    /** The lease table: round_leases, or lottery_leases for lotteries (lottery-leases.ts). */
+    private readonly table = "round_leases",
   ) {}
 
   /** Takes the round's lease when it is free, lapsed or already ours; false when another holds it. */
   async claim(roundId: string): Promise<boolean> {
     const { rowCount } = await this.pool.query(
-      `INSERT INTO round_leases (round_id, holder, expires_at)
+      `INSERT INTO ${this.table} (round_id, holder, expires_at)
        VALUES ($1, $2, now() + $3 * interval '1 millisecond')
        ON CONFLICT (round_id) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
-       WHERE round_leases.holder = EXCLUDED.holder OR round_leases.expires_at < now()`,
+       WHERE ${this.table}.holder = EXCLUDED.holder OR ${this.table}.expires_at < now()`,
       [roundId, this.holder, this.ttlMs],
     );
     return rowCount === 1;
@@ -43,7 +45,7 @@ export class RoundLeases {
   async renew(roundIds: string[]): Promise<Set<string>> {
     if (roundIds.length === 0) return new Set();
     const { rows } = await this.pool.query(
-      `UPDATE round_leases SET expires_at = now() + $2 * interval '1 millisecond'
+      `UPDATE ${this.table} SET expires_at = now() + $2 * interval '1 millisecond'
        WHERE holder = $1 AND round_id = ANY($3::uuid[]) RETURNING round_id`,
       [this.holder, this.ttlMs, roundIds],
     );
@@ -60,7 +62,7 @@ export class RoundLeases {
 
   private readonly releases = batchOfTheMoment<string, void>(async (roundIds) => {
     await this.pool.query(
-      "DELETE FROM round_leases WHERE holder = $1 AND round_id = ANY($2::uuid[])",
+      `DELETE FROM ${this.table} WHERE holder = $1 AND round_id = ANY($2::uuid[])`,
       [this.holder, roundIds],
     );
     return roundIds.map(() => undefined);

@@ -4,10 +4,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import type { LotteryRounds } from "../../games/lottery/lottery-rounds.ts";
+import type { LotteryRooms } from "../../realtime/lottery-rooms.ts";
 import { PagedQuery } from "../../wallet/paged-query.ts";
-import { notFound } from "../http-error.ts";
+import { HttpError, notFound } from "../http-error.ts";
 import { errorResponses as errors, pagedResponse, pageOf } from "../schemas.ts";
-import { refusing } from "./lottery.routes.ts";
+import { answered } from "./lottery.routes.ts";
 
 const gameSchema = z.object({
   id: z.number(),
@@ -67,7 +68,7 @@ const GAMES = `FROM (
  */
 export async function instantGamesRoutes(
   app: FastifyInstance,
-  deps: { pool: pg.Pool; lotteries: LotteryRounds },
+  deps: { pool: pg.Pool; lotteries: LotteryRounds; lotteryRooms: () => LotteryRooms },
 ) {
   const { pool } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -140,7 +141,9 @@ export async function instantGamesRoutes(
     async (request) => {
       const lottery = await deps.lotteries.registry.byId(request.params.id);
       if (lottery) {
-        await refusing(() => deps.lotteries.remove(lottery));
+        if (lottery.status === "drawn" || lottery.status === "drawing")
+          throw new HttpError(409, "A drawn lottery cannot be deleted.");
+        await answered(deps.lotteryRooms().remove(lottery.code));
         return { message: "Lottery deleted; every ticket was refunded." };
       }
       const { rowCount } = await pool.query(

@@ -23,6 +23,8 @@ import { balancesOf } from "../../accounts/session.ts";
 import type { LotteryRounds } from "../../games/lottery/lottery-rounds.ts";
 import { adminLotteryViews, lotteryViews, myTickets } from "../../games/lottery/lottery-views.ts";
 import { GameError } from "../../games/round-kernel/round-game.ts";
+import type { LotteryOutcome } from "../../realtime/lottery.room.ts";
+import type { LotteryRooms } from "../../realtime/lottery-rooms.ts";
 import type { ImageStore } from "../../uploads/image-store.ts";
 import { forbidden, HttpError, notFound } from "../http-error.ts";
 import { errorResponses as errors } from "../schemas.ts";
@@ -30,6 +32,7 @@ import { errorResponses as errors } from "../schemas.ts";
 export interface LotteryRouteDeps {
   pool: pg.Pool;
   lotteries: LotteryRounds;
+  lotteryRooms: () => LotteryRooms;
   images: ImageStore;
 }
 
@@ -41,6 +44,12 @@ export async function refusing<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof GameError) throw new HttpError(error.status, error.message);
     throw error;
   }
+}
+
+/** A lottery room's answer to an admin's step: a refusal becomes its HTTP error. */
+export async function answered(outcome: Promise<LotteryOutcome>): Promise<void> {
+  const answer = await outcome;
+  if (!answer.ok) throw new HttpError(answer.status, answer.message);
 }
 
 /**
@@ -85,6 +94,11 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
         outDate,
         createdBy: request.user!.id,
       });
+      // Its room runs from now on (or, should this fail, once adopted a lease later).
+      await deps
+        .lotteryRooms()
+        .open(created)
+        .catch((error) => request.log.warn({ err: error }, "lottery room not opened yet"));
       return reply.code(201).send((await adminView(created.code))!);
     },
   );
@@ -103,7 +117,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
     },
     async (request) => {
       const { code, outDate } = request.body;
-      await refusing(() => deps.lotteries.moveOutDate(code, outDate, request.user!.id));
+      await answered(deps.lotteryRooms().moveOutDate(code, outDate, request.user!.id));
       return (await adminView(code))!;
     },
   );
@@ -113,9 +127,9 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
     {
       schema: {
         tags: ["lottery"],
-        summary: "Start the drawing, which finishes the lottery",
+        summary: "Close the sales now and draw, earlier than the end date",
         description:
-          "Sales close, winners are drawn without replacement among the final tickets (first place wins winAmount, then one per prize), money prizes are paid from the house and every ticket holder gets a `lottery` message. A second request is refused. At its out date a lottery is drawn by itself; this draws it earlier.",
+          "The lottery's room closes the sales at once and tells its watchers (`drawingSoon`); the drawing starts after the 5-second notice: winners drawn without replacement among the final tickets (first place wins winAmount, then one per prize), money prizes paid from the house. Answers once the drawing is recorded (the winners in the answer); the room then reveals the winners one by one, and once revealed every ticket holder gets a `lottery` message. A second request is refused. At its end date a lottery is drawn by itself; this draws it earlier.",
         security: [{ bearer: [] }],
         body: lotteryCodeBodySchema,
         response: { 200: adminLotteryViewSchema, ...errors },
@@ -123,7 +137,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
       onRequest: superAdmin,
     },
     async (request) => {
-      await refusing(() => deps.lotteries.draw(request.body.code));
+      await answered(deps.lotteryRooms().finish(request.body.code));
       return (await adminView(request.body.code))!;
     },
   );
@@ -201,6 +215,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
       const { lottery, number, wallet } = await refusing(() =>
         deps.lotteries.buy(code, buyer, clientSeed, key),
       );
+      deps.lotteryRooms().sold(lottery.code, number);
       return reply.code(201).send({
         status: "ok" as const,
         message: TICKET_PURCHASED,

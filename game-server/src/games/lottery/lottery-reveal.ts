@@ -1,0 +1,21 @@
+import type { LotteryWinner } from "./lottery-registry.ts";
+
+/**
+ * The drawing's reveal (docs/fairness.md): once the drawing is recorded, its winners are shown
+ * one by one, the last place first and the first place last, one every `everyMs`, the first
+ * `everyMs` after the recording. The schedule is a function of the recording time alone, so a
+ * room adopted after a restart shows what is due by now and goes on at the same pace.
+ */
+export function revealOrder<W extends Pick<LotteryWinner, "place">>(winners: readonly W[]): W[] {
+  return [...winners].sort((a, b) => b.place - a.place);
+}
+
+/** How many winners are revealed at `now`. */
+export function revealedBy(drawnAt: number, winners: number, everyMs: number, now: number) {
+  if (everyMs <= 0) return winners;
+  return Math.min(winners, Math.max(0, Math.floor((now - drawnAt) / everyMs)));
+}
+
+/** When the last winner is revealed (the drawing is then over). */
+export const revealEnds = (drawnAt: number, winners: number, everyMs: number) =>
+  drawnAt + winners * everyMs;
