@@ -36,10 +36,15 @@ export async function frameOf(element: Locator): Promise<Frame> {
 /**
  * What the screen showed of `element` while its picture moved: the browser's own frames (a
  * screencast: Chromium sends one whenever the page's pixels change, however busy the machine),
- * from the moment PixiJS draws it until the element says it landed or `forMs` ran out, each cut
+ * from the moment PixiJS draws it until the element says it landed (`landedWhen`: a lottery
+ * drawing lands once per winner) or `forMs` ran out, each cut
  * to the element's box. A picture that never moves yields no frames after the first.
  */
-export async function framesWhileMoving(element: Locator, forMs = 20_000): Promise<Frame[]> {
+export async function framesWhileMoving(
+  element: Locator,
+  forMs = 20_000,
+  landedWhen = "[data-landed]",
+): Promise<Frame[]> {
   const page = element.page();
   const drawn = page.locator('[data-renderer="webgl"], [data-renderer="canvas"]');
   await element.and(drawn).waitFor({ timeout: 20_000 });
@@ -52,7 +57,7 @@ export async function framesWhileMoving(element: Locator, forMs = 20_000): Promi
     void cdp.send("Page.screencastFrameAck", { sessionId }).catch(() => {});
   });
   await cdp.send("Page.startScreencast", { format: "png", everyNthFrame: 2 });
-  const landed = page.locator("[data-landed]").and(element);
+  const landed = page.locator(landedWhen).and(element);
   await landed.waitFor({ timeout: forMs }).catch(() => {});
   await cdp.send("Page.stopScreencast");
   await cdp.detach();

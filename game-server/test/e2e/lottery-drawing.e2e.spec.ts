@@ -1,3 +1,4 @@
+import { Client } from "@colyseus/sdk";
 import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
 import {
   changingPairs,
@@ -26,10 +27,32 @@ describe.skipIf(!hasChromium)("the lottery drawing in Chromium (skipped: no Chro
   let server: TestServer;
   let browser: Browser;
   let shoot: (page: Page, name: string) => Promise<Buffer>;
+  /** A lottery drawn as the tests start, replayed by the last one once its room is gone. */
+  let drawnEarlier: Awaited<ReturnType<typeof drawLottery>>;
   beforeAll(async () => {
     journey = await startBrowserJourney("lottery-drawing-");
     ({ server, browser, shoot } = journey);
+    drawnEarlier = await drawLottery();
   }, 120_000);
+
+  /** Replay Lottery: Alice holds tickets 1 and 2, Bob 3; the admin draws it at once. */
+  async function drawLottery() {
+    const lottery = await createLottery(server, {
+      title: "Replay Lottery",
+      winAmount: 300,
+      prizes: "100, Phone",
+    });
+    const alice = await fundedPlayer(server, 100_00, 0, "Alice Replay");
+    const bob = await fundedPlayer(server, 100_00, 0, "Bob Replay");
+    for (const token of [alice.token, alice.token, bob.token])
+      expect((await buyTicket(server, token, lottery.code)).status).toBe(201);
+    const finished = await server.call("POST", "/api/games/lottery/finish", {
+      token: lottery.adminToken,
+      body: { code: lottery.code },
+    });
+    expect(finished.status).toBe(200);
+    return { lottery, alice, bob };
+  }
   afterAll(() => journey?.stop());
 
   const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true };
@@ -37,9 +60,10 @@ describe.skipIf(!hasChromium)("the lottery drawing in Chromium (skipped: no Chro
   async function openPage(
     path: string,
     options: BrowserContextOptions = PHONE,
-    setup: { token?: string; renderers?: "all" | "none" } = {},
+    setup: { token?: string; renderers?: "all" | "none"; script?: string } = {},
   ) {
     const context = await browser.newContext(options);
+    if (setup.script) await context.addInitScript({ content: setup.script });
     if (setup.token) await signInContext(context, setup.token);
     if (setup.renderers === "none") await context.addInitScript({ content: WITHOUT_CANVAS });
     const page = await context.newPage();
@@ -102,67 +126,82 @@ describe.skipIf(!hasChromium)("the lottery drawing in Chromium (skipped: no Chro
     await page.context().close();
   });
 
-  it("replays a drawn lottery, each ball in turn, for a visitor and for a holder", {
-    timeout: 120_000,
+  it("lets anyone watch a lottery live: tickets sold, the 5-second notice, each winner revealed", {
+    timeout: 150_000,
   }, async () => {
     const lottery = await createLottery(server, {
-      title: "Replay Lottery",
+      title: "Live Lottery",
       winAmount: 300,
       prizes: "100, Phone",
     });
-    const alice = await fundedPlayer(server, 100_00, 0, "Alice Replay");
-    const bob = await fundedPlayer(server, 100_00, 0, "Bob Replay");
+    const alice = await fundedPlayer(server, 100_00, 0, "Alice Live");
+    const bob = await fundedPlayer(server, 100_00, 0, "Bob Live");
     for (const token of [alice.token, alice.token, bob.token])
       expect((await buyTicket(server, token, lottery.code)).status).toBe(201);
-    await server.call("POST", "/api/games/lottery/finish", {
+
+    const path = `/play/instant/lottery/${lottery.code}`;
+    const visitor = await openPage(path, PHONE, { script: NOTICES });
+    const holder = await openPage(path, PHONE, { token: alice.token, script: NOTICES });
+    const sold = visitor.getByTestId("tickets-sold");
+    await expect.poll(() => sold.textContent()).toBe("3");
+    expect((await buyTicket(server, bob.token, lottery.code)).status).toBe(201);
+    // The room tells every watcher; no page reloads.
+    await expect.poll(() => sold.textContent()).toBe("4");
+    await shoot(visitor, "live-on-sale");
+
+    const finishing = server.call("POST", "/api/games/lottery/finish", {
       token: lottery.adminToken,
       body: { code: lottery.code },
     });
-    const read = async () =>
-      (await server.call("GET", `/api/game/lottery/get/${lottery.code}`)).body as {
-        status: string;
-        winners: { place: number; winnerLotteryNumber: number }[];
-      };
-    await expect.poll(async () => (await read()).status, { timeout: 60_000 }).toBe("drawn");
-    const view = await read();
-    const ticketOf = (place: number) =>
-      view.winners.find((winner) => winner.place === place)!.winnerLotteryNumber;
+    // Both watchers get the notice (it closes by itself as the drawing starts), the countdown.
+    for (const page of [visitor, holder])
+      await expect
+        .poll(() => page.evaluate("window.__notices.join(' | ')"), { timeout: 20_000 })
+        .toContain("Get ready The drawing starts in 5 seconds.");
+    await visitor.getByRole("timer", { name: "Drawing in", includeHidden: true }).waitFor();
 
-    // A visitor: the three balls come out last place first, each landing in its colour.
-    const visitor = await openPage(`/play/instant/lottery/${lottery.code}`);
+    // The winners come out one by one, last place first, each landing in its colour.
     const drawing = visitor.getByTestId("lottery-drawing");
-    const frames = await framesWhileMoving(drawing, 60_000);
+    // Someone who opens the page now, in the countdown, ends with the same drawing.
+    const lateComer = openPage(path);
+    const frames = await framesWhileMoving(drawing, 90_000, '[data-revealed="3"][data-landed]');
+    expect((await finishing).status).toBe(200);
     expect(changingPairs(frames)).toBeGreaterThanOrEqual(6);
     expect(placesInTurn(frames)).toEqual([3, 2, 1]);
+    const view = (await server.call("GET", `/api/game/lottery/get/${lottery.code}`)).body as {
+      winners: { place: number; winnerLotteryNumber: number }[];
+    };
+    const ticketOf = (place: number) =>
+      view.winners.find((winner) => winner.place === place)!.winnerLotteryNumber;
     const shown = await landedView(drawing);
-    expect(shown).toMatchObject({ ticket: ticketOf(1), place: 1, placeShown: 1 });
-    expect(shown).toMatchObject({ mine: false, ringShown: false });
+    expect(shown).toMatchObject({ ticket: ticketOf(1), place: 1, placeShown: 1, ringShown: false });
     const revealed = visitor.locator(".drawing-winners li");
     expect(await revealed.evaluateAll((items) => items.map((li) => li.dataset.ticket))).toEqual(
       [3, 2, 1].map((place) => String(ticketOf(place))),
     );
-    await visitor.getByRole("heading", { name: "Winner Tickets" }).waitFor();
-    await shoot(visitor, "replay-visitor");
+    // Then the result, read again once the room says it is drawn.
+    await visitor
+      .locator(".winner-records")
+      .getByText(`#${ticketOf(1)}`)
+      .first()
+      .waitFor();
+    await shoot(visitor, "live-drawn");
 
-    // A holder: the first prize's ball wears the green ring when it is one of theirs.
-    for (const [player, tickets] of [
-      [alice, [1, 2]],
-      [bob, [3]],
-    ] as const) {
-      const page = await openPage(`/play/instant/lottery/${lottery.code}`, PHONE, {
-        token: player.token,
-      });
-      const holder = await landedView(page.getByTestId("lottery-drawing"));
-      const firstIsMine = (tickets as readonly number[]).includes(ticketOf(1));
-      expect(holder).toMatchObject({ placeShown: 1, mine: firstIsMine, ringShown: firstIsMine });
-      const won = view.winners.filter((w) =>
-        (tickets as readonly number[]).includes(w.winnerLotteryNumber),
-      );
-      if (won.length > 0) await page.getByTestId("drawing-mine").waitFor();
-      await shoot(page, `replay-holder-${tickets.join("-")}`);
-      await page.context().close();
-    }
-    await visitor.context().close();
+    // Alice holds tickets 1 and 2: hers are ringed and celebrated.
+    const alices = await landedView(holder.getByTestId("lottery-drawing"));
+    const aliceFirst = [1, 2].includes(ticketOf(1));
+    expect(alices).toMatchObject({ placeShown: 1, mine: aliceFirst, ringShown: aliceFirst });
+    const aliceWon = view.winners.filter((w) => [1, 2].includes(w.winnerLotteryNumber));
+    expect(await holder.locator(".drawing-winners li.mine").count()).toBe(aliceWon.length);
+    if (aliceWon.length > 0) await holder.getByTestId("drawing-mine").waitFor();
+    await shoot(holder, "live-holder");
+
+    // The one who came in the countdown (or, on a slow machine, after it) sees the same result.
+    const late = await lateComer;
+    const lateView = await landedView(late.getByTestId("lottery-drawing"));
+    expect(lateView).toMatchObject({ ticket: ticketOf(1), placeShown: 1 });
+    expect(await late.locator(".drawing-winners li").count()).toBe(3);
+    for (const page of [visitor, holder, late]) await page.context().close();
   });
 
   it("with reduced motion brings each ball out sooner, never skipping it", {
@@ -207,6 +246,64 @@ describe.skipIf(!hasChromium)("the lottery drawing in Chromium (skipped: no Chro
     expect(expectPageProblems(/The game animation could not start/)).toHaveLength(1);
     await page.context().close();
   });
+
+  it("replays a lottery drawn earlier (its room gone), each ball in turn, for a visitor and a holder", {
+    timeout: 240_000,
+  }, async () => {
+    const { lottery, alice, bob } = drawnEarlier;
+    // Its room stays a minute after the drawing: a visitor after that replays it from the API.
+    await expect
+      .poll(
+        () =>
+          new Client(server.url).joinById(lottery.code).then(
+            (room) => room.leave().then(() => "room"),
+            () => "gone",
+          ),
+        { timeout: 120_000, interval: 2_000 },
+      )
+      .toBe("gone");
+    const view = (await server.call("GET", `/api/game/lottery/get/${lottery.code}`)).body as {
+      winners: { place: number; winnerLotteryNumber: number }[];
+    };
+    const ticketOf = (place: number) =>
+      view.winners.find((winner) => winner.place === place)!.winnerLotteryNumber;
+
+    // A visitor: the three balls come out last place first, each landing in its colour.
+    const visitor = await openPage(`/play/instant/lottery/${lottery.code}`);
+    const drawing = visitor.getByTestId("lottery-drawing");
+    const frames = await framesWhileMoving(drawing, 60_000);
+    expect(changingPairs(frames)).toBeGreaterThanOrEqual(6);
+    expect(placesInTurn(frames)).toEqual([3, 2, 1]);
+    const shown = await landedView(drawing);
+    expect(shown).toMatchObject({ ticket: ticketOf(1), place: 1, placeShown: 1 });
+    expect(shown).toMatchObject({ mine: false, ringShown: false });
+    const revealed = visitor.locator(".drawing-winners li");
+    expect(await revealed.evaluateAll((items) => items.map((li) => li.dataset.ticket))).toEqual(
+      [3, 2, 1].map((place) => String(ticketOf(place))),
+    );
+    await visitor.getByRole("heading", { name: "Winner Tickets" }).waitFor();
+    await shoot(visitor, "replay-visitor");
+
+    // A holder: the first prize's ball wears the green ring when it is one of theirs.
+    for (const [player, tickets] of [
+      [alice, [1, 2]],
+      [bob, [3]],
+    ] as const) {
+      const page = await openPage(`/play/instant/lottery/${lottery.code}`, PHONE, {
+        token: player.token,
+      });
+      const holder = await landedView(page.getByTestId("lottery-drawing"));
+      const firstIsMine = (tickets as readonly number[]).includes(ticketOf(1));
+      expect(holder).toMatchObject({ placeShown: 1, mine: firstIsMine, ringShown: firstIsMine });
+      const won = view.winners.filter((w) =>
+        (tickets as readonly number[]).includes(w.winnerLotteryNumber),
+      );
+      if (won.length > 0) await page.getByTestId("drawing-mine").waitFor();
+      await shoot(page, `replay-holder-${tickets.join("-")}`);
+      await page.context().close();
+    }
+    await visitor.context().close();
+  });
 });
 
 /** The places whose balls stood on the landing spot, in the order the frames showed them. */
@@ -218,6 +315,18 @@ function placesInTurn(frames: Frame[]): number[] {
   }
   return places;
 }
+
+/** An init script that notes every notice the page shows (title and message), however brief. */
+const NOTICES = `window.__notices = [];
+addEventListener("DOMContentLoaded", () =>
+  new MutationObserver(() => {
+    for (const notice of document.querySelectorAll('[role="alertdialog"]')) {
+      const title = notice.querySelector("h2")?.textContent;
+      const message = notice.querySelector("p")?.textContent;
+      const text = title + " " + message;
+      if (!window.__notices.includes(text)) window.__notices.push(text);
+    }
+  }).observe(document.body, { subtree: true, childList: true }));`;
 
 /** An init script that takes every canvas context away (no renderer can start). */
 const WITHOUT_CANVAS = `{

@@ -5,6 +5,7 @@ import { Modal } from "../../components/ui/modal.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { playSound } from "../../lib/rounds/sounds.ts";
 import { useMoney } from "../../lib/site-config.tsx";
+import { DrawingPlaceholder } from "../lottery/drawing/drawing-placeholder.tsx";
 import { settleDemo } from "./demo-wallet.ts";
 import "../../components/rounds/result-overlay.css";
 
@@ -62,7 +63,7 @@ export function LotteryDrawOverlay({ draw, onClose }: { draw: LotteryDraw; onClo
       dismissible={landed}
       onClose={onClose}
     >
-      <Suspense fallback={<p>{t("demo.drawing")}</p>}>
+      <Suspense fallback={<DrawingPlaceholder />}>
         <LotteryDrawing winners={winners} pace="replay" mine={draw.mine} onLanded={land} />
       </Suspense>
       {!landed && <p>{t("demo.drawing")}</p>}

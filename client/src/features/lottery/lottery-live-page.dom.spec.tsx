@@ -175,7 +175,8 @@ const revealedTickets = () =>
   [...document.querySelectorAll(".drawing-winners li")].map((li) => li.getAttribute("data-ticket"));
 const etb = (amount: number) => formatMoney(amount, "en");
 
-describe("an open lottery, live", () => {
+// PixiJS is imported (and fails) in each test: slow on a busy machine.
+describe("an open lottery, live", { timeout: 30_000 }, () => {
   it("lets a visitor watch: tickets sold follow the room, and no tickets are asked for", async () => {
     openPage();
     const live = await joined();
@@ -267,6 +268,26 @@ describe("an open lottery, live", () => {
     expect(screen.queryByTestId("drawing-mine")).toBeNull();
   });
 
+  it("gives the notice once to a watcher who joins (or comes back) in the countdown", async () => {
+    openPage();
+    const live = await joined();
+    const drawAt = Date.now() + 3_000;
+    live.state({ phase: "countdown", drawAt });
+    const notice = await screen.findByRole(
+      "alertdialog",
+      { name: "Get ready" },
+      { timeout: 10_000 },
+    );
+    expect(notice.textContent).toContain("The drawing starts in 5 seconds.");
+    fireEvent.click(within(notice).getByRole("button", { name: "OK" }));
+    live.message("drawingSoon", {
+      code: CODE,
+      drawAt,
+      message: "The drawing starts in 5 seconds.",
+    });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
   it("says so when the lottery is cancelled and its tickets refunded", async () => {
     openPage();
     const live = await joined();
@@ -279,7 +300,7 @@ describe("an open lottery, live", () => {
   });
 });
 
-describe("a lottery drawn before the page opened", () => {
+describe("a lottery drawn before the page opened", { timeout: 30_000 }, () => {
   it("replays its drawing from the API's winners, last place first, for anyone", async () => {
     roomThere = false;
     answers[`/api/game/lottery/get/${CODE}`] = drawnView;

@@ -8,12 +8,17 @@ import { type RecordColumn, RecordList } from "../../components/records/record-l
 import { useNotice } from "../../components/ui/notice.tsx";
 import { tokenStore } from "../../lib/api-client.ts";
 import { useMoney } from "../../lib/site-config.tsx";
+import { DrawingPlaceholder } from "./drawing/drawing-placeholder.tsx";
+import { REVEAL_MS } from "./drawing/drawing-timeline.ts";
 import type { DrawingWinner } from "./drawing/lottery-drawing.tsx";
 import { TimeLeft } from "./ends-in.tsx";
 import { fetchLottery, fetchMyTickets, LOTTERY_DRAWN_EVENT } from "./lottery-api.ts";
 import { inRevealOrder, type LotteryRoomState, type RoomWinner } from "./lottery-room-messages.ts";
 import { PrizeText, TicketResult } from "./ticket-result.tsx";
 import { useLotteryRoom } from "./use-lottery-room.ts";
+
+/** The 'drawing starts in 5 seconds' notice at most this long. */
+const NOTICE_MS = 5_000;
 
 /** The drawing and PixiJS load with a lottery's page, not with the list. */
 const LotteryDrawing = lazy(() =>
@@ -54,15 +59,11 @@ export function LotteryResultPage() {
     return () => window.removeEventListener(LOTTERY_DRAWN_EVENT, reload);
   }, [load]);
 
+  // A lottery not drawn yet is watched in its room. One the API says is drawn is replayed from
+  // its winners: its room may be gone (a join would fail), and the API cannot tell.
   const watching = lottery !== null && lottery.status !== "drawn" && !cancelled;
   const live = useLotteryRoom(watching ? code : null, {
-    onDrawingSoon: () =>
-      notify({
-        type: "info",
-        title: t("rounds.startsSoon"),
-        message: t("lotteryLive.drawingSoon"),
-        autoCloseMs: 4000,
-      }),
+    onDrawingSoon: (drawAt) => announceDrawing(drawAt),
     onDrawn: () => void load(),
     onCancelled: () => {
       setCancelled(true);
@@ -70,18 +71,47 @@ export function LotteryResultPage() {
     },
   });
 
+  // The spec's notice, once, up until the drawing starts (about 5 seconds): on `drawingSoon`, or
+  // on a countdown the page joined into or came back to after a lost connection.
+  const announced = useRef(false);
+  const announceDrawing = (drawAt: number) => {
+    if (announced.current) return;
+    announced.current = true;
+    notify({
+      type: "info",
+      title: t("rounds.startsSoon"),
+      message: t("lotteryLive.drawingSoon"),
+      autoCloseMs: Math.min(NOTICE_MS, Math.max(2_000, drawAt - Date.now())),
+    });
+  };
+  const counting = live.state?.phase === "countdown" ? live.state.drawAt : 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: announced once, on the countdown
+  useEffect(() => {
+    if (counting) announceDrawing(counting);
+  }, [counting]);
+
   if (failed) return <p>{t("rounds.notFound")}</p>;
   if (!lottery) return <p>{t("common.loading")}</p>;
   const phase = live.state?.phase;
+  // The API knows the winners once the drawing is recorded; the room reveals them one by one:
+  // while it does, none is told ahead of the drawing (the page reads the API when it is over).
+  const revealing = phase !== undefined && phase !== "drawn";
+  const shown = revealing ? untold(lottery) : lottery;
+  const shownTickets = revealing ? tickets.map((held) => ({ ...held, prize: null })) : tickets;
   const gone = cancelled || phase === "refunding" || phase === "deleted";
   return (
-    <section className="lottery-result" data-status={lottery.status} data-phase={phase}>
+    <section className="lottery-result" data-status={shown.status} data-phase={phase}>
       <h1>{lottery.title}</h1>
       <p className="lottery-phase" data-testid="lottery-phase">
-        {gone ? t("lotteryLive.cancelled") : phaseText(t, lottery, live.state)}
+        {gone ? t("lotteryLive.cancelled") : phaseText(t, shown, live.state)}
       </p>
-      {!gone && <LiveFigures lottery={lottery} state={live.state} />}
-      {!gone && <Drawing lottery={lottery} state={live.state} tickets={tickets} mine={live.mine} />}
+      {!gone && <LiveFigures lottery={shown} state={live.state} />}
+      {!gone &&
+        (watching && !live.state && live.connection === "connecting" ? (
+          <DrawingPlaceholder />
+        ) : (
+          <Drawing lottery={shown} state={live.state} tickets={tickets} mine={live.mine} />
+        ))}
       <div className="lottery-columns">
         <section className="card" aria-labelledby="my-tickets">
           <h2 id="my-tickets">{t("lottery.myTickets")}</h2>
@@ -92,17 +122,17 @@ export function LotteryResultPage() {
           ) : tickets.length === 0 ? (
             <p>{t("lottery.noTickets")}</p>
           ) : (
-            <TicketRecords tickets={tickets} status={lottery.status} />
+            <TicketRecords tickets={shownTickets} status={shown.status} />
           )}
         </section>
         <section className="card" aria-labelledby="winner-tickets">
           <h2 id="winner-tickets">{t("lottery.winnerTickets")}</h2>
-          {lottery.status !== "drawn" ? (
+          {shown.status !== "drawn" ? (
             <p>{t("lottery.notDrawnYet")}</p>
-          ) : lottery.winners.length === 0 ? (
+          ) : shown.winners.length === 0 ? (
             <p>{t("lottery.noWinner")}</p>
           ) : (
-            <WinnerRecords winners={lottery.winners} />
+            <WinnerRecords winners={shown.winners} />
           )}
         </section>
       </div>
@@ -110,7 +140,7 @@ export function LotteryResultPage() {
         <Link className="button" to="/play/instant/lottery">
           {t("lottery.buyAnother")}
         </Link>
-        {lottery.status === "drawn" && (
+        {shown.status === "drawn" && (
           <Link className="button button-secondary" to={`/fair?lottery=${lottery.code}`}>
             {t("lottery.verify")}
           </Link>
@@ -119,6 +149,12 @@ export function LotteryResultPage() {
     </section>
   );
 }
+
+/** A lottery as told while its winners are being revealed: drawing, none known yet. */
+const untold = (lottery: LotteryView): LotteryView =>
+  lottery.status === "drawn"
+    ? { ...lottery, status: "drawing", winners: [], serverSeed: null }
+    : lottery;
 
 /** Where the lottery stands, in words: from its room while it has one, else from the API. */
 function phaseText(t: TFunction, lottery: LotteryView, state: LotteryRoomState | null): string {
@@ -205,12 +241,13 @@ function Drawing(props: {
   const stable = useMemo(() => winners, [winnersKey]);
   return (
     <>
-      <Suspense fallback={<p>{t("common.loading")}</p>}>
+      <Suspense fallback={<DrawingPlaceholder />}>
         <LotteryDrawing
           key={`${replays}-${replay}`}
           winners={stable}
           alreadyRevealed={replay ? 0 : winners.length}
           pace={replay ? "replay" : "live"}
+          revealMs={fromRoom && !replay ? revealMsFor(state.revealEveryMs) : undefined}
           mine={mine}
         />
       </Suspense>
@@ -228,6 +265,10 @@ function Drawing(props: {
     </>
   );
 }
+
+/** A live reveal ends a little before the room reveals the next winner. */
+const revealMsFor = (revealEveryMs: number) =>
+  Math.max(600, Math.min(REVEAL_MS, revealEveryMs * 0.85));
 
 const fromRoomWinner = (winner: RoomWinner): DrawingWinner => ({
   ...winner,

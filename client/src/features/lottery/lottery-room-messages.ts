@@ -1,17 +1,13 @@
+import { type RevealedWinner, revealedWinnerSchema } from "@igp/shared";
 import { z } from "zod";
 
 /**
- * The `lottery` room's state and messages (docs/realtime.md), as the page reads them. Amounts
- * are major units (an award's is 0: its label names it), times epoch milliseconds.
+ * The `lottery` room's state (docs/realtime.md) as the page reads it; its messages' schemas are
+ * shared (@igp/shared: drawingSoon, winner, drawn, cancelled). Amounts are major units (an
+ * award's is 0: its label names it), times epoch milliseconds.
  */
 
-export const roomWinnerSchema = z.object({
-  place: z.number(),
-  ticket: z.number(),
-  label: z.string(),
-  amount: z.number(),
-});
-export type RoomWinner = z.infer<typeof roomWinnerSchema>;
+export type RoomWinner = RevealedWinner;
 
 export const LOTTERY_PHASES = [
   "onSale",
@@ -22,7 +18,6 @@ export const LOTTERY_PHASES = [
   "refunding",
   "deleted",
 ] as const;
-export type LotteryPhase = (typeof LOTTERY_PHASES)[number];
 
 export const lotteryRoomStateSchema = z.object({
   code: z.string(),
@@ -35,24 +30,12 @@ export const lotteryRoomStateSchema = z.object({
   drawAt: z.number(),
   places: z.number(),
   revealEveryMs: z.number(),
-  revealed: z.array(roomWinnerSchema),
+  /** In reveal order. */
+  revealed: z.array(revealedWinnerSchema),
   commitment: z.string(),
   serverSeed: z.string(),
 });
 export type LotteryRoomState = z.infer<typeof lotteryRoomStateSchema>;
-
-export const lotteryDrawingSoonSchema = z.object({
-  code: z.string(),
-  drawAt: z.number(),
-  message: z.string(),
-});
-export const lotteryWinnerMessageSchema = roomWinnerSchema.extend({ mine: z.boolean() });
-export const lotteryDrawnSchema = z.object({
-  code: z.string(),
-  serverSeed: z.string(),
-  winners: z.array(roomWinnerSchema),
-});
-export const lotteryCancelledSchema = z.object({ code: z.string(), message: z.string() });
 
 /**
  * The order the room reveals a drawing's winners in, which a replay follows: the last place

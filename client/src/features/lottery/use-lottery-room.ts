@@ -1,4 +1,10 @@
 import type { Room } from "@colyseus/sdk";
+import {
+  cancelledMessageSchema,
+  drawingSoonMessageSchema,
+  drawnMessageSchema,
+  winnerMessageSchema,
+} from "@igp/shared";
 import { useEffect, useRef, useState } from "react";
 import { joinRoomById } from "../../lib/realtime.ts";
 import {
@@ -6,14 +12,7 @@ import {
   REJOIN_WAITS_MS,
   type RoomConnection,
 } from "../../lib/rounds/use-round-room.ts";
-import {
-  type LotteryRoomState,
-  lotteryCancelledSchema,
-  lotteryDrawingSoonSchema,
-  lotteryDrawnSchema,
-  lotteryRoomStateSchema,
-  lotteryWinnerMessageSchema,
-} from "./lottery-room-messages.ts";
+import { type LotteryRoomState, lotteryRoomStateSchema } from "./lottery-room-messages.ts";
 
 /** What the lottery page hears from the room besides its state. */
 export interface LotteryRoomEvents {
@@ -62,18 +61,18 @@ export function useLotteryRoom(code: string | null, events: LotteryRoomEvents): 
         })),
       );
       room.onMessage("drawingSoon", (message) =>
-        latest.current.onDrawingSoon(lotteryDrawingSoonSchema.parse(message).drawAt),
+        latest.current.onDrawingSoon(drawingSoonMessageSchema.parse(message).drawAt),
       );
       room.onMessage("winner", (message) => {
-        const winner = lotteryWinnerMessageSchema.parse(message);
+        const winner = winnerMessageSchema.parse(message);
         if (winner.mine) update((was) => ({ mine: [...was.mine, winner.ticket] }));
       });
       room.onMessage("drawn", (message) => {
-        lotteryDrawnSchema.parse(message);
+        drawnMessageSchema.parse(message);
         latest.current.onDrawn();
       });
       room.onMessage("cancelled", (message) => {
-        lotteryCancelledSchema.parse(message);
+        cancelledMessageSchema.parse(message);
         latest.current.onCancelled();
       });
       // The room takes no messages from watchers; an `error` could only answer one.

@@ -7,6 +7,7 @@ import { isDrawn, usePixiScene } from "../../../components/canvas/use-pixi-scene
 import { celebrate, playSound } from "../../../lib/rounds/sounds.ts";
 import { useMoney } from "../../../lib/site-config.tsx";
 import { prizeText } from "../ticket-result.tsx";
+import { drawingSize } from "./drawing-placeholder.tsx";
 import { type DrawnBall, drawLotteryDrawing } from "./drawing-scene.ts";
 import type { DrawingFrame } from "./drawing-timeline.ts";
 import { type RevealPace, useRevealClock } from "./use-reveal-clock.ts";
@@ -20,10 +21,6 @@ export interface DrawingWinner {
   amount: number | null;
 }
 
-/** The drawing's square on the screen: as wide as a phone allows, at most 340 px. */
-const drawingSize = () =>
-  typeof window === "undefined" ? 300 : Math.min(340, Math.max(240, window.innerWidth - 80));
-
 /**
  * The lottery drawing (PixiJS, loaded on demand): `winners` in reveal order, each coming out of
  * the drum and landing on the spot with its ticket number, place and prize, one after another
@@ -36,12 +33,14 @@ export function LotteryDrawing({
   winners,
   alreadyRevealed = 0,
   pace,
+  revealMs,
   mine = [],
   onLanded,
 }: {
   winners: DrawingWinner[];
   alreadyRevealed?: number;
   pace: RevealPace;
+  revealMs?: number;
   mine?: number[];
   onLanded?: (winner: DrawingWinner) => void;
 }) {
@@ -77,6 +76,8 @@ export function LotteryDrawing({
     count: winners.length,
     alreadyRevealed: atMount.current,
     pace,
+    revealMs,
+    ready: status !== "loading",
     broken: status === "failed",
     onFrame: show,
     onLanded: (index) => {

@@ -20,15 +20,18 @@ const LIVE_BACKLOG = 2;
 
 /**
  * The drawing's clock on animation frames: reveals the winners one after another, each over
- * REVEAL_MS (REDUCED_MOTION_REVEAL_MS with reduced motion), calling `onFrame` with the timeline's
+ * `revealMs` (at most REDUCED_MOTION_REVEAL_MS with reduced motion), calling `onFrame` with the timeline's
  * frame and `onLanded(index)` as each lands. The first `alreadyRevealed` (read at mount: a watcher
- * who came mid-drawing) are on show at once. `broken` (no picture) lands every winner at once.
+ * who came mid-drawing) are on show at once. Nothing moves before the picture is `ready` (PixiJS
+ * loads on demand: nobody misses a ball); `broken` (no picture) lands every winner at once.
  * Returns how many have landed.
  */
 export function useRevealClock({
   count,
   alreadyRevealed,
   pace,
+  revealMs = REVEAL_MS,
+  ready,
   broken,
   onFrame,
   onLanded,
@@ -36,6 +39,10 @@ export function useRevealClock({
   count: number;
   alreadyRevealed: number;
   pace: RevealPace;
+  /** A reveal's length (REVEAL_MS unless told: a room that reveals faster). */
+  revealMs?: number;
+  /** Whether the picture is there (or known to be broken): a reveal waits for it. */
+  ready: boolean;
   broken: boolean;
   onFrame: (frame: DrawingFrame) => void;
   onLanded: (index: number) => void;
@@ -58,10 +65,11 @@ export function useRevealClock({
       setLanded(through);
     };
     if (broken) return land(countRef.current);
+    if (!ready) return;
     if (pace === "live" && countRef.current - landed > LIVE_BACKLOG)
       return land(countRef.current - LIVE_BACKLOG);
     const reduced = prefersReducedMotion();
-    const durationMs = reduced ? REDUCED_MOTION_REVEAL_MS : REVEAL_MS;
+    const durationMs = reduced ? Math.min(REDUCED_MOTION_REVEAL_MS, revealMs) : revealMs;
     const hold = pace === "replay" ? REPLAY_HOLD_MS : 0;
     const start = Math.max(performance.now(), lastLandingAt.current + hold);
     // A replay's pause before the next ball: the landed one stays as it is (no frames drawn).
@@ -73,7 +81,7 @@ export function useRevealClock({
       frame = requestAnimationFrame(step);
     });
     return () => cancelAnimationFrame(frame);
-  }, [landed, waiting, broken, pace]);
+  }, [landed, waiting, ready, broken, pace, revealMs]);
 
   return landed;
 }
