@@ -41,6 +41,8 @@ export async function restartableServer(name: string, settings: Record<string, s
       server = spawnServer({ ...env, ...extra });
       await waitForHealth(server, url, 30_000);
     },
+    /** The running process, if any (to freeze it with SIGSTOP...). */
+    server: () => server,
     /** Waits for the server to end by itself (a crash hook killed it). */
     async exited() {
       await server?.exited;

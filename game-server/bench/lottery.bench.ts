@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
 import { CommandHandler, createPgPool, Ledger } from "@igp/ledger";
 import { freePort } from "@igp/test-support/global-setup.ts";
 import { form, pngImage } from "@igp/test-support/images.ts";
@@ -21,13 +22,18 @@ import { cpuMeter, postmasterPidIn } from "./process-stats.ts";
 
 /**
  * `npm run bench:lottery`: many players buying tickets of one lottery at once, as near its out
- * date. Starts one game server process on a fresh embedded database, seeds BUYERS funded players
- * straight into it, creates a lottery over HTTP, then each buyer buys tickets back to back over
- * HTTP (one request in flight per buyer) for SECONDS; prints tickets per second and the purchase
- * latency (p50, p99); checks every ticket number is unique; draws the lottery; runs
- * `npm run audit`. Prints figures, asserts no time; exits 1 when a stage fails or the audit is
- * not clean. Settings (environment or `--name=value`):
- *   BUYERS=200  SECONDS=10  WARMUP_SECONDS=2  KEEP_DB=1 (keep the data directory)
+ * date, while WATCHERS watch its room. Starts one game server process on a fresh embedded
+ * database, seeds BUYERS funded players straight into it, creates a lottery over HTTP, then each
+ * buyer buys tickets back to back over HTTP (one request in flight per buyer): SECONDS with
+ * nobody watching (the baseline), then WATCHERS anonymous SDK clients (a worker thread) join the
+ * lottery's room and the buyers buy SECONDS more. Prints tickets per second and the purchase
+ * latency (p50, p99) of both, and the room's broadcast cost: bytes the watchers received and
+ * server CPU per ticket sold (beyond the baseline's); checks every ticket number is unique and
+ * that the watchers' ticketsSold caught up; draws the lottery through its room (every watcher
+ * should see the countdown, each winner and the result); runs `npm run audit`. Prints figures,
+ * asserts no time; exits 1 when a stage fails or the audit is not clean. Settings (environment
+ * or `--name=value`):
+ *   BUYERS=200  SECONDS=10  WARMUP_SECONDS=2  WATCHERS=2000  KEEP_DB=1 (keep the data directory)
  */
 const flags = Object.fromEntries(
   process.argv
@@ -43,6 +49,7 @@ const setting = (name: string, fallback: number) =>
 const BUYERS = setting("BUYERS", 200);
 const SECONDS = setting("SECONDS", 10);
 const WARMUP_SECONDS = setting("WARMUP_SECONDS", 2);
+const WATCHERS = setting("WATCHERS", 2000);
 const KEEP = (flags.KEEP_DB ?? process.env.KEEP_DB) === "1";
 const TICKET_PRICE = 1;
 const DEPOSIT_MINOR = 10_000_00;
@@ -68,10 +75,13 @@ async function main(): Promise<number> {
     EMBEDDED_POSTGRES_PORT: String(await freePort()),
     // Each buyer buys far more than a person would in a minute: lift the per-player limit.
     RATE_LIMIT_TICKETS: "1000000",
+    // The drawing at the end, watched by everyone: a short notice and reveal.
+    GAME_START_NOTICE_MS: "1000",
+    LOTTERY_REVEAL_EVERY_MS: "300",
   };
   delete env.DATABASE_URL;
   console.log(
-    `Lottery benchmark: ${BUYERS} buyers on one lottery for ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up)`,
+    `Lottery benchmark: ${BUYERS} buyers on one lottery, ${SECONDS} s alone then ${SECONDS} s with ${WATCHERS} watchers (after ${WARMUP_SECONDS} s warm-up)`,
   );
   const server = spawnServer(env);
   let failed = false;
@@ -119,15 +129,38 @@ async function main(): Promise<number> {
     };
     await buyFor(WARMUP_SECONDS, false);
     const warm = numbers.length;
-    const cpu = await cpuMeter([server.pid], { postmasterPid: await postmasterPidIn(postgresDir) });
-    const { latencies, elapsed } = await buyFor(SECONDS, true);
-    const used = await cpu.read();
-    const sold = numbers.length - warm;
+    const cpuMeterFor = async () =>
+      cpuMeter([server.pid], { postmasterPid: await postmasterPidIn(postgresDir) });
+    // Nobody watching: the baseline.
+    let before = numbers.length;
+    let cpu = await cpuMeterFor();
+    const alone = await buyFor(SECONDS, true);
+    const aloneUsed = await cpu.read();
+    const aloneSold = numbers.length - before;
+
+    const watchers = await startWatchers(url, lottery.code);
+    stage(`${watchers.connected} watchers in the room (${watchers.failed} failed to join)`);
+    if (watchers.connected < WATCHERS) failed = true;
+    await watchers.ask("reset");
+    before = numbers.length;
+    cpu = await cpuMeterFor();
+    const watched = await buyFor(SECONDS, true);
+    const watchedUsed = await cpu.read();
+    const watchedSold = numbers.length - before;
+    // The last patch goes out within a quarter second.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const received = await watchers.ask("read");
     stage(`bought ${numbers.length} tickets (${warm} during warm-up)`);
     const unique = new Set(numbers).size;
     if (unique !== numbers.length) {
       failed = true;
       console.log(`  FAILED: ${numbers.length - unique} ticket numbers given twice`);
+    }
+    if (received.soldMin !== numbers.length) {
+      failed = true;
+      console.log(
+        `  FAILED: watchers see ${received.soldMin}..${received.soldMax} tickets sold, not ${numbers.length}`,
+      );
     }
     for (const [reason, times] of refusals) console.log(`  refused ${times}x: ${reason}`);
     if (refusals.size > 0) failed = true;
@@ -142,25 +175,68 @@ async function main(): Promise<number> {
       console.log(`  FAILED: drawing ${drawn.status} ${JSON.stringify(drawn.body)}`);
     }
     stage(`drawn in ${drawSeconds.toFixed(2)} s among ${numbers.length} tickets`);
+    // The reveal: 5 winners, 300 ms apart; every watcher should see it all (30 s at most).
+    let saw = (await watchers.ask("read")).seen;
+    for (let waited = 0; saw.drawn + saw.drops < watchers.connected && waited < 30; waited++) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      saw = (await watchers.ask("read")).seen;
+    }
+    stage(
+      `watchers saw drawingSoon ${saw.drawingSoon}, winners ${saw.winners} (5 each), drawn ${saw.drawn}; ${saw.drops} dropped`,
+    );
+    if (saw.drawn !== watchers.connected || saw.winners !== 5 * watchers.connected) failed = true;
+    await watchers.close();
     const batching = await roundAppends(url, databaseUrl, lottery.code);
     const audit = await runAudit(env);
-    const at = (q: number) => (latencies.length ? quantile(latencies, q) : 0);
-    console.log("\nFigures");
+    const at = (latencies: number[], q: number) =>
+      latencies.length ? quantile(latencies, q).toFixed(1) : "0";
+    const perSecond = (sold: number, elapsed: number) => (sold / elapsed).toFixed(0);
+    console.log("\nFigures                                    alone     with watchers");
     console.log(`  buyers (one request in flight each)  ${BUYERS}`);
-    console.log(`  tickets sold in ${SECONDS} s            ${sold}`);
-    console.log(`  tickets per second                   ${(sold / elapsed).toFixed(0)}`);
-    console.log(`  purchase latency p50                 ${at(0.5).toFixed(1)} ms`);
-    console.log(`  purchase latency p99                 ${at(0.99).toFixed(1)} ms`);
+    console.log(
+      `  watchers in the lottery's room       0         ${watchers.connected} (${received.seen.drops} dropped while buying)`,
+    );
+    console.log(`  tickets sold in ${SECONDS} s            ${aloneSold}      ${watchedSold}`);
+    console.log(
+      `  tickets per second                   ${perSecond(aloneSold, alone.elapsed)}      ${perSecond(watchedSold, watched.elapsed)}`,
+    );
+    console.log(
+      `  purchase latency p50                 ${at(alone.latencies, 0.5)} ms   ${at(watched.latencies, 0.5)} ms`,
+    );
+    console.log(
+      `  purchase latency p99                 ${at(alone.latencies, 0.99)} ms   ${at(watched.latencies, 0.99)} ms`,
+    );
+    const cpuMsPerTicket = (seconds: number, sold: number) => (1000 * seconds) / Math.max(1, sold);
+    const aloneCpu = cpuMsPerTicket(aloneUsed.server, aloneSold);
+    const watchedCpu = cpuMsPerTicket(watchedUsed.server, watchedSold);
+    console.log(
+      `  server CPU per ticket                ${aloneCpu.toFixed(3)} ms  ${watchedCpu.toFixed(3)} ms`,
+    );
+    console.log("  the room's broadcast cost, per ticket sold (with watchers)");
+    console.log(
+      `    bytes to all watchers              ${(received.bytes / Math.max(1, watchedSold)).toFixed(0)} B (${(received.bytes / 1e6).toFixed(2)} MB in ${received.frames} frames)`,
+    );
+    console.log(
+      `    bytes per watcher per second       ${(received.bytes / Math.max(1, watchers.connected) / watched.elapsed).toFixed(0)} B`,
+    );
+    const perSecondBeyond =
+      (1000 * watchedUsed.server) / watched.elapsed - (1000 * aloneUsed.server) / alone.elapsed;
+    console.log(
+      `    server CPU beyond the baseline     ${(watchedCpu - aloneCpu).toFixed(3)} ms (${perSecondBeyond.toFixed(0)} ms per second)`,
+    );
     console.log(`  drawing (${numbers.length} tickets)           ${drawSeconds.toFixed(2)} s`);
     console.log(
       `  round stream: ${batching.stakes} stakes in ${batching.appends} appends (${(batching.stakes / Math.max(1, batching.appends)).toFixed(1)} per append)`,
     );
-    const share = (seconds: number) => `${((100 * seconds) / elapsed).toFixed(0)}% of a core`;
-    console.log(`  CPU while buying: server          ${share(used.server)}`);
-    console.log(`                    PostgreSQL      ${share(used.postgres)}`);
-    console.log(`                    this benchmark  ${share(used.bench)}`);
+    const share = (seconds: number) =>
+      `${((100 * seconds) / watched.elapsed).toFixed(0)}% of a core`;
+    console.log(`  CPU with watchers: server         ${share(watchedUsed.server)}`);
+    console.log(`                     PostgreSQL     ${share(watchedUsed.postgres)}`);
     console.log(
-      `                    machine         ${(100 * used.machine).toFixed(0)}% busy (${cores} cores)`,
+      `                     this benchmark ${share(watchedUsed.bench)} (watchers included)`,
+    );
+    console.log(
+      `                     machine        ${(100 * watchedUsed.machine).toFixed(0)}% busy (${cores} cores)`,
     );
     console.log(`  audit                                ${audit.verdict}`);
     return failed || audit.code !== 0 ? 1 : 0;
@@ -169,6 +245,52 @@ async function main(): Promise<number> {
     if (!KEEP) await rm(dataDir, { recursive: true, force: true }).catch(() => {});
     else console.log(`  kept: ${dataDir}`);
   }
+}
+
+/** What the watchers' thread answers (lottery-watchers.ts), each answer its own fields. */
+interface WatchersAnswer {
+  type: string;
+  connected: number;
+  failed: number;
+  bytes: number;
+  frames: number;
+  open: number;
+  soldMin: number;
+  soldMax: number;
+  seen: { drawingSoon: number; winners: number; drawn: number; drops: number };
+}
+
+/** The watchers' worker thread: joins WATCHERS clients, then answers `reset`, `read`, `close`. */
+async function startWatchers(url: string, code: string) {
+  const worker = new Worker(new URL("./lottery-watchers.ts", import.meta.url), {
+    workerData: { url, code, count: WATCHERS, concurrency: 50 },
+  });
+  const next = (type: string) =>
+    new Promise<WatchersAnswer>((resolve, reject) => {
+      const listen = (message: WatchersAnswer) => {
+        if (message.type !== type) return;
+        worker.off("message", listen);
+        resolve(message);
+      };
+      worker.on("message", listen);
+      worker.once("error", reject);
+    });
+  const { connected, failed } = await next("connected");
+  return {
+    connected,
+    failed,
+    async ask(command: "reset" | "read") {
+      const answer = next(command);
+      worker.postMessage(command);
+      return answer;
+    },
+    async close() {
+      const closed = next("closed");
+      worker.postMessage("close");
+      await closed;
+      await worker.terminate();
+    },
+  };
 }
 
 /** SIGTERM (the server stops cleanly, writing a profile if asked), SIGKILL after 15 s. */

@@ -196,6 +196,8 @@ abstract class LotteryRoom extends Room<{ state: LotteryState; client: Watcher }
         draw: fromPromise(async () => {
           this.drawn = await lotteries.completeDrawing(this.lottery);
           this.order = revealOrder(this.drawn.lottery.winners);
+          // Fewer tickets than places: fewer winners to reveal.
+          this.state.places = this.order.length;
           return {
             drawnAt: Date.parse(this.drawn.lottery.drawnAt!),
             winners: this.order.length,

@@ -20,7 +20,7 @@ export interface Worker {
 }
 
 /**
- * Runs the projection runner, the transfer reactor and the `more` workers (the lottery clock)
+ * Runs the projection runner, the transfer reactor and the `more` workers (none today)
  * while this process holds the workers' advisory lock; a process that does not get it stands by
  * and tries again.
  */

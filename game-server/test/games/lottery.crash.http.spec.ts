@@ -20,8 +20,6 @@ import { afterAll, expect, it } from "vitest";
 let restart: Awaited<ReturnType<typeof restartableServer>> | null = null;
 afterAll(() => restart?.kill());
 
-type Winner = { place: number; ticket: number; amount: number };
-
 it("a drawing killed at each of its steps completes once after a restart; each winner paid once", {
   timeout: 240_000,
 }, async () => {
@@ -73,9 +71,8 @@ it("a drawing killed at each of its steps completes once after a restart; each w
       }).catch(() => null);
       await restart.exited();
       await finish;
-      const status = (
-        await pool.query("SELECT status FROM lotteries WHERE code = $1", [code])
-      ).rows[0].status;
+      const status = (await pool.query("SELECT status FROM lotteries WHERE code = $1", [code]))
+        .rows[0].status;
       expect(status).toBe(step === "revealing" ? "drawn" : "drawing");
 
       // Back up: the room is adopted and the drawing completes; a watcher sees it where it is.
