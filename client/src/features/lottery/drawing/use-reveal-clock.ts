@@ -66,6 +66,9 @@ export function useRevealClock({
     };
     if (broken) return land(countRef.current);
     if (!ready) return;
+    // A replay shows the machine at rest a moment before its first ball, as between two.
+    if (lastLandingAt.current === Number.NEGATIVE_INFINITY)
+      lastLandingAt.current = performance.now();
     if (pace === "live" && countRef.current - landed > LIVE_BACKLOG)
       return land(countRef.current - LIVE_BACKLOG);
     const reduced = prefersReducedMotion();
