@@ -1,3 +1,4 @@
+import { Client } from "@colyseus/sdk";
 import {
   CommandHandler,
   createPgPool,
@@ -15,7 +16,9 @@ import {
 import { createTestDatabase } from "@igp/test-support/database.ts";
 import { balancesOf, nextMessage, seed } from "@igp/test-support/games.ts";
 import { signInSuperAdmin, signUpPlayer } from "@igp/test-support/http.ts";
+import { pngImage } from "@igp/test-support/images.ts";
 import { approvedBankDeposit } from "@igp/test-support/ledger.ts";
+import { buyTicket, lotteryForm } from "@igp/test-support/lottery.ts";
 import { redisMissing, startRedis, type TestRedis } from "@igp/test-support/redis.ts";
 import { spawnServer } from "@igp/test-support/server-process.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -149,6 +152,34 @@ describe.skipIf(redisMissing)(`two processes on Redis (${redisMissing ?? "redis-
     await expect.poll(() => codes(lobbyB)).toContain(opened.body.gameCode);
     await lobbyA.leave();
     await lobbyB.leave();
+  });
+
+  it("a lottery's room on A: a watcher on B sees tickets sold through B, and B's Finish draws it", {
+    timeout: 60_000,
+  }, async () => {
+    const admin = await signInSuperAdmin(a);
+    const created = await a.call("POST", "/api/games/lottery/create", {
+      token: admin.token,
+      body: lotteryForm({ betAmount: 1, prizes: "Phone" }, await pngImage()),
+    });
+    expect(created.status).toBe(201);
+    const code = created.body.code as string;
+    const buyer = await funded(b, "Genet Ayele");
+    const watcher = await new Client(b.url).joinById(code);
+    for (let i = 0; i < 3; i++) expect((await buyTicket(b, buyer.token, code)).status).toBe(201);
+    await expect.poll(() => (watcher.state as { ticketsSold?: number }).ticketsSold).toBe(3);
+    const soon = nextMessage(watcher, "drawingSoon");
+    const drawn = nextMessage(watcher, "drawn", 30_000);
+    watcher.onMessage("winner", () => {});
+    const finished = await b.call("POST", "/api/games/lottery/finish", {
+      token: admin.token,
+      body: { code },
+    });
+    expect(finished.status).toBe(200);
+    expect(finished.body.status).toBe("drawn");
+    await soon;
+    expect((await drawn).winners).toHaveLength(2);
+    await watcher.leave();
   });
 
   it("refuses a forged reconnection token and moves nothing", async () => {

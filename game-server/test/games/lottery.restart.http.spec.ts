@@ -1,6 +1,5 @@
 import { roundStream, walletStream } from "@igp/ledger";
 import { auditLedger } from "@igp/projections";
-import { eventually } from "@igp/test-support/agents.ts";
 import { balancesOf } from "@igp/test-support/games.ts";
 import { signUpPlayer } from "@igp/test-support/http.ts";
 import { pngImage } from "@igp/test-support/images.ts";
@@ -20,7 +19,11 @@ afterAll(() => restart?.kill());
 it("a drawing or a deletion cut short by SIGKILL completes exactly once after restart", {
   timeout: 120_000,
 }, async () => {
-  restart = await restartableServer("lottery-restart");
+  restart = await restartableServer("lottery-restart", {
+    ROUND_LEASE_SECONDS: "2",
+    GAME_START_NOTICE_MS: "500",
+    LOTTERY_REVEAL_EVERY_MS: "100",
+  });
   const { call, pool, store, ledger } = restart;
   const events = async (roundId: string, type: string) =>
     (await store.readStream(roundStream(roundId))).filter((e) => e.type === type).length;
@@ -72,19 +75,20 @@ it("a drawing or a deletion cut short by SIGKILL completes exactly once after re
     // The deletion: SIGKILL after it was marked, before a single refund.
     await pool.query("UPDATE lotteries SET status = 'deleting' WHERE code = $1", [deleted.code]);
 
+    // Its room is adopted (a lease later), counts down and draws; the deletion completes too.
     await restart.start();
-    const view = await eventually(
-      () => call("GET", `/api/game/lottery/get/${drawn.code}`),
-      (r) => r.body.status === "drawn",
-    );
-    expect(view.body.status).toBe("drawn");
+    const lottery = () => call("GET", `/api/game/lottery/get/${drawn.code}`);
+    await expect.poll(async () => (await lottery()).body.status, { timeout: 30_000 }).toBe("drawn");
+    const view = await lottery();
     expect(view.body.winners.map((w: { place: number }) => w.place)).toEqual([1, 2, 3, 4]);
-    await eventually(
-      async () =>
-        (await pool.query("SELECT status FROM lotteries WHERE code = $1", [deleted.code])).rows[0]
-          .status,
-      (status) => status === "deleted",
-    );
+    await expect
+      .poll(
+        async () =>
+          (await pool.query("SELECT status FROM lotteries WHERE code = $1", [deleted.code])).rows[0]
+            .status,
+        { timeout: 30_000 },
+      )
+      .toBe("deleted");
 
     // One more SIGKILL and restart: nothing moves again.
     await restart.kill();

@@ -129,7 +129,7 @@ export async function instantGamesRoutes(
         tags: ["games"],
         summary: "Delete an instant game table, or a lottery not drawn yet",
         description:
-          "Deleting a lottery that sold tickets refunds every ticket exactly once (to the balances they were paid from), then removes it. A drawn lottery cannot be deleted.",
+          "Deleting a lottery that sold tickets refunds every ticket exactly once (to the balances they were paid from), then removes it; its room's watchers get `cancelled`. A lottery whose sales closed (drawing or drawn) cannot be deleted.",
         security: [{ bearer: [] }],
         params: z.object({
           id: z.coerce.number().int().positive("Game not found.").max(Number.MAX_SAFE_INTEGER),
