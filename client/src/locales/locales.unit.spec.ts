@@ -5,6 +5,8 @@ import adminAm from "../features/admin/locales/am.json";
 import adminEn from "../features/admin/locales/en.json";
 import fairAm from "../features/fair/locales/am.json";
 import fairEn from "../features/fair/locales/en.json";
+import lotteryAm from "../features/lottery/locales/am.json";
+import lotteryEn from "../features/lottery/locales/en.json";
 import moneyAm from "../lib/money-texts/am.json";
 import moneyEn from "../lib/money-texts/en.json";
 import am from "./am.json";
@@ -35,6 +37,11 @@ describe("translations", () => {
     ["the fairness page", fairEn, fairAm],
     ["the back office", adminEn, adminAm],
     ["money notices, withdrawals and revenue", moneyEn, moneyAm],
+    [
+      "the lottery drawing and live page",
+      { lotteryDrawing: lotteryEn.lotteryDrawing, lotteryLive: lotteryEn.lotteryLive },
+      { lotteryDrawing: lotteryAm.lotteryDrawing, lotteryLive: lotteryAm.lotteryLive },
+    ],
   ])("give Amharic the texts of %s too (loaded with them), in Ethiopic", (_, english, amharic) => {
     expect(keys(amharic).sort()).toEqual(keys(english).sort());
     const untranslated = keys(amharic).filter(
