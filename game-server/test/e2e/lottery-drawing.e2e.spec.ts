@@ -60,12 +60,13 @@ describe.skipIf(!hasChromium)("the lottery drawing in Chromium (skipped: no Chro
   async function openPage(
     path: string,
     options: BrowserContextOptions = PHONE,
-    setup: { token?: string; renderers?: "all" | "none"; script?: string } = {},
+    setup: { token?: string; renderers?: "all" | "2d only" | "none"; script?: string } = {},
   ) {
     const context = await browser.newContext(options);
     if (setup.script) await context.addInitScript({ content: setup.script });
     if (setup.token) await signInContext(context, setup.token);
     if (setup.renderers === "none") await context.addInitScript({ content: WITHOUT_CANVAS });
+    if (setup.renderers === "2d only") await context.addInitScript({ content: WITHOUT_WEBGL });
     const page = await context.newPage();
     await page.goto(`${server.url}${path}`);
     return page;
@@ -206,6 +207,22 @@ describe.skipIf(!hasChromium)("the lottery drawing in Chromium (skipped: no Chro
     for (const page of [visitor, holder, late]) await page.context().close();
   });
 
+  it("draws with a 2D canvas where WebGL is off, landing the same way", {
+    timeout: 90_000,
+  }, async () => {
+    const page = await openPage("/demo/game/lottery", PHONE, { renderers: "2d only" });
+    await demoDraw(page);
+    const drawing = page.getByTestId("lottery-drawing");
+    await drawing.and(page.locator('[data-renderer="canvas"]')).waitFor();
+    expect(changingPairs(await framesWhileMoving(drawing))).toBeGreaterThanOrEqual(3);
+    await verdict(page);
+    const shown = await landedView(drawing);
+    expect(shown.ticket).toBe(Number(await page.getByTestId("winner-ticket").textContent()));
+    expect(shown.placeShown).toBe(1);
+    expect(shown.ringShown).toBe(shown.mine);
+    await page.context().close();
+  });
+
   it("with reduced motion brings each ball out sooner, never skipping it", {
     timeout: 90_000,
   }, async () => {
@@ -331,6 +348,21 @@ addEventListener("DOMContentLoaded", () =>
       if (!window.__notices.includes(text)) window.__notices.push(text);
     }
   }).observe(document.body, { subtree: true, childList: true }));`;
+
+/** An init script that takes WebGL (and WebGPU) away: PixiJS draws on a 2D canvas. */
+const WITHOUT_WEBGL = `{
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+    return /webgl|gpu/i.test(String(type)) ? null : getContext.call(this, type, ...rest);
+  };
+  if (typeof OffscreenCanvas !== "undefined") {
+    const offscreen = OffscreenCanvas.prototype.getContext;
+    OffscreenCanvas.prototype.getContext = function (type, ...rest) {
+      return /webgl|gpu/i.test(String(type)) ? null : offscreen.call(this, type, ...rest);
+    };
+  }
+  Object.defineProperty(navigator, "gpu", { value: undefined });
+}`;
 
 /** An init script that takes every canvas context away (no renderer can start). */
 const WITHOUT_CANVAS = `{
