@@ -1,4 +1,11 @@
-import { COIN_FACE_COLOURS, WHEEL_SEGMENT_COLOURS } from "@igp/shared";
+import {
+  COIN_FACE_COLOURS,
+  LOTTERY_BALL_COLOURS,
+  LOTTERY_MINE_COLOUR,
+  LOTTERY_MINE_RING_GAP,
+  LOTTERY_REVEAL_SPOT,
+  WHEEL_SEGMENT_COLOURS,
+} from "@igp/shared";
 import type { Locator } from "playwright-core";
 import sharp from "sharp";
 
@@ -29,10 +36,15 @@ export async function frameOf(element: Locator): Promise<Frame> {
 /**
  * What the screen showed of `element` while its picture moved: the browser's own frames (a
  * screencast: Chromium sends one whenever the page's pixels change, however busy the machine),
- * from the moment PixiJS draws it until the element says it landed or `forMs` ran out, each cut
+ * from the moment PixiJS draws it until the element says it landed (`landedWhen`: a lottery
+ * drawing lands once per winner) or `forMs` ran out, each cut
  * to the element's box. A picture that never moves yields no frames after the first.
  */
-export async function framesWhileMoving(element: Locator, forMs = 20_000): Promise<Frame[]> {
+export async function framesWhileMoving(
+  element: Locator,
+  forMs = 20_000,
+  landedWhen = "[data-landed]",
+): Promise<Frame[]> {
   const page = element.page();
   const drawn = page.locator('[data-renderer="webgl"], [data-renderer="canvas"]');
   await element.and(drawn).waitFor({ timeout: 20_000 });
@@ -45,7 +57,7 @@ export async function framesWhileMoving(element: Locator, forMs = 20_000): Promi
     void cdp.send("Page.screencastFrameAck", { sessionId }).catch(() => {});
   });
   await cdp.send("Page.startScreencast", { format: "png", everyNthFrame: 2 });
-  const landed = page.locator("[data-landed]").and(element);
+  const landed = page.locator(landedWhen).and(element);
   await landed.waitFor({ timeout: forMs }).catch(() => {});
   await cdp.send("Page.stopScreencast");
   await cdp.detach();
@@ -138,4 +150,41 @@ export function coinFaceShown(frame: Frame): "H" | "T" | null {
   if (votes.H >= 8) return "H";
   if (votes.T >= 8) return "T";
   return null;
+}
+
+/** Points `distance` (a fraction of the square) from the lottery's landing spot, every 30°. */
+function aroundTheSpot(frame: Frame, distance: number, skip: (degrees: number) => boolean) {
+  const points: Rgb[] = [];
+  for (let degrees = 0; degrees < 360; degrees += 30) {
+    if (skip(degrees)) continue;
+    const angle = (degrees * Math.PI) / 180;
+    const x = LOTTERY_REVEAL_SPOT.x + Math.cos(angle) * distance;
+    const y = LOTTERY_REVEAL_SPOT.y + Math.sin(angle) * distance;
+    points.push(colourAt(frame, x, y));
+  }
+  return points;
+}
+
+/**
+ * The place of the lottery ball on the landing spot, by its colour (LOTTERY_BALL_COLOURS: places
+ * 1 to 6), read on a ring between the ball's white band and its edge, away from its glint; null
+ * when most of the ring is no place's colour (nothing landed, a ball on its way).
+ */
+export function lotteryPlaceShown(frame: Frame): number | null {
+  const ring = aroundTheSpot(frame, LOTTERY_REVEAL_SPOT.radius * 0.8, (d) => d > 200 && d < 250);
+  const votes = new Map<number, number>();
+  for (const seen of ring) {
+    const index = closest(seen, LOTTERY_BALL_COLOURS);
+    if (index !== null) votes.set(index, (votes.get(index) ?? 0) + 1);
+  }
+  for (const [index, count] of votes) if (count * 4 >= ring.length * 3) return index + 1;
+  return null;
+}
+
+/** Whether the ball on the landing spot wears the green ring of the watcher's own ticket. */
+export function lotteryMineRingShown(frame: Frame): boolean {
+  const distance = LOTTERY_REVEAL_SPOT.radius + LOTTERY_MINE_RING_GAP;
+  const ring = aroundTheSpot(frame, distance, () => false);
+  const green = ring.filter((seen) => closest(seen, [LOTTERY_MINE_COLOUR]) !== null);
+  return green.length * 4 >= ring.length * 3;
 }

@@ -5,6 +5,8 @@ import adminAm from "../features/admin/locales/am.json";
 import adminEn from "../features/admin/locales/en.json";
 import fairAm from "../features/fair/locales/am.json";
 import fairEn from "../features/fair/locales/en.json";
+import lotteryAm from "../features/lottery/locales/am.json";
+import lotteryEn from "../features/lottery/locales/en.json";
 import telegramAm from "../features/telegram/locales/am.json";
 import telegramEn from "../features/telegram/locales/en.json";
 import moneyAm from "../lib/money-texts/am.json";
@@ -37,6 +39,11 @@ describe("translations", () => {
     ["the fairness page", fairEn, fairAm],
     ["the back office", adminEn, adminAm],
     ["money notices, withdrawals and revenue", moneyEn, moneyAm],
+    [
+      "the lottery drawing and live page",
+      { lotteryDrawing: lotteryEn.lotteryDrawing, lotteryLive: lotteryEn.lotteryLive },
+      { lotteryDrawing: lotteryAm.lotteryDrawing, lotteryLive: lotteryAm.lotteryLive },
+    ],
     ["the Telegram Mini App", telegramEn, telegramAm],
   ])("give Amharic the texts of %s too (loaded with them), in Ethiopic", (_, english, amharic) => {
     expect(keys(amharic).sort()).toEqual(keys(english).sort());

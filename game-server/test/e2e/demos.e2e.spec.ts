@@ -229,7 +229,7 @@ describe.skipIf(!hasChromium)("offline demos in Chromium (skipped: no /usr/bin/c
     await shoot("lottery-list");
 
     await grand.getByRole("button", { name: "Watch the draw" }).click();
-    await page.locator('[data-testid="lottery-ball"][data-landed="true"]').waitFor();
+    await page.locator('[data-testid="lottery-drawing"][data-landed="true"]').waitFor();
     const won = await verdict();
     const winning = Number(await page.getByTestId("winner-ticket").textContent());
     expect(won).toBe(winning === mine);

@@ -7,6 +7,7 @@ import { LotteryResultPage } from "../../features/lottery/lottery-result-page.ts
 import { MyTicketsPage } from "../../features/lottery/my-tickets-page.tsx";
 import { GameHistory } from "../../features/profile/game-history.tsx";
 import { TransactionsList } from "../../features/wallet/transactions-list.tsx";
+import { tokenStore } from "../../lib/api-client.ts";
 import { switchLanguage } from "../../lib/i18n.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { queryClient } from "../../lib/queries.ts";
@@ -101,6 +102,7 @@ afterEach(async () => {
   cleanup();
   queryClient.clear();
   vi.unstubAllGlobals();
+  tokenStore.clear();
   viewport(1024);
   await switchLanguage("en");
 });
@@ -196,6 +198,8 @@ describe("on a phone each record is a card: what and its status first, then labe
   });
 
   it("a lottery's results: each ticket with its result and prize, each place with its ticket", async () => {
+    // A signed-in player's page: visitors see the lottery without tickets.
+    tokenStore.set("t1");
     show(<LotteryResultPage />, "/play/instant/lottery/LOTTERY2");
     const mine = await card("Ticket #2");
     expect(titleLine(mine, "Ticket #2")).toContain("Won");

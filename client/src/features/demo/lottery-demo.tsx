@@ -50,7 +50,13 @@ export function LotteryDemo() {
     if (!decision.ok) return refused(decision.refusal);
     saveDemo("lottery", decision.value.state);
     const { mine, winning, payout } = decision.value;
-    setDraw({ title: t(`demo.lotteries.${lottery.id}`), mine, winning, payout });
+    setDraw({
+      title: t(`demo.lotteries.${lottery.id}`),
+      mine,
+      winning,
+      prize: lottery.winAmount,
+      payout,
+    });
   };
 
   return (

@@ -1,45 +1,49 @@
 import { minorToMajor } from "@igp/shared";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
-import { prefersReducedMotion } from "../../lib/reduced-motion.ts";
-import { celebrate, playSound } from "../../lib/rounds/sounds.ts";
+import { playSound } from "../../lib/rounds/sounds.ts";
 import { useMoney } from "../../lib/site-config.tsx";
-import { TICKETS_PER_DRAW } from "./demo-rules.ts";
+import { DrawingPlaceholder } from "../lottery/drawing/drawing-placeholder.tsx";
 import { settleDemo } from "./demo-wallet.ts";
 import "../../components/rounds/result-overlay.css";
+
+const LotteryDrawing = lazy(() =>
+  import("../lottery/drawing/lottery-drawing.tsx").then((module) => ({
+    default: module.LotteryDrawing,
+  })),
+);
 
 export interface LotteryDraw {
   title: string;
   mine: number[];
   winning: number;
+  /** What the winning ticket wins (minor units). */
+  prize: number;
   /** The prize when one of `mine` won, else 0 (minor units). */
   payout: number;
 }
 
-const DRAW_MS = 3_000;
-const REDUCED_MOTION_DRAW_MS = 800;
-
 /**
- * The ticket numbers roll, slowing down, for a few seconds and stop on the winning one; then the
- * prize is paid (with the games' win sound and confetti) or the lose sound plays.
+ * The demo's draw in the lottery's own drawing: the drum turns and the winning ticket's ball
+ * lands with its prize (the player's own celebrated by the drawing); then the prize is paid, or
+ * the lose sound plays, and the win or loss is told.
  */
 export function LotteryDrawOverlay({ draw, onClose }: { draw: LotteryDraw; onClose: () => void }) {
   const { t } = useTranslation();
   const money = useMoney();
   const notify = useNotice();
-  const [shown, setShown] = useState(1);
   const [landed, setLanded] = useState(false);
-  // The landing as of the latest render, read once the numbers stop.
-  const land = useRef(() => {});
-  land.current = () => {
-    setShown(draw.winning);
+  const winners = useMemo(() => {
+    const amount = minorToMajor(draw.prize);
+    return [{ place: 1, ticket: draw.winning, label: String(amount), amount }];
+  }, [draw]);
+  const land = () => {
     setLanded(true);
     settleDemo("lottery");
     const won = draw.payout > 0;
-    playSound(won ? "win" : "lose");
-    if (won) celebrate();
+    if (!won) playSound("lose");
     notify(
       won
         ? {
@@ -55,24 +59,6 @@ export function LotteryDrawOverlay({ draw, onClose }: { draw: LotteryDraw; onClo
           },
     );
   };
-  const winning = draw.winning;
-
-  useEffect(() => {
-    const duration = prefersReducedMotion() ? REDUCED_MOTION_DRAW_MS : DRAW_MS;
-    const start = performance.now();
-    let last = 0;
-    let frame = requestAnimationFrame(function roll(now: number) {
-      const progress = Math.min(1, (now - start) / duration);
-      if (progress >= 1) return land.current();
-      // Ticks get further apart as the draw slows (every 50 ms at first, every 400 ms at the end).
-      if (now - last > 50 + 350 * progress * progress) {
-        last = now;
-        setShown(1 + ((winning + Math.floor(now / 7)) % TICKETS_PER_DRAW));
-      }
-      frame = requestAnimationFrame(roll);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [winning]);
 
   return (
     <Modal
@@ -82,14 +68,9 @@ export function LotteryDrawOverlay({ draw, onClose }: { draw: LotteryDraw; onClo
       dismissible={landed}
       onClose={onClose}
     >
-      <p
-        className={`lottery-ball${landed ? " lottery-ball-landed" : ""}`}
-        data-testid="lottery-ball"
-        data-landed={landed ? "true" : undefined}
-        aria-live="polite"
-      >
-        {landed ? draw.winning : shown}
-      </p>
+      <Suspense fallback={<DrawingPlaceholder />}>
+        <LotteryDrawing winners={winners} pace="replay" mine={draw.mine} onLanded={land} />
+      </Suspense>
       {!landed && <p>{t("demo.drawing")}</p>}
       <section>
         <h3>{t("demo.myTickets")}</h3>

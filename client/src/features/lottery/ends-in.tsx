@@ -20,17 +20,28 @@ export function formatTimeLeft(ms: number, t: TFunction): string {
 /** The time left until a lottery's out date, every second; then that its sales are closed. */
 export function EndsIn({ outDate }: { outDate: string }) {
   const { t } = useTranslation();
-  const end = Date.parse(outDate);
+  return (
+    <TimeLeft
+      end={Date.parse(outDate)}
+      label={t("lotteryCard.endsIn")}
+      over={t("lottery.status.closed")}
+    />
+  );
+}
+
+/** The time left until `end` (epoch ms), every second, as a timer named `label`; then `over`. */
+export function TimeLeft({ end, label, over }: { end: number; label: string; over: string }) {
+  const { t } = useTranslation();
   const [now, setNow] = useState(Date.now);
-  const over = now >= end;
+  const past = now >= end;
   useEffect(() => {
-    if (over) return;
+    if (past) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [over]);
-  if (over) return <>{t("lottery.status.closed")}</>;
+  }, [past]);
+  if (past) return <>{over}</>;
   return (
-    <span className="countdown" role="timer" aria-label={t("lotteryCard.endsIn")}>
+    <span className="countdown" role="timer" aria-label={label}>
       {formatTimeLeft(end - now, t)}
     </span>
   );

@@ -1,5 +1,5 @@
 import type { LotteryView } from "@igp/shared";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Providers } from "../../app/providers.tsx";
@@ -146,6 +146,15 @@ describe("a lottery's card", () => {
     expect(timer.textContent).toBe("03:11");
     act(() => vi.advanceTimersByTime(191_000));
     expect(figures(quick)["Ends in"]).toBe("Sales closed, waiting for the drawing");
+  });
+
+  it("reads the tickets sold again while the list is open, as others buy", async () => {
+    show();
+    const big = await card("Big Draw");
+    expect(figures(big)["Tickets sold"]).toBe("12");
+    lotteries = [{ ...drawing, ticketsSold: 15 }, soon];
+    await act(async () => vi.advanceTimersByTime(15_000));
+    await waitFor(() => expect(figures(big)["Tickets sold"]).toBe("15"));
   });
 
   it("keeps the seed hash one tap away, behind 'Fairness proof', with the way to check it", async () => {

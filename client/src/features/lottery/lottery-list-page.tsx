@@ -9,6 +9,9 @@ import { useMessage } from "../../lib/messages.ts";
 import { useSession } from "../../lib/session.tsx";
 import { buyTicket, fetchLotteries, LOTTERY_DRAWN_EVENT } from "./lottery-api.ts";
 
+/** How often the list reads its lotteries again (their tickets sold). */
+const LIST_REFRESH_MS = 15_000;
+
 /** The player spec: after a `lottery` message the result opens 5 seconds later. */
 const RESULT_AFTER_MS = 5_000;
 
@@ -31,6 +34,12 @@ export function LotteryListPage() {
 
   useEffect(() => {
     fetchLotteries().then(setLotteries, () => setLotteries([]));
+    // Tickets sold move as others buy: read again now and then while the list is in sight (a
+    // lottery's own page watches its room live).
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") fetchLotteries().then(setLotteries, () => {});
+    }, LIST_REFRESH_MS);
+    return () => clearInterval(timer);
   }, []);
 
   useEffect(() => {

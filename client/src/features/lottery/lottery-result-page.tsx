@@ -1,28 +1,53 @@
+import "./lottery-texts.ts";
 import type { LotteryView, MyTicket } from "@igp/shared";
-import { useCallback, useEffect, useState } from "react";
+import type { TFunction } from "i18next";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { type RecordColumn, RecordList } from "../../components/records/record-list.tsx";
+import { useNotice } from "../../components/ui/notice.tsx";
+import { tokenStore } from "../../lib/api-client.ts";
+import { useMoney } from "../../lib/site-config.tsx";
+import { DrawingPlaceholder } from "./drawing/drawing-placeholder.tsx";
+import { REVEAL_MS } from "./drawing/drawing-timeline.ts";
+import type { DrawingWinner } from "./drawing/lottery-drawing.tsx";
+import { TimeLeft } from "./ends-in.tsx";
 import { fetchLottery, fetchMyTickets, LOTTERY_DRAWN_EVENT } from "./lottery-api.ts";
+import { inRevealOrder, type LotteryRoomState, type RoomWinner } from "./lottery-room-messages.ts";
 import { PrizeText, TicketResult } from "./ticket-result.tsx";
+import { useLotteryRoom } from "./use-lottery-room.ts";
+
+/** The 'drawing starts in 5 seconds' notice at most this long. */
+const NOTICE_MS = 5_000;
+
+/** The drawing and PixiJS load with a lottery's page, not with the list. */
+const LotteryDrawing = lazy(() =>
+  import("./drawing/lottery-drawing.tsx").then((module) => ({ default: module.LotteryDrawing })),
+);
 
 /**
- * /play/instant/lottery/{code}: the lottery result: My Tickets and Winner Tickets (once drawn),
- * 'Buy Another Lottery Tickets', and a link to check the drawing on /fair. Refreshes itself
- * when the `lottery` message says it was drawn.
+ * /play/instant/lottery/{code}, for anyone (signed in or not): the lottery live from its room
+ * (tickets sold and the time left changing as they change, the 5-second notice, then the drawing
+ * revealing each winning ticket), then the result: My Tickets and Winner Tickets, 'Buy Another
+ * Lottery Tickets', and a link to check the drawing on /fair. A lottery drawn before the page
+ * opened (its room gone) replays the same drawing from its winners.
  */
 export function LotteryResultPage() {
   const { t } = useTranslation();
+  const notify = useNotice();
   const { code = "" } = useParams();
   const [lottery, setLottery] = useState<LotteryView | null>(null);
   const [tickets, setTickets] = useState<MyTicket[]>([]);
   const [failed, setFailed] = useState(false);
+  const [cancelled, setCancelled] = useState(false);
 
   const load = useCallback(async () => {
     try {
-      const [view, mine] = await Promise.all([fetchLottery(code), fetchMyTickets(code)]);
+      // A visitor has no tickets; a session that ended sees the lottery all the same.
+      const mine = tokenStore.get() ? fetchMyTickets(code).catch(() => []) : [];
+      const [view, held] = await Promise.all([fetchLottery(code), mine]);
       setLottery(view);
-      setTickets(mine);
+      setTickets(held);
     } catch {
       setFailed(true);
     }
@@ -34,29 +59,80 @@ export function LotteryResultPage() {
     return () => window.removeEventListener(LOTTERY_DRAWN_EVENT, reload);
   }, [load]);
 
+  // A lottery not drawn yet is watched in its room. One the API says is drawn is replayed from
+  // its winners: its room may be gone (a join would fail), and the API cannot tell.
+  const watching = lottery !== null && lottery.status !== "drawn" && !cancelled;
+  const live = useLotteryRoom(watching ? code : null, {
+    onDrawingSoon: (drawAt) => announceDrawing(drawAt),
+    onDrawn: () => void load(),
+    onCancelled: () => {
+      setCancelled(true);
+      notify({ type: "warning", title: t("lotteryLive.cancelled") });
+    },
+  });
+
+  // The spec's notice, once, up until the drawing starts (about 5 seconds): on `drawingSoon`, or
+  // on a countdown the page joined into or came back to after a lost connection.
+  const announced = useRef(false);
+  const announceDrawing = (drawAt: number) => {
+    if (announced.current) return;
+    announced.current = true;
+    notify({
+      type: "info",
+      title: t("rounds.startsSoon"),
+      message: t("lotteryLive.drawingSoon"),
+      autoCloseMs: Math.min(NOTICE_MS, Math.max(2_000, drawAt - Date.now())),
+    });
+  };
+  const counting = live.state?.phase === "countdown" ? live.state.drawAt : 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: announced once, on the countdown
+  useEffect(() => {
+    if (counting) announceDrawing(counting);
+  }, [counting]);
+
   if (failed) return <p>{t("rounds.notFound")}</p>;
   if (!lottery) return <p>{t("common.loading")}</p>;
+  const phase = live.state?.phase;
+  // The API knows the winners once the drawing is recorded; the room reveals them one by one:
+  // while it does, none is told ahead of the drawing (the page reads the API when it is over).
+  const revealing = phase !== undefined && phase !== "drawn";
+  const shown = revealing ? untold(lottery) : lottery;
+  const shownTickets = revealing ? tickets.map((held) => ({ ...held, prize: null })) : tickets;
+  const gone = cancelled || phase === "refunding" || phase === "deleted";
   return (
-    <section className="lottery-result" data-status={lottery.status}>
+    <section className="lottery-result" data-status={shown.status} data-phase={phase}>
       <h1>{lottery.title}</h1>
-      <p>{t(`lottery.status.${lottery.status}`)}</p>
+      <p className="lottery-phase" data-testid="lottery-phase">
+        {gone ? t("lotteryLive.cancelled") : phaseText(t, shown, live.state)}
+      </p>
+      {!gone && <LiveFigures lottery={shown} state={live.state} />}
+      {!gone &&
+        (watching && !live.state && live.connection === "connecting" ? (
+          <DrawingPlaceholder />
+        ) : (
+          <Drawing lottery={shown} state={live.state} tickets={tickets} mine={live.mine} />
+        ))}
       <div className="lottery-columns">
         <section className="card" aria-labelledby="my-tickets">
           <h2 id="my-tickets">{t("lottery.myTickets")}</h2>
-          {tickets.length === 0 ? (
+          {!tokenStore.get() ? (
+            <p>
+              <Link to="/auth/login">{t("lotteryLive.signInForTickets")}</Link>
+            </p>
+          ) : tickets.length === 0 ? (
             <p>{t("lottery.noTickets")}</p>
           ) : (
-            <TicketRecords tickets={tickets} status={lottery.status} />
+            <TicketRecords tickets={shownTickets} status={shown.status} />
           )}
         </section>
         <section className="card" aria-labelledby="winner-tickets">
           <h2 id="winner-tickets">{t("lottery.winnerTickets")}</h2>
-          {lottery.status !== "drawn" ? (
+          {shown.status !== "drawn" ? (
             <p>{t("lottery.notDrawnYet")}</p>
-          ) : lottery.winners.length === 0 ? (
+          ) : shown.winners.length === 0 ? (
             <p>{t("lottery.noWinner")}</p>
           ) : (
-            <WinnerRecords winners={lottery.winners} />
+            <WinnerRecords winners={shown.winners} />
           )}
         </section>
       </div>
@@ -64,7 +140,7 @@ export function LotteryResultPage() {
         <Link className="button" to="/play/instant/lottery">
           {t("lottery.buyAnother")}
         </Link>
-        {lottery.status === "drawn" && (
+        {shown.status === "drawn" && (
           <Link className="button button-secondary" to={`/fair?lottery=${lottery.code}`}>
             {t("lottery.verify")}
           </Link>
@@ -73,6 +149,138 @@ export function LotteryResultPage() {
     </section>
   );
 }
+
+/** A lottery as told while its winners are being revealed: drawing, none known yet. */
+const untold = (lottery: LotteryView): LotteryView =>
+  lottery.status === "drawn"
+    ? { ...lottery, status: "drawing", winners: [], serverSeed: null }
+    : lottery;
+
+/** Where the lottery stands, in words: from its room while it has one, else from the API. */
+function phaseText(t: TFunction, lottery: LotteryView, state: LotteryRoomState | null): string {
+  if (!state || lottery.status === "drawn") return t(`lottery.status.${lottery.status}`);
+  if (state.phase === "drawing")
+    return t("lotteryLive.drawing", { revealed: state.revealed.length, places: state.places });
+  return t(`lotteryLive.phase.${state.phase}`);
+}
+
+/** Time left (to the end date, then to the drawing), tickets sold, the price and first prize. */
+function LiveFigures(props: { lottery: LotteryView; state: LotteryRoomState | null }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const { lottery, state } = props;
+  const drawAt = state?.drawAt ?? 0;
+  return (
+    <dl className="lottery-figures">
+      {lottery.status !== "drawn" && (
+        <div>
+          <dt>{drawAt ? t("lotteryLive.drawingIn") : t("lotteryCard.endsIn")}</dt>
+          <dd data-testid="time-left">
+            {drawAt ? (
+              <TimeLeft
+                key="draw"
+                end={drawAt}
+                label={t("lotteryLive.drawingIn")}
+                over={t("lottery.status.drawing")}
+              />
+            ) : (
+              <TimeLeft
+                key="end"
+                end={state?.outDate ?? Date.parse(lottery.outDate)}
+                label={t("lotteryCard.endsIn")}
+                over={t("lottery.status.closed")}
+              />
+            )}
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>{t("lotteryCard.ticketsSold")}</dt>
+        <dd data-testid="tickets-sold">{state?.ticketsSold ?? lottery.ticketsSold}</dd>
+      </div>
+      <div>
+        <dt>{t("lottery.price")}</dt>
+        <dd>{money(lottery.betAmount)}</dd>
+      </div>
+      <div>
+        <dt>{t("lotteryCard.firstPrize")}</dt>
+        <dd>{money(lottery.winAmount)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The drawing: live from the room's revealed winners (a watcher who came mid-drawing starts from
+ * where it is; one who came after the end sees it replayed), or replayed from the API's winners
+ * once the room is gone; Watch again replays it. The watcher's tickets are celebrated.
+ */
+function Drawing(props: {
+  lottery: LotteryView;
+  state: LotteryRoomState | null;
+  tickets: MyTicket[];
+  mine: number[];
+}) {
+  const { t } = useTranslation();
+  const { lottery, state } = props;
+  const [replays, setReplays] = useState(0);
+  const firstPhase = useRef(state?.phase);
+  firstPhase.current ??= state?.phase;
+  const fromRoom = state !== null && replays === 0;
+  const winners = fromRoom
+    ? state.revealed.map(fromRoomWinner)
+    : lottery.status === "drawn"
+      ? inRevealOrder(lottery.winners.map(fromApiWinner))
+      : [];
+  const replay = !fromRoom || firstPhase.current === "drawn";
+  const held = props.tickets.map((ticket) => ticket.myLotteryNumber);
+  const mineKey = [...new Set([...held, ...props.mine])].join(",");
+  const mine = useMemo(() => (mineKey ? mineKey.split(",").map(Number) : []), [mineKey]);
+  const winnersKey = JSON.stringify(winners);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the same winners keep one array
+  const stable = useMemo(() => winners, [winnersKey]);
+  return (
+    <>
+      <Suspense fallback={<DrawingPlaceholder />}>
+        <LotteryDrawing
+          key={`${replays}-${replay}`}
+          winners={stable}
+          alreadyRevealed={replay ? 0 : winners.length}
+          pace={replay ? "replay" : "live"}
+          revealMs={fromRoom && !replay ? revealMsFor(state.revealEveryMs) : undefined}
+          mine={mine}
+        />
+      </Suspense>
+      {lottery.status === "drawn" && lottery.winners.length > 0 && (
+        <p className="card-actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setReplays((count) => count + 1)}
+          >
+            {t("lotteryLive.watchAgain")}
+          </button>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A live reveal ends a little before the room reveals the next winner. */
+const revealMsFor = (revealEveryMs: number) =>
+  Math.max(600, Math.min(REVEAL_MS, revealEveryMs * 0.85));
+
+const fromRoomWinner = (winner: RoomWinner): DrawingWinner => ({
+  ...winner,
+  // The room says 0 for an award (a phone, ...); the drawing names it by its label.
+  amount: winner.amount === 0 ? null : winner.amount,
+});
+const fromApiWinner = (winner: LotteryView["winners"][number]): DrawingWinner => ({
+  place: winner.place,
+  ticket: winner.winnerLotteryNumber,
+  label: winner.label,
+  amount: winner.amount,
+});
 
 /** The player's tickets of this lottery: each ticket's number, result and prize. */
 function TicketRecords(props: { tickets: MyTicket[]; status: LotteryView["status"] }) {

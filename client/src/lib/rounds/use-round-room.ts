@@ -118,9 +118,11 @@ export function useRoundRoom<State extends RoundStateBase, Result>(
 }
 
 /** Colyseus' close code for a client that left on purpose (`room.leave()`). */
-const LEFT_BY_CHOICE = 4000;
+export const LEFT_BY_CHOICE = 4000;
 /**
  * Waits before each attempt to join a lost room again: a round whose process died is adopted by
  * another once its lease lapses (ROUND_LEASE_SECONDS, 10 s by default), so this spans a minute.
  */
-const REJOIN_WAITS_MS = [500, 1_000, 2_000, 3_000, 5_000, 5_000, 8_000, 10_000, 10_000, 15_000];
+export const REJOIN_WAITS_MS = [
+  500, 1_000, 2_000, 3_000, 5_000, 5_000, 8_000, 10_000, 10_000, 15_000,
+];
