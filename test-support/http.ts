@@ -12,6 +12,8 @@ export const RELAXED_LIMITS: RateLimits = {
   reset: 10_000,
   money: 10_000,
   tickets: 10_000,
+  registerPerAddress: 10_000,
+  registerPerAddressDaily: 10_000,
 };
 
 export interface TestServer {

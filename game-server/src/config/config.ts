@@ -87,6 +87,14 @@ const envSchema = z
     RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).max(100_000).optional(),
     RATE_LIMIT_RESET: z.coerce.number().int().min(1).max(100_000).optional(),
     RATE_LIMIT_MONEY: z.coerce.number().int().min(1).max(100_000).optional(),
+    /** Registrations one address may make, whatever the phone: per minute, and per day. */
+    RATE_LIMIT_REGISTER_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).optional(),
+    RATE_LIMIT_REGISTER_PER_ADDRESS_DAILY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10_000_000)
+      .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
@@ -229,6 +237,8 @@ export function rateLimitsFrom(env: Env) {
     register: env.RATE_LIMIT_REGISTER,
     reset: env.RATE_LIMIT_RESET,
     money: env.RATE_LIMIT_MONEY,
+    registerPerAddress: env.RATE_LIMIT_REGISTER_PER_ADDRESS,
+    registerPerAddressDaily: env.RATE_LIMIT_REGISTER_PER_ADDRESS_DAILY,
   };
   return Object.fromEntries(Object.entries(given).filter(([, max]) => max !== undefined)) as {
     [name in keyof typeof given]?: number;

@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyRequest,
   type FastifyServerOptions,
+  type preValidationHookHandler,
   type RouteOptions,
 } from "fastify";
 import {
@@ -51,6 +52,7 @@ import {
   RATE_LIMIT_MESSAGE,
   type RateLimitName,
   type RateLimits,
+  REGISTRATION_CEILING_MESSAGE,
 } from "./rate-limits.ts";
 import { accountsRoutes } from "./routes/accounts.routes.ts";
 import { adminRequestsRoutes } from "./routes/admin-requests.routes.ts";
@@ -218,10 +220,13 @@ function userOrClient(request: FastifyRequest): string {
 
 /** Named per-route limits, counted per client address and route. */
 async function registerRateLimits(app: FastifyInstance, limits: RateLimits) {
+  let registrationCeiling: preValidationHookHandler | undefined;
   // Routes are added after this hook, so it sees each one's named limit.
   app.addHook("onRoute", (route: RouteOptions) => {
     const name = route.config?.limit;
     if (!name) return;
+    if (name === "register")
+      route.preValidation = [registrationCeiling!, ...[route.preValidation ?? []].flat()];
     const limit = { max: limits[name], timeWindow: "1 minute" };
     // Sign-in, registration and reset count per client address and the phone or e-mail tried
     // (docs/deploy.md): many Ethiopian mobile users share one carrier-NAT address, so an address
@@ -244,4 +249,33 @@ async function registerRateLimits(app: FastifyInstance, limits: RateLimits) {
       message: RATE_LIMIT_MESSAGE,
     }),
   });
+  registrationCeiling = registrationCeilingPerAddress(app, limits);
+}
+
+/**
+ * Registrations from one address, whatever the phone or e-mail: a ceiling per minute and per
+ * day, so that one address cannot create accounts without end by naming a new phone each time.
+ */
+function registrationCeilingPerAddress(
+  app: FastifyInstance,
+  limits: RateLimits,
+): preValidationHookHandler {
+  const perAddress = (max: number, timeWindow: string) =>
+    app.createRateLimit({ max, timeWindow, keyGenerator: (request) => request.ip });
+  const ceilings = [
+    perAddress(limits.registerPerAddress, "1 minute"),
+    perAddress(limits.registerPerAddressDaily, "1 day"),
+  ];
+  return async (request, reply) => {
+    for (const ceiling of ceilings) {
+      const count = await ceiling(request);
+      if (!count.isAllowed && count.isExceeded) {
+        request.log.warn({ ip: request.ip, max: count.max }, "registration ceiling reached");
+        return reply
+          .code(429)
+          .header("Retry-After", String(count.ttlInSeconds))
+          .send({ message: REGISTRATION_CEILING_MESSAGE });
+      }
+    }
+  };
 }

@@ -98,14 +98,18 @@ export async function accountsRoutes(
       config: { limit: "login" },
     },
     async (request, reply) => {
-      const user = await users.findByLogin(request.body.phone);
-      // Unknown logins are throttled under their own key, so they answer like accounts do.
-      const throttleKey = user ? `user:${user.id}` : `login:${users.loginKey(request.body.phone)}`;
+      // Throttled by the login as typed (in its canonical form), before the account is looked
+      // up: a login that matches no account is counted, locked and answered exactly like one
+      // that does, so neither the status nor the time tells which accounts exist.
+      const throttleKey = `login:${users.loginKey(request.body.phone)}`;
       const wait = await signInThrottle.waitSeconds(throttleKey);
       if (wait > 0) {
         request.log.warn({ throttleKey, wait }, "sign-in throttled");
         return reply.code(429).header("Retry-After", String(wait)).send(signInRefusal(wait));
       }
+      const user = await users.findByLogin(request.body.phone);
+      // An unknown login, or an account without a password (Google, Telegram), costs the same
+      // argon2 verification as a wrong password.
       const hash = user?.password_hash ?? (await NO_ACCOUNT_HASH);
       const valid = (await verifyPassword(hash, request.body.password)) && user?.password_hash;
       if (!user || !valid) {
