@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { AdminUsersRepository } from "./accounts/admin-users-repository.ts";
 import { type BootstrapResult, bootstrapSuperAdmin } from "./accounts/bootstrap-super-admin.ts";
 import { createGoogleSignIn } from "./accounts/google-sign-in.ts";
+import { Sessions } from "./accounts/sessions.ts";
 import { SignInThrottle } from "./accounts/sign-in-throttle.ts";
 import { createTokens } from "./accounts/tokens.ts";
 import { UsersRepository } from "./accounts/users-repository.ts";
@@ -105,6 +106,7 @@ export async function startPlatform(
     const users = new UsersRepository(database.pool, config.PHONE_DEFAULT_COUNTRY);
     const codes = new RequestCodes(config.codeSecret);
     const tokens = createTokens(config.jwtSecret);
+    const sessions = new Sessions(database.pool, tokens);
     const imageLinks = createImageLinks(config.imageLinkSecret);
     let workers: BackgroundWorkers | null = null;
     // Started after the routes are registered (Colyseus hooks into the HTTP server).
@@ -148,6 +150,7 @@ export async function startPlatform(
           metricsToken: config.METRICS_TOKEN,
         },
         tokens,
+        sessions,
         workersActive: () => workers?.active ?? false,
         redis: config.REDIS_URL ? { ready: () => realtime?.redisReady() ?? false } : null,
         rateLimits: {
@@ -171,7 +174,7 @@ export async function startPlatform(
       report("Balance notifier error.", error),
     );
     realtime = await startRealtime(app, {
-      auth: createRoomAuth(tokens, users),
+      auth: createRoomAuth(tokens, sessions, config.PUBLIC_URL),
       balances,
       registry,
       games,

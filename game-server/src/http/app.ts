@@ -19,6 +19,7 @@ import {
 import type pg from "pg";
 import type { AdminUsersRepository } from "../accounts/admin-users-repository.ts";
 import type { GoogleSignIn } from "../accounts/google-sign-in.ts";
+import type { Sessions } from "../accounts/sessions.ts";
 import type { SignInThrottle } from "../accounts/sign-in-throttle.ts";
 import type { Tokens } from "../accounts/tokens.ts";
 import type { UsersRepository } from "../accounts/users-repository.ts";
@@ -46,6 +47,7 @@ import { type AppendWatermark, freshReads } from "./plugins/fresh-reads.ts";
 import { idempotency } from "./plugins/idempotency.ts";
 import { metrics } from "./plugins/metrics.ts";
 import { requestBody } from "./plugins/request-body.ts";
+import { sameOriginWrites } from "./plugins/same-origin-writes.ts";
 import { SWAGGER_UI_POLICY, securityHeaders } from "./plugins/security-headers.ts";
 import {
   DEFAULT_RATE_LIMITS,
@@ -94,6 +96,8 @@ export interface AppDependencies {
   ledger: Ledger;
   users: UsersRepository;
   tokens: Tokens;
+  /** Where every sign-in starts its session; what every request's token is checked against. */
+  sessions: Sessions;
   signInThrottle: SignInThrottle;
   adminUsers: AdminUsersRepository;
   banks: BanksRepository;
@@ -179,7 +183,12 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
     await app.register(metrics, { token: deps.operatorPages.metricsToken });
   }
   await app.register(errorHandler);
-  await app.register(authentication, { tokens: deps.tokens, users: deps.users });
+  await app.register(sameOriginWrites, { publicUrl: deps.publicUrl });
+  await app.register(authentication, {
+    tokens: deps.tokens,
+    sessions: deps.sessions,
+    publicUrl: deps.publicUrl,
+  });
   await app.register(idempotency, { db: deps.pool, box: deps.atRest });
   await app.register(freshReads, { progress: deps.progress, watermark: deps.watermark });
 

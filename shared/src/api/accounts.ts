@@ -144,6 +144,18 @@ export const errorSchema = messageSchema.extend({
     .describe("The request field the message is about (a form shows it at that field)."),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+/** One of the account's open sessions, as the profile's list shows it. */
+export const sessionSummarySchema = z.object({
+  id: z.string(),
+  device: z.string().describe('The browser and system, such as "Chrome on Android".'),
+  address: z.string().describe("The address it was last seen from."),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean().describe("The session this request came with."),
+});
+export const sessionListSchema = z.object({ sessions: z.array(sessionSummarySchema) });
+
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;

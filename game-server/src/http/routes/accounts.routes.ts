@@ -8,6 +8,7 @@ import {
   messageSchema,
   registerRequestSchema,
   registerResponseSchema,
+  sessionListSchema,
   sessionUserSchema,
   updateProfileRequestSchema,
 } from "@igp/shared";
@@ -17,19 +18,20 @@ import { z } from "zod";
 import { checkNewPassword } from "../../accounts/new-password.ts";
 import { hashPassword, verifyPassword } from "../../accounts/passwords.ts";
 import { sessionOf } from "../../accounts/session.ts";
+import type { Sessions } from "../../accounts/sessions.ts";
 import {
   failedAttemptsNotice,
   type SignInThrottle,
   signInRefusal,
 } from "../../accounts/sign-in-throttle.ts";
-import type { Tokens } from "../../accounts/tokens.ts";
 import type { UsersRepository } from "../../accounts/users-repository.ts";
-import { badRequest, conflict, forbidden, unauthorized } from "../http-error.ts";
-import { errorResponses as errors } from "../schemas.ts";
+import { badRequest, conflict, forbidden, notFound, unauthorized } from "../http-error.ts";
+import { errorResponses as errors, idParams } from "../schemas.ts";
+import { clearSessionCookies, presentedToken, setSessionCookies } from "../session-cookie.ts";
 
 export interface AccountsDependencies {
   users: UsersRepository;
-  tokens: Tokens;
+  sessions: Sessions;
   ledger: Ledger;
   signInThrottle: SignInThrottle;
 }
@@ -40,7 +42,7 @@ const NO_ACCOUNT_HASH = hashPassword("no account has this password");
 /** Registration, sign-in, the session, profile and password (player spec sections 5 and 7). */
 export async function accountsRoutes(
   app: FastifyInstance,
-  { users, tokens, ledger, signInThrottle }: AccountsDependencies,
+  { users, sessions, ledger, signInThrottle }: AccountsDependencies,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -70,11 +72,7 @@ export async function accountsRoutes(
         role: "user",
       });
       if (!created) throw conflict("An account with this phone or email already exists.", "phone");
-      const token = await tokens.issue({
-        userId: created.id,
-        role: created.role,
-        version: created.token_version,
-      });
+      const token = await app.startSession(request, reply, created);
       await users.recordLogin(created.id);
       return reply.code(201).send({
         message: "Account created successfully!",
@@ -119,11 +117,7 @@ export async function accountsRoutes(
       }
       if (user.status === "blocked") throw forbidden("Your account is blocked.");
       const unseenFailures = await signInThrottle.recordSuccess(throttleKey);
-      const token = await tokens.issue({
-        userId: user.id,
-        role: user.role,
-        version: user.token_version,
-      });
+      const token = await app.startSession(request, reply, user);
       await users.recordLogin(user.id);
       const notice =
         unseenFailures > 0
@@ -185,7 +179,7 @@ export async function accountsRoutes(
       onRequest: app.authenticate,
       config: { limit: "login" },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = (await users.findById(request.user!.id))!;
       const valid =
         user.password_hash &&
@@ -197,7 +191,9 @@ export async function accountsRoutes(
       });
       const newPassword = await hashPassword(request.body.newPassword);
       const version = await users.setPasswordHash(user.id, newPassword);
-      const token = await tokens.issue({ userId: user.id, role: user.role, version });
+      await sessions.endAll(user.id);
+      // Every session has ended with the old version; this device goes on in a new one.
+      const token = await app.startSession(request, reply, { ...user, token_version: version });
       return { message: "Password changed.", token };
     },
   );
@@ -216,10 +212,91 @@ export async function accountsRoutes(
       },
       onRequest: app.authenticate,
     },
-    async (request) => {
+    async (request, reply) => {
       await users.revokeTokens(request.user!.id);
+      await sessions.endAll(request.user!.id);
+      clearSessionCookies(request, reply);
       request.log.info({ userId: request.user!.id }, "signed out everywhere");
       return { message: "Signed out on every device." };
+    },
+  );
+
+  api.post(
+    "/api/auth/logout",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign out this device: its session ends and the browser's cookie is cleared",
+        security: [{ bearer: [] }],
+        querystring: z.object({}).strict(),
+        body: z.object({}).strict().nullish(),
+        response: { 200: messageSchema, ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      await app.endSession(request, reply);
+      request.log.info({ userId: request.user!.id }, "signed out");
+      return { message: "Signed out." };
+    },
+  );
+
+  api.post(
+    "/api/auth/session",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary:
+          "Keep the bearer token's session in this browser's cookie (/process/{token}: a sign-in handed over by a link)",
+        security: [{ bearer: [] }],
+        querystring: z.object({}).strict(),
+        body: z.object({}).strict().nullish(),
+        response: { 200: sessionUserSchema, ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      const presented = presentedToken(request)!;
+      setSessionCookies(request, reply, presented.token);
+      return sessionOf(request.user!, ledger);
+    },
+  );
+
+  api.get(
+    "/api/auth/sessions",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "The account's open sessions: device, address, last seen; this one marked",
+        security: [{ bearer: [] }],
+        response: { 200: sessionListSchema, ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => ({
+      sessions: await sessions.list(request.user!.id, request.sessionId ?? undefined),
+    }),
+  );
+
+  api.post(
+    "/api/auth/sessions/:id/end",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign out one of the account's sessions (its token and cookie stop working)",
+        security: [{ bearer: [] }],
+        params: idParams("Session not found."),
+        body: z.object({}).strict().nullish(),
+        response: { 200: messageSchema, ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      const ended = await sessions.end(request.user!.id, request.params.id);
+      if (!ended) throw notFound("Session not found.");
+      if (request.params.id === request.sessionId) clearSessionCookies(request, reply);
+      request.log.info({ userId: request.user!.id, sessionId: request.params.id }, "session ended");
+      return { message: "Signed out on that device." };
     },
   );
 }

@@ -8,14 +8,11 @@ import { signInWithGoogle, signInWithTelegram } from "../../accounts/external-id
 import type { GoogleSignIn, PendingSignIn } from "../../accounts/google-sign-in.ts";
 import { sessionOf } from "../../accounts/session.ts";
 import { whyTelegramLoginIsInvalid } from "../../accounts/telegram-login.ts";
-import type { Tokens } from "../../accounts/tokens.ts";
-import type { UserRow } from "../../accounts/users-repository.ts";
-import { forbidden, HttpError, notFound, unauthorized } from "../http-error.ts";
+import { HttpError, notFound, unauthorized } from "../http-error.ts";
 
 export interface ExternalSignInDependencies {
   pool: pg.Pool;
   ledger: Ledger;
-  tokens: Tokens;
   google: GoogleSignIn | null;
   telegram: { botToken: string; botName: string } | null;
   currency: string;
@@ -117,7 +114,7 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
         throw new HttpError(400, "Google sign-in failed. Please try again.");
       }
       const user = await signInWithGoogle(deps.pool, identity);
-      const token = await tokenFor(user);
+      const token = await app.startSession(request, reply, user);
       return reply.redirect(`/process/${encodeURIComponent(token)}`, 302);
     },
   );
@@ -138,9 +135,10 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
       },
       config: { limit: "login" },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await telegramUser(request.body as Record<string, unknown>);
-      return { token: await tokenFor(user), ...(await sessionOf(user, deps.ledger)) };
+      const token = await app.startSession(request, reply, user);
+      return { token, ...(await sessionOf(user, deps.ledger)) };
     },
   );
 
@@ -157,7 +155,8 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
     },
     async (request, reply) => {
       const user = await telegramUser(request.query as Record<string, unknown>);
-      return reply.redirect(`/process/${encodeURIComponent(await tokenFor(user))}`, 302);
+      const token = await app.startSession(request, reply, user);
+      return reply.redirect(`/process/${encodeURIComponent(token)}`, 302);
     },
   );
 
@@ -179,10 +178,5 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
   /** Where the browser reaches us: redirect URIs are built on it. */
   function origin(request: { protocol: string; host: string }) {
     return (deps.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, "");
-  }
-
-  async function tokenFor(user: UserRow) {
-    if (user.status === "blocked") throw forbidden("Your account is blocked.");
-    return deps.tokens.issue({ userId: user.id, role: user.role, version: user.token_version });
   }
 }
