@@ -23,6 +23,7 @@ export const MATRIX: Record<string, Access> = {
   "POST /api/auth/session": "signedIn",
   "GET /api/auth/sessions": "signedIn",
   "POST /api/auth/sessions/{id}/end": "signedIn",
+  "POST /api/admin/users/two-factor/reset/{id}": ["superAdmin"],
   "POST /api/user/update/profile": "signedIn",
   "POST /api/user/update/password": "signedIn",
   "GET /api/transactions/deposit": "signedIn",

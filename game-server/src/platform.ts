@@ -1,11 +1,12 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CommandHandler, type EventStore, Ledger } from "@igp/ledger";
-import type { CoinSide } from "@igp/shared";
+import { type CoinSide, majorToMinor } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import { AdminUsersRepository } from "./accounts/admin-users-repository.ts";
 import { type BootstrapResult, bootstrapSuperAdmin } from "./accounts/bootstrap-super-admin.ts";
 import { createGoogleSignIn } from "./accounts/google-sign-in.ts";
+import { SecondFactors } from "./accounts/second-factor.ts";
 import { Sessions } from "./accounts/sessions.ts";
 import { SignInThrottle } from "./accounts/sign-in-throttle.ts";
 import { createTokens } from "./accounts/tokens.ts";
@@ -151,6 +152,12 @@ export async function startPlatform(
         },
         tokens,
         sessions,
+        secondFactors: new SecondFactors(database.pool, config.codeSecret),
+        secondFactorPolicy: {
+          staff: config.TWO_FACTOR_STAFF === "on",
+          players: config.TWO_FACTOR_PLAYERS === "on",
+        },
+        stepUpMinor: majorToMinor(config.STEP_UP_AMOUNT)!,
         workersActive: () => workers?.active ?? false,
         redis: config.REDIS_URL ? { ready: () => realtime?.redisReady() ?? false } : null,
         rateLimits: {

@@ -12,7 +12,10 @@ import {
 import { ApiError, api, browserSession } from "./api-client.ts";
 import { type Balances, nothingShownYet, shownWallet } from "./held-balances.ts";
 
-export type SessionUser = Omit<LoginResponse, "token" | "failedSignInAttempts" | "notice">;
+export type SessionUser = Omit<
+  LoginResponse,
+  "token" | "failedSignInAttempts" | "notice" | "recoveryCodes"
+>;
 
 interface Session {
   user: SessionUser | null;
@@ -109,7 +112,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       user,
       loading,
-      signIn({ token: _, failedSignInAttempts: __, notice: ___, ...signedIn }) {
+      signIn({
+        token: _,
+        failedSignInAttempts: __,
+        notice: ___,
+        recoveryCodes: ____,
+        ...signedIn
+      }) {
         browserSession.changed();
         setUser(signedIn);
       },

@@ -49,6 +49,12 @@ const envSchema = z
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /** The start notice between the second player joining and the flip (spec: 5 seconds). */
     GAME_START_NOTICE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    /** Staff (admins, superAdmins) must sign in with an authenticator code: on by default. */
+    TWO_FACTOR_STAFF: onOff.default("on"),
+    /** Players must too (off by default; a player may still add an authenticator). */
+    TWO_FACTOR_PLAYERS: onOff.default("off"),
+    /** Approving more than this (major units) asks the staff member's authenticator code again. */
+    STEP_UP_AMOUNT: z.coerce.number().int().min(0).max(100_000_000).default(10_000),
     /** Lottery tickets one player may buy per minute. */
     RATE_LIMIT_TICKETS: z.coerce.number().int().min(1).max(10_000_000).default(120),
     REDIS_URL: z

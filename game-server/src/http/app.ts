@@ -19,6 +19,7 @@ import {
 import type pg from "pg";
 import type { AdminUsersRepository } from "../accounts/admin-users-repository.ts";
 import type { GoogleSignIn } from "../accounts/google-sign-in.ts";
+import type { SecondFactors } from "../accounts/second-factor.ts";
 import type { Sessions } from "../accounts/sessions.ts";
 import type { SignInThrottle } from "../accounts/sign-in-throttle.ts";
 import type { Tokens } from "../accounts/tokens.ts";
@@ -49,6 +50,7 @@ import { metrics } from "./plugins/metrics.ts";
 import { requestBody } from "./plugins/request-body.ts";
 import { sameOriginWrites } from "./plugins/same-origin-writes.ts";
 import { SWAGGER_UI_POLICY, securityHeaders } from "./plugins/security-headers.ts";
+import { stepUp } from "./plugins/step-up.ts";
 import {
   DEFAULT_RATE_LIMITS,
   RATE_LIMIT_MESSAGE,
@@ -72,9 +74,11 @@ import { passwordResetRoutes } from "./routes/password-reset.routes.ts";
 import { privateGamesRoutes } from "./routes/private-games.routes.ts";
 import { roundByCodeRoutes } from "./routes/round-by-code.routes.ts";
 import { roundGameRoutes } from "./routes/round-game.routes.ts";
+import { secondFactorRoutes } from "./routes/second-factor.routes.ts";
 import { settingsRoutes } from "./routes/settings.routes.ts";
 import { socialsRoutes } from "./routes/socials.routes.ts";
 import { walletRoutes } from "./routes/wallet.routes.ts";
+import type { SecondFactorPolicy } from "./second-factor-gate.ts";
 
 // A refusal of a schema without its own message speaks a sentence, never zod's programmer's text
 // (the client shows it as it comes, at the field it names).
@@ -98,6 +102,11 @@ export interface AppDependencies {
   tokens: Tokens;
   /** Where every sign-in starts its session; what every request's token is checked against. */
   sessions: Sessions;
+  /** Authenticators (TOTP) and recovery codes; who must have one; when approvals ask again. */
+  secondFactors: SecondFactors;
+  secondFactorPolicy: SecondFactorPolicy;
+  /** Approvals above this many minor units ask the staff member's authenticator code again. */
+  stepUpMinor: number;
   signInThrottle: SignInThrottle;
   adminUsers: AdminUsersRepository;
   banks: BanksRepository;
@@ -189,12 +198,18 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
     sessions: deps.sessions,
     publicUrl: deps.publicUrl,
   });
+  await app.register(stepUp, {
+    factors: deps.secondFactors,
+    thresholdMinor: deps.stepUpMinor,
+    currency: deps.currency,
+  });
   await app.register(idempotency, { db: deps.pool, box: deps.atRest });
   await app.register(freshReads, { progress: deps.progress, watermark: deps.watermark });
 
   await app.register(clientApp, { directory: deps.clientDirectory });
   await app.register(healthRoute, deps);
   await app.register(accountsRoutes, deps);
+  await app.register(secondFactorRoutes, deps);
   await app.register(externalSignInRoutes, deps);
   await app.register(walletRoutes, deps);
   await app.register(banksRoutes, deps);

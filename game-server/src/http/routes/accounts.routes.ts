@@ -8,6 +8,7 @@ import {
   messageSchema,
   registerRequestSchema,
   registerResponseSchema,
+  secondFactorChallengeSchema,
   sessionListSchema,
   sessionUserSchema,
   updateProfileRequestSchema,
@@ -17,6 +18,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { checkNewPassword } from "../../accounts/new-password.ts";
 import { hashPassword, verifyPassword } from "../../accounts/passwords.ts";
+import type { SecondFactors } from "../../accounts/second-factor.ts";
 import { sessionOf } from "../../accounts/session.ts";
 import type { Sessions } from "../../accounts/sessions.ts";
 import {
@@ -27,6 +29,7 @@ import {
 import type { UsersRepository } from "../../accounts/users-repository.ts";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../http-error.ts";
 import { errorResponses as errors, idParams } from "../schemas.ts";
+import { type SecondFactorPolicy, secondFactorStep } from "../second-factor-gate.ts";
 import { clearSessionCookies, presentedToken, setSessionCookies } from "../session-cookie.ts";
 
 export interface AccountsDependencies {
@@ -34,6 +37,8 @@ export interface AccountsDependencies {
   sessions: Sessions;
   ledger: Ledger;
   signInThrottle: SignInThrottle;
+  secondFactors: SecondFactors;
+  secondFactorPolicy: SecondFactorPolicy;
 }
 
 /** Compared against when the login matches no account, so both cost one argon2 verification. */
@@ -42,7 +47,14 @@ const NO_ACCOUNT_HASH = hashPassword("no account has this password");
 /** Registration, sign-in, the session, profile and password (player spec sections 5 and 7). */
 export async function accountsRoutes(
   app: FastifyInstance,
-  { users, sessions, ledger, signInThrottle }: AccountsDependencies,
+  {
+    users,
+    sessions,
+    ledger,
+    signInThrottle,
+    secondFactors,
+    secondFactorPolicy,
+  }: AccountsDependencies,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -91,7 +103,10 @@ export async function accountsRoutes(
         description:
           "Per-account throttling: after 5 wrong passwords, 429 with Retry-After for 30 s, doubling per further failure up to 15 min, whatever the address.",
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, ...errors },
+        response: {
+          200: z.union([loginResponseSchema, secondFactorChallengeSchema]),
+          ...errors,
+        },
       },
       config: { limit: "login" },
     },
@@ -116,14 +131,30 @@ export async function accountsRoutes(
         throw unauthorized("Invalid phone/email or password.");
       }
       if (user.status === "blocked") throw forbidden("Your account is blocked.");
+      const { code } = request.body;
+      const second = await secondFactorStep(
+        secondFactors,
+        secondFactorPolicy,
+        user,
+        code,
+        request,
+        reply,
+      );
+      if ("secondFactor" in second) return second;
       const unseenFailures = await signInThrottle.recordSuccess(throttleKey);
       const token = await app.startSession(request, reply, user);
       await users.recordLogin(user.id);
-      const notice =
-        unseenFailures > 0
-          ? { failedSignInAttempts: unseenFailures, notice: failedAttemptsNotice(unseenFailures) }
-          : {};
-      return { token, ...(await sessionOf(user, ledger)), ...notice };
+      const notices = [
+        ...(unseenFailures > 0 ? [failedAttemptsNotice(unseenFailures)] : []),
+        ...second.notices,
+      ];
+      return {
+        token,
+        ...(await sessionOf(user, ledger)),
+        ...(unseenFailures > 0 && { failedSignInAttempts: unseenFailures }),
+        ...(notices.length > 0 && { notice: notices.join(" ") }),
+        ...(second.recoveryCodes && { recoveryCodes: second.recoveryCodes }),
+      };
     },
   );
 

@@ -6,9 +6,12 @@ import type pg from "pg";
 import { z } from "zod";
 import { signInWithGoogle, signInWithTelegram } from "../../accounts/external-identities.ts";
 import type { GoogleSignIn, PendingSignIn } from "../../accounts/google-sign-in.ts";
+import type { SecondFactors } from "../../accounts/second-factor.ts";
 import { sessionOf } from "../../accounts/session.ts";
 import { whyTelegramLoginIsInvalid } from "../../accounts/telegram-login.ts";
-import { HttpError, notFound, unauthorized } from "../http-error.ts";
+import type { UserRow } from "../../accounts/users-repository.ts";
+import { forbidden, HttpError, notFound, unauthorized } from "../http-error.ts";
+import { mustHaveSecondFactor, type SecondFactorPolicy } from "../second-factor-gate.ts";
 
 export interface ExternalSignInDependencies {
   pool: pg.Pool;
@@ -18,6 +21,8 @@ export interface ExternalSignInDependencies {
   currency: string;
   /** PUBLIC_URL; without it, the origin the request came to. */
   publicUrl: string | undefined;
+  secondFactors: SecondFactors;
+  secondFactorPolicy: SecondFactorPolicy;
 }
 
 const PENDING_COOKIE = "igp_google";
@@ -114,6 +119,7 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
         throw new HttpError(400, "Google sign-in failed. Please try again.");
       }
       const user = await signInWithGoogle(deps.pool, identity);
+      await refuseIfSecondFactor(user);
       const token = await app.startSession(request, reply, user);
       return reply.redirect(`/process/${encodeURIComponent(token)}`, 302);
     },
@@ -137,6 +143,7 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
     },
     async (request, reply) => {
       const user = await telegramUser(request.body as Record<string, unknown>);
+      await refuseIfSecondFactor(user);
       const token = await app.startSession(request, reply, user);
       return { token, ...(await sessionOf(user, deps.ledger)) };
     },
@@ -155,6 +162,7 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
     },
     async (request, reply) => {
       const user = await telegramUser(request.query as Record<string, unknown>);
+      await refuseIfSecondFactor(user);
       const token = await app.startSession(request, reply, user);
       return reply.redirect(`/process/${encodeURIComponent(token)}`, 302);
     },
@@ -173,6 +181,15 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
       name,
       username: data.username as string | undefined,
     });
+  }
+
+  /** An account with (or owing) an authenticator signs in with its password and code only. */
+  async function refuseIfSecondFactor(user: UserRow) {
+    if (
+      mustHaveSecondFactor(deps.secondFactorPolicy, user.role) ||
+      (await deps.secondFactors.isEnrolled(user.id))
+    )
+      throw forbidden("This account signs in with its password and authenticator code.");
   }
 
   /** Where the browser reaches us: redirect URIs are built on it. */
