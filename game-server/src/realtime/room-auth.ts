@@ -3,6 +3,7 @@ import { fastifyCookie } from "@fastify/cookie";
 import { SESSION_COOKIE, type Sessions } from "../accounts/sessions.ts";
 import type { Tokens } from "../accounts/tokens.ts";
 import type { UserRow } from "../accounts/users-repository.ts";
+import { isOurOrigin } from "../security/same-host.ts";
 
 export type RoomUser = Pick<UserRow, "id" | "role" | "full_name">;
 
@@ -34,14 +35,6 @@ function sessionCookie(context: AuthContext, publicUrl: string | undefined): str
   if (!cookie) return undefined;
   const origin = context.headers.get("origin");
   const ourHost = publicUrl ? new URL(publicUrl).host : context.headers.get("host");
-  if (!origin || hostOf(origin) !== ourHost) return undefined;
+  if (!origin || !ourHost || !isOurOrigin(origin, ourHost)) return undefined;
   return fastifyCookie.parse(cookie)[SESSION_COOKIE];
-}
-
-function hostOf(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { isOurOrigin } from "../../security/same-host.ts";
 import { forbidden } from "../http-error.ts";
 
 /**
@@ -20,7 +21,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function sentFromOurPages(request: FastifyRequest, ourHost: string): boolean {
   return (
     request.headers["sec-fetch-site"] === "same-origin" ||
-    (request.headers.origin !== undefined && originHost(request.headers.origin) === ourHost)
+    (request.headers.origin !== undefined && isOurOrigin(request.headers.origin, ourHost))
   );
 }
 
@@ -29,18 +30,10 @@ export function isCrossSiteWrite(request: FastifyRequest, ourHost: string): bool
   const site = request.headers["sec-fetch-site"];
   if (site !== undefined && site !== "same-origin" && site !== "none") return true;
   const origin = request.headers.origin;
-  return origin !== undefined && originHost(origin) !== ourHost;
+  return origin !== undefined && !isOurOrigin(origin, ourHost);
 }
 
 export const isWrite = (request: FastifyRequest) => !SAFE_METHODS.has(request.method);
-
-function originHost(origin: string): string | null {
-  try {
-    return origin === "null" ? null : new URL(origin).host;
-  } catch {
-    return null;
-  }
-}
 
 /** The host our pages are served from: PUBLIC_URL's, else the one the request was sent to. */
 export const ourHostFor = (publicUrl: string | undefined) => (request: FastifyRequest) =>
