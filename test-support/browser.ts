@@ -111,17 +111,25 @@ export async function signInThroughForm(
 }
 
 /**
- * Signed in as /process/{token} leaves a player: the token (and any `more` of the site's local
- * storage, such as `language`) stored before any script of the site runs. Not on about:blank,
- * where every context starts: its storage may not be read (an uncaught page error).
+ * Signed in as a sign-in leaves a browser: the session's cookies (httpOnly token, and the hint
+ * the app reads) for the test servers' host (cookies are not told apart by port), and any `more`
+ * of the site's local storage (such as `language`) stored before any script of the site runs.
+ * Not on about:blank, where every context starts: its storage may not be read (an uncaught page
+ * error).
  */
-export function signInContext(
+export async function signInContext(
   context: BrowserContext,
   token: string,
   more: Record<string, string> = {},
 ) {
-  const values = JSON.stringify({ token, ...more });
-  return context.addInitScript({
+  const cookie = { domain: "127.0.0.1", path: "/", sameSite: "Lax" as const };
+  await context.addCookies([
+    { ...cookie, name: "igp_session", value: token, httpOnly: true },
+    { ...cookie, name: "igp_signed_in", value: "1" },
+  ]);
+  if (Object.keys(more).length === 0) return;
+  const values = JSON.stringify(more);
+  await context.addInitScript({
     content: `if (location.protocol.startsWith("http"))
       for (const [key, value] of Object.entries(${values})) localStorage.setItem(key, value);`,
   });

@@ -21,6 +21,8 @@ const TABLES = [
   "agent_balances",
   "house_balance",
   "house_days",
+  "second_factors",
+  "recovery_codes",
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { CommandHandler, createPgPool, Ledger } from "@igp/ledger";
 import { approvedBankDeposit } from "@igp/test-support/ledger.ts";
 import { hashPassword } from "../src/accounts/passwords.ts";
+import { Sessions } from "../src/accounts/sessions.ts";
 import { createTokens } from "../src/accounts/tokens.ts";
 import { UsersRepository } from "../src/accounts/users-repository.ts";
 import { createEventStore } from "../src/database/event-store.ts";
@@ -31,7 +32,7 @@ export async function seedPlayers(
   const store = createEventStore({ EVENT_STORE: "postgres", KURRENTDB_URL: undefined }, pool);
   const ledger = new Ledger(new CommandHandler(store));
   const users = new UsersRepository(pool);
-  const tokens = createTokens(jwtSecret);
+  const sessions = new Sessions(pool, createTokens(jwtSecret));
   const passwordHash = await hashPassword("bench-password-1");
   const players: SeededPlayer[] = [];
   try {
@@ -50,7 +51,7 @@ export async function seedPlayers(
         players[index] = {
           index,
           userId: user.id,
-          token: await tokens.issue({ userId: user.id, role: "user", version: user.token_version }),
+          token: (await sessions.start(user, { userAgent: "bench", address: "" })).token,
         };
       },
     );

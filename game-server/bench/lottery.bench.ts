@@ -10,6 +10,7 @@ import { form, pngImage } from "@igp/test-support/images.ts";
 import { approvedBankDeposit } from "@igp/test-support/ledger.ts";
 import { spawnServer, waitForHealth } from "@igp/test-support/server-process.ts";
 import { hashPassword } from "../src/accounts/passwords.ts";
+import { Sessions } from "../src/accounts/sessions.ts";
 import { createTokens } from "../src/accounts/tokens.ts";
 import { UsersRepository } from "../src/accounts/users-repository.ts";
 import { withDatabase } from "../src/database/create-database.ts";
@@ -348,7 +349,7 @@ async function seedBuyers(databaseUrl: string, jwtSecret: string): Promise<strin
   const store = createEventStore({ EVENT_STORE: "postgres", KURRENTDB_URL: undefined }, pool);
   const ledger = new Ledger(new CommandHandler(store));
   const users = new UsersRepository(pool);
-  const tokens = createTokens(jwtSecret);
+  const sessions = new Sessions(pool, createTokens(jwtSecret));
   const passwordHash = await hashPassword("bench-password-1");
   const buyers: string[] = [];
   try {
@@ -364,11 +365,7 @@ async function seedBuyers(databaseUrl: string, jwtSecret: string): Promise<strin
         });
         if (!user) throw new Error(`user ${index} exists already`);
         await approvedBankDeposit(ledger, user.id, DEPOSIT_MINOR);
-        buyers[index] = await tokens.issue({
-          userId: user.id,
-          role: "user",
-          version: user.token_version,
-        });
+        buyers[index] = (await sessions.start(user, { userAgent: "bench", address: "" })).token;
       },
     );
   } finally {

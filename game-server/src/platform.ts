@@ -1,11 +1,13 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CommandHandler, type EventStore, Ledger } from "@igp/ledger";
-import type { CoinSide } from "@igp/shared";
+import { type CoinSide, majorToMinor } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import { AdminUsersRepository } from "./accounts/admin-users-repository.ts";
 import { type BootstrapResult, bootstrapSuperAdmin } from "./accounts/bootstrap-super-admin.ts";
 import { createGoogleSignIn } from "./accounts/google-sign-in.ts";
+import { SecondFactors } from "./accounts/second-factor.ts";
+import { Sessions } from "./accounts/sessions.ts";
 import { SignInThrottle } from "./accounts/sign-in-throttle.ts";
 import { createTokens } from "./accounts/tokens.ts";
 import { UsersRepository } from "./accounts/users-repository.ts";
@@ -108,6 +110,7 @@ export async function startPlatform(
     const users = new UsersRepository(database.pool, config.PHONE_DEFAULT_COUNTRY);
     const codes = new RequestCodes(config.codeSecret);
     const tokens = createTokens(config.jwtSecret);
+    const sessions = new Sessions(database.pool, tokens);
     const imageLinks = createImageLinks(config.imageLinkSecret);
     let workers: BackgroundWorkers | null = null;
     // Started after the routes are registered (Colyseus hooks into the HTTP server).
@@ -149,6 +152,13 @@ export async function startPlatform(
           metricsToken: config.METRICS_TOKEN,
         },
         tokens,
+        sessions,
+        secondFactors: new SecondFactors(database.pool, config.codeSecret),
+        secondFactorPolicy: {
+          staff: config.TWO_FACTOR_STAFF === "on",
+          players: config.TWO_FACTOR_PLAYERS === "on",
+        },
+        stepUpMinor: majorToMinor(config.STEP_UP_AMOUNT)!,
         workersActive: () => workers?.active ?? false,
         redis: config.REDIS_URL ? { ready: () => realtime?.redisReady() ?? false } : null,
         rateLimits: {
@@ -172,7 +182,7 @@ export async function startPlatform(
       report("Balance notifier error.", error),
     );
     realtime = await startRealtime(app, {
-      auth: createRoomAuth(tokens, users),
+      auth: createRoomAuth(tokens, sessions, config.PUBLIC_URL),
       balances,
       registry,
       games,

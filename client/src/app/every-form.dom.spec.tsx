@@ -1,5 +1,6 @@
 import type { LotteryView } from "@igp/shared";
 import { ETHIOPIC, RAW_TEXT } from "@igp/test-support/player-text.ts";
+import { markSignedIn } from "@igp/test-support/signed-in-cookie.ts";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, Outlet, Route, Routes } from "react-router-dom";
@@ -27,7 +28,6 @@ import { ProfilePage } from "../features/profile/profile-page.tsx";
 import { CreatePrivatePage as PrivateSpinWheel } from "../features/spin-wheel/create-private-page.tsx";
 import { DepositDialog } from "../features/wallet/deposit-dialog.tsx";
 import { WithdrawForm } from "../features/wallet/withdraw-form.tsx";
-import { tokenStore } from "../lib/api-client.ts";
 import i18n, { switchLanguage } from "../lib/i18n.ts";
 import { queryClient } from "../lib/queries.ts";
 import { Providers } from "./providers.tsx";
@@ -128,13 +128,22 @@ function read(url: string): unknown {
         },
       ],
     };
-  return { ...page, banks: [], socials: [], games: [], transactions: [], players: [], admins: [] };
+  return {
+    ...page,
+    banks: [],
+    socials: [],
+    games: [],
+    transactions: [],
+    players: [],
+    admins: [],
+    sessions: [],
+  };
 }
 
 beforeEach(() => {
   writes.length = 0;
   banksOffered = true;
-  tokenStore.set("t1");
+  markSignedIn();
   vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
     if ((init?.method ?? "GET") === "GET") return Response.json(read(url));
     writes.push(url);
@@ -145,7 +154,7 @@ afterEach(async () => {
   cleanup();
   queryClient.clear();
   vi.unstubAllGlobals();
-  tokenStore.clear();
+  markSignedIn(false);
   await switchLanguage("en");
 });
 

@@ -12,51 +12,41 @@ export class ApiError extends Error {
   }
 }
 
-const TOKEN_KEY = "token";
-/** Dispatched on `window` whenever the stored token changes: what was read for it is forgotten. */
-export const TOKEN_CHANGED = "igp:token-changed";
+/** Dispatched on `window` whenever the session changes: what was read for it is forgotten. */
+export const SESSION_CHANGED = "igp:session-changed";
 
 /**
- * When a token expires (its JWT `exp`, in ms); a token this cannot read is left to the server.
- * A token known to be over is not sent: asking would only earn a 401, logged by the browser.
+ * The session lives in an httpOnly cookie no script here can read (the server sets it at sign-in
+ * and clears it at sign-out); beside it, `igp_signed_in` says only that there is one, so a page
+ * asks who is signed in only then (asking without a session would only earn a 401, logged by the
+ * browser). Nothing of the session is kept in web storage.
  */
-function expiry(token: string): number {
-  try {
-    const payload = token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/");
-    return JSON.parse(atob(payload)).exp * 1000 || Number.POSITIVE_INFINITY;
-  } catch {
-    return Number.POSITIVE_INFINITY;
-  }
-}
-
-export const tokenStore = {
-  // No storage while the home page is prerendered at build time (src/prerender.tsx): signed out.
-  get(): string | null {
-    const token = typeof localStorage === "undefined" ? null : localStorage.getItem(TOKEN_KEY);
-    return token && expiry(token) > Date.now() ? token : null;
-  },
-  set: (token: string) => {
-    localStorage.setItem(TOKEN_KEY, token);
-    window.dispatchEvent(new Event(TOKEN_CHANGED));
-  },
-  clear: () => {
-    localStorage.removeItem(TOKEN_KEY);
-    window.dispatchEvent(new Event(TOKEN_CHANGED));
-  },
+export const browserSession = {
+  // No cookies while the home page is prerendered at build time (src/prerender.tsx): signed out.
+  exists: () => typeof document !== "undefined" && /(?:^|;\s*)igp_signed_in=/.test(document.cookie),
+  changed: () => window.dispatchEvent(new Event(SESSION_CHANGED)),
 };
 
+// A token kept by an earlier version of the app: no longer read, so not left lying around.
+if (typeof localStorage !== "undefined") localStorage.removeItem("token");
+
 /**
- * Calls the API with the stored token; JSON in and out; FormData sent as multipart. `anonymous`:
- * without the token, for a public read the page has preloaded (`<link rel="preload" as="fetch">`
- * is reused only by a request without an authorization header).
+ * Calls the API on the session's cookie (same origin); JSON in and out; FormData sent as
+ * multipart. `token`: a bearer token instead (a sign-in handed over by /process/{token});
+ * `anonymous`: without the cookie (as nobody, whoever is signed in).
  */
 export async function api<T>(
   path: string,
-  options: { method?: string; body?: unknown; anonymous?: boolean } = {},
+  options: {
+    method?: string;
+    body?: unknown;
+    token?: string;
+    headers?: Record<string, string>;
+    anonymous?: boolean;
+  } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = {};
-  const token = options.anonymous ? null : tokenStore.get();
-  if (token) headers.authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -67,6 +57,7 @@ export async function api<T>(
     method: options.method ?? (body ? "POST" : "GET"),
     headers,
     body,
+    credentials: options.anonymous ? "omit" : "same-origin",
   });
   const text = await response.text();
   const data = text ? safeJson(text) : null;

@@ -1,27 +1,37 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { tokenStore } from "./api-client.ts";
+import { markSignedIn } from "@igp/test-support/signed-in-cookie.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { api, browserSession } from "./api-client.ts";
 
-/** A token shaped like the server's (header.payload.signature), expiring at `exp` (seconds). */
-const jwt = (exp: number) =>
-  ["e30", btoa(JSON.stringify({ sub: "u1", exp })).replace(/=+$/, ""), "signature"].join(".");
-const now = () => Math.floor(Date.now() / 1000);
+afterEach(() => {
+  markSignedIn(false);
+  vi.unstubAllGlobals();
+});
 
-afterEach(() => tokenStore.clear());
-
-describe("the stored token", () => {
-  it("is given while it lasts", () => {
-    const token = jwt(now() + 3600);
-    tokenStore.set(token);
-    expect(tokenStore.get()).toBe(token);
+describe("the browser's session", () => {
+  it("exists while the server's readable hint cookie does", () => {
+    expect(browserSession.exists()).toBe(false);
+    markSignedIn();
+    expect(browserSession.exists()).toBe(true);
+    markSignedIn(false);
+    expect(browserSession.exists()).toBe(false);
   });
 
-  it("is not given once expired: the server would only answer 401", () => {
-    tokenStore.set(jwt(now() - 1));
-    expect(tokenStore.get()).toBeNull();
+  it("keeps nothing of the session in web storage, and forgets a token stored before", async () => {
+    localStorage.setItem("token", "old-token");
+    vi.resetModules();
+    await import("./api-client.ts");
+    expect(localStorage.getItem("token")).toBeNull();
   });
 
-  it("is left to the server when it cannot be read", () => {
-    tokenStore.set("not-a-jwt");
-    expect(tokenStore.get()).toBe("not-a-jwt");
+  it("sends no token of its own: the cookie travels with the request", async () => {
+    const seen: RequestInit[] = [];
+    vi.stubGlobal("fetch", async (_url: string, init: RequestInit) => {
+      seen.push(init);
+      return Response.json({});
+    });
+    await api("/api/login/user");
+    await api("/api/auth/session", { method: "POST", token: "handed-over" });
+    expect(seen[0]!.headers).toEqual({});
+    expect(seen[1]!.headers).toEqual({ authorization: "Bearer handed-over" });
   });
 });

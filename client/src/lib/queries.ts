@@ -1,5 +1,5 @@
 import { QueryClient, type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
-import { api, TOKEN_CHANGED } from "./api-client.ts";
+import { api, SESSION_CHANGED } from "./api-client.ts";
 
 /**
  * The one cache of server lists for both apps. It is passed to each hook rather than provided
@@ -13,7 +13,7 @@ export const queryClient = new QueryClient({
 
 // Another sign-in (or none) must never see the lists read for the last one.
 if (typeof window !== "undefined")
-  window.addEventListener(TOKEN_CHANGED, () => queryClient.clear());
+  window.addEventListener(SESSION_CHANGED, () => queryClient.clear());
 
 /** A GET of the API, cached under `key`. */
 export function useApiQuery<Data>(
@@ -37,6 +37,8 @@ export const queryKeys = {
   /** The player's Game History, one entry per page and game (all of them under the first part). */
   gameHistory: (page?: number, game?: string) =>
     page === undefined ? (["gameHistory"] as const) : (["gameHistory", page, game ?? ""] as const),
+  /** The account's open sessions (the profile's and the back office's list). */
+  sessions: ["sessions"] as const,
 };
 
 /** After a write: what shows it is read again (the server answers writes once its lists hold them). */

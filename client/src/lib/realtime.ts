@@ -1,9 +1,9 @@
 import type { Client, Room } from "@colyseus/sdk";
-import { tokenStore } from "./api-client.ts";
 
 /**
  * The realtime connection (Colyseus, same origin as the API; docs/realtime.md). The SDK loads on
- * first use so the first page stays small; every join carries the stored token.
+ * first use so the first page stays small. Joins are authenticated by the session's cookie: the
+ * SDK's matchmaking requests go to this origin with the browser's credentials.
  */
 let client: Promise<Client> | null = null;
 
@@ -13,11 +13,7 @@ export function preloadRealtime(): Promise<Client> {
   return client;
 }
 
-async function realtimeClient(): Promise<Client> {
-  const ready = await preloadRealtime();
-  ready.auth.token = tokenStore.get() ?? "";
-  return ready;
-}
+const realtimeClient = preloadRealtime;
 
 export async function joinRoomById(roomId: string): Promise<Room> {
   return (await realtimeClient()).joinById(roomId);

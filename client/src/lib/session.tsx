@@ -9,18 +9,23 @@ import {
   useReducer,
   useState,
 } from "react";
-import { ApiError, api, tokenStore } from "./api-client.ts";
+import { ApiError, api, browserSession } from "./api-client.ts";
 import { type Balances, nothingShownYet, shownWallet } from "./held-balances.ts";
 
-export type SessionUser = Omit<LoginResponse, "token" | "failedSignInAttempts" | "notice">;
+export type SessionUser = Omit<
+  LoginResponse,
+  "token" | "failedSignInAttempts" | "notice" | "recoveryCodes"
+>;
 
 interface Session {
   user: SessionUser | null;
   loading: boolean;
+  /** A sign-in's answer (the server has set the session's cookie). */
   signIn(response: LoginResponse): void;
-  /** Stores a token from an external sign-in (/process/{token}) and loads its user. */
+  /** Keeps an external sign-in's session (/process/{token}) in this browser and loads its user. */
   adopt(token: string): Promise<void>;
-  signOut(): void;
+  /** Ends this device's session (the server clears its cookie). */
+  signOut(): Promise<void>;
   refresh(): Promise<void>;
   /**
    * A realtime `balanceUpdated` (or a purchase's answer): changes only the balances; `round`
@@ -54,7 +59,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (next: SessionUser | null) => dispatch({ type: "user", user: next }),
     [],
   );
-  const [loading, setLoading] = useState(Boolean(tokenStore.get()));
+  const [loading, setLoading] = useState(browserSession.exists);
   const [live, setLive] = useState(false);
   const applyBalances = useCallback(
     ({ mainBalance, bonusBalance, round }: Balances & { round?: string }) =>
@@ -71,12 +76,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const refresh = useCallback(async () => {
-    if (!tokenStore.get()) return setUser(null);
+    if (!browserSession.exists()) return setUser(null);
     try {
       setUser(await api<SessionUser>("/api/login/user"));
     } catch (error) {
+      // Refused: the server has cleared the session's cookies.
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-        tokenStore.clear();
+        browserSession.changed();
         setUser(null);
       }
     } finally {
@@ -106,16 +112,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       user,
       loading,
-      signIn({ token, failedSignInAttempts: _, notice: __, ...signedIn }) {
-        tokenStore.set(token);
+      signIn({
+        token: _,
+        failedSignInAttempts: __,
+        notice: ___,
+        recoveryCodes: ____,
+        ...signedIn
+      }) {
+        browserSession.changed();
         setUser(signedIn);
       },
       async adopt(token) {
-        tokenStore.set(token);
+        // Google and Telegram's redirects have set the cookie already; a link from elsewhere
+        // (another app handing over its sign-in) has the server set it for this token.
+        if (!browserSession.exists())
+          await api("/api/auth/session", { method: "POST", token }).catch(() => {});
+        browserSession.changed();
         await refresh();
       },
-      signOut() {
-        tokenStore.clear();
+      async signOut() {
+        await api("/api/auth/logout", { method: "POST" }).catch(() => {});
+        browserSession.changed();
         setUser(null);
       },
       refresh,

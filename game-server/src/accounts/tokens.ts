@@ -4,18 +4,20 @@ import { LRUCache } from "lru-cache";
 
 /**
  * Access tokens: HS256 only (the algorithm is pinned on verification), 8 hours. A token names its
- * account (`sub`), must expire (`exp`), and carries the account's token version (`ver`): the
- * version is bumped on a password change, an admin reset, a block or unblock and a sign-out
- * everywhere, and every request compares it with the account's, so older tokens stop at once.
+ * account (`sub`) and its session (`sid`, a row of user_sessions: ended by a sign-out of that
+ * device), must expire (`exp`), and carries the account's token version (`ver`): the version is
+ * bumped on a password change, an admin reset, a block or unblock and a sign-out everywhere, and
+ * every request compares it with the account's, so older tokens stop at once.
  */
 const ALGORITHM = "HS256";
 const ISSUER = "instant-games-platform";
-const LIFETIME = "8h";
+export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
 
 export interface TokenClaims {
   userId: string;
   role: Role;
   version: number;
+  sessionId: string;
 }
 
 /** Verified tokens kept (each until its own expiry): a player's token is sent many times. */
@@ -32,12 +34,12 @@ export function createTokens(secret: string) {
   const verified = new LRUCache<string, TokenClaims>({ max: VERIFIED_TOKENS_KEPT });
   return {
     issue(claims: TokenClaims): Promise<string> {
-      return new SignJWT({ role: claims.role, ver: claims.version })
+      return new SignJWT({ role: claims.role, ver: claims.version, sid: claims.sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
         .setSubject(claims.userId)
         .setIssuer(ISSUER)
         .setIssuedAt()
-        .setExpirationTime(LIFETIME)
+        .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
         .sign(key);
     },
     /** The claims of a valid, unexpired token of ours; null for anything else. */
@@ -48,13 +50,15 @@ export function createTokens(secret: string) {
         const { payload } = await jwtVerify(token, await verifyKey, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
-          requiredClaims: ["exp", "sub", "ver"],
+          requiredClaims: ["exp", "sub", "ver", "sid"],
         });
         if (typeof payload.sub !== "string" || !Number.isInteger(payload.ver)) return null;
+        if (typeof payload.sid !== "string") return null;
         const claims = {
           userId: payload.sub,
           role: payload.role as Role,
           version: payload.ver as number,
+          sessionId: payload.sid,
         };
         const lifeLeft = payload.exp! * 1000 - Date.now();
         if (lifeLeft > 0) verified.set(token, claims, { ttl: lifeLeft });

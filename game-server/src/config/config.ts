@@ -54,6 +54,12 @@ const envSchema = z
     GAME_START_NOTICE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     /** The pause between two winners revealed in a lottery's drawing. */
     LOTTERY_REVEAL_EVERY_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+    /** Staff (admins, superAdmins) must sign in with an authenticator code: on by default. */
+    TWO_FACTOR_STAFF: onOff.default("on"),
+    /** Players must too (off by default; a player may still add an authenticator). */
+    TWO_FACTOR_PLAYERS: onOff.default("off"),
+    /** Approving more than this (major units) asks the staff member's authenticator code again. */
+    STEP_UP_AMOUNT: z.coerce.number().int().min(0).max(100_000_000).default(10_000),
     /** Lottery tickets one player may buy per minute. */
     RATE_LIMIT_TICKETS: z.coerce.number().int().min(1).max(10_000_000).default(120),
     REDIS_URL: z
@@ -92,6 +98,14 @@ const envSchema = z
     RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).max(100_000).optional(),
     RATE_LIMIT_RESET: z.coerce.number().int().min(1).max(100_000).optional(),
     RATE_LIMIT_MONEY: z.coerce.number().int().min(1).max(100_000).optional(),
+    /** Registrations one address may make, whatever the phone: per minute, and per day. */
+    RATE_LIMIT_REGISTER_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).optional(),
+    RATE_LIMIT_REGISTER_PER_ADDRESS_DAILY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10_000_000)
+      .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
@@ -256,6 +270,8 @@ export function rateLimitsFrom(env: Env) {
     register: env.RATE_LIMIT_REGISTER,
     reset: env.RATE_LIMIT_RESET,
     money: env.RATE_LIMIT_MONEY,
+    registerPerAddress: env.RATE_LIMIT_REGISTER_PER_ADDRESS,
+    registerPerAddressDaily: env.RATE_LIMIT_REGISTER_PER_ADDRESS_DAILY,
   };
   return Object.fromEntries(Object.entries(given).filter(([, max]) => max !== undefined)) as {
     [name in keyof typeof given]?: number;

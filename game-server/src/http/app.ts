@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyRequest,
   type FastifyServerOptions,
+  type preValidationHookHandler,
   type RouteOptions,
 } from "fastify";
 import {
@@ -18,6 +19,8 @@ import {
 import type pg from "pg";
 import type { AdminUsersRepository } from "../accounts/admin-users-repository.ts";
 import type { GoogleSignIn } from "../accounts/google-sign-in.ts";
+import type { SecondFactors } from "../accounts/second-factor.ts";
+import type { Sessions } from "../accounts/sessions.ts";
 import type { SignInThrottle } from "../accounts/sign-in-throttle.ts";
 import type { Tokens } from "../accounts/tokens.ts";
 import type { UsersRepository } from "../accounts/users-repository.ts";
@@ -47,12 +50,15 @@ import { type AppendWatermark, freshReads } from "./plugins/fresh-reads.ts";
 import { idempotency } from "./plugins/idempotency.ts";
 import { metrics } from "./plugins/metrics.ts";
 import { requestBody } from "./plugins/request-body.ts";
+import { sameOriginWrites } from "./plugins/same-origin-writes.ts";
 import { SWAGGER_UI_POLICY, securityHeaders } from "./plugins/security-headers.ts";
+import { stepUp } from "./plugins/step-up.ts";
 import {
   DEFAULT_RATE_LIMITS,
   RATE_LIMIT_MESSAGE,
   type RateLimitName,
   type RateLimits,
+  REGISTRATION_CEILING_MESSAGE,
 } from "./rate-limits.ts";
 import { accountsRoutes } from "./routes/accounts.routes.ts";
 import { adminRequestsRoutes } from "./routes/admin-requests.routes.ts";
@@ -70,9 +76,11 @@ import { passwordResetRoutes } from "./routes/password-reset.routes.ts";
 import { privateGamesRoutes } from "./routes/private-games.routes.ts";
 import { roundByCodeRoutes } from "./routes/round-by-code.routes.ts";
 import { roundGameRoutes } from "./routes/round-game.routes.ts";
+import { secondFactorRoutes } from "./routes/second-factor.routes.ts";
 import { settingsRoutes } from "./routes/settings.routes.ts";
 import { socialsRoutes } from "./routes/socials.routes.ts";
 import { walletRoutes } from "./routes/wallet.routes.ts";
+import type { SecondFactorPolicy } from "./second-factor-gate.ts";
 
 // A refusal of a schema without its own message speaks a sentence, never zod's programmer's text
 // (the client shows it as it comes, at the field it names).
@@ -94,6 +102,13 @@ export interface AppDependencies {
   ledger: Ledger;
   users: UsersRepository;
   tokens: Tokens;
+  /** Where every sign-in starts its session; what every request's token is checked against. */
+  sessions: Sessions;
+  /** Authenticators (TOTP) and recovery codes; who must have one; when approvals ask again. */
+  secondFactors: SecondFactors;
+  secondFactorPolicy: SecondFactorPolicy;
+  /** Approvals above this many minor units ask the staff member's authenticator code again. */
+  stepUpMinor: number;
   signInThrottle: SignInThrottle;
   adminUsers: AdminUsersRepository;
   banks: BanksRepository;
@@ -182,13 +197,24 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
     await app.register(metrics, { token: deps.operatorPages.metricsToken });
   }
   await app.register(errorHandler);
-  await app.register(authentication, { tokens: deps.tokens, users: deps.users });
+  await app.register(sameOriginWrites, { publicUrl: deps.publicUrl });
+  await app.register(authentication, {
+    tokens: deps.tokens,
+    sessions: deps.sessions,
+    publicUrl: deps.publicUrl,
+  });
+  await app.register(stepUp, {
+    factors: deps.secondFactors,
+    thresholdMinor: deps.stepUpMinor,
+    currency: deps.currency,
+  });
   await app.register(idempotency, { db: deps.pool, box: deps.atRest });
   await app.register(freshReads, { progress: deps.progress, watermark: deps.watermark });
 
   await app.register(clientApp, { directory: deps.clientDirectory });
   await app.register(healthRoute, deps);
   await app.register(accountsRoutes, deps);
+  await app.register(secondFactorRoutes, deps);
   await app.register(externalSignInRoutes, deps);
   await app.register(walletRoutes, deps);
   await app.register(banksRoutes, deps);
@@ -223,10 +249,13 @@ function userOrClient(request: FastifyRequest): string {
 
 /** Named per-route limits, counted per client address and route. */
 async function registerRateLimits(app: FastifyInstance, limits: RateLimits) {
+  let registrationCeiling: preValidationHookHandler | undefined;
   // Routes are added after this hook, so it sees each one's named limit.
   app.addHook("onRoute", (route: RouteOptions) => {
     const name = route.config?.limit;
     if (!name) return;
+    if (name === "register")
+      route.preValidation = [registrationCeiling!, ...[route.preValidation ?? []].flat()];
     const limit = { max: limits[name], timeWindow: "1 minute" };
     // Sign-in, registration and reset count per client address and the phone or e-mail tried
     // (docs/deploy.md): many Ethiopian mobile users share one carrier-NAT address, so an address
@@ -249,4 +278,33 @@ async function registerRateLimits(app: FastifyInstance, limits: RateLimits) {
       message: RATE_LIMIT_MESSAGE,
     }),
   });
+  registrationCeiling = registrationCeilingPerAddress(app, limits);
+}
+
+/**
+ * Registrations from one address, whatever the phone or e-mail: a ceiling per minute and per
+ * day, so that one address cannot create accounts without end by naming a new phone each time.
+ */
+function registrationCeilingPerAddress(
+  app: FastifyInstance,
+  limits: RateLimits,
+): preValidationHookHandler {
+  const perAddress = (max: number, timeWindow: string) =>
+    app.createRateLimit({ max, timeWindow, keyGenerator: (request) => request.ip });
+  const ceilings = [
+    perAddress(limits.registerPerAddress, "1 minute"),
+    perAddress(limits.registerPerAddressDaily, "1 day"),
+  ];
+  return async (request, reply) => {
+    for (const ceiling of ceilings) {
+      const count = await ceiling(request);
+      if (!count.isAllowed && count.isExceeded) {
+        request.log.warn({ ip: request.ip, max: count.max }, "registration ceiling reached");
+        return reply
+          .code(429)
+          .header("Retry-After", String(count.ttlInSeconds))
+          .send({ message: REGISTRATION_CEILING_MESSAGE });
+      }
+    }
+  };
 }

@@ -6,6 +6,12 @@ export interface RateLimits {
   money: number;
   /** Lottery tickets: a player may buy many, one request each. */
   tickets: number;
+  /**
+   * Registrations per client address, whatever the phone: a ceiling per minute and per day, high
+   * enough for a carrier-NAT address many phones share, beside the per-address-and-phone limit.
+   */
+  registerPerAddress: number;
+  registerPerAddressDaily: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -14,8 +20,17 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   reset: 5,
   money: 30,
   tickets: 120,
+  registerPerAddress: 30,
+  registerPerAddressDaily: 200,
 };
 
-export type RateLimitName = keyof RateLimits;
+/** The limits a route names; the registration ceilings apply to registration by themselves. */
+export type RateLimitName = Exclude<
+  keyof RateLimits,
+  "registerPerAddress" | "registerPerAddressDaily"
+>;
 
 export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait a minute and try again.";
+
+export const REGISTRATION_CEILING_MESSAGE =
+  "Too many accounts have been created from this network. Please try again later.";

@@ -58,7 +58,7 @@ export function lobbyRoom(deps: {
     }
 
     override async onAuth(_client: Client, _options: unknown, context: AuthContext) {
-      return deps.auth(context.token);
+      return deps.auth(context);
     }
 
     override onDrop(client: Client) {

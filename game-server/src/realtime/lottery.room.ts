@@ -20,7 +20,7 @@ import type { DrawnLottery, LotteryRounds } from "../games/lottery/lottery-round
 import type { RoundFailover } from "../games/round-kernel/round-failover.ts";
 import { GameError } from "../games/round-kernel/round-game.ts";
 import type { Notifications } from "./notifications.ts";
-import type { RoomAuth, RoomUser } from "./room-auth.ts";
+import { type RoomAuth, type RoomUser, watcherOf } from "./room-auth.ts";
 import { answerUnknown } from "./room-messages.ts";
 
 export interface LotteryRoomDeps {
@@ -97,9 +97,9 @@ abstract class LotteryRoom extends Room<{ state: LotteryState; client: Watcher }
     this.actor = this.startMachine(resumeAt);
   }
 
-  /** Anyone may watch; a token, when given, must be valid (it tells the holder its win). */
+  /** Anyone may watch; a session, when given, tells the holder its win (room-auth.ts). */
   override async onAuth(_client: Client, _options: unknown, context: AuthContext) {
-    return context.token ? this.deps.auth(context.token) : ANONYMOUS;
+    return (await watcherOf(this.deps.auth, context)) ?? ANONYMOUS;
   }
 
   override onDispose() {

@@ -35,7 +35,7 @@ export function playerRoom(deps: {
     }
 
     override async onAuth(_client: Client, _options: unknown, context: AuthContext) {
-      const user = await deps.auth(context.token);
+      const user = await deps.auth(context);
       // The room's own user, whatever the options say (joinById skips the userId filter).
       if (this.userId !== user.id) throw new ServerError(403, "This is not your channel.");
       return user;

@@ -99,7 +99,7 @@ abstract class RoundRoom<
   }
 
   override async onAuth(_client: Client, _options: unknown, context: AuthContext) {
-    return this.deps.auth(context.token);
+    return this.deps.auth(context);
   }
 
   override onJoin(client: PlayerClient) {

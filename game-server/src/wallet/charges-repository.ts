@@ -10,6 +10,15 @@ export class ChargesRepository {
     private readonly imageLinks: Pick<ImageLinks, "link">,
   ) {}
 
+  /** A charge still waiting for a decision: its amount in minor units; null otherwise. */
+  async pendingAmount(id: string): Promise<number | null> {
+    const { rows } = await this.db.query(
+      "SELECT amount FROM charge_requests WHERE id = $1 AND status = 'pending'",
+      [id],
+    );
+    return rows[0] ? Number(rows[0].amount) : null;
+  }
+
   async page(filter: { agentId?: string }, page: number) {
     const query = new PagedQuery();
     if (filter.agentId) query.where("c.agent_id = $?", filter.agentId);

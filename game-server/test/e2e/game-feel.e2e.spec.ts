@@ -312,11 +312,13 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
     await visitor.page.goto(`${server.url}/play/instant/coin-flip/lobby`);
     await visitor.page.waitForURL("**/auth/login");
     await visitor.page.getByLabel("Phone or email").waitFor();
-    // Back after the token expired: signed out, without asking the server (a 401 is logged).
+    // Back with a token an earlier version kept in local storage: signed out, without asking
+    // the server (a 401 is logged), and the token forgotten.
     const payload = Buffer.from(JSON.stringify({ sub: "gone", exp: 1 })).toString("base64url");
     await visitor.page.evaluate(`localStorage.setItem("token", "e30.${payload}.signature")`);
     await visitor.page.goto(`${server.url}/`);
     await visitor.page.getByRole("link", { name: "Sign in" }).waitFor();
+    expect(await visitor.page.evaluate(`localStorage.getItem("token")`)).toBeNull();
 
     await a.page.goto(`${server.url}/`);
     await a.page.getByRole("button", { name: "Menu" }).click();

@@ -51,7 +51,11 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
       await page.getByText("Account created successfully!").waitFor();
       await page.waitForURL("**/dashboard/profile");
       await page.getByRole("heading", { name: "Hello, Meron Alemu" }).waitFor();
-      expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
+      // The session is an httpOnly cookie: no script of the page can read it, nor find it stored.
+      const session = (await page.context().cookies()).find((c) => c.name === "igp_session")!;
+      expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+      const readable = await page.evaluate("JSON.stringify({ ...localStorage }) + document.cookie");
+      expect(readable).not.toContain(session.value);
       await shoot(page, "profile");
 
       // On a phone, through the menu (the header has Deposit too).
@@ -144,11 +148,23 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
       await withdrawal.getByText("pending").waitFor();
       expect(await page.getByText("No recent withdrawals found.").count()).toBe(0);
 
+      // The profile lists where the account is signed in.
+      await page.getByRole("tab", { name: "User" }).click();
+      const sessions = page.getByRole("list", { name: "Sessions" });
+      await sessions.getByText("This device").waitFor();
+      // This browser (signed in by its registration) and the API sign-in above.
+      expect(await sessions.getByRole("listitem").count()).toBe(2);
       await page.getByRole("button", { name: "Logout" }).first().click();
       await page.getByText("Are you sure do you want to logout?").waitFor();
       await page.getByRole("button", { name: "Yes" }).click();
       await page.waitForURL(`${server.url}/`);
-      expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+      await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+      expect((await page.context().cookies()).map((c) => c.name)).not.toContain("igp_session");
+      // The cookie, copied before the sign-out and sent from elsewhere, is refused.
+      const copied = await server.call("GET", "/api/login/user", {
+        headers: { cookie: `igp_session=${session.value}` },
+      });
+      expect(copied.status).toBe(401);
       await page.close();
     }, 90_000);
   }

@@ -58,6 +58,99 @@ describe("per-account sign-in throttling", () => {
     for (let i = 0; i < 7; i++) statuses.push((await login("0944000111", "guess1234")).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
   });
+
+  it("answers an unknown login and a wrong password alike, attempt by attempt", async () => {
+    const player = await signUpPlayer(server);
+    const seen = async (phone: string) => {
+      const answers: unknown[] = [];
+      for (let i = 0; i < 8; i++) {
+        const { status, body, headers } = await login(phone, `wrong-${i}1`);
+        answers.push({ status, body, retryAfter: headers.get("retry-after") });
+      }
+      return answers;
+    };
+    const known = await seen(player.phone);
+    const unknown = await seen("0944000222");
+    expect(unknown).toEqual(known);
+    expect(known.slice(4, 6)).toEqual([
+      { status: 401, body: { message: "Invalid phone/email or password." }, retryAfter: null },
+      {
+        status: 429,
+        body: { message: "Too many failed sign-in attempts. Please wait 1 minute and try again." },
+        retryAfter: "30",
+      },
+    ]);
+  });
+
+  it("counts the login as typed in any of its forms under one key", async () => {
+    const player = await signUpPlayer(server);
+    const international = `+251${player.phone.slice(1)}`;
+    for (let i = 0; i < 5; i++) await login(i % 2 ? player.phone : international, "wrong-one1");
+    expect((await login(international, player.password)).status).toBe(429);
+    expect((await login(player.phone, player.password)).status).toBe(429);
+  });
+});
+
+describe("a ceiling on registrations per address", () => {
+  let phones = 0;
+  const registerOn = (target: TestServer, address: string) =>
+    target.call("POST", "/api/auth/user/register", {
+      headers: { "x-forwarded-for": address },
+      body: {
+        phone: `0977${String(phones++).padStart(6, "0")}`,
+        fullName: "Hana Girma",
+        password: "secret12",
+        confirmPassword: "secret12",
+      },
+    });
+  const accounts = async (target: TestServer) =>
+    (await target.platform.database.pool.query("SELECT count(*)::int AS n FROM users")).rows[0]
+      .n as number;
+  const CEILING = {
+    status: 429,
+    body: {
+      message: "Too many accounts have been created from this network. Please try again later.",
+    },
+  };
+
+  it("refuses new phones from one address past the minute's ceiling, and creates nothing", async () => {
+    const limited = await startTestServer({
+      env: { TRUST_PROXY: "true" },
+      rateLimits: { registerPerAddress: 3, registerPerAddressDaily: 1000 },
+    });
+    try {
+      for (let i = 0; i < 3; i++)
+        expect((await registerOn(limited, "203.0.113.7")).status).toBe(201);
+      const before = await accounts(limited);
+      const refused = await registerOn(limited, "203.0.113.7");
+      expect(refused).toMatchObject(CEILING);
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(await accounts(limited)).toBe(before);
+      // Another address is not held back by this one.
+      expect((await registerOn(limited, "203.0.113.8")).status).toBe(201);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it("holds an address to the day's ceiling, waiting out the day", async () => {
+    const limited = await startTestServer({
+      env: { TRUST_PROXY: "true" },
+      rateLimits: { registerPerAddress: 1000, registerPerAddressDaily: 2 },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 2; i++) statuses.push((await registerOn(limited, "198.51.100.9")).status);
+      const refused = await registerOn(limited, "198.51.100.9");
+      expect(statuses).toEqual([201, 201]);
+      expect(refused).toMatchObject(CEILING);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3600);
+    } finally {
+      await limited.stop();
+    }
+  });
 });
 
 describe("one password policy", () => {

@@ -60,6 +60,10 @@ describe("Google sign-in", () => {
     const first = await googleSignIn();
     expect(first.done.status).toBe(302);
     const token = decodeURIComponent(first.done.headers.get("location")!.replace("/process/", ""));
+    // The browser is signed in by the redirect itself: the session's cookie, httpOnly.
+    expect(first.done.headers.getSetCookie()).toContainEqual(
+      expect.stringMatching(new RegExp(`^igp_session=${token};.*HttpOnly`)),
+    );
     const me = await server.call("GET", "/api/login/user", { token });
     expect(me.body).toMatchObject({ fullName: "Selam Tesfaye", role: "user" });
 
@@ -103,6 +107,9 @@ describe("Telegram sign-in", () => {
     });
     const first = await server.call("POST", "/api/auth/telegram", { body: data });
     expect(first.status).toBe(200);
+    expect(first.headers.getSetCookie()).toContainEqual(
+      expect.stringMatching(new RegExp(`^igp_session=${first.body.token};.*HttpOnly`)),
+    );
     expect(first.body).toMatchObject({ fullName: "Dawit Bekele", role: "user", mainBalance: 0 });
     const second = await server.call("POST", "/api/auth/telegram", {
       body: sign({ id: 777001, first_name: "Dawit", auth_date: now() }),

@@ -40,16 +40,35 @@ it("enforces the role matrix on every route, for every kind of caller", async ()
   ).body.token;
   await server.call("POST", `/api/admin/users/status/${blocked.userId}`, { token: root.token });
 
+  const login = async (phone: string, password: string) =>
+    (await server.call("POST", "/api/auth/user/login", { body: { phone, password } })).body
+      .token as string;
+  // Each caller's second session: the one signing out of this device ends.
   const callers = [
-    { name: "anonymous", token: undefined, role: null },
-    { name: "player", token: player.token, role: "user" },
-    { name: "other player", token: otherPlayer.token, role: "user" },
-    { name: "agent", token: agent, role: "admin" },
-    { name: "superAdmin", token: root.token, role: "superAdmin" },
-    { name: "blocked player", token: blocked.token, role: "blocked" },
+    { name: "anonymous", token: undefined, spare: undefined, role: null },
+    {
+      name: "player",
+      token: player.token,
+      spare: await login(player.phone, player.password),
+      role: "user",
+    },
+    {
+      name: "other player",
+      token: otherPlayer.token,
+      spare: await login(otherPlayer.phone, otherPlayer.password),
+      role: "user",
+    },
+    { name: "agent", token: agent, spare: await login(agentEmail, "agent-pass-1"), role: "admin" },
+    {
+      name: "superAdmin",
+      token: root.token,
+      spare: (await signInSuperAdmin(server)).token,
+      role: "superAdmin",
+    },
+    { name: "blocked player", token: blocked.token, spare: blocked.token, role: "blocked" },
   ] as const;
 
-  // Signing out everywhere ends the caller's token: it is probed last.
+  // Signing out everywhere ends the caller's sessions: it is probed last.
   const lastly = (route: string) => Number(route === "POST /api/auth/logout-all");
   const wrong: string[] = [];
   for (const route of routes.sort((a, b) => lastly(a) - lastly(b))) {
@@ -58,7 +77,7 @@ it("enforces the role matrix on every route, for every kind of caller", async ()
     const access = MATRIX[route]!;
     for (const caller of callers) {
       const { status } = await server.call(method, path, {
-        token: caller.token,
+        token: route === "POST /api/auth/logout" ? caller.spare : caller.token,
         body: method === "GET" || method === "DELETE" ? undefined : {},
       });
       const expected = expectedStatus(access, caller.role);

@@ -72,6 +72,11 @@ export const loginRequestSchema = z.object({
   password: text("Password", { required: "Password is required." })
     .min(1, "Password is required.")
     .max(128),
+  code: text("Code")
+    .trim()
+    .max(20, "Enter the 6-digit code from your authenticator app.")
+    .optional()
+    .describe("The authenticator's 6-digit code, or a recovery code, when the account has one."),
 });
 
 export const roleSchema = z.enum(ROLES);
@@ -94,7 +99,29 @@ export const loginResponseSchema = sessionUserSchema.extend({
     .optional()
     .describe("Failed sign-in attempts since the last good sign-in: shown to the owner once."),
   notice: z.string().optional().describe("The same, as a sentence."),
+  recoveryCodes: z
+    .array(z.string())
+    .optional()
+    .describe("Ten single-use recovery codes, given once when an authenticator is confirmed."),
 });
+
+/**
+ * The answer to a right password on an account with two-factor sign-in and no code yet: no
+ * session; the code is asked for (`code`), or, for an account that must have an authenticator
+ * and has none, the authenticator to set up first (`enrol`). Sign in again with `code`.
+ */
+export const secondFactorChallengeSchema = z.object({
+  secondFactor: z.enum(["code", "enrol"]),
+  message: z.string(),
+  enrolment: z
+    .object({
+      secret: z.string().describe("The authenticator's key, to type in by hand."),
+      otpauthUrl: z.string(),
+      qrCode: z.string().describe("The otpauth URL as a QR code (an SVG data: URL)."),
+    })
+    .optional(),
+});
+export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
 
 /** A new player is signed in at once: the answer carries what a sign-in answers. */
 export const registerResponseSchema = loginResponseSchema
@@ -144,6 +171,18 @@ export const errorSchema = messageSchema.extend({
     .describe("The request field the message is about (a form shows it at that field)."),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+/** One of the account's open sessions, as the profile's list shows it. */
+export const sessionSummarySchema = z.object({
+  id: z.string(),
+  device: z.string().describe('The browser and system, such as "Chrome on Android".'),
+  address: z.string().describe("The address it was last seen from."),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean().describe("The session this request came with."),
+});
+export const sessionListSchema = z.object({ sessions: z.array(sessionSummarySchema) });
+
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;

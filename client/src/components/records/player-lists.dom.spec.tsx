@@ -1,4 +1,5 @@
 import type { GameHistoryPage, LotteryView, MyTicket } from "@igp/shared";
+import { markSignedIn } from "@igp/test-support/signed-in-cookie.ts";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
@@ -7,7 +8,6 @@ import { LotteryResultPage } from "../../features/lottery/lottery-result-page.ts
 import { MyTicketsPage } from "../../features/lottery/my-tickets-page.tsx";
 import { GameHistory } from "../../features/profile/game-history.tsx";
 import { TransactionsList } from "../../features/wallet/transactions-list.tsx";
-import { tokenStore } from "../../lib/api-client.ts";
 import { switchLanguage } from "../../lib/i18n.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { queryClient } from "../../lib/queries.ts";
@@ -102,7 +102,7 @@ afterEach(async () => {
   cleanup();
   queryClient.clear();
   vi.unstubAllGlobals();
-  tokenStore.clear();
+  markSignedIn(false);
   viewport(1024);
   await switchLanguage("en");
 });
@@ -199,7 +199,7 @@ describe("on a phone each record is a card: what and its status first, then labe
 
   it("a lottery's results: each ticket with its result and prize, each place with its ticket", async () => {
     // A signed-in player's page: visitors see the lottery without tickets.
-    tokenStore.set("t1");
+    markSignedIn();
     show(<LotteryResultPage />, "/play/instant/lottery/LOTTERY2");
     const mine = await card("Ticket #2");
     expect(titleLine(mine, "Ticket #2")).toContain("Won");

@@ -9,7 +9,7 @@ import {
 } from "../../components/form/fields.tsx";
 import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
-import { api, tokenStore } from "../../lib/api-client.ts";
+import { api } from "../../lib/api-client.ts";
 
 /** The request and its confirmation, which must repeat the new password (`mismatch` otherwise). */
 const changePasswordFormSchema = (mismatch: string) =>
@@ -42,11 +42,10 @@ export function ChangePasswordForm({
     ),
     defaultValues: empty,
     async onSubmit({ currentPassword, newPassword }) {
-      // Every other session has ended; this device goes on with the token the answer carries.
-      const changed = await api<ChangePasswordResponse>("/api/user/update/password", {
+      // Every other session has ended; this device goes on in a new one (its cookie replaced).
+      await api<ChangePasswordResponse>("/api/user/update/password", {
         body: { currentPassword, newPassword },
       });
-      tokenStore.set(changed.token);
       form.reset(empty);
       notice({ type: "success", title: t("profile.passwordChanged"), autoCloseMs: 2_000 });
     },

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useSession } from "../../lib/session.tsx";
 
-/** 'Are you sure do you want to logout?': Yes removes the token and reloads /, Cancel closes. */
+/** 'Are you sure do you want to logout?': Yes ends this session and reloads /, Cancel closes. */
 export function LogoutDialog({ onCancel }: { onCancel(): void }) {
   const { t } = useTranslation();
   const { signOut } = useSession();
@@ -12,8 +12,8 @@ export function LogoutDialog({ onCancel }: { onCancel(): void }) {
         <button
           type="button"
           className="button"
-          onClick={() => {
-            signOut();
+          onClick={async () => {
+            await signOut();
             window.location.assign("/");
           }}
         >

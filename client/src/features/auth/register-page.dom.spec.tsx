@@ -1,8 +1,8 @@
+import { markSignedIn } from "@igp/test-support/signed-in-cookie.ts";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NoticeProvider } from "../../components/ui/notice.tsx";
-import { tokenStore } from "../../lib/api-client.ts";
 import "../../lib/i18n.ts";
 import { SessionProvider } from "../../lib/session.tsx";
 import { RegisterPage } from "./register-page.tsx";
@@ -29,7 +29,7 @@ beforeEach(() =>
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  tokenStore.clear();
+  markSignedIn(false);
 });
 
 function renderPage() {
@@ -88,7 +88,7 @@ describe("registration form", () => {
     type("Confirm password", "secret12");
     submit();
     expect(await screen.findByText("Profile page")).toBeTruthy();
-    expect(tokenStore.get()).toBe("new-token");
+    expect(Object.values({ ...localStorage })).not.toContain("new-token");
     // Notices are a lazy chunk: the message shows once it has loaded.
     expect(await screen.findByText("Account created successfully!")).toBeTruthy();
   });

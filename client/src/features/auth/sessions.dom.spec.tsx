@@ -1,8 +1,8 @@
+import { markSignedIn } from "@igp/test-support/signed-in-cookie.ts";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NoticeProvider } from "../../components/ui/notice.tsx";
-import { tokenStore } from "../../lib/api-client.ts";
 import "../../lib/i18n.ts";
 import { SessionProvider } from "../../lib/session.tsx";
 import { LoginPage } from "./login-page.tsx";
@@ -33,7 +33,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  tokenStore.clear();
+  markSignedIn(false);
 });
 
 const wrapped = (node: React.ReactNode) =>
@@ -59,7 +59,7 @@ describe("sessions in the client", () => {
     expect(
       await screen.findByRole("alertdialog", { name: "Logged in successfully!" }),
     ).toBeTruthy();
-    expect(tokenStore.get()).toBe("t1");
+    expect(Object.values({ ...localStorage })).not.toContain("t1");
   });
 
   it("tells the owner of failed sign-in attempts after signing in", async () => {
@@ -68,14 +68,14 @@ describe("sessions in the client", () => {
       await screen.findByText("3 failed sign-in attempts since your last sign-in."),
     ).toBeTruthy();
     expect(screen.getByRole("alertdialog", { name: "Logged in successfully!" })).toBeTruthy();
-    expect(tokenStore.get()).toBe("t1");
+    expect(Object.values({ ...localStorage })).not.toContain("t1");
   });
 
-  it("signs out everywhere, then forgets the token here", async () => {
-    tokenStore.set("t1");
+  it("signs out everywhere, then this device", async () => {
+    markSignedIn();
     wrapped(<SignOutEverywhereButton />);
     fireEvent.click(screen.getByRole("button", { name: "Sign out everywhere" }));
-    await waitFor(() => expect(tokenStore.get()).toBeNull());
+    await waitFor(() => expect(calls).toContainEqual({ url: "/api/auth/logout", method: "POST" }));
     expect(calls).toContainEqual({ url: "/api/auth/logout-all", method: "POST" });
   });
 });

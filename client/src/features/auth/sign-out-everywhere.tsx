@@ -14,7 +14,7 @@ export function SignOutEverywhereButton() {
   async function signOutEverywhere() {
     try {
       await api("/api/auth/logout-all", { method: "POST" });
-      signOut();
+      await signOut();
       window.location.assign("/");
     } catch (error) {
       notice({

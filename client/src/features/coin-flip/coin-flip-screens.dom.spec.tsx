@@ -1,10 +1,10 @@
 import type { CoinFlipGame, CoinMessage, InstantGameEntry } from "@igp/shared";
+import { markSignedIn } from "@igp/test-support/signed-in-cookie.ts";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NoticeProvider } from "../../components/ui/notice.tsx";
-import { tokenStore } from "../../lib/api-client.ts";
 import "../../lib/i18n.ts";
 import "../../components/rounds/game-texts.ts";
 import { SessionProvider } from "../../lib/session.tsx";
@@ -56,7 +56,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  tokenStore.clear();
+  markSignedIn(false);
 });
 
 const table: InstantGameEntry = {
@@ -198,7 +198,7 @@ describe("the private game form", () => {
 
 describe("the joiner's view of a waiting round", () => {
   beforeEach(() => {
-    tokenStore.set("t1");
+    markSignedIn();
     answers["/api/game/coin-flip/get/ABCD2345"] = { status: 200, body: waiting };
   });
 

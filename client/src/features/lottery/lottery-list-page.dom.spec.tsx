@@ -1,9 +1,9 @@
 import type { LotteryView } from "@igp/shared";
+import { markSignedIn } from "@igp/test-support/signed-in-cookie.ts";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Providers } from "../../app/providers.tsx";
-import { tokenStore } from "../../lib/api-client.ts";
 import { switchLanguage } from "../../lib/i18n.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { LotteryListPage } from "./lottery-list-page.tsx";
@@ -31,7 +31,7 @@ let lotteries: LotteryView[] = [];
 const player = { userId: "u1", fullName: "Abebe", userName: null, role: "user" };
 
 beforeEach(() => {
-  tokenStore.set("t1");
+  markSignedIn();
   vi.stubGlobal("fetch", async (url: string) => {
     if (url === "/api/login/user")
       return Response.json({ ...player, mainBalance: 100, bonusBalance: 0 });
@@ -55,7 +55,7 @@ afterEach(async () => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  tokenStore.clear();
+  markSignedIn(false);
   await switchLanguage("en");
 });
 

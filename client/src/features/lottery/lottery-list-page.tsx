@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
 import { useNotice } from "../../components/ui/notice.tsx";
-import { ApiError, tokenStore } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
 import { gameTitle } from "../../lib/labels.ts";
 import { useMessage } from "../../lib/messages.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -56,7 +56,7 @@ export function LotteryListPage() {
   }, [navigate]);
 
   function startBuying(lottery: LotteryView) {
-    if (!tokenStore.get() || !user) return navigate("/auth/login");
+    if (!user) return navigate("/auth/login");
     setBuying(lottery);
   }
 

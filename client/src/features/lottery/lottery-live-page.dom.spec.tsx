@@ -1,9 +1,9 @@
 import type { LotteryView, MyTicket } from "@igp/shared";
+import { markSignedIn } from "@igp/test-support/signed-in-cookie.ts";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NoticeProvider } from "../../components/ui/notice.tsx";
-import { tokenStore } from "../../lib/api-client.ts";
 import "../../lib/i18n.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { SessionProvider } from "../../lib/session.tsx";
@@ -143,7 +143,7 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  tokenStore.clear();
+  markSignedIn(false);
 });
 
 function openPage() {
@@ -191,7 +191,7 @@ describe("an open lottery, live", { timeout: 30_000 }, () => {
   });
 
   it("gives the 5-second notice, reveals each winner as the room does, then shows the result", async () => {
-    tokenStore.set("t1");
+    markSignedIn();
     openPage();
     const live = await joined();
     live.state({ phase: "closing", ticketsSold: 9 });
@@ -253,7 +253,7 @@ describe("an open lottery, live", { timeout: 30_000 }, () => {
   });
 
   it("shows a watcher who comes mid-drawing the winners revealed so far, at once", async () => {
-    tokenStore.set("t1");
+    markSignedIn();
     openPage();
     const live = await joined();
     live.state({ phase: "drawing", drawAt: Date.now() - 4_000, revealed: [third, second] });
@@ -318,7 +318,7 @@ describe("a lottery drawn before the page opened", { timeout: 30_000 }, () => {
 
   it("celebrates a holder's winning ticket in the replay", async () => {
     roomThere = false;
-    tokenStore.set("t1");
+    markSignedIn();
     answers[`/api/game/lottery/get/${CODE}`] = drawnView;
     openPage();
     expect((await screen.findByTestId("drawing-mine")).textContent).toBe(

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { type RecordColumn, RecordList } from "../../components/records/record-list.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
-import { tokenStore } from "../../lib/api-client.ts";
+import { browserSession } from "../../lib/api-client.ts";
 import { useMoney } from "../../lib/site-config.tsx";
 import { DrawingPlaceholder } from "./drawing/drawing-placeholder.tsx";
 import { REVEAL_MS } from "./drawing/drawing-timeline.ts";
@@ -44,7 +44,7 @@ export function LotteryResultPage() {
   const load = useCallback(async () => {
     try {
       // A visitor has no tickets; a session that ended sees the lottery all the same.
-      const mine = tokenStore.get() ? fetchMyTickets(code).catch(() => []) : [];
+      const mine = browserSession.exists() ? fetchMyTickets(code).catch(() => []) : [];
       const [view, held] = await Promise.all([fetchLottery(code), mine]);
       setLottery(view);
       setTickets(held);
@@ -115,7 +115,7 @@ export function LotteryResultPage() {
       <div className="lottery-columns">
         <section className="card" aria-labelledby="my-tickets">
           <h2 id="my-tickets">{t("lottery.myTickets")}</h2>
-          {!tokenStore.get() ? (
+          {!browserSession.exists() ? (
             <p>
               <Link to="/auth/login">{t("lotteryLive.signInForTickets")}</Link>
             </p>

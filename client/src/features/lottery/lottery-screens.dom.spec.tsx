@@ -1,10 +1,10 @@
 import type { LotteryView, MyTicket } from "@igp/shared";
+import { markSignedIn } from "@igp/test-support/signed-in-cookie.ts";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NoticeProvider } from "../../components/ui/notice.tsx";
-import { tokenStore } from "../../lib/api-client.ts";
 import "../../lib/i18n.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { queryClient } from "../../lib/queries.ts";
@@ -77,7 +77,7 @@ afterEach(() => {
   cleanup();
   queryClient.clear();
   vi.unstubAllGlobals();
-  tokenStore.clear();
+  markSignedIn(false);
 });
 
 const show = (node: ReactNode, path = "/") =>
@@ -106,7 +106,7 @@ describe("buying a ticket from the list", () => {
   });
 
   describe("signed in", () => {
-    beforeEach(() => tokenStore.set("t1"));
+    beforeEach(() => markSignedIn());
 
     it("asks to confirm the lottery and its price; Cancel buys nothing", async () => {
       show(<LotteryListPage />);
@@ -203,7 +203,7 @@ describe("My Tickets", () => {
 });
 
 describe("a lottery's result page", () => {
-  beforeEach(() => tokenStore.set("t1"));
+  beforeEach(() => markSignedIn());
   const openAt = (view: LotteryView, mine: MyTicket[]) => {
     answers[`/api/game/lottery/get/${view.code}`] = { status: 200, body: view };
     answers[`/api/game/lottery/tickets?code=${view.code}`] = { status: 200, body: mine };

@@ -13,6 +13,7 @@ import { useMoney } from "../../lib/site-config.tsx";
 import { useOnline } from "../../lib/use-online.ts";
 import { ChangePasswordForm } from "../auth/change-password-form.tsx";
 import { LogoutDialog } from "../auth/logout-dialog.tsx";
+import { SessionList } from "../auth/session-list.tsx";
 import { SignOutEverywhereButton } from "../auth/sign-out-everywhere.tsx";
 import { TransactionsList } from "../wallet/transactions-list.tsx";
 import { WithdrawForm } from "../wallet/withdraw-form.tsx";
@@ -109,6 +110,7 @@ function UserTab() {
       <ChangePasswordForm variant="player" title={t("profile.changePassword")} />
       <section className="card">
         <h2>{t("profile.sessions")}</h2>
+        <SessionList />
         <p>{t("profile.signOutEverywhereHint")}</p>
         <SignOutEverywhereButton />
       </section>

@@ -21,7 +21,7 @@ export function usePublicRounds(game: RoundGameType): Listing {
     let live = false;
     const show = (rounds: LobbyRoundView[]) =>
       setListing({ kind: "live", rounds: [...rounds].sort((a, b) => a.deadline - b.deadline) });
-    api<LobbyRoundView[]>(lobbyListPath(game), { anonymous: true }).then(
+    api<LobbyRoundView[]>(lobbyListPath(game)).then(
       (rounds) => active && !live && show(rounds),
       () => {},
     );

@@ -1,9 +1,17 @@
 import type { Role } from "@igp/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { isCurrentToken, type Tokens } from "../../accounts/tokens.ts";
-import type { UserRow, UsersRepository } from "../../accounts/users-repository.ts";
+import type { Sessions } from "../../accounts/sessions.ts";
+import type { Tokens } from "../../accounts/tokens.ts";
+import type { UserRow } from "../../accounts/users-repository.ts";
 import { forbidden, unauthorized } from "../http-error.ts";
+import {
+  clearSessionCookies,
+  presentedToken,
+  SIGNED_IN_COOKIE,
+  setSessionCookies,
+} from "../session-cookie.ts";
+import { CROSS_SITE_MESSAGE, isWrite, ourHostFor, sentFromOurPages } from "./same-origin-writes.ts";
 
 export type AuthUser = Pick<UserRow, "id" | "role" | "full_name" | "user_name">;
 
@@ -11,45 +19,101 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user, set by `authenticate`. */
     user: AuthUser | null;
+    /** The session the request came with, set by `authenticate`. */
+    sessionId: string | null;
   }
   interface FastifyInstance {
-    /** onRequest hook: a valid bearer token of an active user (before the body is read). */
+    /** onRequest hook: a valid token (bearer or cookie) of an open session (before the body is read). */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** onRequest hook: authenticate, then require one of `roles`. */
     requireRole(...roles: Role[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Signs `user` in on this request, whichever way they proved who they are: the one place a
+     * session starts (refused for a blocked account). Sets the browser's cookies and answers the
+     * token (for API clients and the /process/{token} hand-over).
+     */
+    startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<string>;
+    /** Ends the request's own session (if any) and clears the browser's cookies. */
+    endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
 
+const EXPIRED = "Your session has expired. Please sign in again.";
+
 /**
- * Bearer tokens, checked on every request that needs them: signature, `exp` and `sub` (HS256 only),
- * then the account itself (read with the other requests of the moment): a token older than the
- * account's token version (password changed or reset, blocked, signed out everywhere) or of a
- * blocked user is refused at once.
+ * Tokens, checked on every request that needs them: from `Authorization: Bearer` (API clients) or
+ * the session cookie (the browser). The signature, `exp`, `sub` and `sid` (HS256 only), then the
+ * session and its account (read with the other requests of the moment): a session ended (signed
+ * out on that device), a token older than the account's version (password changed or reset,
+ * blocked, signed out everywhere) or of a blocked account is refused at once. A refused cookie
+ * is cleared, so the browser stops presenting it.
  */
 export const authentication = fp(
-  async (app: FastifyInstance, deps: { tokens: Tokens; users: UsersRepository }) => {
+  async (
+    app: FastifyInstance,
+    deps: { tokens: Tokens; sessions: Sessions; publicUrl: string | undefined },
+  ) => {
     app.decorateRequest("user", null);
+    app.decorateRequest("sessionId", null);
+    const ourHost = ourHostFor(deps.publicUrl);
 
-    async function authenticate(request: FastifyRequest) {
-      const header = request.headers.authorization ?? "";
-      const match = /^Bearer\s+(\S+)$/i.exec(header);
-      if (!match) throw unauthorized("Please sign in.");
-      const claims = await deps.tokens.verify(match[1]!);
-      if (!claims) throw unauthorized("Your session has expired. Please sign in again.");
-      const user = await deps.users.findSignedIn(claims.userId);
-      // Blocked first: blocking also ends the tokens, and the owner should learn why.
-      if (user?.status === "blocked") throw forbidden("Your account is blocked.");
-      if (!user || !isCurrentToken(claims, user)) {
-        request.log.info({ userId: claims.userId }, "token refused: account gone or token revoked");
-        throw unauthorized("Your session has expired. Please sign in again.");
+    async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+      const presented = presentedToken(request);
+      if (!presented) {
+        // A browser that thinks it is signed in but holds no session cookie: forget it.
+        if (request.cookies[SIGNED_IN_COOKIE]) clearSessionCookies(request, reply);
+        throw unauthorized("Please sign in.");
       }
-      request.user = user;
+      const refuse = (error: Error) => {
+        if (presented.from === "cookie") clearSessionCookies(request, reply);
+        return error;
+      };
+      // A cookie rides along with any request the browser sends: a write on it must be vouched
+      // for as coming from our pages (same-origin-writes.ts refuses the ones from other sites).
+      if (
+        presented.from === "cookie" &&
+        isWrite(request) &&
+        !sentFromOurPages(request, ourHost(request))
+      )
+        throw forbidden(CROSS_SITE_MESSAGE);
+      const claims = await deps.tokens.verify(presented.token);
+      if (!claims) throw refuse(unauthorized(EXPIRED));
+      const check = await deps.sessions.check(claims, request.ip);
+      if (!check.ok && check.reason === "blocked")
+        throw refuse(forbidden("Your account is blocked."));
+      if (!check.ok) {
+        request.log.info({ userId: claims.userId }, "token refused: session ended or revoked");
+        throw refuse(unauthorized(EXPIRED));
+      }
+      request.user = check.user;
+      request.sessionId = claims.sessionId;
     }
 
     app.decorate("authenticate", authenticate);
-    app.decorate("requireRole", (...roles: Role[]) => async (request: FastifyRequest) => {
-      await authenticate(request);
-      if (!roles.includes(request.user!.role)) throw forbidden();
+    app.decorate(
+      "requireRole",
+      (...roles: Role[]) =>
+        async (request: FastifyRequest, reply: FastifyReply) => {
+          await authenticate(request, reply);
+          if (!roles.includes(request.user!.role)) throw forbidden();
+        },
+    );
+    app.decorate(
+      "startSession",
+      async (request: FastifyRequest, reply: FastifyReply, user: UserRow) => {
+        if (user.status === "blocked") throw forbidden("Your account is blocked.");
+        const { token } = await deps.sessions.start(user, {
+          userAgent: request.headers["user-agent"] ?? "",
+          address: request.ip,
+        });
+        setSessionCookies(request, reply, token);
+        return token;
+      },
+    );
+    app.decorate("endSession", async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.user && request.sessionId)
+        await deps.sessions.end(request.user.id, request.sessionId);
+      clearSessionCookies(request, reply);
     });
   },
   { name: "authentication" },

@@ -8,6 +8,8 @@ import {
   messageSchema,
   registerRequestSchema,
   registerResponseSchema,
+  secondFactorChallengeSchema,
+  sessionListSchema,
   sessionUserSchema,
   updateProfileRequestSchema,
 } from "@igp/shared";
@@ -16,22 +18,27 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { checkNewPassword } from "../../accounts/new-password.ts";
 import { hashPassword, verifyPassword } from "../../accounts/passwords.ts";
+import type { SecondFactors } from "../../accounts/second-factor.ts";
 import { sessionOf } from "../../accounts/session.ts";
+import type { Sessions } from "../../accounts/sessions.ts";
 import {
   failedAttemptsNotice,
   type SignInThrottle,
   signInRefusal,
 } from "../../accounts/sign-in-throttle.ts";
-import type { Tokens } from "../../accounts/tokens.ts";
 import type { UsersRepository } from "../../accounts/users-repository.ts";
-import { badRequest, conflict, forbidden, unauthorized } from "../http-error.ts";
-import { errorResponses as errors } from "../schemas.ts";
+import { badRequest, conflict, forbidden, notFound, unauthorized } from "../http-error.ts";
+import { errorResponses as errors, idParams } from "../schemas.ts";
+import { type SecondFactorPolicy, secondFactorStep } from "../second-factor-gate.ts";
+import { clearSessionCookies, presentedToken, setSessionCookies } from "../session-cookie.ts";
 
 export interface AccountsDependencies {
   users: UsersRepository;
-  tokens: Tokens;
+  sessions: Sessions;
   ledger: Ledger;
   signInThrottle: SignInThrottle;
+  secondFactors: SecondFactors;
+  secondFactorPolicy: SecondFactorPolicy;
 }
 
 /** Compared against when the login matches no account, so both cost one argon2 verification. */
@@ -40,7 +47,14 @@ const NO_ACCOUNT_HASH = hashPassword("no account has this password");
 /** Registration, sign-in, the session, profile and password (player spec sections 5 and 7). */
 export async function accountsRoutes(
   app: FastifyInstance,
-  { users, tokens, ledger, signInThrottle }: AccountsDependencies,
+  {
+    users,
+    sessions,
+    ledger,
+    signInThrottle,
+    secondFactors,
+    secondFactorPolicy,
+  }: AccountsDependencies,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -70,11 +84,7 @@ export async function accountsRoutes(
         role: "user",
       });
       if (!created) throw conflict("An account with this phone or email already exists.", "phone");
-      const token = await tokens.issue({
-        userId: created.id,
-        role: created.role,
-        version: created.token_version,
-      });
+      const token = await app.startSession(request, reply, created);
       await users.recordLogin(created.id);
       return reply.code(201).send({
         message: "Account created successfully!",
@@ -93,19 +103,26 @@ export async function accountsRoutes(
         description:
           "Per-account throttling: after 5 wrong passwords, 429 with Retry-After for 30 s, doubling per further failure up to 15 min, whatever the address.",
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, ...errors },
+        response: {
+          200: z.union([loginResponseSchema, secondFactorChallengeSchema]),
+          ...errors,
+        },
       },
       config: { limit: "login" },
     },
     async (request, reply) => {
-      const user = await users.findByLogin(request.body.phone);
-      // Unknown logins are throttled under their own key, so they answer like accounts do.
-      const throttleKey = user ? `user:${user.id}` : `login:${users.loginKey(request.body.phone)}`;
+      // Throttled by the login as typed (in its canonical form), before the account is looked
+      // up: a login that matches no account is counted, locked and answered exactly like one
+      // that does, so neither the status nor the time tells which accounts exist.
+      const throttleKey = `login:${users.loginKey(request.body.phone)}`;
       const wait = await signInThrottle.waitSeconds(throttleKey);
       if (wait > 0) {
         request.log.warn({ throttleKey, wait }, "sign-in throttled");
         return reply.code(429).header("Retry-After", String(wait)).send(signInRefusal(wait));
       }
+      const user = await users.findByLogin(request.body.phone);
+      // An unknown login, or an account without a password (Google, Telegram), costs the same
+      // argon2 verification as a wrong password.
       const hash = user?.password_hash ?? (await NO_ACCOUNT_HASH);
       const valid = (await verifyPassword(hash, request.body.password)) && user?.password_hash;
       if (!user || !valid) {
@@ -114,18 +131,30 @@ export async function accountsRoutes(
         throw unauthorized("Invalid phone/email or password.");
       }
       if (user.status === "blocked") throw forbidden("Your account is blocked.");
+      const { code } = request.body;
+      const second = await secondFactorStep(
+        secondFactors,
+        secondFactorPolicy,
+        user,
+        code,
+        request,
+        reply,
+      );
+      if ("secondFactor" in second) return second;
       const unseenFailures = await signInThrottle.recordSuccess(throttleKey);
-      const token = await tokens.issue({
-        userId: user.id,
-        role: user.role,
-        version: user.token_version,
-      });
+      const token = await app.startSession(request, reply, user);
       await users.recordLogin(user.id);
-      const notice =
-        unseenFailures > 0
-          ? { failedSignInAttempts: unseenFailures, notice: failedAttemptsNotice(unseenFailures) }
-          : {};
-      return { token, ...(await sessionOf(user, ledger)), ...notice };
+      const notices = [
+        ...(unseenFailures > 0 ? [failedAttemptsNotice(unseenFailures)] : []),
+        ...second.notices,
+      ];
+      return {
+        token,
+        ...(await sessionOf(user, ledger)),
+        ...(unseenFailures > 0 && { failedSignInAttempts: unseenFailures }),
+        ...(notices.length > 0 && { notice: notices.join(" ") }),
+        ...(second.recoveryCodes && { recoveryCodes: second.recoveryCodes }),
+      };
     },
   );
 
@@ -181,7 +210,7 @@ export async function accountsRoutes(
       onRequest: app.authenticate,
       config: { limit: "login" },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = (await users.findById(request.user!.id))!;
       const valid =
         user.password_hash &&
@@ -193,7 +222,9 @@ export async function accountsRoutes(
       });
       const newPassword = await hashPassword(request.body.newPassword);
       const version = await users.setPasswordHash(user.id, newPassword);
-      const token = await tokens.issue({ userId: user.id, role: user.role, version });
+      await sessions.endAll(user.id);
+      // Every session has ended with the old version; this device goes on in a new one.
+      const token = await app.startSession(request, reply, { ...user, token_version: version });
       return { message: "Password changed.", token };
     },
   );
@@ -212,10 +243,91 @@ export async function accountsRoutes(
       },
       onRequest: app.authenticate,
     },
-    async (request) => {
+    async (request, reply) => {
       await users.revokeTokens(request.user!.id);
+      await sessions.endAll(request.user!.id);
+      clearSessionCookies(request, reply);
       request.log.info({ userId: request.user!.id }, "signed out everywhere");
       return { message: "Signed out on every device." };
+    },
+  );
+
+  api.post(
+    "/api/auth/logout",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign out this device: its session ends and the browser's cookie is cleared",
+        security: [{ bearer: [] }],
+        querystring: z.object({}).strict(),
+        body: z.object({}).strict().nullish(),
+        response: { 200: messageSchema, ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      await app.endSession(request, reply);
+      request.log.info({ userId: request.user!.id }, "signed out");
+      return { message: "Signed out." };
+    },
+  );
+
+  api.post(
+    "/api/auth/session",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary:
+          "Keep the bearer token's session in this browser's cookie (/process/{token}: a sign-in handed over by a link)",
+        security: [{ bearer: [] }],
+        querystring: z.object({}).strict(),
+        body: z.object({}).strict().nullish(),
+        response: { 200: sessionUserSchema, ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      const presented = presentedToken(request)!;
+      setSessionCookies(request, reply, presented.token);
+      return sessionOf(request.user!, ledger);
+    },
+  );
+
+  api.get(
+    "/api/auth/sessions",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "The account's open sessions: device, address, last seen; this one marked",
+        security: [{ bearer: [] }],
+        response: { 200: sessionListSchema, ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => ({
+      sessions: await sessions.list(request.user!.id, request.sessionId ?? undefined),
+    }),
+  );
+
+  api.post(
+    "/api/auth/sessions/:id/end",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign out one of the account's sessions (its token and cookie stop working)",
+        security: [{ bearer: [] }],
+        params: idParams("Session not found."),
+        body: z.object({}).strict().nullish(),
+        response: { 200: messageSchema, ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      const ended = await sessions.end(request.user!.id, request.params.id);
+      if (!ended) throw notFound("Session not found.");
+      if (request.params.id === request.sessionId) clearSessionCookies(request, reply);
+      request.log.info({ userId: request.user!.id, sessionId: request.params.id }, "session ended");
+      return { message: "Signed out on that device." };
     },
   );
 }

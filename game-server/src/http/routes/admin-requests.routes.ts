@@ -105,9 +105,10 @@ export async function adminRequestsRoutes(
       preHandler: app.idempotent,
       config: { limit: "money", freshReads: true },
     },
-    async (request) => {
+    async (request, reply) => {
       const deposit = await deps.requests.depositById(request.params.id);
       if (!deposit) throw notFound("Deposit request not found.");
+      if (deposit.status === "pending") await app.stepUp(request, reply, Number(deposit.amount));
       const ctx = commandContext(request);
       if (deposit.method === "agent") {
         if (request.user!.role !== "admin")
@@ -171,10 +172,12 @@ export async function adminRequestsRoutes(
       preHandler: app.idempotent,
       config: { limit: "money", freshReads: true },
     },
-    async (request) => {
+    async (request, reply) => {
       const withdrawal = await deps.requests.withdrawalById(request.params.id);
       if (!withdrawal) throw notFound("Withdrawal request not found.");
       assertMayDecideWithdrawal(request.user!.role, withdrawal.method);
+      if (withdrawal.status === "pending")
+        await app.stepUp(request, reply, Number(withdrawal.amount));
       const ctx = commandContext(request);
       const { withdrawCode, paymentReference } = request.body;
       if (withdrawal.method === "agent") {

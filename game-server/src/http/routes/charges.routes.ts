@@ -142,8 +142,12 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
         preHandler: app.idempotent,
         config: { limit: "money", freshReads: true },
       },
-      async (request) => {
+      async (request, reply) => {
         const ctx = commandContext(request);
+        if (decision === "approve") {
+          const amount = await deps.charges.pendingAmount(request.params.id);
+          if (amount !== null) await app.stepUp(request, reply, amount);
+        }
         if (decision === "approve") await deps.ledger.charges.approve(request.params.id, ctx);
         else await deps.ledger.charges.disapprove(request.params.id, ctx);
         return { message: decision === "approve" ? "Charge approved." : "Charge disapproved." };

@@ -10,6 +10,7 @@ import {
   signInWithTelegram,
 } from "../../accounts/external-identities.ts";
 import type { GoogleSignIn, PendingSignIn } from "../../accounts/google-sign-in.ts";
+import type { SecondFactors } from "../../accounts/second-factor.ts";
 import { sessionOf } from "../../accounts/session.ts";
 import {
   InitDataRefused,
@@ -19,20 +20,21 @@ import {
   USED_INIT_DATA,
 } from "../../accounts/telegram-init-data.ts";
 import { whyTelegramLoginIsInvalid } from "../../accounts/telegram-login.ts";
-import type { Tokens } from "../../accounts/tokens.ts";
 import type { UserRow } from "../../accounts/users-repository.ts";
 import type { TelegramSettings } from "../../telegram/telegram-settings.ts";
 import { conflict, forbidden, HttpError, notFound, unauthorized } from "../http-error.ts";
+import { mustHaveSecondFactor, type SecondFactorPolicy } from "../second-factor-gate.ts";
 
 export interface ExternalSignInDependencies {
   pool: pg.Pool;
   ledger: Ledger;
-  tokens: Tokens;
   google: GoogleSignIn | null;
   telegram: TelegramSettings | null;
   currency: string;
   /** PUBLIC_URL; without it, the origin the request came to. */
   publicUrl: string | undefined;
+  secondFactors: SecondFactors;
+  secondFactorPolicy: SecondFactorPolicy;
 }
 
 const PENDING_COOKIE = "igp_google";
@@ -142,7 +144,8 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
         throw new HttpError(400, "Google sign-in failed. Please try again.");
       }
       const user = await signInWithGoogle(deps.pool, identity);
-      const token = await tokenFor(user);
+      await refuseIfSecondFactor(user);
+      const token = await app.startSession(request, reply, user);
       return reply.redirect(`/process/${encodeURIComponent(token)}`, 302);
     },
   );
@@ -163,7 +166,8 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
       },
       config: { limit: "login" },
     },
-    async (request) => signedIn(await telegramUser(request.body as Record<string, unknown>)),
+    async (request, reply) =>
+      signedIn(request, reply, await telegramUser(request.body as Record<string, unknown>)),
   );
 
   api.post(
@@ -206,7 +210,7 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
         await returnInitData(deps.pool, launch);
         throw conflict(user.refused);
       }
-      return signedIn(user);
+      return signedIn(request, reply, user);
     },
   );
 
@@ -223,7 +227,9 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
     },
     async (request, reply) => {
       const user = await telegramUser(request.query as Record<string, unknown>);
-      return reply.redirect(`/process/${encodeURIComponent(await tokenFor(user))}`, 302);
+      await refuseIfSecondFactor(user);
+      const token = await app.startSession(request, reply, user);
+      return reply.redirect(`/process/${encodeURIComponent(token)}`, 302);
     },
   );
 
@@ -262,18 +268,24 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
     return request.user?.id ?? null;
   }
 
-  /** The answer of every sign-in: a session for the user, as a login gives it. */
-  async function signedIn(user: UserRow) {
-    return { token: await tokenFor(user), ...(await sessionOf(user, deps.ledger)) };
+  /** The answer of a sign-in posted by the page: a session (its cookie too), as a login gives. */
+  async function signedIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+    await refuseIfSecondFactor(user);
+    const token = await app.startSession(request, reply, user);
+    return { token, ...(await sessionOf(user, deps.ledger)) };
+  }
+
+  /** An account with (or owing) an authenticator signs in with its password and code only. */
+  async function refuseIfSecondFactor(user: UserRow) {
+    if (
+      mustHaveSecondFactor(deps.secondFactorPolicy, user.role) ||
+      (await deps.secondFactors.isEnrolled(user.id))
+    )
+      throw forbidden("This account signs in with its password and authenticator code.");
   }
 
   /** Where the browser reaches us: redirect URIs are built on it. */
   function origin(request: { protocol: string; host: string }) {
     return (deps.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, "");
-  }
-
-  async function tokenFor(user: UserRow) {
-    if (user.status === "blocked") throw forbidden("Your account is blocked.");
-    return deps.tokens.issue({ userId: user.id, role: user.role, version: user.token_version });
   }
 }

@@ -10,6 +10,7 @@ import { api } from "../../../lib/api-client.ts";
 import { queryKeys, refreshLists } from "../../../lib/queries.ts";
 import { useMoney } from "../../../lib/site-config.tsx";
 import { ChangePasswordForm } from "../../auth/change-password-form.tsx";
+import { SessionList } from "../../auth/session-list.tsx";
 import { SignOutEverywhereButton } from "../../auth/sign-out-everywhere.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { type Column, changeRow, DataTable } from "../components/data-table.tsx";
@@ -170,6 +171,8 @@ export function ChangePasswordScreen() {
       <h1>{t("admin.menu.changePassword")}</h1>
       <ChangePasswordForm variant="admin" />
       <section className="card narrow-form">
+        <h2>{t("profile.sessions")}</h2>
+        <SessionList />
         <p>{t("profile.signOutEverywhereHint")}</p>
         <SignOutEverywhereButton />
       </section>

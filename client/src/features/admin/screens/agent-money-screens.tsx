@@ -24,6 +24,7 @@ import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { type Column, changeRow, DataTable } from "../components/data-table.tsx";
 import { DecisionButtons, StatusBadge } from "../components/decision.tsx";
 import { ImageThumbnail } from "../components/image-thumbnail.tsx";
+import { useStepUp, withAuthenticatorCode } from "../components/step-up.tsx";
 
 const TRANSACTIONS = "/api/admin/transactions";
 
@@ -50,6 +51,7 @@ export function TransactionsScreen() {
   const notice = useNotice();
   const { user } = useSession();
   const superAdmin = user?.role === "superAdmin";
+  const stepUp = useStepUp();
   const [pending, setPending] = useState<{
     row: AgentTransaction;
     action: "approve" | "disapprove";
@@ -57,7 +59,13 @@ export function TransactionsScreen() {
 
   async function decide(row: AgentTransaction, action: "approve" | "disapprove") {
     try {
-      await api(`/api/admin/charge/${action}/${row.id}`, { method: "POST", body: {} });
+      await stepUp.run((authenticatorCode) =>
+        api<void>(`/api/admin/charge/${action}/${row.id}`, {
+          method: "POST",
+          body: {},
+          headers: withAuthenticatorCode(authenticatorCode),
+        }),
+      );
       setPending(null);
       await changeRow<AgentTransaction>(TRANSACTIONS, "transactions", row.id, {
         status: action === "approve" ? "approved" : "disapproved",
@@ -128,6 +136,7 @@ export function TransactionsScreen() {
           onCancel={() => setPending(null)}
         />
       )}
+      {stepUp.dialog}
     </section>
   );
 }

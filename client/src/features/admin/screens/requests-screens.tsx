@@ -21,6 +21,7 @@ import { type Column, changeRow, DataTable } from "../components/data-table.tsx"
 import { DecisionButtons, StatusBadge } from "../components/decision.tsx";
 import { ImageThumbnail } from "../components/image-thumbnail.tsx";
 import { RequestChargeLink } from "../components/request-charge-link.tsx";
+import { useStepUp, withAuthenticatorCode } from "../components/step-up.tsx";
 
 interface Request {
   id: string;
@@ -63,6 +64,7 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
   const { user, refresh } = useSession();
   const float = useAgentFloat(kind);
   const [pending, setPending] = useState<Pending>(null);
+  const stepUp = useStepUp();
   const path = `/api/admin/${kind}/requests`;
   const failure =
     kind === "deposit"
@@ -83,7 +85,13 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
           : paidByTransfer(request)
             ? { paymentReference: code }
             : { withdrawCode: code };
-    await api(target, { method: "POST", body });
+    await stepUp.run((authenticatorCode) =>
+      api<void>(target, {
+        method: "POST",
+        body,
+        headers: withAuthenticatorCode(authenticatorCode),
+      }),
+    );
     setPending(null);
     void refresh();
     void refreshLists(queryKeys.adminFloat);
@@ -227,6 +235,7 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
           onCancel={() => setPending(null)}
         />
       )}
+      {stepUp.dialog}
     </section>
   );
 }
