@@ -6,6 +6,7 @@ export * from "./api/issue-messages.ts";
 export * from "./api/lottery.ts";
 export * from "./api/money-notices.ts";
 export * from "./api/private-games.ts";
+export * from "./api/reports.ts";
 export * from "./api/round-by-code.ts";
 export * from "./api/spin-wheel.ts";
 export * from "./api/text.ts";

@@ -1,0 +1,190 @@
+import { type GamesReport, minorToMajor, type ReportRange } from "@igp/shared";
+import type pg from "pg";
+import { minorText } from "./csv.ts";
+import { int, localDay, rangeBounds } from "./report-range.ts";
+
+/**
+ * The games report: per day, game and table (or lottery, or private rounds) the rounds closed in
+ * the range, their distinct players, stakes, payouts, house cut, lottery prizes, refunds and
+ * return to player; then per game and in total (one query: grouping sets). A round counts on
+ * the day it closed. The total's house net, plus withdrawal fees less agents' advances (the money
+ * report), is the change of the audit's house balance over the range.
+ */
+export function gamesReportQuery({ from, to }: ReportRange, zone: string) {
+  return {
+    text: `
+      WITH ${rangeBounds("$1", "$2", "$3")},
+      closed AS (
+        SELECT r.*, ${localDay("r.closed_at", "$3")} AS day,
+          CASE WHEN r.table_id IS NOT NULL THEN 'table-' || r.table_id
+               WHEN r.game = 'lottery' THEN 'lottery-' || coalesce(r.code, r.id)
+               ELSE 'private' END AS venue
+          FROM report_rounds r, bounds b
+         WHERE r.closed_at >= b.start AND r.closed_at < b.finish
+      ),
+      money AS (
+        SELECT day, game, venue, CASE WHEN GROUPING(venue) = 0 THEN max(title) END AS title,
+          count(*) FILTER (WHERE status = 'settled') AS rounds,
+          count(*) FILTER (WHERE status = 'cancelled') AS cancelled,
+          coalesce(sum(seats), 0) AS seats, coalesce(sum(stakes), 0) AS stakes,
+          coalesce(sum(payouts), 0) AS payouts, coalesce(sum(house_cut), 0) AS house_cut,
+          coalesce(sum(prizes), 0) AS prizes, coalesce(sum(refunds), 0) AS refunds
+          FROM closed GROUP BY GROUPING SETS ((day, game, venue), (game), ())
+      ),
+      players AS (
+        SELECT c.day, c.game, c.venue, count(DISTINCT h.user_id) AS players
+          FROM closed c JOIN player_game_history h ON h.round_id = c.id
+         GROUP BY GROUPING SETS ((c.day, c.game, c.venue), (c.game), ())
+      )
+      SELECT m.*, coalesce(p.players, 0) AS players
+        FROM money m LEFT JOIN players p ON p.day IS NOT DISTINCT FROM m.day
+         AND p.game IS NOT DISTINCT FROM m.game AND p.venue IS NOT DISTINCT FROM m.venue
+       ORDER BY m.day NULLS LAST, m.game NULLS LAST, m.venue`,
+    values: [from, to, zone],
+  };
+}
+
+export interface GamesRow {
+  day: string | null;
+  game: string | null;
+  venue: string | null;
+  title: string | null;
+  rounds: string;
+  cancelled: string;
+  seats: string;
+  stakes: string;
+  payouts: string;
+  house_cut: string;
+  prizes: string;
+  refunds: string;
+  players: string;
+}
+
+/** The figures of one row in minor units, with the house's net and the return to player. */
+function figuresOf(row: GamesRow) {
+  const stakes = int(row.stakes);
+  const payouts = int(row.payouts);
+  const houseCut = int(row.house_cut);
+  const prizes = int(row.prizes);
+  const refunds = int(row.refunds);
+  return {
+    rounds: int(row.rounds),
+    cancelled: int(row.cancelled),
+    players: int(row.players),
+    seats: int(row.seats),
+    stakes,
+    payouts,
+    houseCut,
+    prizes,
+    refunds,
+    houseNet: houseCut - prizes,
+    rtpBasisPoints: rtpBasisPoints(payouts + prizes, stakes - refunds),
+  };
+}
+
+/** Paid back over played, in basis points rounded down; none when nothing was played. */
+function rtpBasisPoints(paid: number, played: number): number | null {
+  if (played <= 0) return null;
+  return Number((BigInt(paid) * 10_000n) / BigInt(played));
+}
+
+const percent = (basisPoints: number | null) =>
+  basisPoints === null
+    ? null
+    : Number(`${Math.trunc(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, "0")}`);
+
+function wireFigures(row: GamesRow) {
+  const f = figuresOf(row);
+  return {
+    rounds: f.rounds,
+    cancelled: f.cancelled,
+    players: f.players,
+    seats: f.seats,
+    stakes: minorToMajor(f.stakes),
+    payouts: minorToMajor(f.payouts),
+    houseCut: minorToMajor(f.houseCut),
+    prizes: minorToMajor(f.prizes),
+    refunds: minorToMajor(f.refunds),
+    houseNet: minorToMajor(f.houseNet),
+    rtpPercent: percent(f.rtpBasisPoints),
+  };
+}
+
+type Game = GamesReport["rows"][number]["game"];
+
+/** The query's rows as the API answers them: per day, per game, the total. */
+export function gamesReportOf(
+  rows: GamesRow[],
+  { from, to }: ReportRange,
+  timeZone: string,
+): GamesReport {
+  const report: GamesReport = {
+    timeZone,
+    from,
+    to,
+    rows: [],
+    games: [],
+    total: wireFigures(rows.at(-1)!),
+  };
+  for (const row of rows) {
+    if (row.day !== null)
+      report.rows.push({
+        day: row.day,
+        game: row.game as Game,
+        venue: row.venue!,
+        title: row.title,
+        ...wireFigures(row),
+      });
+    else if (row.game !== null) report.games.push({ game: row.game as Game, ...wireFigures(row) });
+  }
+  return report;
+}
+
+export const GAMES_CSV_HEADER = [
+  "day",
+  "game",
+  "venue",
+  "title",
+  "rounds",
+  "cancelled",
+  "players",
+  "seats",
+  "stakes",
+  "payouts",
+  "houseCut",
+  "prizes",
+  "refunds",
+  "houseNet",
+  "rtpPercent",
+];
+
+/** A CSV line: per-game rows say "all days", the total "all games". */
+export function gamesCsvLine(row: GamesRow) {
+  const f = figuresOf(row);
+  const rtp = f.rtpBasisPoints === null ? null : percentText(f.rtpBasisPoints);
+  return [
+    row.day ?? "all days",
+    row.game ?? "all games",
+    row.venue ?? "",
+    row.title,
+    f.rounds,
+    f.cancelled,
+    f.players,
+    f.seats,
+    minorText(f.stakes),
+    minorText(f.payouts),
+    minorText(f.houseCut),
+    minorText(f.prizes),
+    minorText(f.refunds),
+    minorText(f.houseNet),
+    rtp,
+  ];
+}
+
+const percentText = (basisPoints: number) =>
+  `${Math.trunc(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, "0")}`;
+
+export async function readGamesReport(db: pg.ClientBase, range: ReportRange, zone: string) {
+  const { rows } = await db.query<GamesRow>(gamesReportQuery(range, zone));
+  return gamesReportOf(rows, range, zone);
+}

@@ -1,0 +1,21 @@
+/**
+ * A report's range of days in the operator's time zone, as SQL: `$from`, `$to` (both included)
+ * and `$zone` become the instants that bound it. Days are counted when the report is read, so a
+ * new time zone applies to every report at once, with no rebuild.
+ */
+export const rangeBounds = (from: string, to: string, zone: string) => `
+  bounds AS (
+    SELECT (${from}::date)::timestamp AT TIME ZONE ${zone} AS start,
+           (${to}::date + 1)::timestamp AT TIME ZONE ${zone} AS finish
+  )`;
+
+/** An instant's day in the zone, YYYY-MM-DD. */
+export const localDay = (column: string, zone: string) =>
+  `to_char(${column} AT TIME ZONE ${zone}, 'YYYY-MM-DD')`;
+
+/** A bigint column from pg (a decimal string) as a number; sums stay within safe integers. */
+export function int(value: string | number | null | undefined): number {
+  const parsed = Number(value ?? 0);
+  if (!Number.isSafeInteger(parsed)) throw new Error(`Report value out of range: ${value}`);
+  return parsed;
+}
