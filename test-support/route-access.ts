@@ -80,7 +80,7 @@ export const MATRIX: Record<string, Access> = {
   "GET /api/game/spin-wheel/get/{code}": "public",
   "POST /api/game/spin-wheel/create": ["user"],
   "POST /api/game/spin-wheel/join": ["user"],
-  "GET /api/admin/reports/settings": ["superAdmin"],
+  "GET /api/admin/reports/settings": ["admin", "superAdmin"],
   "POST /api/admin/reports/settings": ["superAdmin"],
   "GET /api/admin/reports/games": ["superAdmin"],
   "GET /api/admin/reports/games/export": ["superAdmin"],

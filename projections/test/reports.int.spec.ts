@@ -29,8 +29,8 @@ const TABLES = {
   report_agent_movements: "agent_id, revision",
 };
 async function dump() {
-  const tables: Record<string, unknown[]> = {};
-  for (const [table, key] of Object.entries(TABLES))
+  const tables = {} as Record<keyof typeof TABLES, unknown[]>;
+  for (const [table, key] of Object.entries(TABLES) as [keyof typeof TABLES, string][])
     tables[table] = (await t.pool.query(`SELECT * FROM ${table} ORDER BY ${key}`)).rows;
   return tables;
 }

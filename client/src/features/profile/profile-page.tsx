@@ -17,6 +17,7 @@ import { SignOutEverywhereButton } from "../auth/sign-out-everywhere.tsx";
 import { TransactionsList } from "../wallet/transactions-list.tsx";
 import { WithdrawForm } from "../wallet/withdraw-form.tsx";
 import { GameHistory } from "./game-history.tsx";
+import { StatementDownload } from "./statement-download.tsx";
 import "./profile.css";
 
 type Tab = "user" | "balance" | "transactions" | "history";
@@ -74,6 +75,7 @@ export function ProfilePage() {
             <WithdrawForm />
           )}
           <TransactionsList kind={sub} />
+          <StatementDownload />
         </section>
       )}
       {tab === "history" && <GameHistory />}

@@ -90,11 +90,11 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
     {
       schema: {
         tags,
-        summary: "The operator's time zone, in which reports count their days",
+        summary: "The operator's time zone, in which reports count their days (staff)",
         security,
         response: { 200: reportSettingsSchema, ...errors },
       },
-      onRequest: staff,
+      onRequest: app.requireRole("admin", "superAdmin"),
     },
     async () => ({ timeZone: await readTimeZone(pool) }),
   );
