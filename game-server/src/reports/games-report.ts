@@ -1,7 +1,7 @@
 import { type GamesReport, minorToMajor, type ReportRange } from "@igp/shared";
 import type pg from "pg";
 import { minorText } from "./csv.ts";
-import { int, localDay, rangeBounds } from "./report-range.ts";
+import { int, rangeBounds } from "./report-range.ts";
 
 /**
  * The games report: per day, game and table (or lottery, or private rounds) the rounds closed in
@@ -14,8 +14,9 @@ export function gamesReportQuery({ from, to }: ReportRange, zone: string) {
   return {
     text: `
       WITH ${rangeBounds("$1", "$2", "$3")},
-      closed AS (
-        SELECT r.*, ${localDay("r.closed_at", "$3")} AS day,
+      closed AS MATERIALIZED (
+        SELECT r.id, r.game, r.title, r.status, r.seats, r.stakes, r.payouts, r.house_cut, r.prizes,
+          r.refunds, (r.closed_at AT TIME ZONE $3)::date AS day,
           CASE WHEN r.table_id IS NOT NULL THEN 'table-' || r.table_id
                WHEN r.game = 'lottery' THEN 'lottery-' || coalesce(r.code, r.id)
                ELSE 'private' END AS venue
@@ -31,14 +32,25 @@ export function gamesReportQuery({ from, to }: ReportRange, zone: string) {
           coalesce(sum(prizes), 0) AS prizes, coalesce(sum(refunds), 0) AS refunds
           FROM closed GROUP BY GROUPING SETS ((day, game, venue), (game), ())
       ),
-      players AS (
-        SELECT c.day, c.game, c.venue, count(DISTINCT h.user_id) AS players
+      -- Who played: distinct players per row, per game and in all (hash aggregates, no sorts).
+      seen AS MATERIALIZED (
+        SELECT DISTINCT c.day, c.game, c.venue, h.user_id
           FROM closed c JOIN player_game_history h ON h.round_id = c.id
-         GROUP BY GROUPING SETS ((c.day, c.game, c.venue), (c.game), ())
+      ),
+      players AS (
+        SELECT day, game, venue, count(*) AS players FROM seen GROUP BY day, game, venue
+        UNION ALL
+        SELECT NULL, game, NULL, count(*) FROM (SELECT DISTINCT game, user_id FROM seen) g GROUP BY game
+        UNION ALL
+        SELECT NULL, NULL, NULL, count(*) FROM (SELECT DISTINCT user_id FROM seen) a
       )
-      SELECT m.*, coalesce(p.players, 0) AS players
-        FROM money m LEFT JOIN players p ON p.day IS NOT DISTINCT FROM m.day
-         AND p.game IS NOT DISTINCT FROM m.game AND p.venue IS NOT DISTINCT FROM m.venue
+      SELECT to_char(m.day, 'YYYY-MM-DD') AS day, m.game, m.venue, m.title, m.rounds, m.cancelled,
+        m.seats, m.stakes, m.payouts, m.house_cut, m.prizes, m.refunds,
+        coalesce(p.players, 0) AS players
+        FROM money m LEFT JOIN players p
+          -- Equalities a hash join takes (a total's day, game and venue are null).
+          ON coalesce(p.day, 'epoch') = coalesce(m.day, 'epoch')
+         AND coalesce(p.game, '') = coalesce(m.game, '') AND coalesce(p.venue, '') = coalesce(m.venue, '')
        ORDER BY m.day NULLS LAST, m.game NULLS LAST, m.venue`,
     values: [from, to, zone],
   };

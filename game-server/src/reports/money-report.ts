@@ -1,7 +1,7 @@
 import { type DepositTicking, type MoneyReport, minorToMajor, type ReportRange } from "@igp/shared";
 import type pg from "pg";
 import { minorText } from "./csv.ts";
-import { int, localDay, rangeBounds } from "./report-range.ts";
+import { int, rangeBounds } from "./report-range.ts";
 
 /**
  * The money report: deposits and withdrawals per day and method (each bank account, each agent's
@@ -30,17 +30,23 @@ export function moneyReportQuery({ from, to }: ReportRange, zone: string) {
         ${deposit("requested_at", "'requested'")} UNION ALL ${deposit("decided_at", "d.status")}
         UNION ALL ${withdrawal("requested_at", "'requested'")}
         UNION ALL ${withdrawal("decided_at", "w.status")}
+      ),
+      days AS (
+        SELECT (at AT TIME ZONE $3)::date AS day, flow, method, bank_name, agent_id,
+          ${counted("requested")} AS requested, ${summed("amount", "requested")} AS requested_amount,
+          ${counted("approved")} AS approved, ${summed("amount", "approved")} AS approved_amount,
+          ${counted("disapproved")} AS refused, ${summed("amount", "disapproved")} AS refused_amount,
+          ${summed("fee", "approved")} AS fees, ${summed("advance", "approved")} AS advances
+          FROM facts GROUP BY 1, 2, 3, 4, 5
       )
-      SELECT ${localDay("f.at", "$3")} AS day, f.flow, f.method, f.bank_name,
-        max(k.account_number) AS account_number, f.agent_id, max(u.full_name) AS agent_name,
-        ${counted("requested")} AS requested, ${summed("amount", "requested")} AS requested_amount,
-        ${counted("approved")} AS approved, ${summed("amount", "approved")} AS approved_amount,
-        ${counted("disapproved")} AS refused, ${summed("amount", "disapproved")} AS refused_amount,
-        ${summed("fee", "approved")} AS fees, ${summed("advance", "approved")} AS advances
-        FROM facts f LEFT JOIN users u ON u.id::text = f.agent_id
-        LEFT JOIN banks k ON f.flow = 'deposit' AND f.method = 'bank' AND k.type = 'deposit'
-         AND lower(k.bank_name) = lower(f.bank_name)
-       GROUP BY 1, 2, 3, 4, 6 ORDER BY 1, 2, 3, 4, 6`,
+      -- Names and accounts joined to the days' rows, not to every request.
+      SELECT to_char(d.day, 'YYYY-MM-DD') AS day, d.flow, d.method, d.bank_name,
+        k.account_number, d.agent_id, u.full_name AS agent_name, d.requested, d.requested_amount,
+        d.approved, d.approved_amount, d.refused, d.refused_amount, d.fees, d.advances
+        FROM days d LEFT JOIN users u ON u.id::text = d.agent_id
+        LEFT JOIN banks k ON d.flow = 'deposit' AND d.method = 'bank' AND k.type = 'deposit'
+         AND lower(k.bank_name) = lower(d.bank_name)
+       ORDER BY d.day, d.flow, d.method, d.bank_name, d.agent_id`,
     values: [from, to, zone],
   };
 }

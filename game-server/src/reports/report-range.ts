@@ -9,10 +9,6 @@ export const rangeBounds = (from: string, to: string, zone: string) => `
            (${to}::date + 1)::timestamp AT TIME ZONE ${zone} AS finish
   )`;
 
-/** An instant's day in the zone, YYYY-MM-DD. */
-export const localDay = (column: string, zone: string) =>
-  `to_char(${column} AT TIME ZONE ${zone}, 'YYYY-MM-DD')`;
-
 /** A bigint column from pg (a decimal string) as a number; sums stay within safe integers. */
 export function int(value: string | number | null | undefined): number {
   const parsed = Number(value ?? 0);
