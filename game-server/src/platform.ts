@@ -28,6 +28,7 @@ import type { RateLimits } from "./http/rate-limits.ts";
 import { BalanceNotifier } from "./realtime/balance-notifier.ts";
 import { type Realtime, startRealtime } from "./realtime/realtime-server.ts";
 import { createRoomAuth } from "./realtime/room-auth.ts";
+import { StaffFeed } from "./realtime/staff-feed.ts";
 import { deriveKey, SealedBox } from "./security/sealed-box.ts";
 import { createImageLinks } from "./uploads/image-links.ts";
 import { createImageStore } from "./uploads/image-store.ts";
@@ -170,9 +171,13 @@ export async function startPlatform(
     const balances = new BalanceNotifier(store, ledger, database.pool, progress, (error) =>
       report("Balance notifier error.", error),
     );
+    const staffFeed = new StaffFeed(store, database.pool, progress, (error) =>
+      report("Staff feed error.", error),
+    );
     realtime = await startRealtime(app, {
       auth: createRoomAuth(tokens, users),
       balances,
+      staffFeed,
       registry,
       games,
       pool: database.pool,
@@ -195,6 +200,8 @@ export async function startPlatform(
     lotteries.whenDrawn(tellTicketHolders(rooms.notifications));
     await balances.start();
     undo.push(() => balances.stop());
+    await staffFeed.start();
+    undo.push(() => staffFeed.stop());
     // Lotteries interrupted mid-drawing or mid-deletion finish wherever the workers run.
     const finishLotteries = async () => {
       const finished = await lotteries.resume(report);
