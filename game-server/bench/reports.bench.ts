@@ -89,7 +89,8 @@ async function main() {
     if (process.env.EXPLAIN)
       await explain(pool, [gamesReportQuery(year, ZONE), moneyReportQuery(year, ZONE)]);
     console.log(`\nreport                          |   p50 ms   max ms   (${REPEAT} runs)`);
-    for (const [name, run] of cases) {
+    // ONLY=games: the reports whose name holds it.
+    for (const [name, run] of cases.filter(([name]) => name.includes(process.env.ONLY ?? ""))) {
       const times: number[] = [];
       for (let i = 0; i < REPEAT; i++) {
         const started = performance.now();

@@ -10,6 +10,11 @@ import { int, rangeBounds } from "./report-range.ts";
  * the day it closed. The total's house net, plus withdrawal fees less agents' advances (the money
  * report), is the change of the audit's house balance over the range.
  */
+/** The figures of a set of rows of `days`, added up (a total over no rows is zeros). */
+const SUMS = ["rounds", "cancelled", "seats", "stakes", "payouts", "house_cut", "prizes", "refunds"]
+  .map((column) => `coalesce(sum(${column}), 0)`)
+  .join(", ");
+
 export function gamesReportQuery({ from, to }: ReportRange, zone: string) {
   return {
     text: `
@@ -23,26 +28,34 @@ export function gamesReportQuery({ from, to }: ReportRange, zone: string) {
           FROM report_rounds r, bounds b
          WHERE r.closed_at >= b.start AND r.closed_at < b.finish
       ),
-      money AS (
-        SELECT day, game, venue, CASE WHEN GROUPING(venue) = 0 THEN max(title) END AS title,
+      -- Each day, game and venue (one hash aggregate), then per game and in all from those rows.
+      days AS (
+        SELECT day, game, venue, max(title) AS title,
           count(*) FILTER (WHERE status = 'settled') AS rounds,
           count(*) FILTER (WHERE status = 'cancelled') AS cancelled,
-          coalesce(sum(seats), 0) AS seats, coalesce(sum(stakes), 0) AS stakes,
-          coalesce(sum(payouts), 0) AS payouts, coalesce(sum(house_cut), 0) AS house_cut,
-          coalesce(sum(prizes), 0) AS prizes, coalesce(sum(refunds), 0) AS refunds
-          FROM closed GROUP BY GROUPING SETS ((day, game, venue), (game), ())
+          sum(seats) AS seats, sum(stakes) AS stakes, sum(payouts) AS payouts,
+          sum(house_cut) AS house_cut, sum(prizes) AS prizes, sum(refunds) AS refunds
+          FROM closed GROUP BY day, game, venue
       ),
-      -- Who played: distinct players per row, per game and in all (hash aggregates, no sorts).
+      money AS (
+        SELECT * FROM days
+        UNION ALL
+        SELECT NULL, game, NULL, NULL, ${SUMS} FROM days GROUP BY game
+        UNION ALL
+        SELECT NULL, NULL, NULL, NULL, ${SUMS} FROM days
+      ),
+      -- Who played: distinct players per row, per game and in all (hash aggregates).
       seen AS MATERIALIZED (
-        SELECT DISTINCT c.day, c.game, c.venue, h.user_id
+        SELECT c.day, c.game, c.venue, h.user_id
           FROM closed c JOIN player_game_history h ON h.round_id = c.id
+         GROUP BY c.day, c.game, c.venue, h.user_id
       ),
       players AS (
         SELECT day, game, venue, count(*) AS players FROM seen GROUP BY day, game, venue
         UNION ALL
-        SELECT NULL, game, NULL, count(*) FROM (SELECT DISTINCT game, user_id FROM seen) g GROUP BY game
+        SELECT NULL, game, NULL, count(*) FROM (SELECT game, user_id FROM seen GROUP BY 1, 2) g GROUP BY game
         UNION ALL
-        SELECT NULL, NULL, NULL, count(*) FROM (SELECT DISTINCT user_id FROM seen) a
+        SELECT NULL, NULL, NULL, count(*) FROM (SELECT user_id FROM seen GROUP BY 1) a
       )
       SELECT to_char(m.day, 'YYYY-MM-DD') AS day, m.game, m.venue, m.title, m.rounds, m.cancelled,
         m.seats, m.stakes, m.payouts, m.house_cut, m.prizes, m.refunds,
