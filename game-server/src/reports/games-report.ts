@@ -1,7 +1,7 @@
 import { type GamesReport, minorToMajor, type ReportRange } from "@igp/shared";
 import type pg from "pg";
 import { minorText } from "./csv.ts";
-import { int, rangeBounds } from "./report-range.ts";
+import { DAY_STARTS, int, rangeBounds } from "./report-range.ts";
 
 /**
  * The games report: per day, game and table (or lottery, or private rounds) the rounds closed in
@@ -19,13 +19,14 @@ export function gamesReportQuery({ from, to }: ReportRange, zone: string) {
   return {
     text: `
       WITH ${rangeBounds("$1", "$2", "$3")},
+      starts AS (${DAY_STARTS}),
       closed AS MATERIALIZED (
         SELECT r.id, r.game, r.title, r.status, r.seats, r.stakes, r.payouts, r.house_cut, r.prizes,
-          r.refunds, (r.closed_at AT TIME ZONE $3)::date AS day,
+          r.refunds, $1::date + width_bucket(r.closed_at, s.at) - 1 AS day,
           CASE WHEN r.table_id IS NOT NULL THEN 'table-' || r.table_id
                WHEN r.game = 'lottery' THEN 'lottery-' || coalesce(r.code, r.id)
                ELSE 'private' END AS venue
-          FROM report_rounds r, bounds b
+          FROM report_rounds r, bounds b, starts s
          WHERE r.closed_at >= b.start AND r.closed_at < b.finish
       ),
       -- Each day, game and venue (one hash aggregate), then per game and in all from those rows.

@@ -1,7 +1,7 @@
 import { type DepositTicking, type MoneyReport, minorToMajor, type ReportRange } from "@igp/shared";
 import type pg from "pg";
 import { minorText } from "./csv.ts";
-import { int, rangeBounds } from "./report-range.ts";
+import { DAY_STARTS, int, rangeBounds } from "./report-range.ts";
 
 /**
  * The money report: deposits and withdrawals per day and method (each bank account, each agent's
@@ -31,13 +31,14 @@ export function moneyReportQuery({ from, to }: ReportRange, zone: string) {
         UNION ALL ${withdrawal("requested_at", "'requested'")}
         UNION ALL ${withdrawal("decided_at", "w.status")}
       ),
+      starts AS (${DAY_STARTS}),
       days AS (
-        SELECT (at AT TIME ZONE $3)::date AS day, flow, method, bank_name, agent_id,
+        SELECT $1::date + width_bucket(f.at, s.at) - 1 AS day, flow, method, bank_name, agent_id,
           ${counted("requested")} AS requested, ${summed("amount", "requested")} AS requested_amount,
           ${counted("approved")} AS approved, ${summed("amount", "approved")} AS approved_amount,
           ${counted("disapproved")} AS refused, ${summed("amount", "disapproved")} AS refused_amount,
           ${summed("fee", "approved")} AS fees, ${summed("advance", "approved")} AS advances
-          FROM facts GROUP BY 1, 2, 3, 4, 5
+          FROM facts f, starts s GROUP BY 1, 2, 3, 4, 5
       )
       -- Names and accounts joined to the days' rows, not to every request.
       SELECT to_char(d.day, 'YYYY-MM-DD') AS day, d.flow, d.method, d.bank_name,

@@ -46,6 +46,8 @@ export async function* streamRows<Row extends pg.QueryResultRow>(
   try {
     await beginSnapshot(db);
     open = true;
+    // An export reads every row: plan for all of them, not for the first few (the default).
+    await db.query("SET LOCAL cursor_tuple_fraction = 1");
     await db.query(`DECLARE export NO SCROLL CURSOR FOR ${query.text}`, query.values);
     for (;;) {
       const { rows } = await db.query<Row>(`FETCH ${batch} FROM export`);
