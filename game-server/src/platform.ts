@@ -28,6 +28,7 @@ import type { RateLimits } from "./http/rate-limits.ts";
 import { BalanceNotifier } from "./realtime/balance-notifier.ts";
 import { type Realtime, startRealtime } from "./realtime/realtime-server.ts";
 import { createRoomAuth } from "./realtime/room-auth.ts";
+import { StaffFeed } from "./realtime/staff-feed.ts";
 import { deriveKey, SealedBox } from "./security/sealed-box.ts";
 import { createBotApi } from "./telegram/bot-api.ts";
 import { TelegramNoticesFeeder } from "./telegram/telegram-notices-feeder.ts";
@@ -181,9 +182,13 @@ export async function startPlatform(
     const balances = new BalanceNotifier(store, ledger, database.pool, progress, (error) =>
       report("Balance notifier error.", error),
     );
+    const staffFeed = new StaffFeed(store, database.pool, progress, (error) =>
+      report("Staff feed error.", error),
+    );
     realtime = await startRealtime(app, {
       auth: createRoomAuth(tokens, sessions, config.PUBLIC_URL),
       balances,
+      staffFeed,
       registry,
       games,
       lotteries,
@@ -207,6 +212,8 @@ export async function startPlatform(
     const rooms = realtime;
     await balances.start();
     undo.push(() => balances.stop());
+    await staffFeed.start();
+    undo.push(() => staffFeed.stop());
     // Lotteries close, draw and delete in their rooms (realtime/lottery.room.ts): each
     // lottery not finished has one, in one process, adopted when its process dies.
     workers = new BackgroundWorkers(

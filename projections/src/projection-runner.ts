@@ -13,6 +13,7 @@ import { gameHistoryProjector } from "./read-models/game-history.projector.ts";
 import { lotteryTicketsProjector } from "./read-models/lottery-tickets.projector.ts";
 import { requestsProjector } from "./read-models/requests.projector.ts";
 import { roundsProjector } from "./read-models/rounds.projector.ts";
+import { reportsProjector } from "./reports/reports.projector.ts";
 
 /** Every read model, in the order they apply each event (balances reads requests' rows). */
 export const PROJECTORS: Projector[] = [
@@ -21,6 +22,7 @@ export const PROJECTORS: Projector[] = [
   roundsProjector,
   lotteryTicketsProjector,
   gameHistoryProjector,
+  reportsProjector,
 ];
 export const PROJECTIONS_CHECKPOINT = "projections";
 

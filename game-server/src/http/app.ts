@@ -74,6 +74,7 @@ import { instantTablesRoutes } from "./routes/instant-tables.routes.ts";
 import { lotteryRoutes } from "./routes/lottery.routes.ts";
 import { passwordResetRoutes } from "./routes/password-reset.routes.ts";
 import { privateGamesRoutes } from "./routes/private-games.routes.ts";
+import { reportsRoutes } from "./routes/reports.routes.ts";
 import { roundByCodeRoutes } from "./routes/round-by-code.routes.ts";
 import { roundGameRoutes } from "./routes/round-game.routes.ts";
 import { secondFactorRoutes } from "./routes/second-factor.routes.ts";
@@ -233,6 +234,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(roundByCodeRoutes, deps);
   await app.register(lotteryRoutes, deps);
   await app.register(gameHistoryRoutes, deps);
+  await app.register(reportsRoutes, deps);
   return app;
 }
 

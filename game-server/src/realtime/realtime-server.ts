@@ -9,7 +9,7 @@ import {
 } from "@colyseus/core";
 import { setTransport } from "@colyseus/core/Transport";
 import { WebSocketTransport } from "@colyseus/ws-transport";
-import { ROOMS, ROUND_ROOMS } from "@igp/shared";
+import { ROOMS, ROUND_ROOMS, STAFF_ROOM } from "@igp/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
 import { type LapsedLottery, LotteryLeases } from "../games/lottery/lottery-leases.ts";
@@ -36,10 +36,14 @@ import type { RoomAuth } from "./room-auth.ts";
 import { roundRoom } from "./round-room.ts";
 import { matchMakerRoundRooms, type RoundRooms } from "./round-rooms.ts";
 import { batchWebsocketWrites } from "./socket-batching.ts";
+import { staffRoom } from "./staff.room.ts";
+import type { StaffFeed } from "./staff-feed.ts";
 
 export interface RealtimeDeps {
   auth: RoomAuth;
   balances: BalanceNotifier;
+  /** New and decided requests, for the back office's live channel. */
+  staffFeed: StaffFeed;
   registry: RoundRegistry;
   games: RoundGames;
   lotteries: LotteryRounds;
@@ -77,7 +81,7 @@ export interface Realtime {
  * channel may be created on demand.
  */
 const CLIENT_MATCHMAKING = new RegExp(
-  `^/matchmake/((joinById|reconnect)/[A-Za-z0-9_-]+|(join|joinOrCreate)/(${ROOMS.lobby}|${ROOMS.player}))$`,
+  `^/matchmake/((joinById|reconnect)/[A-Za-z0-9_-]+|(join|joinOrCreate)/(${ROOMS.lobby}|${ROOMS.player}|${STAFF_ROOM}))$`,
 );
 
 /**
@@ -125,6 +129,9 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
   );
   matchMaker.defineRoomType(ROOMS.lobby, lobbyRoom(deps));
   matchMaker.defineRoomType(ROOMS.player, playerRoom(deps)).filterBy(["userId"]);
+  matchMaker
+    .defineRoomType(STAFF_ROOM, staffRoom({ ...deps, feed: deps.staffFeed }))
+    .filterBy(["userId"]);
 
   const transport = new WebSocketTransport({ noServer: true });
   transport.attachToServer(app.server);

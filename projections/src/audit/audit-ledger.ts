@@ -1,6 +1,7 @@
 import { type EventStore, LedgerReplay } from "@igp/ledger";
 import type pg from "pg";
 import { PROJECTIONS_CHECKPOINT } from "../projection-runner.ts";
+import { ExpectedReports, readReportModels } from "../reports/expected-reports.ts";
 import { ExpectedGameHistory, type GameHistoryRow, sortedPicks } from "./expected-game-history.ts";
 import { ExpectedHouseDays } from "./expected-house-days.ts";
 import { expectedReadModels, type ReadModelSnapshot } from "./expected-read-models.ts";
@@ -32,6 +33,7 @@ export async function auditLedger(store: EventStore, pool: pg.Pool): Promise<Aud
   const fairness = new FairnessProofs();
   const history = new ExpectedGameHistory();
   const houseDays = new ExpectedHouseDays();
+  const reports = new ExpectedReports();
   let expected: ReadModelSnapshot | null = projected.checkpoint ? null : expectedReadModels(replay);
   for (let after: string | undefined; ; ) {
     const batch = await store.readAll({ after, maxCount: 2_000 });
@@ -43,6 +45,7 @@ export async function auditLedger(store: EventStore, pool: pg.Pool): Promise<Aud
       if (!expected) {
         history.apply(event);
         houseDays.apply(event);
+        reports.apply(event);
       }
       if (event.position === projected.checkpoint) expected = expectedReadModels(replay);
     }
@@ -54,6 +57,7 @@ export async function auditLedger(store: EventStore, pool: pg.Pool): Promise<Aud
     problems.push(...diffMaps("game history", history.rows(), projected.history, () => false));
     const nothing = (day: object) => Object.values(day).every((value) => value === 0);
     problems.push(...diffMaps("house day", houseDays.rows(), projected.houseDays, nothing));
+    problems.push(...reports.verdict(projected.reports, expected));
   } else
     problems.push(`the projections' checkpoint ${projected.checkpoint} is not a ledger position`);
 
@@ -99,6 +103,7 @@ async function readProjections(pool: pg.Pool) {
       `SELECT to_char(day, 'YYYY-MM-DD') AS day, round_cuts, withdrawal_fees, prizes_paid,
               agent_advances, balance FROM house_days`,
     );
+    const reports = await readReportModels(db);
     await db.query("COMMIT");
     const models: ReadModelSnapshot = {
       players: new Map(
@@ -120,6 +125,7 @@ async function readProjections(pool: pg.Pool) {
     return {
       checkpoint: (checkpoint.rows[0]?.position ?? undefined) as string | undefined,
       models,
+      reports,
       history: new Map(history.rows.map((r) => [`${r.round_id} ${r.user_id}`, historyRow(r)])),
       houseDays: new Map(
         houseDays.rows.map((r) => [

@@ -78,7 +78,7 @@ function useField(name: string) {
 export function TextField(props: {
   name: string;
   label: string;
-  type?: "text" | "password" | "email" | "tel" | "number" | "datetime-local" | "url";
+  type?: "text" | "password" | "email" | "tel" | "number" | "date" | "datetime-local" | "url";
   autoComplete?: string;
   placeholder?: string;
   maxLength?: number;

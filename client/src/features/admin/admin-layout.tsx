@@ -5,6 +5,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router-dom";
 import { isAdminRole, useSession } from "../../lib/session.tsx";
 import { LogoutDialog } from "../auth/logout-dialog.tsx";
 import { isScreen, menuFor, screenAllowed } from "./admin-menu.ts";
+import { StaffChannel, UnseenBadge } from "./live/staff-channel.tsx";
 
 /**
  * The back office frame: the role-filtered side menu (collapsible; sliding in on small screens),
@@ -57,6 +58,7 @@ export function AdminLayout() {
             onClick={() => setOpen(false)}
           >
             <span className="menu-text">{t(entry.label)}</span>
+            <UnseenBadge screen={entry.path} />
           </NavLink>
         ))}
         <button type="button" className="link-button" onClick={() => setConfirmLogout(true)}>
@@ -67,6 +69,7 @@ export function AdminLayout() {
         {!isScreen(pathname) || screenAllowed(user.role, pathname) ? <Outlet /> : <NotAllowed />}
       </main>
       {confirmLogout && <LogoutDialog onCancel={() => setConfirmLogout(false)} />}
+      <StaffChannel />
     </div>
   );
 }

@@ -22,6 +22,7 @@ export const ADMIN_MENU: { path: string; label: string; roles: Role[] }[] = [
   { path: "request-charge", label: "admin.menu.requestCharge", roles: ["admin"] },
   { path: "settings", label: "admin.menu.settings", roles: SUPER },
   { path: "reset-passwords", label: "admin.menu.resetPasswords", roles: SUPER },
+  { path: "reports", label: "admin.menu.reports", roles: BOTH },
   { path: "change-password", label: "admin.menu.changePassword", roles: BOTH },
 ];
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router-dom";
 import { AdminLayout, NotFoundScreen } from "./admin-layout.tsx";
 import {
@@ -13,6 +14,9 @@ import { DepositRequestsScreen, WithdrawalRequestsScreen } from "./screens/reque
 import { ResetPasswordsScreen } from "./screens/reset-passwords-screen.tsx";
 import { SettingsScreen } from "./screens/settings-screen.tsx";
 import "./admin.css";
+
+/** The reports: their own chunk, loaded when first opened. */
+const ReportsScreen = lazy(() => import("./reports/reports-screen.tsx"));
 
 /** The back office under /admin/dashboard, loaded only when an admin opens it. */
 export default function AdminApp() {
@@ -32,6 +36,14 @@ export default function AdminApp() {
         <Route path="request-charge" element={<RequestChargeScreen />} />
         <Route path="settings" element={<SettingsScreen />} />
         <Route path="reset-passwords" element={<ResetPasswordsScreen />} />
+        <Route
+          path="reports"
+          element={
+            <Suspense fallback={null}>
+              <ReportsScreen />
+            </Suspense>
+          }
+        />
         <Route path="change-password" element={<ChangePasswordScreen />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

@@ -18,6 +18,7 @@ import { SignOutEverywhereButton } from "../auth/sign-out-everywhere.tsx";
 import { TransactionsList } from "../wallet/transactions-list.tsx";
 import { WithdrawForm } from "../wallet/withdraw-form.tsx";
 import { GameHistory } from "./game-history.tsx";
+import { StatementDownload } from "./statement-download.tsx";
 import "./profile.css";
 
 type Tab = "user" | "balance" | "transactions" | "history";
@@ -75,6 +76,7 @@ export function ProfilePage() {
             <WithdrawForm />
           )}
           <TransactionsList kind={sub} />
+          <StatementDownload />
         </section>
       )}
       {tab === "history" && <GameHistory />}

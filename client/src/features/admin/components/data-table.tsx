@@ -12,9 +12,6 @@ export interface Column<Row> {
 
 type Answer = Record<string, unknown> & { currentPage: number; totalPages: number };
 
-/** A waiting list changes while it is open (new requests): read again this often while shown. */
-const REFRESH_MS = 15_000;
-
 /**
  * The one table of the back office: a search box, Prev and Next (disabled at the ends),
  * 'Page X of Y', pages fetched from the server and cached. Below 640 px each row is a card
@@ -37,7 +34,8 @@ export function DataTable<Row extends { id: string }>(props: {
   const { data: answer, isError } = useApiQuery<Answer>(
     [...queryKeys.adminTable(props.path), page, query],
     `${props.path}${props.path.includes("?") ? "&" : "?"}${params}`,
-    { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS },
+    // New and decided requests arrive over the staff channel (live/staff-channel.tsx): no polling.
+    { placeholderData: keepPreviousData },
   );
   // List failures leave the empty text (admin spec section 8); the next read may succeed.
   const rows = isError ? [] : ((answer?.[props.listKey] as Row[] | undefined) ?? null);

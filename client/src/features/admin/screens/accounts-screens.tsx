@@ -2,6 +2,7 @@ import "../admin-texts.ts";
 import { createAdminAccountSchema, text } from "@igp/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
 import { DialogForm } from "../../../components/form/dialog-form.tsx";
 import { NewPasswordFields, TextField } from "../../../components/form/fields.tsx";
 import { useApiForm } from "../../../components/form/use-api-form.ts";
@@ -77,6 +78,14 @@ export function PlayersScreen() {
     { header: t("wallet.playable"), cell: (r) => money(r.bonusBalance ?? 0) },
     { header: t("admin.columns.status"), cell: (r) => t(`admin.accountStatus.${r.status}`) },
     { header: t("admin.columns.actions"), cell: toggle.button },
+    {
+      header: t("admin.columns.statement"),
+      cell: (r) => (
+        <Link to={`/admin/dashboard/reports?tab=players&player=${r.id}`}>
+          {t("admin.columns.statement")}
+        </Link>
+      ),
+    },
   ];
   return (
     <section>

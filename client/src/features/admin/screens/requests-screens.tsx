@@ -1,4 +1,5 @@
 import "../admin-texts.ts";
+import { SoundToggle } from "../live/staff-channel.tsx";
 import "../../../lib/money-texts/index.ts";
 import {
   AGENT_DEPOSIT_METHOD,
@@ -185,6 +186,7 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
   return (
     <section>
       <h1>{t(kind === "deposit" ? "admin.menu.deposits" : "admin.menu.withdrawals")}</h1>
+      <SoundToggle />
       {float === 0 && (
         <p className="card float-notice" role="status">
           {t("admin.float.none")} <RequestChargeLink />

@@ -1,0 +1,433 @@
+import {
+  agentStatementsSchema,
+  depositTickingQuerySchema,
+  depositTickingSchema,
+  gamesReportSchema,
+  moneyReportSchema,
+  playerStatementSchema,
+  REPORT_MESSAGES,
+  type ReportRange,
+  reportRangeSchema,
+  reportSettingsSchema,
+  statementQuerySchema,
+} from "@igp/shared";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type pg from "pg";
+import { z } from "zod";
+import {
+  AGENTS_CSV_HEADER,
+  agentStatementsQuery,
+  agentsCsvLine,
+  readAgentStatements,
+} from "../../reports/agent-statements.ts";
+import { csvStream } from "../../reports/csv.ts";
+import {
+  GAMES_CSV_HEADER,
+  gamesCsvLine,
+  gamesReportQuery,
+  readGamesReport,
+} from "../../reports/games-report.ts";
+import {
+  depositTickingQuery,
+  MONEY_CSV_HEADER,
+  moneyCsvLine,
+  moneyReportQuery,
+  readDepositTicking,
+  readMoneyReport,
+  TICKING_CSV_HEADER,
+  tickingCsvLine,
+} from "../../reports/money-report.ts";
+import {
+  FIRST,
+  playerName,
+  readStatement,
+  STATEMENT_CSV_HEADER,
+  statementCsvLine,
+  statementQuery,
+} from "../../reports/player-statement.ts";
+import { inSnapshot, streamRows } from "../../reports/report-snapshot.ts";
+import { readTimeZone, writeTimeZone } from "../../reports/time-zone-setting.ts";
+import { notFound } from "../http-error.ts";
+import { errorResponses as errors, uuidField } from "../schemas.ts";
+
+const RANGE_NOTE =
+  "`from` and `to` are days (YYYY-MM-DD, both included) in the operator's time zone (`GET /api/admin/reports/settings`); a reversed range or one over 366 days is refused (400). Read in one repeatable-read snapshot: every figure is of one moment.";
+const CSV_NOTE =
+  "Streamed as CSV (text/csv) from a server-side cursor inside one repeatable-read snapshot: large ranges are never held in memory, and the file is of one moment. A range with no rows answers the header line alone.";
+const csvResponse = {
+  200: z.string().describe("CSV, one header line then one line per row"),
+  ...errors,
+};
+
+/**
+ * The operator's reports (superAdmin): games, money, one bank account's deposits to tick, agent
+ * statements (an agent: its own), player statements (a player: its own, from the profile).
+ * Each as JSON and as a streamed CSV export.
+ */
+export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.Pool }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = app.requireRole("superAdmin");
+  const tags = ["reports"];
+  const security = [{ bearer: [] }];
+
+  /** Sends a CSV export named `name`, its rows from one snapshot. */
+  async function sendCsv<Row extends pg.QueryResultRow>(
+    reply: FastifyReply,
+    name: string,
+    header: string[],
+    query: { text: string; values: unknown[] },
+    line: (row: Row) => (string | number | null)[],
+  ) {
+    reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${name}.csv"`);
+    return reply.send(csvStream(header, streamRows<Row>(pool, query), line));
+  }
+
+  api.get(
+    "/api/admin/reports/settings",
+    {
+      schema: {
+        tags,
+        summary: "The operator's time zone, in which reports count their days (staff)",
+        security,
+        response: { 200: reportSettingsSchema, ...errors },
+      },
+      onRequest: app.requireRole("admin", "superAdmin"),
+    },
+    async () => ({ timeZone: await readTimeZone(pool) }),
+  );
+
+  api.post(
+    "/api/admin/reports/settings",
+    {
+      schema: {
+        tags,
+        summary: "Set the operator's time zone (an IANA name such as Africa/Addis_Ababa)",
+        description: `Every report counts its days in it from then on (no rebuild). Anything else is refused: "${REPORT_MESSAGES.notTimeZone}"`,
+        security,
+        body: reportSettingsSchema,
+        response: { 200: reportSettingsSchema, ...errors },
+      },
+      onRequest: staff,
+    },
+    async (request) => {
+      await writeTimeZone(pool, request.body.timeZone);
+      return { timeZone: await readTimeZone(pool) };
+    },
+  );
+
+  const gamesSummary =
+    "Per day, game and table (or lottery, or private rounds): rounds, players, turnover, payouts, house cut, prizes, refunds, RTP %";
+  const gamesDescription = `Rounds count on the day they closed (settled or cancelled). houseNet is the house's cut less lottery prizes; over a range, the total houseNet plus the money report's fees less its advances is the change of the house balance \`npm run audit\` prints. ${RANGE_NOTE}`;
+  api.get(
+    "/api/admin/reports/games",
+    {
+      schema: {
+        tags,
+        summary: gamesSummary,
+        description: gamesDescription,
+        security,
+        querystring: reportRangeSchema,
+        response: { 200: gamesReportSchema, ...errors },
+      },
+      onRequest: staff,
+    },
+    async (request) =>
+      inSnapshot(pool, async (db) => readGamesReport(db, request.query, await readTimeZone(db))),
+  );
+  api.get(
+    "/api/admin/reports/games/export",
+    {
+      schema: {
+        tags,
+        summary: `${gamesSummary} (CSV)`,
+        description: `${gamesDescription} ${CSV_NOTE}`,
+        security,
+        produces: ["text/csv"],
+        querystring: reportRangeSchema,
+        response: csvResponse,
+      },
+      onRequest: staff,
+    },
+    async (request, reply) => {
+      const query = gamesReportQuery(request.query, await readTimeZone(pool));
+      return sendCsv(
+        reply,
+        fileName("games", request.query),
+        GAMES_CSV_HEADER,
+        query,
+        gamesCsvLine,
+      );
+    },
+  );
+
+  const moneySummary =
+    "Deposits and withdrawals per day and method (each bank account, each agent's cash): requested, approved, refused, amounts, fees, advances";
+  const moneyDescription = `Requests count on the day asked (requested) and on the day decided (approved, refused). ${RANGE_NOTE}`;
+  api.get(
+    "/api/admin/reports/money",
+    {
+      schema: {
+        tags,
+        summary: moneySummary,
+        description: moneyDescription,
+        security,
+        querystring: reportRangeSchema,
+        response: { 200: moneyReportSchema, ...errors },
+      },
+      onRequest: staff,
+    },
+    async (request) =>
+      inSnapshot(pool, async (db) => readMoneyReport(db, request.query, await readTimeZone(db))),
+  );
+  api.get(
+    "/api/admin/reports/money/export",
+    {
+      schema: {
+        tags,
+        summary: `${moneySummary} (CSV)`,
+        description: `${moneyDescription} ${CSV_NOTE}`,
+        security,
+        produces: ["text/csv"],
+        querystring: reportRangeSchema,
+        response: csvResponse,
+      },
+      onRequest: staff,
+    },
+    async (request, reply) => {
+      const query = moneyReportQuery(request.query, await readTimeZone(pool));
+      return sendCsv(
+        reply,
+        fileName("money", request.query),
+        MONEY_CSV_HEADER,
+        query,
+        moneyCsvLine,
+      );
+    },
+  );
+
+  const tickingSummary =
+    "One bank account's deposits approved on one day, to tick against its statement: reference, amount, times, player";
+  api.get(
+    "/api/admin/reports/money/deposits",
+    {
+      schema: {
+        tags,
+        summary: tickingSummary,
+        description:
+          "`day` in the operator's time zone; `bankName` and `accountNumber` name the account as the money report's row does.",
+        security,
+        querystring: depositTickingQuerySchema,
+        response: { 200: depositTickingSchema, ...errors },
+      },
+      onRequest: staff,
+    },
+    async (request) =>
+      inSnapshot(pool, async (db) => readDepositTicking(db, request.query, await readTimeZone(db))),
+  );
+  api.get(
+    "/api/admin/reports/money/deposits/export",
+    {
+      schema: {
+        tags,
+        summary: `${tickingSummary} (CSV)`,
+        description: CSV_NOTE,
+        security,
+        produces: ["text/csv"],
+        querystring: depositTickingQuerySchema,
+        response: csvResponse,
+      },
+      onRequest: staff,
+    },
+    async (request, reply) => {
+      const query = depositTickingQuery(request.query, await readTimeZone(pool));
+      const name = `deposits-${request.query.bankName}-${request.query.day}`;
+      return sendCsv(reply, safeName(name), TICKING_CSV_HEADER, query, tickingCsvLine);
+    },
+  );
+
+  const agentsSummary =
+    "Agent statements: float at the start, charged, paid into deposits, withdrawals paid out, advances, float at the end";
+  const agentsDescription = `A superAdmin reads every agent; an agent, its own statement. ${RANGE_NOTE}`;
+  const agentScope = (user: { id: string; role: string }) =>
+    user.role === "admin" ? user.id : undefined;
+  api.get(
+    "/api/admin/reports/agents",
+    {
+      schema: {
+        tags,
+        summary: agentsSummary,
+        description: agentsDescription,
+        security,
+        querystring: reportRangeSchema,
+        response: { 200: agentStatementsSchema, ...errors },
+      },
+      onRequest: app.requireRole("admin", "superAdmin"),
+    },
+    async (request) =>
+      inSnapshot(pool, async (db) =>
+        readAgentStatements(db, request.query, await readTimeZone(db), agentScope(request.user!)),
+      ),
+  );
+  api.get(
+    "/api/admin/reports/agents/export",
+    {
+      schema: {
+        tags,
+        summary: `${agentsSummary} (CSV)`,
+        description: `${agentsDescription} ${CSV_NOTE}`,
+        security,
+        produces: ["text/csv"],
+        querystring: reportRangeSchema,
+        response: csvResponse,
+      },
+      onRequest: app.requireRole("admin", "superAdmin"),
+    },
+    async (request, reply) => {
+      const zone = await readTimeZone(pool);
+      const query = agentStatementsQuery(request.query, zone, agentScope(request.user!));
+      return sendCsv(
+        reply,
+        fileName("agents", request.query),
+        AGENTS_CSV_HEADER,
+        query,
+        agentsCsvLine,
+      );
+    },
+  );
+
+  const statementSummary =
+    "A player's every money movement with the main and bonus balances after each, 200 a page";
+  const statementDescription = `Movements in the wallet's order; \`after\` (a movement's revision, the previous page's \`next\`) pages on. ${RANGE_NOTE}`;
+  const playerParams = z.object({ id: uuidField(REPORT_MESSAGES.notFound) });
+
+  /** The player a staff statement is about, or a 404. */
+  async function playerOf(db: pg.ClientBase, id: string) {
+    const found = await playerName(db, id);
+    if (!found) throw notFound(REPORT_MESSAGES.notFound);
+    return { id, name: found.name };
+  }
+
+  api.get(
+    "/api/admin/reports/players/:id/statement",
+    {
+      schema: {
+        tags,
+        summary: statementSummary,
+        description: statementDescription,
+        security,
+        params: playerParams,
+        querystring: statementQuerySchema,
+        response: { 200: playerStatementSchema, ...errors },
+      },
+      onRequest: staff,
+    },
+    async (request) => {
+      const range = rangeOf(request.query);
+      return inSnapshot(pool, async (db) =>
+        readStatement(
+          db,
+          await playerOf(db, request.params.id),
+          range,
+          await readTimeZone(db),
+          request.query.after,
+        ),
+      );
+    },
+  );
+  api.get(
+    "/api/admin/reports/players/:id/statement/export",
+    {
+      schema: {
+        tags,
+        summary: `${statementSummary} (CSV: every movement of the range)`,
+        description: `${statementDescription} ${CSV_NOTE}`,
+        security,
+        produces: ["text/csv"],
+        params: playerParams,
+        querystring: reportRangeSchema,
+        response: csvResponse,
+      },
+      onRequest: staff,
+    },
+    async (request, reply) => {
+      if (!(await playerName(pool, request.params.id))) throw notFound(REPORT_MESSAGES.notFound);
+      const query = statementQuery(
+        request.params.id,
+        request.query,
+        await readTimeZone(pool),
+        FIRST,
+        null,
+      );
+      const name = fileName(`statement-${request.params.id.slice(0, 8)}`, request.query);
+      return sendCsv(reply, name, STATEMENT_CSV_HEADER, query, statementCsvLine);
+    },
+  );
+
+  api.get(
+    "/api/user/statement",
+    {
+      schema: {
+        tags,
+        summary: `The signed-in player's statement: ${statementSummary}`,
+        description: statementDescription,
+        security,
+        querystring: statementQuerySchema,
+        response: { 200: playerStatementSchema, ...errors },
+      },
+      onRequest: app.requireRole("user"),
+    },
+    async (request) => {
+      const range = rangeOf(request.query);
+      const user = request.user!;
+      return inSnapshot(pool, async (db) =>
+        readStatement(
+          db,
+          { id: user.id, name: (await playerName(db, user.id))?.name ?? null },
+          range,
+          await readTimeZone(db),
+          request.query.after,
+        ),
+      );
+    },
+  );
+  api.get(
+    "/api/user/statement/export",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in player's statement as CSV (every movement of the range)",
+        description: CSV_NOTE,
+        security,
+        produces: ["text/csv"],
+        querystring: reportRangeSchema,
+        response: csvResponse,
+      },
+      onRequest: app.requireRole("user"),
+    },
+    async (request, reply) => {
+      const query = statementQuery(
+        request.user!.id,
+        request.query,
+        await readTimeZone(pool),
+        FIRST,
+        null,
+      );
+      return sendCsv(
+        reply,
+        fileName("statement", request.query),
+        STATEMENT_CSV_HEADER,
+        query,
+        statementCsvLine,
+      );
+    },
+  );
+}
+
+/** A statement query's range (its schema has checked it as a report range). */
+const rangeOf = ({ from, to }: { from: string; to: string }): ReportRange => ({ from, to });
+
+const fileName = (what: string, { from, to }: ReportRange) => `${what}-${from}-to-${to}`;
+const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 120);
