@@ -23,6 +23,8 @@ export async function restartableServer(name: string, settings: Record<string, s
     JWT_SECRET: "restart-test-secret-restart-test-secret",
     SUPERADMIN_EMAIL: "root@example.com",
     SUPERADMIN_PASSWORD: "root-password-1",
+    // Staff sign in with a password alone where the test is not about the second factor.
+    TWO_FACTOR_STAFF: "off",
     ...settings,
   };
   const url = `http://127.0.0.1:${env.PORT}`;

@@ -85,6 +85,8 @@ export async function startEmbeddedServer(
     EMBEDDED_POSTGRES_PORT: String(await freePort()),
     SUPERADMIN_EMAIL: superAdmin.email,
     SUPERADMIN_PASSWORD: superAdmin.password,
+    // Staff sign in with a password alone where the test is not about the second factor.
+    TWO_FACTOR_STAFF: "off",
     LOG_LEVEL: "warn",
   });
   const stop = async () => {

@@ -38,6 +38,7 @@ it("a killed embedded PostgreSQL: 503s meanwhile, then the server recovers by it
     LOG_LEVEL: "warn",
     SUPERADMIN_EMAIL: "root@example.com",
     SUPERADMIN_PASSWORD: "root-password-1",
+    TWO_FACTOR_STAFF: "off",
   };
   delete env.DATABASE_URL;
   const url = `http://127.0.0.1:${port}`;
