@@ -107,6 +107,7 @@ export async function startPlatform(
       new LotteryRegistry(database.pool),
       ledger,
       config.fairnessSecret,
+      config.LOTTERY_REVEAL_EVERY_MS,
     );
     const users = new UsersRepository(database.pool, config.PHONE_DEFAULT_COUNTRY);
     const codes = new RequestCodes(config.codeSecret);
@@ -179,8 +180,13 @@ export async function startPlatform(
       if (error) app.log.error({ err: error }, message);
       else app.log.info(message);
     };
-    const balances = new BalanceNotifier(store, ledger, database.pool, progress, (error) =>
-      report("Balance notifier error.", error),
+    const balances = new BalanceNotifier(
+      store,
+      ledger,
+      database.pool,
+      progress,
+      (error) => report("Balance notifier error.", error),
+      config.LOTTERY_REVEAL_EVERY_MS,
     );
     const staffFeed = new StaffFeed(store, database.pool, progress, (error) =>
       report("Staff feed error.", error),

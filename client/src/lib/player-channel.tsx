@@ -1,6 +1,7 @@
 import {
   balanceUpdatedSchema,
   listsUpdatedSchema,
+  lotteryDrawingSoonMessageSchema,
   lotteryMessageSchema,
   type MoneyNotice,
   moneyNoticeSchema,
@@ -11,6 +12,7 @@ import type { QueryKey } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotice } from "../components/ui/notice.tsx";
+import { useLotteryDrawingSoon } from "./lottery-drawing-soon.ts";
 import { MoneyToasts } from "./money-toasts.tsx";
 import { queryKeys, refreshLists } from "./queries.ts";
 import { joinOrCreateRoom } from "./realtime.ts";
@@ -22,7 +24,8 @@ import { haptic } from "./telegram/mini-app-port.ts";
  * moves both balances at once, `listsUpdated` says the deposit and withdrawal lists changed (a
  * decision), `moneyNotice` tells a decision about the player's money (a toast, and the lists it
  * concerns read again), `noPlayerJoined` says a round expired and its bet came back,
- * `lottery` says a lottery the player holds tickets of was drawn.
+ * `lotteryDrawingSoon` says the drawing of a lottery the player holds tickets of starts in 5
+ * seconds (a notice that leads to it), `lottery` that it was drawn.
  * While it is connected the session stops polling for balances.
  */
 export function PlayerChannel() {
@@ -30,6 +33,7 @@ export function PlayerChannel() {
   const notify = useNotice();
   const { user, applyBalances, setLive, refresh } = useSession();
   const userId = user?.role === "user" ? user.userId : null;
+  const drawingSoon = useLotteryDrawingSoon();
   const [notices, setNotices] = useState<MoneyNotice[]>([]);
   const toast = useCallback((notice: MoneyNotice) => {
     // A reconnected channel tells the notices of its absence again: each is shown once.
@@ -77,6 +81,9 @@ export function PlayerChannel() {
             });
           });
           room.onMessage("moneyNotice", (message) => toast(moneyNoticeSchema.parse(message)));
+          room.onMessage("lotteryDrawingSoon", (message) =>
+            drawingSoon(lotteryDrawingSoonMessageSchema.parse(message)),
+          );
           room.onMessage("lottery", (message) => {
             const drawn = lotteryMessageSchema.parse(message);
             void refresh();
@@ -112,7 +119,7 @@ export function PlayerChannel() {
       setLive(false);
       leave();
     };
-  }, [userId, applyBalances, setLive, refresh, notify, t, toast]);
+  }, [userId, applyBalances, setLive, refresh, notify, t, toast, drawingSoon]);
   return <MoneyToasts notices={notices} onClosed={closed} />;
 }
 

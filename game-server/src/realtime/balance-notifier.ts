@@ -9,6 +9,7 @@ import { loadCheckpoint } from "@igp/projections";
 import type { MoneyNotice } from "@igp/shared";
 import type pg from "pg";
 import { walletBalances } from "../accounts/session.ts";
+import { revealEnds } from "../games/lottery/lottery-reveal.ts";
 import type { ProjectionsProgress } from "../workers/projections-progress.ts";
 import { MoneyNotices } from "./money-notices.ts";
 
@@ -33,6 +34,8 @@ export class BalanceNotifier {
   private readonly listeners = new Map<string, Set<Listener>>();
   private subscription: Subscription | null = null;
   private readonly notices: MoneyNotices;
+  /** Lottery notices waiting for their drawing's reveal. */
+  private readonly waiting = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly store: EventStore,
@@ -40,6 +43,8 @@ export class BalanceNotifier {
     private readonly pool: pg.Pool,
     private readonly progress: ProjectionsProgress,
     private readonly onError: (error: unknown) => void,
+    /** The pause between two winners a lottery's room reveals: its notices wait for the last. */
+    private readonly revealEveryMs: number,
   ) {
     this.notices = new MoneyNotices(pool);
   }
@@ -64,8 +69,8 @@ export class BalanceNotifier {
             for (const userId of moved.keys()) this.tell(userId, "listsUpdated", {});
             if (!decided) return;
             const watched = new Set(this.listeners.keys());
-            for (const { userId, notice } of await this.notices.of(events, watched))
-              this.tell(userId, "moneyNotice", notice);
+            for (const { userId, notice, reveal } of await this.notices.of(events, watched))
+              this.tellAt(reveal ? this.revealed(reveal) : 0, userId, notice);
           })
           .catch(this.onError);
       },
@@ -75,6 +80,8 @@ export class BalanceNotifier {
 
   async stop() {
     await this.subscription?.stop();
+    for (const timer of this.waiting) clearTimeout(timer);
+    this.waiting.clear();
   }
 
   watch(userId: string, listener: Listener) {
@@ -111,6 +118,26 @@ export class BalanceNotifier {
       });
     }
     return moved;
+  }
+
+  /** When a lottery's room has revealed its last winner (lottery-reveal.ts). */
+  private revealed({ drawnAt, winners }: { drawnAt: number; winners: number }) {
+    return revealEnds(drawnAt, winners, this.revealEveryMs);
+  }
+
+  /**
+   * A money notice, told at `at`: a lottery's win or loss once everyone has seen the drawing,
+   * so that the holders watching it are not told ahead of it (and their lists read on the notice
+   * show the drawing: the API tells it from then on).
+   */
+  private tellAt(at: number, userId: string, notice: MoneyNotice) {
+    const wait = at - Date.now();
+    if (wait <= 0) return this.tell(userId, "moneyNotice", notice);
+    const timer = setTimeout(() => {
+      this.waiting.delete(timer);
+      this.tell(userId, "moneyNotice", notice);
+    }, wait);
+    this.waiting.add(timer);
   }
 
   private tell(userId: string, type: Parameters<Listener>[0], payload: Parameters<Listener>[1]) {

@@ -5,6 +5,7 @@ import {
   LOTTERY_DRAWING_SOON,
   LOTTERY_DRAWN,
   LOTTERY_NOT_FOUND,
+  type LotteryDrawingSoonMessage,
   minorToMajor,
   type RevealedWinner as RevealedWinnerMessage,
 } from "@igp/shared";
@@ -15,7 +16,7 @@ import { crashPoint } from "../games/lottery/lottery-crash-points.ts";
 import type { LapsedLottery } from "../games/lottery/lottery-leases.ts";
 import { tellTicketHolders } from "../games/lottery/lottery-notices.ts";
 import type { Lottery, LotteryWinner } from "../games/lottery/lottery-registry.ts";
-import { revealEnds, revealOrder } from "../games/lottery/lottery-reveal.ts";
+import { revealOrder, revealOver } from "../games/lottery/lottery-reveal.ts";
 import type { DrawnLottery, LotteryRounds } from "../games/lottery/lottery-rounds.ts";
 import type { RoundFailover } from "../games/round-kernel/round-failover.ts";
 import { GameError } from "../games/round-kernel/round-game.ts";
@@ -178,11 +179,8 @@ abstract class LotteryRoom extends Room<{ state: LotteryState; client: Watcher }
         return "countdown";
       case "deleting":
         return "refunding";
-      case "drawn": {
-        const drawnAt = Date.parse(lottery.drawnAt ?? "");
-        const places = lottery.prizes.length + 1;
-        return revealEnds(drawnAt, places, this.deps.revealEveryMs) > Date.now() ? "drawing" : null;
-      }
+      case "drawn":
+        return revealOver(lottery, this.deps.revealEveryMs) ? null : "drawing";
       default:
         return null;
     }
@@ -268,6 +266,18 @@ abstract class LotteryRoom extends Room<{ state: LotteryState; client: Watcher }
     this.state.drawAt = drawAt;
     const message = { code: this.lottery.code, drawAt, message: LOTTERY_DRAWING_SOON };
     this.broadcast("drawingSoon", message);
+    this.tellHoldersDrawingSoon(drawAt).catch((error) =>
+      this.deps.log(`Lottery ${this.lottery.code}: holders not told of the drawing.`, error),
+    );
+  }
+
+  /** `lotteryDrawingSoon` on each holder's player channel: wherever they are, they may come. */
+  private async tellHoldersDrawingSoon(drawAt: number) {
+    const { code, title } = this.lottery;
+    const message: LotteryDrawingSoonMessage = { code, title, drawAt };
+    const notifications = this.deps.notifications();
+    for (const userId of await this.deps.lotteries.holders(this.lottery))
+      notifications.toUser(userId, "lotteryDrawingSoon", message);
   }
 
   /** The winners due since the last reveal, each to every watcher (`mine` for its holder). */

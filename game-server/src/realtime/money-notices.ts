@@ -6,6 +6,8 @@ import type pg from "pg";
 export interface AddressedNotice {
   userId: string;
   notice: MoneyNotice;
+  /** A lottery's drawing: told once its room has revealed it (when recorded, how many winners). */
+  reveal?: { drawnAt: number; winners: number };
 }
 
 /** The events that decide a player's money: deposits, withdrawals, lottery drawings. */
@@ -89,16 +91,17 @@ export class MoneyNotices {
     // Only lottery rounds have tickets: a coin flip's settlement finds no row here.
     const { rows } = await this.pool.query<HolderRow>(
       `SELECT t.round_id, t.user_id, array_agg(t.number ORDER BY t.number) AS tickets,
-              sum(t.amount) AS paid, l.code, l.title, l.prizes
+              sum(t.amount) AS paid, l.code, l.title, l.prizes, l.drawn_at
          FROM lottery_tickets t JOIN lotteries l ON l.round_id = t.round_id::uuid
         WHERE t.round_id = ANY($1) AND ($2::text[] IS NULL OR t.user_id = ANY($2))
           AND t.status = 'held'
-        GROUP BY t.round_id, t.user_id, l.code, l.title, l.prizes`,
+        GROUP BY t.round_id, t.user_id, l.code, l.title, l.prizes, l.drawn_at`,
       [roundIds, watched === "everyone" ? null : [...watched]],
     );
     return rows.map((holder): AddressedNotice => {
       const decision = settled[roundIds.indexOf(holder.round_id)]!;
-      const winners = winnersOf(decision.event)!.filter((w) => w.userId === holder.user_id);
+      const drawn = winnersOf(decision.event)!;
+      const winners = drawn.filter((w) => w.userId === holder.user_id);
       const won = winners.reduce((sum, winner) => sum + (winner.amount ?? 0), 0);
       const awards = winners
         .filter((winner) => winner.amount === null)
@@ -116,6 +119,11 @@ export class MoneyNotices {
           ...base(decision, kind),
           amount: minorToMajor(kind === "lotteryWon" ? won : Number(holder.paid)),
           lottery,
+        },
+        // Recorded just after the settlement: a notice read in between counts from now.
+        reveal: {
+          drawnAt: holder.drawn_at ? holder.drawn_at.getTime() : Date.now(),
+          winners: drawn.length,
         },
       };
     });
@@ -146,6 +154,7 @@ interface HolderRow {
   title: string;
   /** Places 2, 3…: `{ label, amount }`, amount null for an award. */
   prizes: { label: string; amount: number | null }[];
+  drawn_at: Date | null;
 }
 
 const base = (decision: Decision, kind: MoneyNotice["kind"]) => ({

@@ -10,7 +10,8 @@ export type LobbyChange =
 
 /**
  * Messages between rooms over Colyseus presence (in-process, or Redis with several processes):
- * to one user's channel (`balanceUpdated`, `noPlayerJoined`), and lobby changes.
+ * to one user's channel (`balanceUpdated`, `noPlayerJoined`, `lotteryDrawingSoon`, `lottery`),
+ * and lobby changes.
  */
 export class Notifications {
   constructor(private readonly presence: Presence) {}

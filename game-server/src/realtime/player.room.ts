@@ -7,7 +7,9 @@ import { keepSeat } from "./room-messages.ts";
 /**
  * One signed-in user's channel (one room per user: `joinOrCreate("player", { userId })`):
  * `balanceUpdated` whenever the wallet moves, `listsUpdated` once the read models hold that move,
- * `moneyNotice` when the user's money was decided, `noPlayerJoined` when a round expired unjoined.
+ * `moneyNotice` when the user's money was decided, `noPlayerJoined` when a round expired unjoined,
+ * `lotteryDrawingSoon` and `lottery` when a lottery they hold tickets of starts its drawing and
+ * has revealed it (sent by its room, lottery.room.ts).
  * A client that drops and reconnects within the grace period gets the notices of that period
  * again (it drops those it has by their id): a deposit approved meanwhile is still told.
  */

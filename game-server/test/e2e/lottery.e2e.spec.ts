@@ -1,5 +1,4 @@
 import { auditLedger } from "@igp/projections";
-import { eventually } from "@igp/test-support/agents.ts";
 import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
 import { balancesOf, fundedPlayer } from "@igp/test-support/games.ts";
 import type { TestServer } from "@igp/test-support/http.ts";
@@ -203,12 +202,14 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
       body: { code },
     });
     expect(drawn.status).toBe(200);
-    const [mine] = (
-      await eventually(
-        () => server.call("GET", `/api/game/lottery/tickets?code=${code}`, { token: player.token }),
-        (answer) => answer.body[0]?.prize !== null && answer.body[0]?.prize !== undefined,
-      )
-    ).body;
+    // The API tells the prizes once the room has revealed the drawing (a winner every 3 s).
+    const ticketsNow = async () =>
+      (await server.call("GET", `/api/game/lottery/tickets?code=${code}`, { token: player.token }))
+        .body;
+    await expect
+      .poll(async () => (await ticketsNow())[0]?.prize ?? null, { timeout: 30_000 })
+      .not.toBeNull();
+    const [mine] = await ticketsNow();
     const won = mine.prize.amount === null ? mine.prize.label : etb(mine.prize.amount);
 
     // My Tickets: a card per ticket, the Won badge on its title's line, each value beside its label.

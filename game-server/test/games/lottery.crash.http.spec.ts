@@ -79,10 +79,6 @@ it("a drawing killed at each of its steps completes once after a restart; each w
       await restart.start();
       const watcher = await joinWhenAdopted(restart.env.PORT!, code);
       watcher.onMessage("winner", () => {});
-      const drawn = await eventually(
-        () => call("GET", `/api/game/lottery/get/${code}`),
-        (r) => r.body.status === "drawn",
-      );
       const state = () => (watcher.state as { toJSON(): { phase: string } }).toJSON();
       if (step === "revealing") {
         // The reveal resumes on its schedule: the winners due by now are already shown.
@@ -90,8 +86,13 @@ it("a drawing killed at each of its steps completes once after a restart; each w
           .poll(() => (watcher.state as { revealed: unknown[] }).revealed.length)
           .toBeGreaterThan(0);
       }
-      if (state().phase !== "drawn") await nextMessage(watcher, "drawn", 30_000);
+      if (state().phase !== "drawn") await nextMessage(watcher, "drawn", 40_000);
       await watcher.leave();
+      // The API tells the winners once the room has revealed them.
+      const drawn = await eventually(
+        () => call("GET", `/api/game/lottery/get/${code}`),
+        (r) => r.body.status === "drawn",
+      );
 
       expect(await events(roundId, "RoundSettled")).toBe(1);
       const winners = drawn.body.winners as { winnerLotteryNumber: number; amount: number }[];

@@ -55,6 +55,16 @@ const closedAt = async (code: string) =>
     ])
   ).rows[0].closed_at.getTime() as number;
 
+/** What the API tells anyone of a lottery (and a holder of their tickets). */
+async function publicViews(code: string, holderToken: string) {
+  const [view, fair, tickets] = await Promise.all([
+    server.call("GET", `/api/game/lottery/get/${code}`),
+    server.call("GET", `/api/game/lottery/fair/${code}`),
+    server.call("GET", `/api/game/lottery/tickets?code=${code}`, { token: holderToken }),
+  ]);
+  return { view: view.body, fair: fair.body, tickets: tickets.body };
+}
+
 describe("watching a lottery", () => {
   it("anyone sees tickets sold, the end date closing sales, the countdown, each winner and the result", {
     timeout: 60_000,
@@ -159,6 +169,14 @@ describe("watching a lottery", () => {
       body: { code: lottery.code },
     });
     await firstWinner;
+    // The API follows the reveal: drawing, nothing of the drawing told, until the last winner.
+    const during = await publicViews(lottery.code, buyer.token);
+    expect(during.view).toMatchObject({ status: "drawing", winners: [], serverSeed: null });
+    expect(during.fair).toMatchObject({ serverSeed: null, winners: [], tickets: [] });
+    expect(during.fair.ticketsDigest).toBeNull();
+    expect(during.tickets).toHaveLength(8);
+    for (const ticket of during.tickets)
+      expect(ticket).toMatchObject({ lotteryStatus: "drawing", prize: null });
     const late = await anonymous(lottery.code);
     const lateSeen = winnersSeen(late);
     const lateDrawn = nextMessage(late, "drawn", 30_000);
@@ -170,6 +188,22 @@ describe("watching a lottery", () => {
     // What it joined with, then what it was sent: every winner once, in reveal order.
     expect([...joinedWith, ...lateSeen.map(({ mine: _, ...w }) => w)]).toEqual(drawn.winners);
     expect((await finished).status).toBe(200);
+    // Revealed: drawn, with the winners, the seed, the tickets' proof and prizes.
+    const after = await publicViews(lottery.code, buyer.token);
+    expect(after.view).toMatchObject({ status: "drawn", serverSeed: drawn.serverSeed });
+    const tickets = (winners: Winner[]) => winners.map((w) => w.ticket).sort();
+    expect(
+      after.view.winners.map((w: { winnerLotteryNumber: number }) => w.winnerLotteryNumber).sort(),
+    ).toEqual(tickets(drawn.winners));
+    expect(after.fair.serverSeed).toBe(drawn.serverSeed);
+    expect(after.fair.tickets).toHaveLength(8);
+    const won = after.tickets.filter((t: { prize: unknown }) => t.prize !== null);
+    expect(won.map((t: { myLotteryNumber: number }) => t.myLotteryNumber).sort()).toEqual(
+      tickets(drawn.winners),
+    );
+    expect(after.tickets.every((t: { lotteryStatus: string }) => t.lotteryStatus === "drawn")).toBe(
+      true,
+    );
     await first.leave();
     await late.leave();
   });
@@ -181,8 +215,17 @@ describe("an admin's steps, through the room", () => {
   }, async () => {
     const lottery = await createLottery(server, { outDate: inMinutes(600), prizes: "Phone" });
     const player = await fundedPlayer(server, 50_00);
+    const stranger = await fundedPlayer(server, 50_00);
     await buyTicket(server, player.token, lottery.code);
     const watcher = await anonymous(lottery.code);
+    // Wherever they are, the holder hears on their own channel that the drawing starts; only they.
+    const [holderChannel, strangerChannel] = await Promise.all([
+      playerChannel(server, player),
+      playerChannel(server, stranger),
+    ]);
+    const holderTold = nextMessage(holderChannel, "lotteryDrawingSoon");
+    const strangerTold: unknown[] = [];
+    strangerChannel.onMessage("lotteryDrawingSoon", (message) => strangerTold.push(message));
     const soon = nextMessage(watcher, "drawingSoon");
     const drawn = nextMessage(watcher, "drawn", 30_000);
     const finished = await server.call("POST", "/api/games/lottery/finish", {
@@ -193,6 +236,15 @@ describe("an admin's steps, through the room", () => {
     expect(finished.body.status).toBe("drawn");
     expect((await soon).drawAt).toBe((await closedAt(lottery.code)) + NOTICE_MS);
     expect((await drawn).winners.map((w: Winner) => w.ticket)).toEqual([1]);
+    expect(await holderTold).toEqual({
+      code: lottery.code,
+      title: "New Year Lottery",
+      drawAt: (await soon).drawAt,
+    });
+    // Sent to both at the same moment: the stranger's would have come long before `drawn`.
+    expect(strangerTold).toEqual([]);
+    await holderChannel.leave();
+    await strangerChannel.leave();
     const again = await server.call("POST", "/api/games/lottery/finish", {
       token: admin,
       body: { code: lottery.code },

@@ -210,6 +210,17 @@ export const lotteryMessageSchema = z.object({
 });
 export type LotteryMessage = z.infer<typeof lotteryMessageSchema>;
 
+/**
+ * `lotteryDrawingSoon` (player channel): sent to every ticket holder when the lottery's sales
+ * close and its countdown starts; the drawing starts at `drawAt` (epoch ms).
+ */
+export const lotteryDrawingSoonMessageSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  drawAt: z.number(),
+});
+export type LotteryDrawingSoonMessage = z.infer<typeof lotteryDrawingSoonMessageSchema>;
+
 /** What /fair needs to re-run a drawing (docs/fairness.md). */
 export const lotteryFairnessSchema = z.object({
   code: z.string(),

@@ -11,7 +11,7 @@ const ICONS: Record<NoticeType, string> = { info: "ℹ", success: "✓", danger:
 
 /**
  * One notice: its icon and colour by type, title, message (a server's words in the reader's
- * language too), a code to copy, OK (focused).
+ * language too), a code to copy, an action it offers, OK.
  */
 export function NoticeDialog({ notice, onClose }: { notice: Notice; onClose: () => void }) {
   const { t } = useTranslation();
@@ -41,7 +41,25 @@ export function NoticeDialog({ notice, onClose }: { notice: Notice; onClose: () 
           <strong>{notice.code}</strong> <CopyButton text={notice.code} />
         </p>
       )}
-      <button type="button" className="button" onClick={onClose}>
+      {notice.action && (
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            notice.action?.run();
+            onClose();
+          }}
+        >
+          {notice.action.label}
+        </button>
+      )}
+      <button
+        type="button"
+        className={notice.action ? "button button-secondary" : "button"}
+        // OK, the safe answer, takes the focus before an action.
+        data-autofocus={notice.action ? "" : undefined}
+        onClick={onClose}
+      >
         {t("common.ok")}
       </button>
     </Modal>

@@ -8,6 +8,8 @@ export interface Notice {
   message?: string;
   /** A code the player needs elsewhere (a deposit or withdraw code), shown with a copy action. */
   code?: string;
+  /** A step the notice offers beside OK (it closes the notice too). */
+  action?: { label: string; run(): void };
   /** Closes by itself after this long (the spec's 2 s and 3 s notices). */
   autoCloseMs?: number;
   /** Felt inside Telegram when shown (lib/telegram/mini-app-port.ts): a danger notice is an error. */

@@ -43,8 +43,11 @@ class StandInRoom {
 let room: StandInRoom | null = null;
 /** Whether the lottery has a room to join (false: drawn long ago, its room gone). */
 let roomThere = true;
+/** How many times the page tried to join the room. */
+let joins = 0;
 vi.mock("../../lib/realtime.ts", () => ({
   joinRoomById: vi.fn(async () => {
+    joins += 1;
     if (!roomThere) throw new Error("room not found");
     room = new StandInRoom();
     return room;
@@ -119,6 +122,7 @@ const asked: string[] = [];
 beforeEach(() => {
   room = null;
   roomThere = true;
+  joins = 0;
   asked.length = 0;
   answers = {
     "/api/login/user": { userId: "u1", fullName: "Abebe", userName: null, role: "user" },
@@ -268,6 +272,35 @@ describe("an open lottery, live", { timeout: 30_000 }, () => {
     expect(screen.queryByTestId("drawing-mine")).toBeNull();
   });
 
+  it("joins the room of a lottery the API calls drawing (mid-reveal), then reads the result once drawn", async () => {
+    // The API says drawing, without winners, until the room has revealed the last one.
+    answers[`/api/game/lottery/get/${CODE}`] = { ...lottery, status: "drawing" };
+    markSignedIn();
+    openPage();
+    const live = await joined();
+    const drawAt = Date.now() - 6_000;
+    live.state({ phase: "drawing", drawAt, revealed: [third] });
+    await rendererTried();
+    await waitFor(() => expect(drawing().dataset.revealed).toBe("1"));
+    expect(phase()).toBe("Drawing the winning tickets: 1 of 3 revealed");
+    const winners = screen.getByRole("region", { name: "Winner Tickets" });
+    expect(winners.textContent).toContain("The winners are drawn after the out date.");
+    live.state({ phase: "drawing", drawAt, revealed: [third, second] });
+    await waitFor(() => expect(drawing().dataset.revealed).toBe("2"));
+
+    answers[`/api/game/lottery/get/${CODE}`] = drawnView;
+    live.state({ phase: "drawn", drawAt, revealed: [third, second, first] });
+    live.message("drawn", {
+      code: CODE,
+      serverSeed: "s".repeat(64),
+      winners: [first, second, third],
+    });
+    await waitFor(() => expect(winners.textContent).toContain("#5"), { timeout: 5_000 });
+    expect(revealedTickets()).toEqual(["8", "2", "5"]);
+    expect(phase()).toBe("Drawn");
+    expect(joins).toBe(1);
+  });
+
   it("gives the notice once to a watcher who joins (or comes back) in the countdown", async () => {
     openPage();
     const live = await joined();
@@ -311,6 +344,8 @@ describe("a lottery drawn before the page opened", { timeout: 30_000 }, () => {
       `The animation could not start; your result: 3rd place · Phone: #8; 2nd place · ${etb(200)}: #2; 1st place · ${etb(5000)}: #5`,
     );
     expect(phase()).toBe("Drawn");
+    // Drawn: replayed from the API, its room not even tried.
+    expect(joins).toBe(0);
     fireEvent.click(screen.getByRole("button", { name: "Watch the drawing again" }));
     await waitFor(() => expect(screen.getByTestId("lottery-drawing").dataset.landed).toBe("true"));
     expect(revealedTickets()).toEqual(["8", "2", "5"]);

@@ -19,6 +19,8 @@ import { useLotteryRoom } from "./use-lottery-room.ts";
 
 /** The 'drawing starts in 5 seconds' notice at most this long. */
 const NOTICE_MS = 5_000;
+/** How often a drawing without a room to watch is read again. */
+const RELOAD_MS = 5_000;
 
 /** The drawing and PixiJS load with a lottery's page, not with the list. */
 const LotteryDrawing = lazy(() =>
@@ -59,8 +61,9 @@ export function LotteryResultPage() {
     return () => window.removeEventListener(LOTTERY_DRAWN_EVENT, reload);
   }, [load]);
 
-  // A lottery not drawn yet is watched in its room. One the API says is drawn is replayed from
-  // its winners: its room may be gone (a join would fail), and the API cannot tell.
+  // A lottery not drawn yet is watched in its room, its drawing too: the API says drawing until
+  // the room has revealed the last winner, so a visitor who comes mid-drawing watches it from
+  // where it is. One the API says is drawn is replayed from its winners (its room may be gone).
   const watching = lottery !== null && lottery.status !== "drawn" && !cancelled;
   const live = useLotteryRoom(watching ? code : null, {
     onDrawingSoon: (drawAt) => announceDrawing(drawAt),
@@ -70,6 +73,15 @@ export function LotteryResultPage() {
       notify({ type: "warning", title: t("lotteryLive.cancelled") });
     },
   });
+
+  // A drawing whose room cannot be joined (its process died; another adopts it within seconds)
+  // is read from the API again until it says drawn.
+  const stranded = live.connection === "closed" && lottery?.status === "drawing";
+  useEffect(() => {
+    if (!stranded) return;
+    const timer = setInterval(() => void load(), RELOAD_MS);
+    return () => clearInterval(timer);
+  }, [stranded, load]);
 
   // The spec's notice, once, up until the drawing starts (about 5 seconds): on `drawingSoon`, or
   // on a countdown the page joined into or came back to after a lost connection.
@@ -93,24 +105,19 @@ export function LotteryResultPage() {
   if (failed) return <p>{t("rounds.notFound")}</p>;
   if (!lottery) return <p>{t("common.loading")}</p>;
   const phase = live.state?.phase;
-  // The API knows the winners once the drawing is recorded; the room reveals them one by one:
-  // while it does, none is told ahead of the drawing (the page reads the API when it is over).
-  const revealing = phase !== undefined && phase !== "drawn";
-  const shown = revealing ? untold(lottery) : lottery;
-  const shownTickets = revealing ? tickets.map((held) => ({ ...held, prize: null })) : tickets;
   const gone = cancelled || phase === "refunding" || phase === "deleted";
   return (
-    <section className="lottery-result" data-status={shown.status} data-phase={phase}>
+    <section className="lottery-result" data-status={lottery.status} data-phase={phase}>
       <h1>{lottery.title}</h1>
       <p className="lottery-phase" data-testid="lottery-phase">
-        {gone ? t("lotteryLive.cancelled") : phaseText(t, shown, live.state)}
+        {gone ? t("lotteryLive.cancelled") : phaseText(t, lottery, live.state)}
       </p>
-      {!gone && <LiveFigures lottery={shown} state={live.state} />}
+      {!gone && <LiveFigures lottery={lottery} state={live.state} />}
       {!gone &&
         (watching && !live.state && live.connection === "connecting" ? (
           <DrawingPlaceholder />
         ) : (
-          <Drawing lottery={shown} state={live.state} tickets={tickets} mine={live.mine} />
+          <Drawing lottery={lottery} state={live.state} tickets={tickets} mine={live.mine} />
         ))}
       <div className="lottery-columns">
         <section className="card" aria-labelledby="my-tickets">
@@ -122,17 +129,17 @@ export function LotteryResultPage() {
           ) : tickets.length === 0 ? (
             <p>{t("lottery.noTickets")}</p>
           ) : (
-            <TicketRecords tickets={shownTickets} status={shown.status} />
+            <TicketRecords tickets={tickets} status={lottery.status} />
           )}
         </section>
         <section className="card" aria-labelledby="winner-tickets">
           <h2 id="winner-tickets">{t("lottery.winnerTickets")}</h2>
-          {shown.status !== "drawn" ? (
+          {lottery.status !== "drawn" ? (
             <p>{t("lottery.notDrawnYet")}</p>
-          ) : shown.winners.length === 0 ? (
+          ) : lottery.winners.length === 0 ? (
             <p>{t("lottery.noWinner")}</p>
           ) : (
-            <WinnerRecords winners={shown.winners} />
+            <WinnerRecords winners={lottery.winners} />
           )}
         </section>
       </div>
@@ -140,7 +147,7 @@ export function LotteryResultPage() {
         <Link className="button" to="/play/instant/lottery">
           {t("lottery.buyAnother")}
         </Link>
-        {shown.status === "drawn" && (
+        {lottery.status === "drawn" && (
           <Link className="button button-secondary" to={`/fair?lottery=${lottery.code}`}>
             {t("lottery.verify")}
           </Link>
@@ -149,12 +156,6 @@ export function LotteryResultPage() {
     </section>
   );
 }
-
-/** A lottery as told while its winners are being revealed: drawing, none known yet. */
-const untold = (lottery: LotteryView): LotteryView =>
-  lottery.status === "drawn"
-    ? { ...lottery, status: "drawing", winners: [], serverSeed: null }
-    : lottery;
 
 /** Where the lottery stands, in words: from its room while it has one, else from the API. */
 function phaseText(t: TFunction, lottery: LotteryView, state: LotteryRoomState | null): string {

@@ -1,4 +1,4 @@
-import type { LotteryWinner } from "./lottery-registry.ts";
+import type { Lottery, LotteryWinner } from "./lottery-registry.ts";
 
 /**
  * The drawing's reveal (docs/fairness.md): once the drawing is recorded, its winners are shown
@@ -19,3 +19,18 @@ export function revealedBy(drawnAt: number, winners: number, everyMs: number, no
 /** When the last winner is revealed (the drawing is then over). */
 export const revealEnds = (drawnAt: number, winners: number, everyMs: number) =>
   drawnAt + winners * everyMs;
+
+/**
+ * Whether a lottery's drawing is over for everyone: drawn, and its last winner revealed. Until
+ * then the room is revealing it, and nothing public tells its winners ahead of the room. A
+ * drawing recorded before its time was kept has no reveal to wait for.
+ */
+export function revealOver(
+  lottery: Pick<Lottery, "status" | "drawnAt" | "winners">,
+  everyMs: number,
+  now = Date.now(),
+) {
+  if (lottery.status !== "drawn") return false;
+  if (!lottery.drawnAt) return true;
+  return revealEnds(Date.parse(lottery.drawnAt), lottery.winners.length, everyMs) <= now;
+}

@@ -23,6 +23,7 @@ import type { Closed } from "./lottery.machine.ts";
 import { drawWinners, type HeldTicket, moneyPrizes, placesOf } from "./lottery.rules.ts";
 import { crashPoint } from "./lottery-crash-points.ts";
 import type { Lottery, LotteryRegistry, LotteryWinner } from "./lottery-registry.ts";
+import { revealOver } from "./lottery-reveal.ts";
 
 /** Who draws and refunds once an admin asked: the lottery itself. */
 const SYSTEM_USER = "lottery";
@@ -67,6 +68,8 @@ export class LotteryRounds {
     readonly registry: LotteryRegistry,
     private readonly ledger: Ledger,
     private readonly fairnessSecret: string,
+    /** The pause between two winners revealed (lottery-reveal.ts): public views wait for it. */
+    readonly revealEveryMs: number,
   ) {}
 
   async create(request: NewLottery, now = new Date()): Promise<Lottery> {
@@ -186,9 +189,9 @@ export class LotteryRounds {
     await this.completeDeletion(lottery);
   }
 
-  /** The round's final tickets (after the drawing) and how the drawing went. */
+  /** The round's final tickets (once the drawing is revealed) and how the drawing went. */
   async proof(lottery: Lottery) {
-    const drawn = lottery.status === "drawn";
+    const drawn = revealOver(lottery, this.revealEveryMs);
     const tickets = drawn ? ticketsOf(await this.ledger.rounds.read(lottery.roundId)) : [];
     return {
       tickets: tickets.map(({ number, clientSeed }) => ({ number, clientSeed })),
@@ -241,6 +244,12 @@ export class LotteryRounds {
       lottery: { ...lottery, status: "drawn", serverSeed, winners, drawnAt: drawnAt.toISOString() },
       holders: holdersOf(tickets),
     };
+  }
+
+  /** Who holds tickets of the lottery now (each once). */
+  async holders(lottery: Lottery): Promise<string[]> {
+    const tickets = ticketsOf(await this.ledger.rounds.read(lottery.roundId));
+    return [...holdersOf(tickets).keys()];
   }
 
   /** The tickets sold so far (the round's stakes). */

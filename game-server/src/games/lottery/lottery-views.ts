@@ -3,23 +3,36 @@ import { minorToMajor } from "@igp/shared";
 import type pg from "pg";
 import { placesOf } from "./lottery.rules.ts";
 import type { Lottery, LotteryRegistry } from "./lottery-registry.ts";
+import { revealOver } from "./lottery-reveal.ts";
 
 type Which = { codes: string[] } | { selling: true };
 
 const money = (minor: number | null) => (minor === null ? null : minorToMajor(minor));
 
-/** What a player sees of a lottery's status: open until the out date, then closed. */
-function statusOf(lottery: Lottery, now = Date.now()): LotteryView["status"] {
-  if (lottery.status === "drawn") return "drawn";
+/** Whose view: the public's follows the room's reveal; the back office's, the record. */
+type Seen = "public" | "staff";
+
+/**
+ * What a player sees of a lottery's status: open until the out date, then closed, drawing
+ * until its room has revealed the last winner (lottery-reveal.ts), then drawn.
+ */
+function statusOf(
+  lottery: Pick<Lottery, "status" | "outDate" | "drawnAt" | "winners">,
+  revealEveryMs: number,
+  seen: Seen = "public",
+  now = Date.now(),
+): LotteryView["status"] {
+  if (lottery.status === "drawn")
+    return seen === "staff" || revealOver(lottery, revealEveryMs, now) ? "drawn" : "drawing";
   if (lottery.status === "drawing") return "drawing";
   return Date.parse(lottery.outDate) > now ? "open" : "closed";
 }
 
-type Deps = { pool: pg.Pool; lotteries: { registry: LotteryRegistry } };
+type Deps = { pool: pg.Pool; lotteries: { registry: LotteryRegistry; revealEveryMs: number } };
 
 /** Lotteries as the back office sees them: who won each place, to pay or hand over. */
 export async function adminLotteryViews(deps: Deps, codes: string[]) {
-  const views = await lotteryViews(deps, { codes });
+  const views = await lotteryViews(deps, { codes }, "staff");
   const found = await Promise.all(codes.map((code) => deps.lotteries.registry.byCode(code)));
   const lotteries = found.filter((lottery): lottery is Lottery => lottery !== null);
   const names = await fullNames(deps.pool, lotteries);
@@ -35,8 +48,11 @@ export async function adminLotteryViews(deps: Deps, codes: string[]) {
   });
 }
 
-/** Lotteries as the API shows them to anyone (amounts in major units). */
-export async function lotteryViews(deps: Deps, which: Which) {
+/**
+ * Lotteries as the API shows them to anyone (amounts in major units): the winners and the seed
+ * once the room has revealed them, not before.
+ */
+export async function lotteryViews(deps: Deps, which: Which, seen: Seen = "public") {
   const registry = deps.lotteries.registry;
   const found =
     "selling" in which
@@ -52,7 +68,9 @@ export async function lotteryViews(deps: Deps, which: Which) {
       label: place.label,
       amount: money(place.amount),
     }));
-    const winners = lottery.winners.map((winner) => ({
+    const status = statusOf(lottery, deps.lotteries.revealEveryMs, seen);
+    const told = status === "drawn" ? lottery.winners : [];
+    const winners = told.map((winner) => ({
       place: winner.place,
       label: winner.label,
       amount: money(winner.amount),
@@ -77,11 +95,11 @@ export async function lotteryViews(deps: Deps, which: Which) {
       outDate: lottery.outDate,
       prizes: lottery.prizesText,
       prizeList,
-      status: statusOf(lottery),
+      status,
       ticketsSold: sold.get(lottery.roundId) ?? 0,
       createdAt: lottery.createdAt,
       commitment: lottery.commitment,
-      serverSeed: lottery.status === "drawn" ? lottery.serverSeed : null,
+      serverSeed: status === "drawn" ? lottery.serverSeed : null,
       winners,
       lotterySpecific: [card],
     };
@@ -98,9 +116,9 @@ async function fullNames(pool: pg.Pool, lotteries: Lottery[]) {
   return new Map(rows.map((row) => [row.id as string, row.full_name as string]));
 }
 
-/** A player's tickets (the projection), newest first, with what each won. */
-export async function myTickets(pool: pg.Pool, userId: string, code?: string): Promise<MyTicket[]> {
-  const { rows } = await pool.query(
+/** A player's tickets (the projection), newest first, with what each won once revealed. */
+export async function myTickets(deps: Deps, userId: string, code?: string): Promise<MyTicket[]> {
+  const { rows } = await deps.pool.query(
     `SELECT t.number, t.amount, t.bought_at, t.place, l.* FROM lottery_tickets t
        JOIN lotteries l ON l.round_id::text = t.round_id
      WHERE t.user_id = $1 AND t.status = 'held' AND l.status <> 'deleted'
@@ -112,16 +130,19 @@ export async function myTickets(pool: pg.Pool, userId: string, code?: string): P
     const lottery = {
       outDate: new Date(row.out_date).toISOString(),
       status: row.status,
-    } as Lottery;
+      drawnAt: row.drawn_at ? new Date(row.drawn_at).toISOString() : null,
+      winners: row.winners ?? [],
+    };
+    const status = statusOf(lottery, deps.lotteries.revealEveryMs);
     const places = placesOf({ winAmount: Number(row.win_amount), prizes: row.prizes });
-    const place = row.place === null ? null : places[row.place - 1];
+    const place = row.place === null || status !== "drawn" ? null : places[row.place - 1];
     return {
       code: row.code,
       title: row.title,
       myLotteryNumber: row.number,
       betAmount: minorToMajor(Number(row.amount)),
       boughtAt: new Date(row.bought_at).toISOString(),
-      lotteryStatus: statusOf(lottery),
+      lotteryStatus: status,
       outDate: lottery.outDate,
       prize: place ? { place: row.place, label: place.label, amount: money(place.amount) } : null,
     };

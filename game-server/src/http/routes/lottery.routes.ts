@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import { balancesOf } from "../../accounts/session.ts";
+import { revealOver } from "../../games/lottery/lottery-reveal.ts";
 import type { LotteryRounds } from "../../games/lottery/lottery-rounds.ts";
 import { adminLotteryViews, lotteryViews, myTickets } from "../../games/lottery/lottery-views.ts";
 import { GameError } from "../../games/round-kernel/round-game.ts";
@@ -239,7 +240,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
       },
       onRequest: app.authenticate,
     },
-    async (request) => myTickets(deps.pool, request.user!.id, request.query.code),
+    async (request) => myTickets(deps, request.user!.id, request.query.code),
   );
 
   api.get(
@@ -255,12 +256,14 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
     async (request) => {
       const lottery = await deps.lotteries.registry.byCode(request.params.code);
       if (!lottery) throw notFound(LOTTERY_NOT_FOUND);
+      // Nothing of the drawing before its room has revealed it (lottery-reveal.ts).
+      const revealed = revealOver(lottery, deps.lotteries.revealEveryMs);
       return {
         code: lottery.code,
         roundId: lottery.roundId,
         commitment: lottery.commitment,
-        serverSeed: lottery.status === "drawn" ? lottery.serverSeed : null,
-        winners: lottery.winners.map((winner) => winner.ticket),
+        serverSeed: revealed ? lottery.serverSeed : null,
+        winners: revealed ? lottery.winners.map((winner) => winner.ticket) : [],
         ...(await deps.lotteries.proof(lottery)),
       };
     },
