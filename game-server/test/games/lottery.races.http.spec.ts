@@ -75,7 +75,10 @@ describe("a lottery under concurrency", () => {
     const accepted = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status !== 201);
     for (const r of refused) expect(r.status).toBe(409);
-    const fair = (await server.call("GET", `/api/game/lottery/fair/${lottery.code}`)).body;
+    // The proof is public once the room has revealed the drawing (lottery-reveal.ts).
+    const proof = () => server.call("GET", `/api/game/lottery/fair/${lottery.code}`);
+    await expect.poll(async () => (await proof()).body.serverSeed).not.toBeNull();
+    const fair = (await proof()).body;
     const drawnAmong = fair.tickets
       .map((t: { number: number }) => t.number)
       .sort((a: number, b: number) => a - b);
