@@ -30,6 +30,8 @@ export function useLotteryDrawingSoon() {
         type: "info",
         title: message.title,
         message: t("lottery.drawingSoon"),
+        // The spec's start notice closes after 2 s, as the games' do.
+        autoCloseMs: 2_000,
         ...(!ROUND_SCREEN.test(here) && {
           action: { label: t("lottery.watchDrawing"), run: () => where.current.navigate(page) },
         }),

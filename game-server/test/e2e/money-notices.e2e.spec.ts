@@ -144,15 +144,16 @@ describe.skipIf(!hasChromium)("money notices in Chromium (skipped: no /usr/bin/c
     const ticket = page.getByRole("row").filter({ hasText: "Genna Lottery" });
     await ticket.getByText("Open").waitFor();
     const sentence = "Genna Lottery: you won ETB 500.00.";
+    // Told once the room has revealed the winners: Finish (the 5-s notice), then the reveal.
     const shown = toast(page, "Money notices", "You won!")
       .getByText(sentence)
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: 30_000 });
     // Read out politely as well as shown (the announcement lasts a second).
     const announced = page
       .getByRole("status")
       .filter({ hasText: sentence })
       .first()
-      .waitFor({ state: "attached", timeout: 15_000 });
+      .waitFor({ state: "attached", timeout: 30_000 });
     const drawn = await server.call("POST", "/api/games/lottery/finish", {
       token: journey.root,
       body: { code: lottery.code },
