@@ -6,6 +6,7 @@ import {
   type TestServer,
 } from "@igp/test-support/http.ts";
 import { form, pngImage } from "@igp/test-support/images.ts";
+import { createLottery } from "@igp/test-support/lottery.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -36,6 +37,7 @@ let alice: Awaited<ReturnType<typeof signUpPlayer>>;
 let bob: Awaited<ReturnType<typeof signUpPlayer>>;
 let refusedId: string;
 let agentDepositId: string;
+let lottery: { id: number; code: string };
 
 async function bankDeposit(token: string, amount: number, reference: string) {
   const body = form(
@@ -92,6 +94,20 @@ beforeAll(async () => {
     { depositCode: atAgent.body.depositCode },
   );
   expect(byAgent.status).toBe(200);
+
+  // A lottery created (a ledger event), its end date moved (through its room), then deleted.
+  lottery = await createLottery(server, { betAmount: 10, winAmount: 100, prizes: "Phone" });
+  const later = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  const moved = await superAdmin.post("/api/games/lottery/update-date", {
+    code: lottery.code,
+    outDate: later,
+  });
+  expect(moved.status).toBe(200);
+  const deleted = await server.call("DELETE", `/api/games/${lottery.id}`, {
+    token: root,
+    headers: { "x-forwarded-for": ROOT_IP },
+  });
+  expect(deleted.status).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
@@ -116,7 +132,7 @@ describe("staff activity log", () => {
   it("shows both staff members' actions with who, what, amount, target and address", async () => {
     const all = await eventually(
       () => entries(),
-      (rows) => rows.some((row) => row.target.id === agentDepositId),
+      (rows) => rows.some((row) => row.action === "lottery.move_end"),
     );
     const find = (action: string, targetId: string) =>
       all.find((row) => row.action === action && row.target.id === targetId);
@@ -153,8 +169,18 @@ describe("staff activity log", () => {
     const charge = all.find((row) => row.action === "charge.request")!;
     expect(charge).toMatchObject({ staff: { id: agent.id }, amount: 1_000 });
     expect(find("charge.approve", charge.target.id)).toMatchObject({ staff: { id: rootId } });
+    // The lottery: created and moved are the superAdmin's ledger events, the deletion (run by
+    // the lottery's room as the system) the superAdmin's recorded request.
+    const lotteryRows = all.filter((row) => row.target.kind === "lottery");
+    expect(lotteryRows.map((row) => [row.action, row.staff.id, row.source])).toEqual([
+      ["lottery.delete", rootId, "table"],
+      ["lottery.move_end", rootId, "ledger"],
+      ["lottery.create", rootId, "ledger"],
+    ]);
+    expect(lotteryRows[1]!.ip).toBe(ROOT_IP);
+    expect(new Set(lotteryRows.map((row) => row.target.id)).size).toBe(1);
     // Newest first.
-    expect(all[0]!.target.id).toBe(agentDepositId);
+    expect(all[0]!.action).toBe("lottery.delete");
   });
 
   it("filters by staff member, action and days", async () => {

@@ -34,12 +34,13 @@ const REQUEST_ACTIONS: Record<string, { action: string; table: string; player: s
   ChargeDisapproved: { action: "charge.refuse", table: "charge_requests", player: "NULL" },
 };
 
-/** A lottery's life as the superAdmin steers it (room commands run as the system are not kept). */
+/**
+ * A lottery's life as the superAdmin's own commands store it. Finishing and deleting run in the
+ * lottery's room as the system; the superAdmin's request for them is a staff_actions row.
+ */
 const LOTTERY_ACTIONS: Record<string, string> = {
   RoundOpened: "lottery.create",
   StakesDeadlineMoved: "lottery.move_end",
-  StakesClosed: "lottery.finish",
-  RoundCancelled: "lottery.delete",
 };
 
 /**

@@ -157,6 +157,19 @@ export async function instantGamesRoutes(
         if (lottery.status === "drawn" || lottery.status === "drawing")
           throw new HttpError(409, "A drawn lottery cannot be deleted.");
         await answered(deps.lotteryRooms().remove(lottery.code));
+        // Refunded and removed by its room, as the system: the superAdmin's request is recorded
+        // once the room has answered.
+        await withStaffAction(
+          pool,
+          request,
+          async () => null,
+          () => ({
+            action: "lottery.delete",
+            targetKind: "lottery",
+            targetId: lottery.roundId,
+            detail: lottery.code,
+          }),
+        );
         return { message: "Lottery deleted; every ticket was refunded." };
       }
       const id = request.params.id;
