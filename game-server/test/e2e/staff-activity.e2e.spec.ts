@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { AGENT_PASSWORD, createAgent, eventually, fundAgent } from "@igp/test-support/agents.ts";
+import { seriousViolations } from "@igp/test-support/axe.ts";
 import { hasChromium, signInThroughForm, startBrowserJourney } from "@igp/test-support/browser.ts";
 import type { TestServer } from "@igp/test-support/http.ts";
 import { signUpPlayer } from "@igp/test-support/http.ts";
@@ -115,7 +116,7 @@ describe.skipIf(!hasChromium)("staff activity log (skipped: no /usr/bin/chromium
     await page.close();
   });
 
-  it("shows each action as a card on a phone, nothing scrolling sideways", async () => {
+  it("shows each action as a card on a phone, nothing scrolling sideways, no serious axe finding", async () => {
     const page = await staffPage(PHONE);
     await page.goto(`${server.url}/admin/dashboard/activity`);
     const rows = page.locator(".report-table tbody tr");
@@ -124,6 +125,7 @@ describe.skipIf(!hasChromium)("staff activity log (skipped: no /usr/bin/chromium
       "document.documentElement.scrollWidth - document.documentElement.clientWidth",
     );
     expect(sideways).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await journey.shoot(page, "phone");
     await page.close();
   });
