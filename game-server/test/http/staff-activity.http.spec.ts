@@ -1,4 +1,4 @@
-import { createAgent, eventually, fundAgent } from "@igp/test-support/agents.ts";
+import { AGENT_PASSWORD, createAgent, eventually, fundAgent } from "@igp/test-support/agents.ts";
 import {
   signInSuperAdmin,
   signUpPlayer,
@@ -116,6 +116,7 @@ afterAll(async () => {
 
 type Entry = {
   id: string;
+  detail: string | null;
   staff: { id: string; name: string | null; role: string };
   action: string;
   amount: number | null;
@@ -183,6 +184,51 @@ describe("staff activity log", () => {
     expect(all[0]!.action).toBe("lottery.delete");
   });
 
+  it("records the superAdmin's account and settings changes, and nothing for a change refused", async () => {
+    const superAdmin = as(root, ROOT_IP);
+    const settings = (await superAdmin.get("/api/settings")).body.settings;
+    const changed = { ...settings, coinFlip: { gameWaitingTime: 4, winPercentCut: 12.5 } };
+    expect((await superAdmin.post("/api/settings", changed)).status).toBe(200);
+    const reset = await superAdmin.post(`/api/admin/users/reset-password/${bob.userId}`, {
+      newPassword: "new-secret-7",
+    });
+    expect(reset.status).toBe(200);
+    expect((await superAdmin.post(`/api/admin/users/two-factor/reset/${agent.id}`)).status).toBe(
+      200,
+    );
+    // Refused: nothing changed, so nothing recorded.
+    const before = await entries();
+    expect((await superAdmin.post(`/api/admin/users/status/${crypto.randomUUID()}`)).status).toBe(
+      404,
+    );
+    const again = form(
+      { bankName: "CBE", type: "deposit", accountNumber: "1000123456789" },
+      { field: "bankLogo", bytes: await pngImage() },
+    );
+    const duplicate = await server.call("POST", "/api/banks/create", { token: root, body: again });
+    expect(duplicate.status).toBe(409);
+
+    const after = await entries();
+    expect(after.length).toBe(before.length);
+    const find = (action: string) => after.find((row) => row.action === action);
+    expect(find("settings.change")).toMatchObject({
+      staff: { id: rootId },
+      target: { kind: "settings" },
+      ip: ROOT_IP,
+      detail: expect.stringContaining("coinFlip 4 min 12.5%"),
+    });
+    expect(find("password.reset")).toMatchObject({
+      target: { kind: "player", id: bob.userId },
+      player: { id: bob.userId, name: "Bob Girma" },
+      ip: ROOT_IP,
+    });
+    expect(find("two_factor.reset")).toMatchObject({
+      target: { kind: "account", id: agent.id },
+      player: null,
+      ip: ROOT_IP,
+    });
+  });
+
   it("filters by staff member, action and days", async () => {
     const byAgent = await entries(`&staffId=${agent.id}`);
     expect(byAgent.length).toBeGreaterThanOrEqual(2);
@@ -236,7 +282,12 @@ describe("staff activity log", () => {
   });
 
   it("is the superAdmin's only: agents and players get 403", async () => {
-    for (const token of [agent.token, bob.token]) {
+    // Signed in again: the resets above ended the agent's and Bob's sessions.
+    const agentAgain = await server.call("POST", "/api/auth/user/login", {
+      body: { phone: agent.email, password: AGENT_PASSWORD },
+    });
+    const player = await signUpPlayer(server, "Chala Bekele");
+    for (const token of [agentAgain.body.token as string, player.token]) {
       expect((await server.call("GET", `/api/admin/activity?${around()}`, { token })).status).toBe(
         403,
       );
