@@ -100,4 +100,6 @@ export const MATRIX: Record<string, Access> = {
   "GET /api/admin/reports/players/{id}/statement/export": ["superAdmin"],
   "GET /api/user/statement": ["user"],
   "GET /api/user/statement/export": ["user"],
+  "GET /api/admin/activity": ["superAdmin"],
+  "GET /api/admin/activity/export": ["superAdmin"],
 };

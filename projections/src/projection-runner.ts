@@ -13,9 +13,13 @@ import { gameHistoryProjector } from "./read-models/game-history.projector.ts";
 import { lotteryTicketsProjector } from "./read-models/lottery-tickets.projector.ts";
 import { requestsProjector } from "./read-models/requests.projector.ts";
 import { roundsProjector } from "./read-models/rounds.projector.ts";
+import { staffActivityProjector } from "./read-models/staff-activity.projector.ts";
 import { reportsProjector } from "./reports/reports.projector.ts";
 
-/** Every read model, in the order they apply each event (balances reads requests' rows). */
+/**
+ * Every read model, in the order they apply each event (balances and the staff activity log read
+ * requests' rows).
+ */
 export const PROJECTORS: Projector[] = [
   requestsProjector,
   balancesProjector,
@@ -23,6 +27,7 @@ export const PROJECTORS: Projector[] = [
   lotteryTicketsProjector,
   gameHistoryProjector,
   reportsProjector,
+  staffActivityProjector,
 ];
 export const PROJECTIONS_CHECKPOINT = "projections";
 

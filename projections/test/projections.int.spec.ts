@@ -36,6 +36,7 @@ const TABLES = {
   rounds: "id",
   player_game_history: "round_id, user_id",
   game_history_rounds: "round_id",
+  staff_activity: "id",
   checkpoints: "name",
 };
 
@@ -78,6 +79,24 @@ describe("read models", () => {
     expect(Number(agent.rows[0].float)).toBe(500_000 + 7_500 - 4 * 10_000 + 4_000 + 100);
     const house = await t.pool.query("SELECT agent_advances FROM house_balance");
     expect(Number(house.rows[0].agent_advances)).toBe(7_600);
+  });
+
+  it("keep each staff decision with who made it, the amount and the player", async () => {
+    const { rows } = await t.pool.query(
+      `SELECT action, staff_role, count(*)::int AS n, sum(amount)::bigint AS amount
+         FROM staff_activity GROUP BY action, staff_role ORDER BY action`,
+    );
+    const byAction = Object.fromEntries(rows.map((r) => [r.action, r]));
+    expect(byAction["charge.request"]).toMatchObject({ staff_role: "admin", n: 2 });
+    expect(byAction["charge.approve"]).toMatchObject({ staff_role: "superAdmin", n: 1 });
+    expect(byAction["charge.refuse"]).toMatchObject({ staff_role: "superAdmin", n: 1 });
+    expect(byAction["deposit.approve"]?.n).toBeGreaterThanOrEqual(4);
+    // Players' own requests are not staff actions.
+    expect(rows.every((r) => r.staff_role !== "user" && r.staff_role !== "system")).toBe(true);
+    const { rows: unowned } = await t.pool.query(
+      "SELECT count(*)::int AS n FROM staff_activity WHERE action LIKE 'deposit.%' AND player_id IS NULL",
+    );
+    expect(unowned[0].n).toBe(0);
   });
 
   it("are rebuilt from zero into exactly the live tables", async () => {

@@ -9,6 +9,7 @@ export * from "./api/private-games.ts";
 export * from "./api/reports.ts";
 export * from "./api/round-by-code.ts";
 export * from "./api/spin-wheel.ts";
+export * from "./api/staff-activity.ts";
 export * from "./api/staff-channel.ts";
 export * from "./api/telegram.ts";
 export * from "./api/text.ts";

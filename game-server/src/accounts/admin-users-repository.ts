@@ -1,6 +1,7 @@
 import { type CountryCode, DEFAULT_PHONE_COUNTRY, minorToMajor, normalisePhone } from "@igp/shared";
 import type pg from "pg";
 import { containing } from "../database/like-pattern.ts";
+import type { Queryable } from "../database/queryable.ts";
 import { PagedQuery } from "../wallet/paged-query.ts";
 
 /** Players and admin accounts as the back office lists them. */
@@ -60,8 +61,8 @@ export class AdminUsersRepository {
    * Blocks an active player or agent, unblocks a blocked one; superAdmins are not toggled. Either
    * way the account's tokens end: a block lifted and re-applied does not revive an old session.
    */
-  async toggleStatus(id: string): Promise<"active" | "blocked" | null> {
-    const { rows } = await this.db.query(
+  async toggleStatus(id: string, db: Queryable = this.db): Promise<"active" | "blocked" | null> {
+    const { rows } = await db.query(
       `UPDATE users SET status = CASE status WHEN 'active' THEN 'blocked' ELSE 'active' END,
               token_version = token_version + 1
         WHERE id = $1 AND role <> 'superAdmin' RETURNING status`,

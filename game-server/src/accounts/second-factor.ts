@@ -2,6 +2,7 @@ import { createHmac, randomInt } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import type pg from "pg";
 import QRCode from "qrcode";
+import type { Queryable } from "../database/queryable.ts";
 import { deriveKey, SealedBox } from "../security/sealed-box.ts";
 
 /**
@@ -157,11 +158,9 @@ export class SecondFactors {
   }
 
   /** Removes the account's authenticator and recovery codes (a superAdmin's reset). */
-  async reset(userId: string): Promise<boolean> {
-    await this.db.query("DELETE FROM recovery_codes WHERE user_id = $1", [userId]);
-    const { rowCount } = await this.db.query("DELETE FROM second_factors WHERE user_id = $1", [
-      userId,
-    ]);
+  async reset(userId: string, db: Queryable = this.db): Promise<boolean> {
+    await db.query("DELETE FROM recovery_codes WHERE user_id = $1", [userId]);
+    const { rowCount } = await db.query("DELETE FROM second_factors WHERE user_id = $1", [userId]);
     return rowCount === 1;
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { batchOfTheMoment } from "@igp/ledger";
 import type pg from "pg";
+import type { Queryable } from "../database/queryable.ts";
 import { describeDevice } from "./device-name.ts";
 import { TOKEN_LIFETIME_SECONDS, type TokenClaims, type Tokens } from "./tokens.ts";
 import type { UserRow } from "./users-repository.ts";
@@ -123,8 +124,8 @@ export class Sessions {
   }
 
   /** Ends every session of the account (its token version is bumped by the caller too). */
-  async endAll(userId: string): Promise<void> {
-    await this.db.query(
+  async endAll(userId: string, db: Queryable = this.db): Promise<void> {
+    await db.query(
       "UPDATE user_sessions SET ended_at = now() WHERE user_id = $1 AND ended_at IS NULL",
       [userId],
     );

@@ -8,6 +8,7 @@ import {
   type Role,
 } from "@igp/shared";
 import type pg from "pg";
+import type { Queryable } from "../database/queryable.ts";
 
 export interface UserRow {
   id: string;
@@ -74,14 +75,17 @@ export class UsersRepository {
   }
 
   /** Creates a user (the phone already normalised); returns null when the e-mail or phone is taken. */
-  async create(user: {
-    fullName: string;
-    email?: string | null;
-    phone?: string | null;
-    passwordHash: string | null;
-    role: Role;
-  }): Promise<UserRow | null> {
-    const { rows } = await this.db.query(
+  async create(
+    user: {
+      fullName: string;
+      email?: string | null;
+      phone?: string | null;
+      passwordHash: string | null;
+      role: Role;
+    },
+    db: Queryable = this.db,
+  ): Promise<UserRow | null> {
+    const { rows } = await db.query(
       `INSERT INTO users (id, full_name, email, phone, password_hash, role) VALUES ($1, $2, lower($3), $4, $5, $6)
        ON CONFLICT DO NOTHING RETURNING *`,
       [
@@ -114,8 +118,12 @@ export class UsersRepository {
   }
 
   /** Sets the password and ends every session; returns the new token version. */
-  async setPasswordHash(id: string, passwordHash: string): Promise<number> {
-    const { rows } = await this.db.query(
+  async setPasswordHash(
+    id: string,
+    passwordHash: string,
+    db: Queryable = this.db,
+  ): Promise<number> {
+    const { rows } = await db.query(
       "UPDATE users SET password_hash = $2, token_version = token_version + 1 WHERE id = $1 RETURNING token_version",
       [id, passwordHash],
     );
@@ -123,7 +131,7 @@ export class UsersRepository {
   }
 
   /** Ends every session of the account (sign-out everywhere). */
-  async revokeTokens(id: string): Promise<void> {
-    await this.db.query("UPDATE users SET token_version = token_version + 1 WHERE id = $1", [id]);
+  async revokeTokens(id: string, db: Queryable = this.db): Promise<void> {
+    await db.query("UPDATE users SET token_version = token_version + 1 WHERE id = $1", [id]);
   }
 }

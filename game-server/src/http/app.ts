@@ -80,6 +80,7 @@ import { roundGameRoutes } from "./routes/round-game.routes.ts";
 import { secondFactorRoutes } from "./routes/second-factor.routes.ts";
 import { settingsRoutes } from "./routes/settings.routes.ts";
 import { socialsRoutes } from "./routes/socials.routes.ts";
+import { staffActivityRoutes } from "./routes/staff-activity.routes.ts";
 import { walletRoutes } from "./routes/wallet.routes.ts";
 import type { SecondFactorPolicy } from "./second-factor-gate.ts";
 
@@ -235,6 +236,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(lotteryRoutes, deps);
   await app.register(gameHistoryRoutes, deps);
   await app.register(reportsRoutes, deps);
+  await app.register(staffActivityRoutes, deps);
   return app;
 }
 

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import { type CommandContext, stepId } from "@igp/ledger";
 import type { FastifyRequest } from "fastify";
 
-/** The ledger's view of an HTTP request: who, when, which request, and its idempotency key. */
+/** The ledger's view of an HTTP request: who, when, from where, which request, its idempotency key. */
 export function commandContext(request: FastifyRequest): CommandContext {
   const user = request.user!;
   return {
     actor: { userId: user.id, role: user.role },
     at: new Date().toISOString(),
     requestId: String(request.id),
+    ip: request.ip,
     ...(request.idempotencyKey && { commandId: `${user.id}:${request.idempotencyKey}` }),
   };
 }

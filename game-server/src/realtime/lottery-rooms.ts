@@ -17,7 +17,8 @@ export interface LotteryRooms {
   /** An admin's Finish, delete or new out date, decided by the lottery's room. */
   finish(code: string): Promise<LotteryOutcome>;
   remove(code: string): Promise<LotteryOutcome>;
-  moveOutDate(code: string, outDate: string, adminId: string): Promise<LotteryOutcome>;
+  /** `ip`: the superAdmin's address, for the staff activity log. */
+  moveOutDate(code: string, outDate: string, adminId: string, ip?: string): Promise<LotteryOutcome>;
   /** A ticket was sold (its number): the room's ticketsSold follows. */
   sold(code: string, number: number): void;
   stop(): void;
@@ -58,7 +59,8 @@ export function matchMakerLotteryRooms(redisReady: () => boolean): LotteryRooms 
     },
     finish: (code) => call(code, "finish", []),
     remove: (code) => call(code, "remove", []),
-    moveOutDate: (code, outDate, adminId) => call(code, "moveOutDate", [outDate, adminId]),
+    moveOutDate: (code, outDate, adminId, ip) =>
+      call(code, "moveOutDate", [outDate, adminId, ip ?? null]),
     sold(code, number) {
       const local = matchMaker.getLocalRoomById(code) as unknown as SoldCounter | undefined;
       if (local) return local.sold(number);

@@ -141,11 +141,15 @@ abstract class LotteryRoom extends Room<{ state: LotteryState; client: Watcher }
   }
 
   /** A new out date: the ledger's deadline and the registry move, then the timer follows. */
-  async moveOutDate(outDate: string, adminId: string): Promise<LotteryOutcome> {
+  async moveOutDate(
+    outDate: string,
+    adminId: string,
+    ip: string | null = null,
+  ): Promise<LotteryOutcome> {
     if (!this.actor.getSnapshot().matches("onSale")) return this.refusal();
     this.actor.send({ type: "MOVE_STARTED" });
     try {
-      await this.deps.lotteries.moveOutDate(this.lottery.code, outDate, adminId);
+      await this.deps.lotteries.moveOutDate(this.lottery.code, outDate, adminId, ip);
     } catch (error) {
       this.actor.send({ type: "MOVE_FAILED" });
       if (error instanceof GameError)

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { containing } from "../database/like-pattern.ts";
+import type { Queryable } from "../database/queryable.ts";
 import { PagedQuery } from "./paged-query.ts";
 
 export interface BankRow {
@@ -58,8 +59,11 @@ export class BanksRepository {
   }
 
   /** Returns null when a bank of that type already has the name. */
-  async create(bank: Omit<BankRow, "id" | "status">): Promise<BankRow | null> {
-    const { rows } = await this.db.query(
+  async create(
+    bank: Omit<BankRow, "id" | "status">,
+    db: Queryable = this.db,
+  ): Promise<BankRow | null> {
+    const { rows } = await db.query(
       `INSERT INTO banks (id, bank_name, account_number, bank_logo, type, color) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT DO NOTHING RETURNING *`,
       [randomUUID(), bank.bank_name, bank.account_number, bank.bank_logo, bank.type, bank.color],
@@ -67,8 +71,8 @@ export class BanksRepository {
     return rows[0] ?? null;
   }
 
-  async toggleStatus(id: string): Promise<BankRow | null> {
-    const { rows } = await this.db.query(
+  async toggleStatus(id: string, db: Queryable = this.db): Promise<BankRow | null> {
+    const { rows } = await db.query(
       `UPDATE banks SET status = CASE status WHEN 'active' THEN 'blocked' ELSE 'active' END
         WHERE id = $1 RETURNING *`,
       [id],
@@ -76,8 +80,8 @@ export class BanksRepository {
     return rows[0] ?? null;
   }
 
-  async remove(id: string): Promise<boolean> {
-    const { rowCount } = await this.db.query("DELETE FROM banks WHERE id = $1", [id]);
+  async remove(id: string, db: Queryable = this.db): Promise<boolean> {
+    const { rowCount } = await db.query("DELETE FROM banks WHERE id = $1", [id]);
     return rowCount === 1;
   }
 }

@@ -10,6 +10,8 @@ export interface CommandContext {
   actor: EventMetadata["actor"];
   at: string;
   requestId?: string;
+  /** The requester's address, kept in the events' metadata (the staff activity log shows it). */
+  ip?: string;
   correlationId?: string;
   commandId?: string;
 }
@@ -55,5 +57,6 @@ export function metadataOf(ctx: CommandContext): EventMetadata {
     correlationId,
     occurredAt: ctx.at,
     ...(ctx.requestId && { requestId: ctx.requestId }),
+    ...(ctx.ip && { ip: ctx.ip.slice(0, 64) }),
   };
 }

@@ -9,6 +9,8 @@ export const eventMetadataSchema = z.object({
   correlationId: z.string().min(1).max(100),
   causationId: z.string().max(100).optional(),
   requestId: z.string().max(100).optional(),
+  /** The address the request came from (behind TRUST_PROXY: the client's), for the staff log. */
+  ip: z.string().max(64).optional(),
   occurredAt: z.iso.datetime({ offset: true }),
 });
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;

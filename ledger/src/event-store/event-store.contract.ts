@@ -11,9 +11,14 @@ import { chainHash, eventBody, GENESIS_HASH } from "./hash-chain.ts";
 
 /**
  * The behaviour every EventStore adapter must show. Each adapter's spec file calls this with a
- * factory for a store on an empty (or at least private) database.
+ * factory for a store on an empty (or at least private) database, and `openAgain`: another
+ * instance on the same database, as a restarted process would open it.
  */
-export function describeEventStoreContract(name: string, createStore: () => Promise<EventStore>) {
+export function describeEventStoreContract(
+  name: string,
+  createStore: () => Promise<EventStore>,
+  openAgain: () => Promise<EventStore>,
+) {
   describe(`EventStore contract: ${name}`, () => {
     let store: EventStore;
     beforeAll(async () => {
@@ -87,6 +92,52 @@ export function describeEventStoreContract(name: string, createStore: () => Prom
       expect(again).toEqual({ ...original, duplicate: true });
       const later = await store.append(id, [events[1]!], "any");
       expect(later).toMatchObject({ nextRevision: 1, duplicate: true });
+      expect(await store.readStream(id)).toHaveLength(3);
+    });
+
+    it("answers a retry at any distance, from a fresh instance, with the original result", async () => {
+      const id = stream();
+      await store.append(id, [event()], "no_stream");
+      const retried = [event("Debited"), event("Credited")];
+      const original = await store.append(id, retried, 0);
+      // Far more events than any recent-ids window, then a restart: only a durable record of
+      // the ids can still find them.
+      for (let i = 0; i < 3; i++) {
+        await store.append(
+          id,
+          Array.from({ length: 100 }, () => event()),
+          "any",
+        );
+      }
+      const fresh = await openAgain();
+      try {
+        // The ledger re-decides a retried command on the stream as it is now: the retry comes
+        // with the current revision, not the original one.
+        expect(await fresh.append(id, retried, 302)).toEqual({ ...original, duplicate: true });
+        expect(await fresh.append(id, retried, "any")).toEqual({ ...original, duplicate: true });
+        expect(await fresh.append(id, retried, 0)).toEqual({ ...original, duplicate: true });
+        // One command of a batch retried alone: its own event's revision.
+        expect(await fresh.append(id, [retried[1]!], 302)).toMatchObject({
+          nextRevision: original.nextRevision,
+          duplicate: true,
+        });
+        const read = await fresh.readStream(id);
+        expect(read).toHaveLength(303);
+        expect(read.filter((e) => e.id === retried[0]!.id)).toHaveLength(1);
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    it("stores an append once when twins of it race, answering each the same", async () => {
+      const id = stream();
+      await store.append(id, [event()], "no_stream");
+      const twins = [event(), event()];
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => store.append(id, twins, "any")),
+      );
+      expect(new Set(results.map((r) => `${r.nextRevision}@${r.position}`)).size).toBe(1);
+      expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
       expect(await store.readStream(id)).toHaveLength(3);
     });
 

@@ -53,7 +53,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** Refuses a reversed range, or one over MAX_REPORT_DAYS, at `to`. */
-function checkRange({ from, to }: { from: string; to: string }, ctx: z.RefinementCtx) {
+export function checkRange({ from, to }: { from: string; to: string }, ctx: z.RefinementCtx) {
   if (!DAY.test(from) || !DAY.test(to)) return;
   const days = daysBetween(from, to);
   if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.reversed });

@@ -23,6 +23,7 @@ export const ADMIN_MENU: { path: string; label: string; roles: Role[] }[] = [
   { path: "settings", label: "admin.menu.settings", roles: SUPER },
   { path: "reset-passwords", label: "admin.menu.resetPasswords", roles: SUPER },
   { path: "reports", label: "admin.menu.reports", roles: BOTH },
+  { path: "activity", label: "admin.menu.activity", roles: SUPER },
   { path: "change-password", label: "admin.menu.changePassword", roles: BOTH },
 ];
 

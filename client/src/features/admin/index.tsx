@@ -17,6 +17,8 @@ import "./admin.css";
 
 /** The reports: their own chunk, loaded when first opened. */
 const ReportsScreen = lazy(() => import("./reports/reports-screen.tsx"));
+/** The staff activity log (superAdmin): its own chunk too. */
+const ActivityScreen = lazy(() => import("./activity/activity-screen.tsx"));
 
 /** The back office under /admin/dashboard, loaded only when an admin opens it. */
 export default function AdminApp() {
@@ -41,6 +43,14 @@ export default function AdminApp() {
           element={
             <Suspense fallback={null}>
               <ReportsScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="activity"
+          element={
+            <Suspense fallback={null}>
+              <ActivityScreen />
             </Suspense>
           }
         />

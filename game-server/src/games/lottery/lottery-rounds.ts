@@ -72,11 +72,12 @@ export class LotteryRounds {
     readonly revealEveryMs: number,
   ) {}
 
-  async create(request: NewLottery, now = new Date()): Promise<Lottery> {
+  /** `ip`: the superAdmin's address, kept in the events' metadata (the staff activity log). */
+  async create(request: NewLottery, now = new Date(), ip?: string): Promise<Lottery> {
     const roundId = randomUUID();
     const commitment = await commitmentOf(await serverSeedFor(this.fairnessSecret, roundId));
     const code = newCode();
-    const ctx = context(request.createdBy, "superAdmin", now);
+    const ctx = context(request.createdBy, "superAdmin", now, ip);
     await this.ledger.rounds.open(
       {
         roundId,
@@ -141,11 +142,11 @@ export class LotteryRounds {
   }
 
   /** A new out date (in the future: the schema checks it) for a lottery not drawn yet. */
-  async moveOutDate(code: string, outDate: string, adminId: string) {
+  async moveOutDate(code: string, outDate: string, adminId: string, ip?: string | null) {
     const lottery = await this.undrawn(code);
     const now = new Date();
     await this.ledger.rounds.moveStakesDeadline(lottery.roundId, outDate, {
-      ...context(adminId, "superAdmin", now),
+      ...context(adminId, "superAdmin", now, ip),
     });
     if (!(await this.registry.setOutDate(lottery.id, outDate)))
       throw new GameError(409, LOTTERY_DRAWN);
@@ -315,6 +316,7 @@ function context(
   userId: string,
   role: "user" | "superAdmin" | "system",
   now: Date,
+  ip?: string | null,
 ): CommandContext {
-  return { actor: { userId, role }, at: now.toISOString() };
+  return { actor: { userId, role }, at: now.toISOString(), ...(ip && { ip }) };
 }

@@ -2,10 +2,12 @@ import { type Ledger, stepId } from "@igp/ledger";
 import { amountField, createAdminAccountSchema, messageSchema, pageQuerySchema } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type pg from "pg";
 import { z } from "zod";
 import type { AdminUsersRepository } from "../../accounts/admin-users-repository.ts";
 import { hashPassword } from "../../accounts/passwords.ts";
 import type { UsersRepository } from "../../accounts/users-repository.ts";
+import { withStaffAction } from "../../staff-activity/staff-actions.ts";
 import { totalPages } from "../../wallet/paged-query.ts";
 import { conflict, notFound } from "../http-error.ts";
 import { commandContext } from "../request-context.ts";
@@ -33,6 +35,7 @@ export interface AdminUsersDependencies {
   ledger: Ledger;
   users: UsersRepository;
   adminUsers: AdminUsersRepository;
+  pool: pg.Pool;
 }
 
 /** Players and agent (admin) accounts, kept by the superAdmin; bonus grants. */
@@ -65,6 +68,7 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDep
       schema: {
         tags: ["back office"],
         summary: "Block or unblock a player or agent (their tokens stop working at once)",
+        description: "Recorded in the staff activity log (`account.block` / `account.unblock`).",
         security: [{ bearer: [] }],
         params: idParams("User not found."),
         response: { 200: z.object({ status: z.enum(["active", "blocked"]) }), ...errors },
@@ -72,7 +76,18 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDep
       onRequest: superAdmin,
     },
     async (request) => {
-      const status = await deps.adminUsers.toggleStatus(request.params.id);
+      const id = request.params.id;
+      const status = await withStaffAction(
+        deps.pool,
+        request,
+        (db) => deps.adminUsers.toggleStatus(id, db),
+        (changed) =>
+          changed && {
+            action: changed === "blocked" ? "account.block" : "account.unblock",
+            targetKind: "account",
+            targetId: id,
+          },
+      );
       if (!status) throw notFound("User not found.");
       return { status };
     },
@@ -105,7 +120,7 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDep
         summary: "Create an agent (admin) account",
         security: [{ bearer: [] }],
         description:
-          "Staff password rule: at least 10 characters (surrounding spaces not counted), letters and digits, not trivial.",
+          "Staff password rule: at least 10 characters (surrounding spaces not counted), letters and digits, not trivial. Recorded in the staff activity log (`agent.create`).",
         body: createAdminAccountSchema,
         response: { 201: adminSchema, ...errors },
       },
@@ -113,12 +128,13 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDep
     },
     async (request, reply) => {
       const { fullName, email, password } = request.body;
-      const created = await deps.users.create({
-        fullName,
-        email,
-        passwordHash: await hashPassword(password),
-        role: "admin",
-      });
+      const passwordHash = await hashPassword(password);
+      const created = await withStaffAction(
+        deps.pool,
+        request,
+        (db) => deps.users.create({ fullName, email, passwordHash, role: "admin" }, db),
+        (user) => user && { action: "agent.create", targetKind: "agent", targetId: user.id },
+      );
       if (!created) throw conflict("An account with this email already exists.", "email");
       return reply.code(201).send({
         id: created.id,

@@ -7,7 +7,9 @@ import {
 } from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type pg from "pg";
 import { z } from "zod";
+import { withStaffAction } from "../../staff-activity/staff-actions.ts";
 import type { ImageStore } from "../../uploads/image-store.ts";
 import { type BanksRepository, toBank } from "../../wallet/banks-repository.ts";
 import { totalPages } from "../../wallet/paged-query.ts";
@@ -29,7 +31,7 @@ const bankId = idParams("Unknown bank.");
 /** Deposit banks and withdrawal methods: offered to players, kept by the superAdmin. */
 export async function banksRoutes(
   app: FastifyInstance,
-  deps: { banks: BanksRepository; images: ImageStore },
+  deps: { banks: BanksRepository; images: ImageStore; pool: pg.Pool },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const superAdmin = app.requireRole("superAdmin");
@@ -104,13 +106,25 @@ export async function banksRoutes(
       if (type === "deposit" && !accountNumber)
         throw badRequest(BANK_ACCOUNT_REQUIRED, "accountNumber");
       const logo = await deps.images.save(bankLogo);
-      const created = await deps.banks.create({
+      const fields = {
         bank_name: bankName,
         account_number: accountNumber ?? "",
         bank_logo: logo,
         type,
         color: color ?? null,
-      });
+      };
+      const created = await withStaffAction(
+        deps.pool,
+        request,
+        (db) => deps.banks.create(fields, db),
+        (bank) =>
+          bank && {
+            action: "bank.create",
+            targetKind: "bank",
+            targetId: bank.id,
+            detail: `${bank.type}: ${bank.bank_name}`,
+          },
+      );
       if (!created) throw conflict("A bank with this name already exists.", "bankName");
       return reply.code(201).send(toBank(created));
     },
@@ -129,7 +143,18 @@ export async function banksRoutes(
       onRequest: superAdmin,
     },
     async (request) => {
-      const bank = await deps.banks.toggleStatus(request.params.id);
+      const bank = await withStaffAction(
+        deps.pool,
+        request,
+        (db) => deps.banks.toggleStatus(request.params.id, db),
+        (changed) =>
+          changed && {
+            action: "bank.status",
+            targetKind: "bank",
+            targetId: changed.id,
+            detail: `${changed.bank_name}: ${changed.status}`,
+          },
+      );
       if (!bank) throw notFound("Bank not found.");
       return toBank(bank);
     },
@@ -148,7 +173,14 @@ export async function banksRoutes(
       onRequest: superAdmin,
     },
     async (request) => {
-      if (!(await deps.banks.remove(request.params.id))) throw notFound("Bank not found.");
+      const id = request.params.id;
+      const removed = await withStaffAction(
+        deps.pool,
+        request,
+        (db) => deps.banks.remove(id, db),
+        (done) => (done ? { action: "bank.delete", targetKind: "bank", targetId: id } : null),
+      );
+      if (!removed) throw notFound("Bank not found.");
       return { message: "Bank deleted." };
     },
   );

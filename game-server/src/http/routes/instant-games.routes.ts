@@ -5,6 +5,7 @@ import type pg from "pg";
 import { z } from "zod";
 import type { LotteryRounds } from "../../games/lottery/lottery-rounds.ts";
 import type { LotteryRooms } from "../../realtime/lottery-rooms.ts";
+import { withStaffAction } from "../../staff-activity/staff-actions.ts";
 import { PagedQuery } from "../../wallet/paged-query.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { errorResponses as errors, pagedResponse, pageOf } from "../schemas.ts";
@@ -113,10 +114,22 @@ export async function instantGamesRoutes(
       onRequest: superAdmin,
     },
     async (request, reply) => {
-      const { rows } = await pool.query(
-        `INSERT INTO instant_games (type, bet_amount, created_by) VALUES ($1, $2, $3)
-         RETURNING *, NULL AS code, NULL AS title, NULL AS out_date, NULL AS win_amount`,
-        [request.body.type, request.body.betAmount, request.user!.id],
+      const { rows } = await withStaffAction(
+        pool,
+        request,
+        (db) =>
+          db.query(
+            `INSERT INTO instant_games (type, bet_amount, created_by) VALUES ($1, $2, $3)
+             RETURNING *, NULL AS code, NULL AS title, NULL AS out_date, NULL AS win_amount`,
+            [request.body.type, request.body.betAmount, request.user!.id],
+          ),
+        ({ rows }) => ({
+          action: "game.create",
+          targetKind: "game",
+          targetId: String(rows[0].id),
+          amount: Number(rows[0].bet_amount),
+          detail: rows[0].type,
+        }),
       );
       return reply.code(201).send(toGame(rows[0]));
     },
@@ -144,11 +157,34 @@ export async function instantGamesRoutes(
         if (lottery.status === "drawn" || lottery.status === "drawing")
           throw new HttpError(409, "A drawn lottery cannot be deleted.");
         await answered(deps.lotteryRooms().remove(lottery.code));
+        // Refunded and removed by its room, as the system: the superAdmin's request is recorded
+        // once the room has answered.
+        await withStaffAction(
+          pool,
+          request,
+          async () => null,
+          () => ({
+            action: "lottery.delete",
+            targetKind: "lottery",
+            targetId: lottery.roundId,
+            detail: lottery.code,
+          }),
+        );
         return { message: "Lottery deleted; every ticket was refunded." };
       }
-      const { rowCount } = await pool.query(
-        "UPDATE instant_games SET status = 'deleted' WHERE id = $1 AND status = 'active'",
-        [request.params.id],
+      const id = request.params.id;
+      const { rowCount } = await withStaffAction(
+        pool,
+        request,
+        (db) =>
+          db.query(
+            "UPDATE instant_games SET status = 'deleted' WHERE id = $1 AND status = 'active'",
+            [id],
+          ),
+        (done) =>
+          done.rowCount
+            ? { action: "game.delete", targetKind: "game", targetId: String(id) }
+            : null,
       );
       if (!rowCount) throw notFound("Game not found.");
       return { message: "Game deleted." };

@@ -26,6 +26,7 @@ import { adminLotteryViews, lotteryViews, myTickets } from "../../games/lottery/
 import { GameError } from "../../games/round-kernel/round-game.ts";
 import type { LotteryOutcome } from "../../realtime/lottery.room.ts";
 import type { LotteryRooms } from "../../realtime/lottery-rooms.ts";
+import { withStaffAction } from "../../staff-activity/staff-actions.ts";
 import type { ImageStore } from "../../uploads/image-store.ts";
 import { forbidden, HttpError, notFound } from "../http-error.ts";
 import { errorResponses as errors } from "../schemas.ts";
@@ -85,16 +86,20 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
     async (request, reply) => {
       const { bannerImage, betAmount, title, winAmount, outDate, prizes } = request.body;
       const banner = await deps.images.save(bannerImage);
-      const created = await deps.lotteries.create({
-        title,
-        banner,
-        ticketPrice: betAmount,
-        winAmount,
-        prizesText: prizes,
-        prizes: parsePrizes(prizes),
-        outDate,
-        createdBy: request.user!.id,
-      });
+      const created = await deps.lotteries.create(
+        {
+          title,
+          banner,
+          ticketPrice: betAmount,
+          winAmount,
+          prizesText: prizes,
+          prizes: parsePrizes(prizes),
+          outDate,
+          createdBy: request.user!.id,
+        },
+        new Date(),
+        request.ip,
+      );
       // Its room runs from now on (or, should this fail, once adopted a lease later).
       await deps
         .lotteryRooms()
@@ -118,7 +123,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
     },
     async (request) => {
       const { code, outDate } = request.body;
-      await answered(deps.lotteryRooms().moveOutDate(code, outDate, request.user!.id));
+      await answered(deps.lotteryRooms().moveOutDate(code, outDate, request.user!.id, request.ip));
       return (await adminView(code))!;
     },
   );
@@ -139,7 +144,23 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
     },
     async (request) => {
       await answered(deps.lotteryRooms().finish(request.body.code));
-      return (await adminView(request.body.code))!;
+      const view = (await adminView(request.body.code))!;
+      // The room closes the sales as the system: the superAdmin's request is recorded here,
+      // once the room has answered (a room's close is not a transaction of this database).
+      const lottery = await deps.lotteries.registry.byCode(request.body.code);
+      await withStaffAction(
+        deps.pool,
+        request,
+        async () => lottery,
+        (found) =>
+          found && {
+            action: "lottery.finish",
+            targetKind: "lottery",
+            targetId: found.roundId,
+            detail: found.code,
+          },
+      );
+      return view;
     },
   );
 

@@ -13,6 +13,7 @@ import { checkNewPassword } from "../../accounts/new-password.ts";
 import { hashPassword } from "../../accounts/passwords.ts";
 import type { UsersRepository } from "../../accounts/users-repository.ts";
 import { containing } from "../../database/like-pattern.ts";
+import { withStaffAction } from "../../staff-activity/staff-actions.ts";
 import { PagedQuery } from "../../wallet/paged-query.ts";
 import { notFound } from "../http-error.ts";
 import { errorResponses as errors, idParams, pageOf } from "../schemas.ts";
@@ -122,6 +123,7 @@ export async function passwordResetRoutes(
         tags: ["back office"],
         summary:
           "Set a player's new password (completes their reset requests; ends the player's sessions)",
+        description: "Recorded in the staff activity log (`password.reset`).",
         security: [{ bearer: [] }],
         params: idParams("Player not found."),
         body: adminResetPasswordSchema,
@@ -136,12 +138,25 @@ export async function passwordResetRoutes(
         required: "Please fill in both fields.",
         tooShort: "Password must be at least 6 characters long.",
       });
-      await users.setPasswordHash(player.id, await hashPassword(request.body.newPassword));
-      request.log.info({ userId: player.id }, "player password reset by superAdmin");
-      await pool.query(
-        "UPDATE password_reset_requests SET status = 'completed', completed_at = now() WHERE user_id = $1 AND status = 'pending'",
-        [request.params.id],
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await withStaffAction(
+        pool,
+        request,
+        async (db) => {
+          await users.setPasswordHash(player.id, passwordHash, db);
+          await db.query(
+            "UPDATE password_reset_requests SET status = 'completed', completed_at = now() WHERE user_id = $1 AND status = 'pending'",
+            [player.id],
+          );
+        },
+        () => ({
+          action: "password.reset",
+          targetKind: "player",
+          targetId: player.id,
+          playerId: player.id,
+        }),
       );
+      request.log.info({ userId: player.id }, "player password reset by superAdmin");
       return { message: "Password changed successfully!" };
     },
   );

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import { readSettings } from "../../settings/settings-repository.ts";
+import { withStaffAction } from "../../staff-activity/staff-actions.ts";
 import { errorResponses as errors } from "../schemas.ts";
 
 /**
@@ -53,6 +54,7 @@ export async function settingsRoutes(app: FastifyInstance, { pool }: { pool: pg.
       schema: {
         tags: ["settings"],
         summary: "Change the settings; games opened afterwards use them",
+        description: "Recorded in the staff activity log (`settings.change`).",
         security: [{ bearer: [] }],
         body: settingsSchema,
         response: {
@@ -63,15 +65,32 @@ export async function settingsRoutes(app: FastifyInstance, { pool }: { pool: pg.
       onRequest: app.requireRole("superAdmin"),
     },
     async (request) => {
-      await writeSettings(pool, request.body);
+      await withStaffAction(
+        pool,
+        request,
+        (db) => writeSettings(db, request.body),
+        () => ({
+          action: "settings.change",
+          targetKind: "settings",
+          targetId: "settings",
+          detail: settingsNote(request.body),
+        }),
+      );
       return { status: "ok" as const, settings: await readSettings(pool) };
     },
   );
 }
 
-async function writeSettings(pool: pg.Pool, settings: Settings) {
+/** The new values, short, for the activity log: "coinFlip 5 min 10%; ...". */
+function settingsNote(settings: Settings): string {
+  return Object.entries(settings)
+    .map(([name, group]) => `${name} ${group.gameWaitingTime} min ${group.winPercentCut}%`)
+    .join("; ");
+}
+
+async function writeSettings(db: pg.ClientBase, settings: Settings) {
   const groups = Object.entries(settings);
-  await pool.query(
+  await db.query(
     `UPDATE settings s SET game_waiting_time = v.minutes, win_percent_cut_bps = v.bps, updated_at = now()
        FROM unnest($1::text[], $2::int[], $3::int[]) AS v(name, minutes, bps) WHERE s.group_name = v.name`,
     [

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import { containing } from "../../database/like-pattern.ts";
+import { withStaffAction } from "../../staff-activity/staff-actions.ts";
 import type { ImageStore } from "../../uploads/image-store.ts";
 import { PagedQuery } from "../../wallet/paged-query.ts";
 import { notFound } from "../http-error.ts";
@@ -96,9 +97,20 @@ export async function socialsRoutes(
     },
     async (request, reply) => {
       const logo = await images.save(request.body.socialLogo);
-      const { rows } = await pool.query(
-        "INSERT INTO social_links (id, social_name, social_link, social_logo) VALUES ($1, $2, $3, $4) RETURNING *",
-        [randomUUID(), request.body.socialName, request.body.socialLink, logo],
+      const { rows } = await withStaffAction(
+        pool,
+        request,
+        (db) =>
+          db.query(
+            "INSERT INTO social_links (id, social_name, social_link, social_logo) VALUES ($1, $2, $3, $4) RETURNING *",
+            [randomUUID(), request.body.socialName, request.body.socialLink, logo],
+          ),
+        ({ rows }) => ({
+          action: "social.create",
+          targetKind: "social",
+          targetId: rows[0].id,
+          detail: rows[0].social_name,
+        }),
       );
       return reply.code(201).send(toSocial(rows[0]));
     },
@@ -117,9 +129,23 @@ export async function socialsRoutes(
       onRequest: superAdmin,
     },
     async (request) => {
-      const { rows } = await pool.query(
-        "UPDATE social_links SET status = CASE status WHEN 'active' THEN 'blocked' ELSE 'active' END WHERE id = $1 RETURNING *",
-        [request.params.id],
+      const { rows } = await withStaffAction(
+        pool,
+        request,
+        (db) =>
+          db.query(
+            "UPDATE social_links SET status = CASE status WHEN 'active' THEN 'blocked' ELSE 'active' END WHERE id = $1 RETURNING *",
+            [request.params.id],
+          ),
+        ({ rows }) =>
+          rows[0]
+            ? {
+                action: "social.status",
+                targetKind: "social",
+                targetId: rows[0].id,
+                detail: `${rows[0].social_name}: ${rows[0].status}`,
+              }
+            : null,
       );
       if (!rows[0]) throw notFound("Social link not found.");
       return toSocial(rows[0]);
@@ -139,9 +165,14 @@ export async function socialsRoutes(
       onRequest: superAdmin,
     },
     async (request) => {
-      const { rowCount } = await pool.query("DELETE FROM social_links WHERE id = $1", [
-        request.params.id,
-      ]);
+      const id = request.params.id;
+      const { rowCount } = await withStaffAction(
+        pool,
+        request,
+        (db) => db.query("DELETE FROM social_links WHERE id = $1", [id]),
+        (done) =>
+          done.rowCount ? { action: "social.delete", targetKind: "social", targetId: id } : null,
+      );
       if (!rowCount) throw notFound("Social link not found.");
       return { message: "Social link deleted." };
     },

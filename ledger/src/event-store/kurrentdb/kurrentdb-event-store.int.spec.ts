@@ -7,7 +7,6 @@ const url = process.env.KURRENTDB_URL;
 // No KurrentDB server can be installed on the development machines: the suite runs wherever
 // KURRENTDB_URL points at one, and reports itself as skipped otherwise.
 describe.skipIf(!url)("KurrentDB (skipped: no KURRENTDB_URL)", () => {
-  describeEventStoreContract("KurrentDB", async () =>
-    createKurrentDbEventStore({ connectionString: url!, idlePollMs: 20 }),
-  );
+  const open = async () => createKurrentDbEventStore({ connectionString: url!, idlePollMs: 20 });
+  describeEventStoreContract("KurrentDB", open, open);
 });

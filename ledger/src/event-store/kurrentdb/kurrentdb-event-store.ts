@@ -38,21 +38,37 @@ export interface KurrentDbEventStoreOptions {
 }
 
 /**
- * How many of a stream's newest events an append searches for its own ids. KurrentDB has no
- * index by event id, so idempotency is a backwards scan: it covers a retry of the last append
- * (at most 100 events) with room for appends that landed in between, at the cost of reading
- * this window on every append. A retry that arrives later than that is appended again.
+ * How many of a stream's newest events an append searches for its own ids: an append that
+ * already carries claims (below) needs no window; this finds the appends of the adapter's earlier
+ * versions, which wrote none, and refuses their ids reused.
  */
 const DUPLICATE_WINDOW = 200;
 /** Read-check-write rounds an append gets while other writers keep moving the stream's head. */
 const MAX_APPEND_ATTEMPTS = 10;
 const KNOWN_IDS = 100_000;
 const ID_REUSED = "An event id in this append is already used by another append.";
+/**
+ * Each event id's claims live in a stream of their own, `ledger-id-<id>` (not a ledger stream:
+ * readAll skips them). KurrentDB has no index by event id, and its own idempotent append holds
+ * only for a retry sent with the SAME expected revision (with `any` it is best effort, from a
+ * cache of recent ids): the ledger re-decides a retried command on the stream's current state,
+ * so its retry comes with a later revision. A claim records where an attempt to store the id
+ * was made (the stream, the head it chained onto, the append's size), so a retry at any
+ * distance, from any process, after any restart, reads the few events there and answers the
+ * original result (see `findClaimed`).
+ */
+const CLAIM_PREFIX = "ledger-id-";
+const CLAIM_TYPE = "AppendClaimed";
 
 /** What an event's KurrentDB metadata holds: the caller's metadata and the chain link. */
 type StoredMetadata = { metadata: JsonObject; prevHash: string; hash: string };
 
 type Attempt = { result: AppendResult } | { conflict: number | "no_stream" };
+
+/** One attempt to store an id: in `streamId`, among `count` events after revision `head`. */
+type Claim = { streamId: string; head: number; count: number };
+/** An id's claims so far, and the revision of its claim stream (-1: none yet). */
+type Claims = { id: string; claims: Claim[]; revision: number };
 
 export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): EventStore {
   const client = KurrentDBClient.connectionString(options.connectionString);
@@ -83,13 +99,99 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     return event.position;
   }
 
-  /** One read-check-write round; `conflict` when another writer moved the head meanwhile. */
+  /** The claims made so far for one event id (none: an id never tried). */
+  async function readClaims(id: string): Promise<Claims> {
+    const claims: Claim[] = [];
+    try {
+      for await (const { event } of client.readStream(claimStream(id))) {
+        if (event && isClaim(event.data)) claims.push(event.data);
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+    return { id, claims, revision: claims.length - 1 };
+  }
+
+  /**
+   * The events of this append already stored, found through their ids' claims: at each claimed
+   * place, the `count` events after `head`. Null when none of the ids is stored anywhere; an id
+   * claimed for another stream, or an append stored only in part, is a reuse (refused).
+   */
+  async function findClaimed(
+    streamId: string,
+    events: NewEvent[],
+    claimsById: Claims[],
+  ): Promise<AppendResult | null> {
+    const reads = new Map<string, Promise<RecordedEvent[]>>();
+    const found: RecordedEvent[] = [];
+    for (const [index, { claims }] of claimsById.entries()) {
+      const id = events[index]!.id.toLowerCase();
+      for (const claim of claims) {
+        if (claim.streamId !== streamId) throw new InvalidEventError(ID_REUSED);
+        const key = `${claim.head}/${claim.count}`;
+        if (!reads.has(key)) {
+          reads.set(
+            key,
+            readEvents(streamId, { fromRevision: BigInt(claim.head + 1), maxCount: claim.count }),
+          );
+        }
+        const stored = (await reads.get(key)!).find((event) => event.id.toLowerCase() === id);
+        if (stored) {
+          found.push(stored);
+          break;
+        }
+      }
+    }
+    if (found.length === 0) return null;
+    if (found.length < events.length) throw new InvalidEventError(ID_REUSED);
+    const last = found.reduce((a, b) => (b.revision > a.revision ? b : a));
+    return { nextRevision: last.revision, position: last.position, duplicate: true };
+  }
+
+  /**
+   * Records, for every id, that this attempt stores it after `head`: each claim stream at the
+   * exact revision read, so an attempt that claims has seen every earlier claim of its ids and
+   * checked them. False when another attempt claimed one of the ids meanwhile (read again).
+   */
+  async function claim(streamId: string, head: number, count: number, claimsById: Claims[]) {
+    const data: Claim = { streamId, head, count };
+    const outcomes = await Promise.all(
+      claimsById.map(async ({ id, revision }) => {
+        try {
+          await client.appendToStream(
+            claimStream(id),
+            jsonEvent({ type: CLAIM_TYPE, data: { ...data } }),
+            { streamState: revision < 0 ? NO_STREAM : BigInt(revision) },
+          );
+          return true;
+        } catch (error) {
+          if (error instanceof WrongExpectedVersionError) return false;
+          throw error;
+        }
+      }),
+    );
+    return outcomes.every(Boolean);
+  }
+
+  /**
+   * One read-check-write round; `conflict` when another writer moved the head meanwhile.
+   * Order, for a retry to be found at any distance and two racing twins to store once: read
+   * the ids' claims, look at each claimed place (found: the original result), read the head,
+   * claim every id at that head, append at exactly that head. A twin that claims later has
+   * checked this claim; if it found nothing, this append had not landed, and both then append
+   * at heads of which only the first can still be current: one stores, the other conflicts and
+   * finds it through the claims on its next round.
+   */
   async function tryAppend(
     streamId: string,
     events: NewEvent[],
     expected: ExpectedRevision,
   ): Promise<Attempt> {
-    // Newest first: the head to chain onto, then the window searched for duplicates.
+    const claimsById = await Promise.all(events.map((event) => readClaims(event.id.toLowerCase())));
+    const claimed = await findClaimed(streamId, events, claimsById);
+    if (claimed) return { result: claimed };
+
+    // Newest first: the head to chain onto, then the window searched for unclaimed duplicates.
     const tail = await readEvents(streamId, {
       direction: BACKWARDS,
       fromRevision: END,
@@ -102,6 +204,9 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     const actual = head ? head.revision : "no_stream";
     if (!matchesExpected(expected, actual)) {
       throw new WrongExpectedRevisionError(streamId, expected, actual);
+    }
+    if (!(await claim(streamId, head ? head.revision : -1, events.length, claimsById))) {
+      return { conflict: actual };
     }
 
     let written: KurrentAppendResult;
@@ -264,9 +369,21 @@ function toRecordedEvent(event: KurrentRecordedEvent): RecordedEvent {
   };
 }
 
-/** Events of system streams and system event types ($-prefixed) are not the ledger's. */
+/** Events of system streams, system event types ($-prefixed) and id claims are not the ledger's. */
 function isLedgerEvent(event: KurrentRecordedEvent): boolean {
-  return !event.streamId.startsWith("$") && !event.type.startsWith("$");
+  return (
+    !event.streamId.startsWith("$") &&
+    !event.type.startsWith("$") &&
+    !event.streamId.startsWith(CLAIM_PREFIX)
+  );
+}
+
+const claimStream = (id: string) => `${CLAIM_PREFIX}${id}`;
+
+function isClaim(value: unknown): value is Claim {
+  if (!isJsonObject(value)) return false;
+  const { streamId, head, count } = value;
+  return typeof streamId === "string" && Number.isSafeInteger(head) && Number.isSafeInteger(count);
 }
 
 function isJsonObject(value: unknown): value is JsonObject {

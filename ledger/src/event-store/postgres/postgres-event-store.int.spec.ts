@@ -8,20 +8,32 @@ import { eventBody } from "../hash-chain.ts";
 import { createPgPool } from "./create-pool.ts";
 import { createPostgresEventStore } from "./postgres-event-store.ts";
 
-describeEventStoreContract("PostgreSQL (embedded)", async () =>
-  createPostgresEventStore({ connectionString: await createTestDatabase(), idlePollMs: 20 }),
+let embeddedUrl: string;
+describeEventStoreContract(
+  "PostgreSQL (embedded)",
+  async () => {
+    embeddedUrl = await createTestDatabase();
+    return createPostgresEventStore({ connectionString: embeddedUrl, idlePollMs: 20 });
+  },
+  async () => createPostgresEventStore({ connectionString: embeddedUrl, idlePollMs: 20 }),
 );
 
 describe.skipIf(!process.env.DATABASE_URL)("with DATABASE_URL (skipped: no DATABASE_URL)", () => {
-  describeEventStoreContract("PostgreSQL (DATABASE_URL)", async () => {
-    const database = (await createExternalTestDatabase())!;
-    const store = createPostgresEventStore({ connectionString: database.url, idlePollMs: 20 });
-    const close = async () => {
-      await store.close();
-      await database.drop();
-    };
-    return { ...store, close };
-  });
+  let externalUrl: string;
+  describeEventStoreContract(
+    "PostgreSQL (DATABASE_URL)",
+    async () => {
+      const database = (await createExternalTestDatabase())!;
+      externalUrl = database.url;
+      const store = createPostgresEventStore({ connectionString: database.url, idlePollMs: 20 });
+      const close = async () => {
+        await store.close();
+        await database.drop();
+      };
+      return { ...store, close };
+    },
+    async () => createPostgresEventStore({ connectionString: externalUrl, idlePollMs: 20 }),
+  );
 });
 
 describe("PostgreSQL event store specifics", () => {

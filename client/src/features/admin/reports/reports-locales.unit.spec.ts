@@ -1,6 +1,9 @@
+import { STAFF_ACTIONS } from "@igp/shared";
 import { describe, expect, it } from "vitest";
 import statementAm from "../../profile/statement-locales/am.json";
 import statementEn from "../../profile/statement-locales/en.json";
+import activityAm from "../activity/locales/am.json";
+import activityEn from "../activity/locales/en.json";
 import am from "./locales/am.json";
 import en from "./locales/en.json";
 
@@ -12,10 +15,11 @@ function texts(value: unknown, prefix = ""): [string, string][] {
   );
 }
 
-describe("the reports' and the statement's texts", () => {
+describe("the reports', the statement's and the activity log's texts", () => {
   it.each([
     ["the reports", en, am],
     ["the player's statement", statementEn, statementAm],
+    ["the staff activity log", activityEn, activityAm],
   ])("give Amharic every text of %s, in Ethiopic", (_, english, amharic) => {
     const keys = (value: unknown) =>
       texts(value)
@@ -24,5 +28,9 @@ describe("the reports' and the statement's texts", () => {
     expect(keys(amharic)).toEqual(keys(english));
     const untranslated = texts(amharic).filter(([, text]) => !/\p{Script=Ethiopic}/u.test(text));
     expect(untranslated).toEqual([]);
+  });
+
+  it("name every staff action the log can show", () => {
+    expect(Object.keys(activityEn.activity.actions).sort()).toEqual([...STAFF_ACTIONS].sort());
   });
 });
