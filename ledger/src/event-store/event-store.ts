@@ -67,6 +67,12 @@ export interface ReadAllOptions {
 export interface SubscribeOptions {
   after?: string;
   batchSize?: number;
+  /**
+   * At most one read per this many ms while appends keep coming (0: a read a few ms after each
+   * wake-up): a follower that costs a transaction per batch (the projections) pays it per
+   * interval rather than per append, for that much more delay under load.
+   */
+  minIntervalMs?: number;
   /** Handles one ordered batch; the subscription waits for it before reading on. */
   onEvents: (events: RecordedEvent[]) => Promise<void>;
   onError?: (error: unknown) => void;

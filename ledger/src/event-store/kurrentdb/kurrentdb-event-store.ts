@@ -159,6 +159,18 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
       return readEvents(streamId, { fromRevision: BigInt(fromRevision), maxCount });
     },
 
+    async revisionOf(streamId, eventId) {
+      assertValidStreamId(streamId);
+      // Within the window an append searches for its duplicates (no index by id here).
+      const tail = await readEvents(streamId, {
+        direction: BACKWARDS,
+        fromRevision: END,
+        maxCount: DUPLICATE_WINDOW,
+      });
+      const id = eventId.toLowerCase();
+      return tail.find((event) => event.id.toLowerCase() === id)?.revision ?? null;
+    },
+
     async readAll({ after, maxCount }: ReadAllOptions) {
       const events: RecordedEvent[] = [];
       let cursor = after === undefined ? undefined : parsePosition(after);
