@@ -100,6 +100,11 @@ export interface EventStore {
   appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**
+   * The revision of the event with this id in this stream, or null when the stream holds none:
+   * how a repeated command whose decision is now refused finds what it stored before.
+   */
+  revisionOf(streamId: string, eventId: string): Promise<number | null>;
+  /**
    * Global order, without ever skipping an event that commits after a later-numbered one:
    * a reader that follows `position` sees every event exactly once.
    */
