@@ -178,3 +178,49 @@ describe("a stake in a coin flip or spin wheel round", () => {
     expect(replay.verdict()).toEqual([]);
   });
 });
+
+describe("a stake repeated once the wallet is empty", () => {
+  // The wallet's decision refuses a stake it cannot pay; a repeat of one already stored (the
+  // same join, its response lost) must answer what the first one got, not that refusal.
+  const cases = [
+    ["in one append", (store: EventStore) => store],
+    ["in two steps", (store: EventStore) => ({ ...store, atomicMultiStream: false })],
+  ] as const;
+  for (const [path, storeOf] of cases) {
+    it(`${path}: answers the seat it got and stores nothing (a fresh process too)`, async () => {
+      const ledger = new Ledger(new CommandHandler(storeOf(t.store)));
+      const { userId, roundId } = await playerAndRound(ledger, 4_000);
+      const stakeId = randomUUID();
+      const stake = (on: Ledger) =>
+        on.rounds.placeStake(
+          { userId, roundId, stakeId, amount: 4_000, selection: { side: "heads" } },
+          stakeCtx(userId, stakeId),
+        );
+      const first = await stake(ledger);
+      expect(first.number).toBe(1);
+      expect(first.wallet).toEqual({ main: 0, bonus: 0 });
+      const stored = async () =>
+        [walletStream(userId), roundStream(roundId)].map(async (id) =>
+          (await t.store.readStream(id)).map((e) => e.id),
+        );
+      const before = await Promise.all(await stored());
+
+      const restarted = new Ledger(new CommandHandler(storeOf(t.store)));
+      for (const on of [ledger, restarted]) {
+        const again = await stake(on);
+        expect(again.number).toBe(1);
+        expect(again.wallet).toEqual({ main: 0, bonus: 0 });
+      }
+      expect(await Promise.all(await stored())).toEqual(before);
+      // Another stake on the empty wallet is still refused.
+      const other = randomUUID();
+      await expect(
+        ledger.rounds.placeStake(
+          { userId, roundId, stakeId: other, amount: 4_000 },
+          stakeCtx(userId, other),
+        ),
+      ).rejects.toMatchObject({ code: "insufficient_funds" });
+      expect((await t.replay()).verdict()).toEqual([]);
+    });
+  }
+});

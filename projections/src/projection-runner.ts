@@ -1,6 +1,7 @@
 import {
   type EventMetadata,
   type EventStore,
+  FOLLOWER_INTERVAL_MS,
   parseLedgerEvent,
   type RecordedEvent,
   type Subscription,
@@ -34,6 +35,8 @@ export const PROJECTIONS_CHECKPOINT = "projections";
 export interface ProjectionRunnerOptions {
   projectors?: Projector[];
   batchSize?: number;
+  /** At most a batch per this many ms while appends keep coming (SubscribeOptions). */
+  minIntervalMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -61,6 +64,7 @@ export class ProjectionRunner {
     this.subscription = this.store.subscribe({
       after,
       batchSize: this.batchSize,
+      minIntervalMs: this.options.minIntervalMs ?? FOLLOWER_INTERVAL_MS,
       onEvents: async (events) => {
         await this.applyBatch(position, events);
         position = events.at(-1)!.position;

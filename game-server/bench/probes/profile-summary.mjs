@@ -85,4 +85,8 @@ const table = (title, map, rows) => {
 console.log(`busy ${(busy * sampleMs).toFixed(0)} ms between ${from} and ${to} ms`);
 table("by package or module (self)", byPackage, 25);
 table("functions (self)", self, 30);
-table("the project's functions (total: with what they called)", ours, 30);
+table(
+  "the project's functions (total: with what they called)",
+  ours,
+  Number(process.env.ROWS ?? 30),
+);

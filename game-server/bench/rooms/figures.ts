@@ -170,6 +170,10 @@ export function figuresOf(m: Measured) {
       `${(100 * used.machine).toFixed(0)}% of ${availableParallelism()} cores`,
     ],
     [
+      "machine load average (1 min): before joins / after",
+      `${idle.load.toFixed(1)} / ${afterResults.load.toFixed(1)} (${availableParallelism()} cores)`,
+    ],
+    [
       "server event-loop lag during joins (max / p99)",
       `${lag("nodejs_eventloop_lag_max_seconds").toFixed(1)} ms / ${lag("nodejs_eventloop_lag_p99_seconds").toFixed(1)} ms`,
     ],

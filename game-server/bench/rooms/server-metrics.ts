@@ -1,3 +1,4 @@
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { cpuSecondsOf, rssOf } from "../process-stats.ts";
 
@@ -7,6 +8,8 @@ export interface Sample {
   cpu: number;
   cpus: number[];
   at: number;
+  /** The machine's 1-minute load average: how much other work shared the cores. */
+  load: number;
 }
 
 /** Memory and CPU of the server processes. */
@@ -15,7 +18,8 @@ export async function sample(pids: number[]): Promise<Sample> {
   for (const pid of pids) rss += await rssOf(pid);
   const cpus: number[] = [];
   for (const pid of pids) cpus.push(await cpuSecondsOf(pid));
-  return { rss, cpu: cpus.reduce((sum, seconds) => sum + seconds, 0), cpus, at: performance.now() };
+  const cpu = cpus.reduce((sum, seconds) => sum + seconds, 0);
+  return { rss, cpu, cpus, at: performance.now(), load: loadavg()[0]! };
 }
 
 /** The server's Prometheus text (scraping also resets prom-client's event-loop lag histogram). */

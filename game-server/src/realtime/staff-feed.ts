@@ -1,6 +1,7 @@
 import {
   comparePositions,
   type EventStore,
+  FOLLOWER_INTERVAL_MS,
   parseStreamId,
   type RecordedEvent,
   type Subscription,
@@ -73,6 +74,8 @@ export class StaffFeed {
   async start() {
     this.subscription = this.store.subscribe({
       after: await loadCheckpoint(this.pool),
+      // It tells what the read models hold: no sooner than the projections' own batches.
+      minIntervalMs: FOLLOWER_INTERVAL_MS,
       onEvents: async (events) => {
         if (this.listeners.size === 0) return;
         const changes = events.flatMap((event) => requestChangeOf(event) ?? []);

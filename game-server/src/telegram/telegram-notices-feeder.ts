@@ -1,4 +1,9 @@
-import type { EventStore, RecordedEvent, Subscription } from "@igp/ledger";
+import {
+  type EventStore,
+  FOLLOWER_INTERVAL_MS,
+  type RecordedEvent,
+  type Subscription,
+} from "@igp/ledger";
 import { loadCheckpoint } from "@igp/projections";
 import type pg from "pg";
 import { MoneyNotices } from "../realtime/money-notices.ts";
@@ -38,6 +43,7 @@ export class TelegramNoticesFeeder implements Worker {
     const after = (await this.checkpoint()) ?? (await loadCheckpoint(this.pool));
     this.subscription = this.store.subscribe({
       after,
+      minIntervalMs: FOLLOWER_INTERVAL_MS,
       onEvents: (events) => this.queue(events),
       onError: this.onError,
     });

@@ -195,8 +195,21 @@ export class CommandHandler {
     let a = this.cache.get(firstStreamId) ?? (await this.catchUp(firstStreamId, undefined));
     let b = this.cache.get(secondStreamId) ?? (await this.catchUp(secondStreamId, undefined));
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
-      const decidedA = await this.decideOnLatest(firstStreamId, a, first.decide);
+      const decidedA = await this.decideOnLatest(firstStreamId, a, first.decide, first.eventIds);
       a = decidedA.snapshot;
+      if (decidedA.original) {
+        // Refused now, stored before (a stake repeated once its wallet is empty): the original
+        // of both parts; the two-step path delivers the second when it alone is missing.
+        const then = second(decidedA.original);
+        const originalB = await this.storedBy(secondStreamId, then.eventIds);
+        if (!originalB) return null;
+        const repeat = <State>(events: StoredEvent[], state: unknown) =>
+          ({ events, state: state as State, duplicate: true }) as CommandResult<State>;
+        return {
+          first: repeat<First>(decidedA.original, a.state),
+          second: repeat<Second>(originalB, (await this.catchUp(secondStreamId, b)).state),
+        };
+      }
       if (decidedA.events.length === 0) {
         const none = (state: unknown) => ({ events: [], state, duplicate: false });
         return { first: none(a.state), second: none(b.state) } as AcrossResult<First, Second>;
@@ -308,7 +321,15 @@ export class CommandHandler {
           );
           continue;
         }
-        if ("error" in result) command.reject(result.error);
+        if ("error" in result && result.error instanceof LedgerError)
+          // Refused in the batch: alone, where a repeat of a stored command is recognised.
+          await this.acrossNow(
+            command.firstStreamId,
+            command.first,
+            secondStreamId,
+            command.second,
+          ).then(command.resolve, command.reject);
+        else if ("error" in result) command.reject(result.error);
         else
           command.resolve({
             first: { ...result.first, duplicate: false },
@@ -407,8 +428,13 @@ export class CommandHandler {
         return { result: await this.attempt(streamId, decide, metadata, eventIds), credits: null };
       let snapshot = this.cache.get(streamId) ?? (await this.catchUp(streamId, undefined));
       for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
-        const decided = await this.decideOnLatest(streamId, snapshot, decide);
+        const decided = await this.decideOnLatest(streamId, snapshot, decide, eventIds);
         snapshot = decided.snapshot;
+        if (decided.original) {
+          // Stored before, refused now: its credits are delivered in turn (each once).
+          const state = snapshot.state as State;
+          return { result: { events: decided.original, state, duplicate: true }, credits: null };
+        }
         if (decided.events.length === 0)
           return {
             result: { events: [], state: snapshot.state as State, duplicate: false },
@@ -511,7 +537,13 @@ export class CommandHandler {
       }
       for (const [index, command] of batch.entries()) {
         const result = results[index]!;
-        if ("error" in result) command.reject(result.error);
+        if ("error" in result && result.error instanceof LedgerError)
+          // Refused in the batch: alone, where a repeat of a stored command is recognised.
+          await this.attempt(streamId, command.decide, command.metadata, command.eventIds).then(
+            command.resolve,
+            command.reject,
+          );
+        else if ("error" in result) command.reject(result.error);
         else command.resolve(result);
       }
     } catch (error) {
@@ -570,8 +602,10 @@ export class CommandHandler {
   ): Promise<CommandResult<State>> {
     let snapshot = this.cache.get(streamId) ?? (await this.catchUp(streamId, undefined));
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
-      const decided = await this.decideOnLatest(streamId, snapshot, decide);
+      const decided = await this.decideOnLatest(streamId, snapshot, decide, eventIds);
       snapshot = decided.snapshot;
+      if (decided.original)
+        return { events: decided.original, state: snapshot.state as State, duplicate: true };
       if (decided.events.length === 0) {
         return { events: [], state: snapshot.state as State, duplicate: false };
       }
@@ -594,15 +628,60 @@ export class CommandHandler {
     throw new LedgerError("conflict", "The account is busy; please try again.");
   }
 
-  /** Decides on the cached state; a refusal is only trusted once re-checked on fresh state. */
-  private async decideOnLatest<State>(streamId: string, snapshot: Snapshot, decide: Decide<State>) {
+  /**
+   * Decides on the cached state; a refusal is only trusted once re-checked on fresh state, and
+   * once the command is known not to have been stored before: a repeat (same event ids) refused
+   * on today's state (a stake repeated once its wallet is empty) gets the events it stored then.
+   */
+  private async decideOnLatest<State>(
+    streamId: string,
+    snapshot: Snapshot,
+    decide: Decide<State>,
+    eventIds?: (index: number) => string,
+  ): Promise<{ snapshot: Snapshot; events: LedgerEvent[]; original?: StoredEvent[] }> {
+    let latest = snapshot;
     try {
-      return { snapshot, events: decide(snapshot.state as State) };
-    } catch (error) {
-      if (snapshot.fresh || !(error instanceof LedgerError)) throw error;
-      const latest = await this.catchUp(streamId, snapshot);
-      return { snapshot: latest, events: decide(latest.state as State) };
+      try {
+        return { snapshot, events: decide(snapshot.state as State) };
+      } catch (error) {
+        if (snapshot.fresh || !(error instanceof LedgerError)) throw error;
+        latest = await this.catchUp(streamId, snapshot);
+        return { snapshot: latest, events: decide(latest.state as State) };
+      }
+    } catch (refusal) {
+      if (!(refusal instanceof LedgerError) || !eventIds) throw refusal;
+      const original = await this.storedBy(streamId, eventIds);
+      if (!original) throw refusal;
+      return { snapshot: latest, events: [], original };
     }
+  }
+
+  /**
+   * The events a command stored in this stream before, found by their ids (`eventIds`, which
+   * only a command id makes repeatable), or null when it stored none there.
+   */
+  async storedBy(
+    streamId: string,
+    eventIds: (index: number) => string,
+  ): Promise<StoredEvent[] | null> {
+    const revision = await this.store.revisionOf(streamId, eventIds(0));
+    if (revision === null) return null;
+    const recorded = await this.store.readStream(streamId, {
+      fromRevision: revision,
+      maxCount: MAX_EVENTS_PER_APPEND,
+    });
+    // Its events are consecutive from there, as they were appended together.
+    const mismatch = recorded.findIndex(
+      (event, i) => event.id.toLowerCase() !== eventIds(i).toLowerCase(),
+    );
+    const own = mismatch < 0 ? recorded : recorded.slice(0, mismatch);
+    return own.map((event) => ({
+      id: event.id,
+      streamId,
+      revision: event.revision,
+      event: parseLedgerEvent(streamId, event.type, event.data),
+      metadata: event.metadata as EventMetadata,
+    }));
   }
 
   private async catchUp(streamId: string, from: Snapshot | undefined): Promise<Snapshot> {

@@ -125,13 +125,23 @@ export class Rounds {
 
   /** The debit, then its credit (and any return) delivered in turn: two appends or more. */
   private async placeThenDeliver(userId: string, placed: Placed, ctx: CommandContext) {
-    const { events: stored, state: wallet } = await runForState(
+    const {
+      events: stored,
+      state: wallet,
+      duplicate,
+    } = await runForState(
       this.handler,
       walletStream(userId),
       (s: WalletState) => decideWallet(s, { type: "PlaceStake", ...placed }),
       ctx,
     );
-    return { wallet, delivered: await this.transfers.deliverAll(stored, ctx) };
+    const delivered = await this.transfers.deliverAll(stored, ctx);
+    const [debit] = stored;
+    if (!duplicate || delivered.length > 0 || !debit) return { wallet, delivered };
+    // A repeat whose credit the round took before (it takes none twice): what it stored then.
+    const { eventIds } = creditOf(transfersSent(debit.event)[0]!, debit, ctx);
+    const original = await this.handler.storedBy(roundStream(placed.roundId), eventIds);
+    return { wallet, delivered: original ?? [] };
   }
 
   /** A round that takes stakes until a time (a lottery's out date) takes them until another. */

@@ -3,6 +3,7 @@ import { moneyEffect } from "../domain/money-flow.ts";
 import { parseLedgerEvent } from "../domain/stream-kinds.ts";
 import type { Transfer } from "../domain/transfer.ts";
 import type { EventStore, RecordedEvent, Subscription } from "../event-store/event-store.ts";
+import { FOLLOWER_INTERVAL_MS } from "../event-store/subscription-loop.ts";
 import type { CheckpointStore } from "./checkpoint-store.ts";
 import type { StoredEvent } from "./command-handler.ts";
 import type { Ledger } from "./ledger.ts";
@@ -12,6 +13,8 @@ export interface TransferReactorOptions {
    *  that made the debit normally credits it within milliseconds). */
   graceMs?: number;
   batchSize?: number;
+  /** At most a batch per this many ms while appends keep coming (SubscribeOptions). */
+  minIntervalMs?: number;
   name?: string;
   onError?: (error: unknown) => void;
 }
@@ -59,6 +62,7 @@ export class TransferReactor {
     this.subscription = this.store.subscribe({
       after: this.lastPosition,
       batchSize: this.options.batchSize ?? 500,
+      minIntervalMs: this.options.minIntervalMs ?? FOLLOWER_INTERVAL_MS,
       onEvents: async (events) => {
         this.observe(events);
         await this.deliverOverdue();

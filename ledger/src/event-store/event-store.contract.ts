@@ -141,6 +141,17 @@ export function describeEventStoreContract(
       expect(await store.readStream(id)).toHaveLength(3);
     });
 
+    it("finds an event's revision by its id in its own stream only", async () => {
+      const id = stream();
+      const events = [event(), event()];
+      await store.append(id, events, "no_stream");
+      expect(await store.revisionOf(id, events[1]!.id)).toBe(1);
+      expect(await store.revisionOf(id, events[0]!.id.toUpperCase())).toBe(0);
+      expect(await store.revisionOf(stream(), events[0]!.id)).toBeNull();
+      expect(await store.revisionOf(id, randomUUID())).toBeNull();
+      expect(await store.revisionOf(id, "not-an-id")).toBeNull();
+    });
+
     it("refuses an event id that another stream already used", async () => {
       const reused = event();
       await store.append(stream(), [reused], "no_stream");

@@ -67,6 +67,12 @@ export interface ReadAllOptions {
 export interface SubscribeOptions {
   after?: string;
   batchSize?: number;
+  /**
+   * At most one read per this many ms while appends keep coming (0: a read a few ms after each
+   * wake-up): a follower that costs a transaction per batch (the projections) pays it per
+   * interval rather than per append, for that much more delay under load.
+   */
+  minIntervalMs?: number;
   /** Handles one ordered batch; the subscription waits for it before reading on. */
   onEvents: (events: RecordedEvent[]) => Promise<void>;
   onError?: (error: unknown) => void;
@@ -93,6 +99,11 @@ export interface EventStore {
    */
   appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * The revision of the event with this id in this stream, or null when the stream holds none:
+   * how a repeated command whose decision is now refused finds what it stored before.
+   */
+  revisionOf(streamId: string, eventId: string): Promise<number | null>;
   /**
    * Global order, without ever skipping an event that commits after a later-numbered one:
    * a reader that follows `position` sees every event exactly once.

@@ -73,6 +73,9 @@ function assertPlainJson(event: NewEvent): void {
   }
 }
 
+/** True when JSON (and JSONB) keep the value as it is: what an append takes. */
+export const isPlainJson = (value: unknown): boolean => findNonJson(value, "") === null;
+
 /** Returns what is wrong with the first value that JSON (and JSONB) would not keep as it is. */
 function findNonJson(value: unknown, path: string): string | null {
   if (value === null || typeof value === "boolean") return null;

@@ -1,6 +1,6 @@
 import { amountMinorSchema, GAME_TYPES, partMinorSchema } from "@igp/shared";
 import { z } from "zod";
-import { idSchema, streamIdSchema } from "../common-schemas.ts";
+import { idSchema, jsonValue, streamIdSchema } from "../common-schemas.ts";
 import type { EventUnion } from "../event-union.ts";
 import { transferSchema } from "../transfer.ts";
 
@@ -35,7 +35,7 @@ export const roundEvents = {
     /** The house cut of the pot, in basis points (1000 = 10%), fixed when the round opened. */
     cutBasisPoints: z.number().int().min(0).max(10_000),
     /** What the game needs to resume the round after a restart (code, deadline, commitment...). */
-    details: z.record(z.string(), z.json()).optional(),
+    details: z.record(z.string(), jsonValue).optional(),
     /** Stakes placed after this time go back (a lottery's out date); none when absent. */
     stakesUntil: z.iso.datetime().optional(),
   }),
@@ -50,7 +50,7 @@ export const roundEvents = {
      * The game's choice (side, numbers) and client seed; `seats` (a list of strings) names what
      * the stake holds, which no other stake of the round may hold.
      */
-    selection: z.record(z.string(), z.json()).optional(),
+    selection: z.record(z.string(), jsonValue).optional(),
     /** The stake's number in the round, 1 for the first received (a lottery's ticket number). */
     number: z.number().int().positive().optional(),
   }),
@@ -76,7 +76,7 @@ export const roundEvents = {
     /** Lottery prizes, paid by the house rather than from the escrow. */
     prizes: transferChunk,
     /** The draw that decided the payouts, with the revealed server seed (provably fair). */
-    draw: z.record(z.string(), z.json()).optional(),
+    draw: z.record(z.string(), jsonValue).optional(),
   }),
   /** A chunk of a cancellation's refunds. */
   StakesRefunded: z.object({ refunds: transferChunk }),

@@ -1,6 +1,6 @@
 import { amountMinorSchema, partMinorSchema } from "@igp/shared";
 import { z } from "zod";
-import { idSchema, isoTime, shortText, streamIdSchema } from "../common-schemas.ts";
+import { idSchema, isoTime, jsonValue, shortText, streamIdSchema } from "../common-schemas.ts";
 import type { EventUnion } from "../event-union.ts";
 import { codeCopies } from "../request-code.ts";
 import { CREDIT_REASONS, transferSchema } from "../transfer.ts";
@@ -41,7 +41,7 @@ export const walletEvents = {
     roundId: idSchema,
     fromMain: partMinorSchema,
     fromBonus: partMinorSchema,
-    selection: z.record(z.string(), z.json()).optional(),
+    selection: z.record(z.string(), jsonValue).optional(),
   }),
   WithdrawalHeld: withdrawalDetails.extend({ transfer: transferSchema }),
 } as const;

@@ -264,6 +264,25 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
       return readEvents(streamId, { fromRevision: BigInt(fromRevision), maxCount });
     },
 
+    async revisionOf(streamId, eventId) {
+      assertValidStreamId(streamId);
+      const id = eventId.toLowerCase();
+      // Where the id's claims say an attempt stored it (no index by id here).
+      for (const claim of (await readClaims(id)).claims) {
+        if (claim.streamId !== streamId) continue;
+        const place = { fromRevision: BigInt(claim.head + 1), maxCount: claim.count };
+        const stored = (await readEvents(streamId, place)).find((e) => e.id.toLowerCase() === id);
+        if (stored) return stored.revision;
+      }
+      // Events stored before claims existed: the window an append searches for its duplicates.
+      const tail = await readEvents(streamId, {
+        direction: BACKWARDS,
+        fromRevision: END,
+        maxCount: DUPLICATE_WINDOW,
+      });
+      return tail.find((event) => event.id.toLowerCase() === id)?.revision ?? null;
+    },
+
     async readAll({ after, maxCount }: ReadAllOptions) {
       const events: RecordedEvent[] = [];
       let cursor = after === undefined ? undefined : parsePosition(after);

@@ -40,6 +40,8 @@ const EXPECTED_CODES: Record<Exclude<ExpectedRevision, number>, number> = {
 /** Appends with `any` or `stream_exists` retry when a concurrent append takes their revision. */
 const MAX_LOOSE_ATTEMPTS = 10;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const SELECT_EVENTS = `SELECT ${EVENT_COLUMNS} FROM ledger_events`;
 
 // Only events of transactions older than every running one are visible to global readers.
@@ -125,6 +127,16 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       assertValidStreamId(streamId);
       const rows = await readStream({ streamId, fromRevision, maxCount });
       return rows.map((row) => toRecordedEvent(row as EventRow));
+    },
+
+    async revisionOf(streamId, eventId) {
+      assertValidStreamId(streamId);
+      if (!UUID.test(eventId)) return null;
+      const { rows } = await pool.query<{ revision: string }>(
+        "SELECT revision FROM ledger_events WHERE event_id = $1 AND stream_id = $2",
+        [eventId, streamId],
+      );
+      return rows[0] ? Number(rows[0].revision) : null;
     },
 
     async readAll({ after, maxCount }: ReadAllOptions) {
