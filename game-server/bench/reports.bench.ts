@@ -72,10 +72,7 @@ async function main() {
         `statement p.1 (${busiest.rows[0].movements} moves)`,
         snapshot((db) => readStatement(db, player, year, ZONE)),
       ],
-      [
-        "games CSV, 365 days",
-        () => drain(streamRows(pool, gamesReportQuery(year, ZONE)), gamesCsvLine),
-      ],
+      ["games CSV, 365 days", () => drain(streamRows(pool, gamesReportQuery(year)), gamesCsvLine)],
       [
         "statement CSV, 365 days",
         () =>
@@ -87,7 +84,7 @@ async function main() {
       ],
     ];
     if (process.env.EXPLAIN)
-      await explain(pool, [gamesReportQuery(year, ZONE), moneyReportQuery(year, ZONE)]);
+      await explain(pool, [gamesReportQuery(year), moneyReportQuery(year, ZONE)]);
     console.log(`\nreport                          |   p50 ms   max ms   (${REPEAT} runs)`);
     // ONLY=games: the reports whose name holds it.
     for (const [name, run] of cases.filter(([name]) => name.includes(process.env.ONLY ?? ""))) {

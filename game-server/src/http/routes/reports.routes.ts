@@ -152,7 +152,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
       onRequest: staff,
     },
     async (request, reply) => {
-      const query = gamesReportQuery(request.query, await readTimeZone(pool));
+      const query = gamesReportQuery(request.query);
       return sendCsv(
         reply,
         fileName("games", request.query),
