@@ -31,6 +31,15 @@ beforeAll(async () => {
   runner = new ProjectionRunner(t.store, t.pool, { batchSize: 4 });
   await runner.start();
   for (const userId of players) await approvedBankDeposit(t.ledger, userId, 10_000_000);
+  // Tables 1 to 3, named in the report by their bet.
+  await t.pool.query(
+    `INSERT INTO users (id, full_name, email, role, status)
+     VALUES ('00000000-0000-4000-8000-000000000001', 'Root', 'root@example.com', 'superAdmin', 'active')`,
+  );
+  await t.pool.query(
+    `INSERT INTO instant_games (id, type, bet_amount, created_by)
+     SELECT g, 'coin-flip', g * 1000, '00000000-0000-4000-8000-000000000001' FROM generate_series(1, 3) g`,
+  );
 });
 afterAll(async () => {
   await runner.stop();
@@ -122,6 +131,9 @@ describe("games report daily summaries", () => {
     expect(new Set(all.fromDays.map((row) => row.day)).size).toBeGreaterThan(3);
     expect(all.fromDays.some((row) => row.venue === "private")).toBe(true);
     expect(Number(all.fromDays.at(-1).players)).toBeGreaterThan(1);
+    const tables = all.fromDays.filter((row) => row.day && row.venue.startsWith("table-"));
+    expect(tables.length).toBeGreaterThan(0);
+    for (const row of tables) expect(Number(row.table_bet)).toBe(Number(row.venue.slice(6)) * 1000);
   });
 
   it("are keyed again by day when the zone changes, even a quarter-hour one, and by a rebuild", async () => {

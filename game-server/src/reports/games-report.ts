@@ -27,13 +27,16 @@ const PLAYERS = `
 
 /** The money rows with their players, per day, then per game, then the total. */
 const SELECT_ROWS = `
-      SELECT to_char(m.day, 'YYYY-MM-DD') AS day, m.game, m.venue, m.title, m.rounds, m.cancelled,
-        m.seats, m.stakes, m.payouts, m.house_cut, m.prizes, m.refunds,
-        coalesce(p.players, 0) AS players
+      SELECT to_char(m.day, 'YYYY-MM-DD') AS day, m.game, m.venue, coalesce(m.title, l.title) AS title,
+        g.bet_amount AS table_bet, m.rounds, m.cancelled, m.seats, m.stakes, m.payouts, m.house_cut,
+        m.prizes, m.refunds, coalesce(p.players, 0) AS players
         FROM money m LEFT JOIN players p
           -- Equalities a hash join takes (a total's day, game and venue are null).
           ON coalesce(p.day, 'epoch') = coalesce(m.day, 'epoch')
          AND coalesce(p.game, '') = coalesce(m.game, '') AND coalesce(p.venue, '') = coalesce(m.venue, '')
+        -- Names to the rows, not to every round: a table's bet, a lottery's title.
+        LEFT JOIN instant_games g ON m.venue = 'table-' || g.id
+        LEFT JOIN lotteries l ON m.venue = 'lottery-' || l.code
        ORDER BY m.day NULLS LAST, m.game NULLS LAST, m.venue`;
 
 /**
@@ -118,6 +121,7 @@ export interface GamesRow {
   game: string | null;
   venue: string | null;
   title: string | null;
+  table_bet: string | null;
   rounds: string;
   cancelled: string;
   seats: string;
@@ -202,6 +206,7 @@ export function gamesReportOf(
         game: row.game as Game,
         venue: row.venue!,
         title: row.title,
+        tableBet: row.table_bet === null ? null : minorToMajor(int(row.table_bet)),
         ...wireFigures(row),
       });
     else if (row.game !== null) report.games.push({ game: row.game as Game, ...wireFigures(row) });
@@ -214,6 +219,7 @@ export const GAMES_CSV_HEADER = [
   "game",
   "venue",
   "title",
+  "tableBet",
   "rounds",
   "cancelled",
   "players",
@@ -236,6 +242,7 @@ export function gamesCsvLine(row: GamesRow) {
     row.game ?? "all games",
     row.venue ?? "",
     row.title,
+    row.table_bet === null ? null : minorText(int(row.table_bet)),
     f.rounds,
     f.cancelled,
     f.players,
