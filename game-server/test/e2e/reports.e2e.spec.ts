@@ -79,22 +79,19 @@ describe.skipIf(!hasChromium)("reports in the back office (skipped: no /usr/bin/
     return page;
   }
 
-  /** Pixels of the canvas in the chart's bar colour (the page's --accent). */
-  function barPixels(canvas: HTMLCanvasElement) {
-    const probe = document.createElement("canvas").getContext("2d")!;
+  /** Pixels of a canvas in the chart's bar colour (the page's --accent), run in the page. */
+  const barPixels = `(canvas) => {
+    const probe = document.createElement("canvas").getContext("2d");
     probe.fillStyle = getComputedStyle(canvas).getPropertyValue("--accent").trim();
     probe.fillRect(0, 0, 1, 1);
     const [r, g, b] = probe.getImageData(0, 0, 1, 1).data;
-    const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+    const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
     let count = 0;
     for (let i = 0; i < data.length; i += 4)
-      if (
-        data[i + 3]! > 200 &&
-        Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 24
-      )
+      if (data[i + 3] > 200 && Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 24)
         count++;
     return count;
-  }
+  }`;
 
   async function downloaded(page: Page, click: () => Promise<void>) {
     const [download] = await Promise.all([page.waitForEvent("download"), click()]);
@@ -113,7 +110,13 @@ describe.skipIf(!hasChromium)("reports in the back office (skipped: no /usr/bin/
     // The week's turnover chart (uPlot, a canvas) has today's 100.00 drawn as a bar.
     const turnover = page.getByRole("img", { name: /^Turnover per day: \D*100\.00$/ });
     await turnover.locator("canvas").waitFor();
-    await expect.poll(() => turnover.locator("canvas").evaluate(barPixels)).toBeGreaterThan(100);
+    await expect
+      .poll(() =>
+        page.evaluate<number>(
+          `(${barPixels})(document.querySelector('[aria-label^="Turnover per day"] canvas'))`,
+        ),
+      )
+      .toBeGreaterThan(100);
     await journey.shoot(page, "games");
     const csv = await downloaded(page, () =>
       page.getByRole("button", { name: "Export CSV" }).click(),
