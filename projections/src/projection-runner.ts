@@ -15,7 +15,10 @@ import { requestsProjector } from "./read-models/requests.projector.ts";
 import { roundsProjector } from "./read-models/rounds.projector.ts";
 import { reportsProjector } from "./reports/reports.projector.ts";
 
-/** Every read model, in the order they apply each event (balances reads requests' rows). */
+/**
+ * Every read model, in the order they apply each event: balances reads requests' rows, and the
+ * reports' daily player sets read a closing round's game history rows.
+ */
 export const PROJECTORS: Projector[] = [
   requestsProjector,
   balancesProjector,
