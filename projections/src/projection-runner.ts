@@ -18,8 +18,8 @@ import { staffActivityProjector } from "./read-models/staff-activity.projector.t
 import { reportsProjector } from "./reports/reports.projector.ts";
 
 /**
- * Every read model, in the order they apply each event (balances and the staff activity log read
- * requests' rows).
+ * Every read model, in the order they apply each event: balances and the staff activity log read
+ * requests' rows, and the reports' daily player sets read a closing round's game history rows.
  */
 export const PROJECTORS: Projector[] = [
   requestsProjector,

@@ -27,6 +27,8 @@ const TABLES = {
   report_rounds: "id",
   report_wallet_movements: "user_id, revision",
   report_agent_movements: "agent_id, revision",
+  report_game_days: "day, game, venue",
+  report_player_days: "day, game, venue, user_id",
 };
 async function dump() {
   const tables = {} as Record<keyof typeof TABLES, unknown[]>;
@@ -41,6 +43,8 @@ describe("report read models", () => {
     expect(live.report_rounds.length).toBeGreaterThan(0);
     expect(live.report_wallet_movements.length).toBeGreaterThan(0);
     expect(live.report_agent_movements.length).toBeGreaterThan(0);
+    expect(live.report_game_days.length).toBeGreaterThan(0);
+    expect(live.report_player_days.length).toBeGreaterThan(0);
     await rebuildProjections(t.store, t.pool);
     expect(await dump()).toEqual(live);
     expect((await auditLedger(t.store, t.pool)).problems).toEqual([]);
@@ -72,6 +76,7 @@ describe("report read models", () => {
       ],
       ["report_wallet_movements", "main", "revision = 0"],
       ["report_agent_movements", "amount", "revision = 0"],
+      ["report_game_days", "payouts", "payouts > 0"],
     ] as const) {
       const alter = (by: number) =>
         t.pool.query(`UPDATE ${table} SET ${column} = ${column} + $1 WHERE ${where}`, [by]);

@@ -15,7 +15,66 @@ const SUMS = ["rounds", "cancelled", "seats", "stakes", "payouts", "house_cut", 
   .map((column) => `coalesce(sum(${column}), 0)`)
   .join(", ");
 
-export function gamesReportQuery({ from, to }: ReportRange, zone: string) {
+/** Distinct players per row, per game and in all, from `seen` (day, game, venue, user_id). */
+const PLAYERS = `
+      players AS (
+        SELECT day, game, venue, count(*) AS players FROM seen GROUP BY day, game, venue
+        UNION ALL
+        SELECT NULL, game, NULL, count(*) FROM (SELECT game, user_id FROM seen GROUP BY 1, 2) g GROUP BY game
+        UNION ALL
+        SELECT NULL, NULL, NULL, count(*) FROM (SELECT user_id FROM seen GROUP BY 1) a
+      )`;
+
+/** The money rows with their players, per day, then per game, then the total. */
+const SELECT_ROWS = `
+      SELECT to_char(m.day, 'YYYY-MM-DD') AS day, m.game, m.venue, coalesce(m.title, l.title) AS title,
+        g.bet_amount AS table_bet, m.rounds, m.cancelled, m.seats, m.stakes, m.payouts, m.house_cut,
+        m.prizes, m.refunds, coalesce(p.players, 0) AS players
+        FROM money m LEFT JOIN players p
+          -- Equalities a hash join takes (a total's day, game and venue are null).
+          ON coalesce(p.day, 'epoch') = coalesce(m.day, 'epoch')
+         AND coalesce(p.game, '') = coalesce(m.game, '') AND coalesce(p.venue, '') = coalesce(m.venue, '')
+        -- Names to the rows, not to every round: a table's bet, a lottery's title.
+        LEFT JOIN instant_games g ON m.venue = 'table-' || g.id
+        LEFT JOIN lotteries l ON m.venue = 'lottery-' || l.code
+       ORDER BY m.day NULLS LAST, m.game NULLS LAST, m.venue`;
+
+/**
+ * The report from the daily summaries (report_game_days, report_player_days: kept by the
+ * projection, keyed by day in the operator's zone): a year reads ~365 rows per venue and the
+ * (day, player) sets rather than every round. Same rows, in the same order, as
+ * gamesDetailQuery (the reports tests compare them).
+ */
+export function gamesReportQuery({ from, to }: ReportRange) {
+  return {
+    text: `
+      WITH days AS (
+        SELECT day, game, venue, title, rounds::bigint, cancelled::bigint, seats, stakes, payouts,
+          house_cut, prizes, refunds
+          FROM report_game_days WHERE day BETWEEN $1::date AND $2::date AND rounds + cancelled > 0
+      ),
+      money AS (
+        SELECT * FROM days
+        UNION ALL
+        SELECT NULL, game, NULL, NULL, ${SUMS} FROM days GROUP BY game
+        UNION ALL
+        SELECT NULL, NULL, NULL, NULL, ${SUMS} FROM days
+      ),
+      seen AS MATERIALIZED (
+        SELECT day, game, venue, user_id FROM report_player_days
+         WHERE day BETWEEN $1::date AND $2::date AND rounds > 0
+      ),
+      ${PLAYERS}
+      ${SELECT_ROWS}`,
+    values: [from, to],
+  };
+}
+
+/**
+ * The report from every round of the range (report_rounds and player_game_history): the
+ * reference the summaries must equal, and the baseline of bench:reports.
+ */
+export function gamesDetailQuery({ from, to }: ReportRange, zone: string) {
   return {
     text: `
       WITH ${rangeBounds("$1", "$2", "$3")},
@@ -51,21 +110,8 @@ export function gamesReportQuery({ from, to }: ReportRange, zone: string) {
           FROM closed c JOIN player_game_history h ON h.round_id = c.id
          GROUP BY c.day, c.game, c.venue, h.user_id
       ),
-      players AS (
-        SELECT day, game, venue, count(*) AS players FROM seen GROUP BY day, game, venue
-        UNION ALL
-        SELECT NULL, game, NULL, count(*) FROM (SELECT game, user_id FROM seen GROUP BY 1, 2) g GROUP BY game
-        UNION ALL
-        SELECT NULL, NULL, NULL, count(*) FROM (SELECT user_id FROM seen GROUP BY 1) a
-      )
-      SELECT to_char(m.day, 'YYYY-MM-DD') AS day, m.game, m.venue, m.title, m.rounds, m.cancelled,
-        m.seats, m.stakes, m.payouts, m.house_cut, m.prizes, m.refunds,
-        coalesce(p.players, 0) AS players
-        FROM money m LEFT JOIN players p
-          -- Equalities a hash join takes (a total's day, game and venue are null).
-          ON coalesce(p.day, 'epoch') = coalesce(m.day, 'epoch')
-         AND coalesce(p.game, '') = coalesce(m.game, '') AND coalesce(p.venue, '') = coalesce(m.venue, '')
-       ORDER BY m.day NULLS LAST, m.game NULLS LAST, m.venue`,
+      ${PLAYERS}
+      ${SELECT_ROWS}`,
     values: [from, to, zone],
   };
 }
@@ -75,6 +121,7 @@ export interface GamesRow {
   game: string | null;
   venue: string | null;
   title: string | null;
+  table_bet: string | null;
   rounds: string;
   cancelled: string;
   seats: string;
@@ -159,6 +206,7 @@ export function gamesReportOf(
         game: row.game as Game,
         venue: row.venue!,
         title: row.title,
+        tableBet: row.table_bet === null ? null : minorToMajor(int(row.table_bet)),
         ...wireFigures(row),
       });
     else if (row.game !== null) report.games.push({ game: row.game as Game, ...wireFigures(row) });
@@ -171,6 +219,7 @@ export const GAMES_CSV_HEADER = [
   "game",
   "venue",
   "title",
+  "tableBet",
   "rounds",
   "cancelled",
   "players",
@@ -193,6 +242,7 @@ export function gamesCsvLine(row: GamesRow) {
     row.game ?? "all games",
     row.venue ?? "",
     row.title,
+    row.table_bet === null ? null : minorText(int(row.table_bet)),
     f.rounds,
     f.cancelled,
     f.players,
@@ -211,6 +261,6 @@ const percentText = (basisPoints: number) =>
   `${Math.trunc(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, "0")}`;
 
 export async function readGamesReport(db: pg.ClientBase, range: ReportRange, zone: string) {
-  const { rows } = await db.query<GamesRow>(gamesReportQuery(range, zone));
+  const { rows } = await db.query<GamesRow>(gamesReportQuery(range));
   return gamesReportOf(rows, range, zone);
 }

@@ -79,6 +79,20 @@ describe.skipIf(!hasChromium)("reports in the back office (skipped: no /usr/bin/
     return page;
   }
 
+  /** Pixels of a canvas in the chart's bar colour (the page's --accent), run in the page. */
+  const barPixels = `(canvas) => {
+    const probe = document.createElement("canvas").getContext("2d");
+    probe.fillStyle = getComputedStyle(canvas).getPropertyValue("--accent").trim();
+    probe.fillRect(0, 0, 1, 1);
+    const [r, g, b] = probe.getImageData(0, 0, 1, 1).data;
+    const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i + 3] > 200 && Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 24)
+        count++;
+    return count;
+  }`;
+
   async function downloaded(page: Page, click: () => Promise<void>) {
     const [download] = await Promise.all([page.waitForEvent("download"), click()]);
     return readFile((await download.path())!, "utf8");
@@ -93,12 +107,22 @@ describe.skipIf(!hasChromium)("reports in the back office (skipped: no /usr/bin/
     await coinFlip.waitFor();
     await expect.poll(() => coinFlip.textContent()).toMatch(/100\.00.*90\.00.*10\.00/);
     await expect.poll(() => coinFlip.textContent()).toContain("90%");
+    // The week's turnover chart (uPlot, a canvas) has today's 100.00 drawn as a bar.
+    const turnover = page.getByRole("img", { name: /^Turnover per day: \D*100\.00$/ });
+    await turnover.locator("canvas").waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate<number>(
+          `(${barPixels})(document.querySelector('[aria-label^="Turnover per day"] canvas'))`,
+        ),
+      )
+      .toBeGreaterThan(100);
     await journey.shoot(page, "games");
     const csv = await downloaded(page, () =>
       page.getByRole("button", { name: "Export CSV" }).click(),
     );
     expect(csv.split("\r\n").at(-2)).toMatch(
-      /^all days,all games,,,1,0,2,2,100\.00,90\.00,10\.00,/,
+      /^all days,all games,,,,1,0,2,2,100\.00,90\.00,10\.00,/,
     );
     await page.close();
   });

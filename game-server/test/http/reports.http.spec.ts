@@ -181,7 +181,12 @@ describe("reports of a day played through the API", () => {
       rtpPercent: 333.33,
     });
     const lotteryRow = report.body.rows.find((r: { game: string }) => r.game === "lottery");
-    expect(lotteryRow).toMatchObject({ venue: `lottery-${lotteryCode}`, day: today() });
+    expect(lotteryRow).toMatchObject({
+      venue: `lottery-${lotteryCode}`,
+      day: today(),
+      title: expect.any(String),
+      tableBet: null,
+    });
     expect(report.body.rows.find((r: { game: string }) => r.game === "coin-flip").venue).toBe(
       "private",
     );
@@ -335,15 +340,15 @@ describe("exports", () => {
     const csv = await fetchText(`/api/admin/reports/games/export?${around()}`);
     const lines = csv.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "day,game,venue,title,rounds,cancelled,players,seats,stakes,payouts,houseCut,prizes,refunds,houseNet,rtpPercent",
+      "day,game,venue,title,tableBet,rounds,cancelled,players,seats,stakes,payouts,houseCut,prizes,refunds,houseNet,rtpPercent",
     );
     expect(lines.at(-1)).toBe(
-      "all days,all games,,,2,0,2,5,130.00,90.00,40.00,100.00,0.00,-60.00,146.15",
+      "all days,all games,,,,2,0,2,5,130.00,90.00,40.00,100.00,0.00,-60.00,146.15",
     );
     const empty = await fetchText("/api/admin/reports/games/export?from=2020-01-01&to=2020-01-31");
     expect(empty.trim().split("\r\n")).toEqual([
       lines[0],
-      "all days,all games,,,0,0,0,0,0.00,0.00,0.00,0.00,0.00,0.00,",
+      "all days,all games,,,,0,0,0,0,0.00,0.00,0.00,0.00,0.00,0.00,",
     ]);
     const noMoney = await fetchText(
       "/api/admin/reports/money/export?from=2020-01-01&to=2020-01-31",

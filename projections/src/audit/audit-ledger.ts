@@ -2,6 +2,7 @@ import { type EventStore, LedgerReplay } from "@igp/ledger";
 import type pg from "pg";
 import { PROJECTIONS_CHECKPOINT } from "../projection-runner.ts";
 import { ExpectedReports, readReportModels } from "../reports/expected-reports.ts";
+import { summaryDifferences } from "../reports/report-days.ts";
 import { ExpectedGameHistory, type GameHistoryRow, sortedPicks } from "./expected-game-history.ts";
 import { ExpectedHouseDays } from "./expected-house-days.ts";
 import { expectedReadModels, type ReadModelSnapshot } from "./expected-read-models.ts";
@@ -58,6 +59,10 @@ export async function auditLedger(store: EventStore, pool: pg.Pool): Promise<Aud
     const nothing = (day: object) => Object.values(day).every((value) => value === 0);
     problems.push(...diffMaps("house day", houseDays.rows(), projected.houseDays, nothing));
     problems.push(...reports.verdict(projected.reports, expected));
+    // The daily summaries against the report rows (themselves checked just above).
+    for (const [table, rows] of Object.entries(projected.summaries))
+      for (const { problem, ...row } of rows)
+        problems.push(`report summary ${table}: ${problem} ${JSON.stringify(row)}`);
   } else
     problems.push(`the projections' checkpoint ${projected.checkpoint} is not a ledger position`);
 
@@ -104,6 +109,7 @@ async function readProjections(pool: pg.Pool) {
               agent_advances, balance FROM house_days`,
     );
     const reports = await readReportModels(db);
+    const summaries = await summaryDifferences(db);
     await db.query("COMMIT");
     const models: ReadModelSnapshot = {
       players: new Map(
@@ -126,6 +132,7 @@ async function readProjections(pool: pg.Pool) {
       checkpoint: (checkpoint.rows[0]?.position ?? undefined) as string | undefined,
       models,
       reports,
+      summaries,
       history: new Map(history.rows.map((r) => [`${r.round_id} ${r.user_id}`, historyRow(r)])),
       houseDays: new Map(
         houseDays.rows.map((r) => [

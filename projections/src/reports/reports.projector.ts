@@ -7,15 +7,24 @@ import {
   reportChangeOf,
   type WalletMovement,
 } from "./report-changes.ts";
+import { addRoundPlayers, ROUND_DAYS_DELTA, summaryZone } from "./report-days.ts";
 
 /**
  * The operator's reports: a row per round (its money, by the day it closed), every movement of
  * each player's wallet and of each agent's float. All gathered per batch and written in one
  * statement per table, so a rebuild of millions of events costs a few statements per batch.
+ * The games report's daily summaries (report-days.ts) move in the same statements, and a
+ * closing round adds its players to its day's set.
  */
 export const reportsProjector: Projector = {
   name: "reports",
-  tables: ["report_rounds", "report_wallet_movements", "report_agent_movements"],
+  tables: [
+    "report_rounds",
+    "report_wallet_movements",
+    "report_agent_movements",
+    "report_game_days",
+    "report_player_days",
+  ],
   async apply(db, projected) {
     const change = reportChangeOf({
       streamId: projected.streamId,
@@ -24,8 +33,12 @@ export const reportsProjector: Projector = {
       event: projected.event,
     });
     if (!change) return;
-    if ("round" in change) db.accumulate(roundChanges, change.roundId, change.round);
-    else if ("wallet" in change)
+    if ("round" in change) {
+      // Its round row is written first (the query flushes it), as are its game history rows.
+      if (change.round.closedAt)
+        await addRoundPlayers(db, change.roundId, change.round.closedAt, await summaryZone(db));
+      db.accumulate(roundChanges, change.roundId, change.round);
+    } else if ("wallet" in change)
       db.accumulate(walletMovements, `${change.wallet.userId}/${change.wallet.revision}`, {
         ...change.wallet,
       });
@@ -39,9 +52,30 @@ export const reportsProjector: Projector = {
 const roundChanges: Accumulator<RoundChange> = {
   name: "report_rounds",
   merge: mergeRoundChanges,
-  write: (db, changes) =>
-    db.query(
-      `INSERT INTO report_rounds AS r (id, game, table_id, code, title, status, stakes, seats,
+  write: async (db, changes) => {
+    const zone = await summaryZone(db);
+    const values = columns(changes, [
+      "game",
+      "tableId",
+      "code",
+      "title",
+      "status",
+      "stakes",
+      "seats",
+      "payouts",
+      "houseCut",
+      "prizes",
+      "refunds",
+      "openedAt",
+      "closedAt",
+    ]);
+    // The rows before (closed ones leave their days) and after (closed ones join them).
+    return db.query(
+      `WITH old AS (
+         SELECT * FROM report_rounds
+          WHERE id = ANY($1::text[]) AND closed_at IS NOT NULL AND game IS NOT NULL
+       ),
+       new AS (INSERT INTO report_rounds AS r (id, game, table_id, code, title, status, stakes, seats,
          payouts, house_cut, prizes, refunds, opened_at, closed_at)
        SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[],
          $7::bigint[], $8::int[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[],
@@ -53,23 +87,12 @@ const roundChanges: Accumulator<RoundChange> = {
          payouts = r.payouts + EXCLUDED.payouts, house_cut = r.house_cut + EXCLUDED.house_cut,
          prizes = r.prizes + EXCLUDED.prizes, refunds = r.refunds + EXCLUDED.refunds,
          opened_at = coalesce(EXCLUDED.opened_at, r.opened_at),
-         closed_at = coalesce(EXCLUDED.closed_at, r.closed_at)`,
-      columns(changes, [
-        "game",
-        "tableId",
-        "code",
-        "title",
-        "status",
-        "stakes",
-        "seats",
-        "payouts",
-        "houseCut",
-        "prizes",
-        "refunds",
-        "openedAt",
-        "closedAt",
-      ]),
-    ),
+         closed_at = coalesce(EXCLUDED.closed_at, r.closed_at)
+       RETURNING r.*),
+       ${ROUND_DAYS_DELTA.replaceAll("$ZONE", "$15")}`,
+      [...values, zone],
+    );
+  },
 };
 
 /** Movements are new rows, one per event: keyed by stream and revision, never merged. */

@@ -112,6 +112,7 @@ export const gamesReportRowSchema = gameFiguresSchema.extend({
   game: z.enum(GAME_TYPES),
   venue: z.string().describe("table-<id>, lottery-<code> or private"),
   title: z.string().nullable().describe("A lottery's title"),
+  tableBet: money.nullable().describe("A table's bet, which names it with its number"),
 });
 export type GamesReportRow = z.infer<typeof gamesReportRowSchema>;
 

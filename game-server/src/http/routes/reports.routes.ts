@@ -105,7 +105,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
       schema: {
         tags,
         summary: "Set the operator's time zone (an IANA name such as Africa/Addis_Ababa)",
-        description: `Every report counts its days in it from then on (no rebuild). Anything else is refused: "${REPORT_MESSAGES.notTimeZone}"`,
+        description: `Every report counts its days in it from then on: the games report's daily summaries are rebuilt in the same transaction (about a second for a year of rounds). Anything else is refused: "${REPORT_MESSAGES.notTimeZone}"`,
         security,
         body: reportSettingsSchema,
         response: { 200: reportSettingsSchema, ...errors },
@@ -120,7 +120,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
 
   const gamesSummary =
     "Per day, game and table (or lottery, or private rounds): rounds, players, turnover, payouts, house cut, prizes, refunds, RTP %";
-  const gamesDescription = `Rounds count on the day they closed (settled or cancelled). houseNet is the house's cut less lottery prizes; over a range, the total houseNet plus the money report's fees less its advances is the change of the house balance \`npm run audit\` prints. ${RANGE_NOTE}`;
+  const gamesDescription = `Rounds count on the day they closed (settled or cancelled). Read from daily summaries the projection keeps with the rounds. A table is named by its number and bet (tableBet), a lottery by its title. houseNet is the house's cut less lottery prizes; over a range, the total houseNet plus the money report's fees less its advances is the change of the house balance \`npm run audit\` prints. ${RANGE_NOTE}`;
   api.get(
     "/api/admin/reports/games",
     {
@@ -152,7 +152,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
       onRequest: staff,
     },
     async (request, reply) => {
-      const query = gamesReportQuery(request.query, await readTimeZone(pool));
+      const query = gamesReportQuery(request.query);
       return sendCsv(
         reply,
         fileName("games", request.query),

@@ -25,7 +25,9 @@ export function GamesReportView({ range }: { range: ReportRange }) {
     row.venue === "private"
       ? t("reports.private")
       : row.venue.startsWith("table-")
-        ? t("reports.table", { id: row.venue.slice(6) })
+        ? row.tableBet === null
+          ? t("reports.table", { id: row.venue.slice(6) })
+          : t("reports.tableNamed", { id: row.venue.slice(6), bet: money(row.tableBet) })
         : t("reports.lottery", { title: row.title ?? row.venue.slice(8) });
   const figures: ReportColumn<Figures>[] = [
     { header: t("reports.rounds"), cell: (r) => r.rounds, figure: true },
