@@ -563,7 +563,7 @@ async function ticketCrowd(op: Extract<Op, { op: "ticketCrowd" }>, m: Model, led
   expect(numbers.sort((a, b) => a - b)).toEqual(numbers.map((_, i) => before + i + 1));
   // Each ticket's own split depends on the order the crowd was decided in: read it back.
   const state = await ledger.rounds.read(l.id);
-  l.tickets = state.stakes.map((s) => ({
+  l.tickets = state.stakes.items.map((s) => ({
     user: m.userIds.indexOf(s.userId),
     fromMain: s.fromMain,
     fromBonus: s.fromBonus,
