@@ -6,6 +6,7 @@ import {
   LedgerError,
   LedgerReplay,
   potAfterCut,
+  type RoundState,
   walletStream,
 } from "@igp/ledger";
 import { type Balances, splitStake, splitWithdrawal } from "@igp/shared";
@@ -482,10 +483,8 @@ async function parallelStakes(op: Extract<Op, { op: "parallelStakes" }>, m: Mode
   }
   // Refund splits of racing stakes are order-dependent: read them back from the ledger.
   for (const r of new Set(stakes.map((s) => s.r!))) {
-    const state = await ledger.handler.load<{
-      stakes: { userId: string; amount: number; fromMain: number; fromBonus: number }[];
-    }>(`round-${r.id}`);
-    r.stakes = state.stakes.map((s) => ({
+    const state = await ledger.handler.load<RoundState>(`round-${r.id}`);
+    r.stakes = state.stakes.items.map((s) => ({
       user: m.userIds.indexOf(s.userId),
       amount: s.amount,
       fromMain: s.fromMain,
