@@ -3,7 +3,9 @@ import { z } from "zod";
 import { idSchema, streamIdSchema } from "../common-schemas.ts";
 import type { EventUnion } from "../event-union.ts";
 import { transferSchema } from "../transfer.ts";
-import { StakeList } from "./stake-list.ts";
+import { type Stake, StakeList } from "./stake-list.ts";
+
+export type { Stake } from "./stake-list.ts";
 
 /**
  * The most transfers one event carries (about 45 KB of JSON, under the event store's 64 KB limit
@@ -88,17 +90,6 @@ export const roundEvents = {
 } as const;
 
 export type RoundEvent = EventUnion<typeof roundEvents>;
-
-export interface Stake {
-  transferId: string;
-  userId: string;
-  selection?: Record<string, z.infer<ReturnType<typeof z.json>>>;
-  amount: number;
-  fromMain: number;
-  fromBonus: number;
-  /** Its number in the round (stakes received before numbers were recorded have none). */
-  number?: number;
-}
 
 export interface RoundState {
   /** closed: takes no more stakes, not drawn yet; refunding: a cancellation under way. */

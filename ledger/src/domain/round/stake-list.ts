@@ -1,4 +1,15 @@
-import type { Stake } from "./round.events.ts";
+import type { z } from "zod";
+
+export interface Stake {
+  transferId: string;
+  userId: string;
+  selection?: Record<string, z.infer<ReturnType<typeof z.json>>>;
+  amount: number;
+  fromMain: number;
+  fromBonus: number;
+  /** Its number in the round (stakes received before numbers were recorded have none). */
+  number?: number;
+}
 
 /** The buffer successive lists share: the stakes, and where each transfer id first stands. */
 interface Shared {
