@@ -1,5 +1,6 @@
 import type { z } from "zod";
 
+/** A stake a round holds: whose, how much (and from which balance), what it chose. */
 export interface Stake {
   transferId: string;
   userId: string;
@@ -23,8 +24,9 @@ interface Shared {
  * in turn on the states before it, so copying the array per stake made each lottery ticket cost
  * time in proportion to the tickets already sold (half the server's CPU at 15,000 tickets). The
  * lists of successive states share one buffer: appending to the newest pushes onto it; appending
- * to an older one with another stake (a batch decided again after a conflict) copies first. A list reads only its
- * first `length` entries, so an older state never sees a stake added after it.
+ * to an older one with another stake (a batch decided again after a conflict) copies first. A
+ * list reads only its first `length` entries, so an older state never sees a stake added after
+ * it (docs/ledger.md).
  */
 export class StakeList {
   private materialised: readonly Stake[] | undefined;
