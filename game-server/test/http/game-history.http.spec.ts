@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 /** The profile's Game History over real HTTP, from the projection of real round streams. */
 let server: TestServer;
 /** A lottery's winners are revealed this far apart: long enough to read the history mid-reveal. */
-const REVEAL_EVERY_MS = 4_000;
+const REVEAL_EVERY_MS = 6_000;
 beforeAll(async () => {
   server = await startTestServer({
     env: { GAME_START_NOTICE_MS: "200", LOTTERY_REVEAL_EVERY_MS: String(REVEAL_EVERY_MS) },
