@@ -149,6 +149,8 @@ async function main(): Promise<number> {
       cpuMeter([server.pid], { postmasterPid: await postmasterPidIn(postgresDir) });
     // Nobody watching: the baseline.
     let before = numbers.length;
+    // A ticket's cost may grow with the tickets the round holds already: printed with the figures.
+    const heldAlone = numbers.length;
     const commitsBefore = await ticketCommits(databaseUrl, url, lottery.code);
     let cpu = await cpuMeterFor();
     const alone = await buyFor(SECONDS, true);
@@ -161,6 +163,7 @@ async function main(): Promise<number> {
     if (watchers.connected < WATCHERS) failed = true;
     await watchers.ask("reset");
     before = numbers.length;
+    const heldWatched = numbers.length;
     cpu = await cpuMeterFor();
     const watched = await buyFor(SECONDS, true);
     const watchedUsed = await cpu.read();
@@ -231,6 +234,7 @@ async function main(): Promise<number> {
     console.log(
       `  watchers in the lottery's room       0         ${watchers.connected} (${received.seen.drops} dropped while buying)`,
     );
+    console.log(`  tickets held at the start            ${heldAlone}      ${heldWatched}`);
     console.log(`  tickets sold in ${SECONDS} s            ${aloneSold}      ${watchedSold}`);
     console.log(
       `  tickets per second                   ${perSecond(aloneSold, alone.elapsed)}      ${perSecond(watchedSold, watched.elapsed)}`,

@@ -280,6 +280,7 @@ function telegramNoticeWorkers(
     config.CURRENCY,
     () => sender.nudge(),
     (error) => log("Telegram notices error.", error),
+    config.LOTTERY_REVEAL_EVERY_MS,
   );
   return [feeder, sender];
 }

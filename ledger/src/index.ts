@@ -11,6 +11,7 @@ export * from "./domain/money-flow.ts";
 export * from "./domain/request-code.ts";
 export { type Award, potAfterCut } from "./domain/round/round.decide.ts";
 export type { RoundState, Stake } from "./domain/round/round.events.ts";
+export type { StakeList } from "./domain/round/stake-list.ts";
 export * from "./domain/stream-ids.ts";
 export * from "./domain/stream-kinds.ts";
 export * from "./domain/transfer.ts";

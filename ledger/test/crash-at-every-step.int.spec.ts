@@ -214,7 +214,7 @@ describe("a process killed at every step", () => {
             );
           await expectWholeStakes([alice, bob], [roundId]);
           const round = await restarted.rounds.read(roundId);
-          expect(round.stakes.map((s) => s.transferId).sort()).toEqual([...stakes].sort());
+          expect(round.stakes.items.map((s) => s.transferId).sort()).toEqual([...stakes].sort());
           for (const userId of [alice, bob])
             expect(await restarted.handler.load(walletStream(userId))).toEqual({
               main: 0,
@@ -246,7 +246,7 @@ describe("a process killed at every step", () => {
           );
           await expectWholeStakes(buyers, [roundId]);
           const round = await restarted.rounds.read(roundId);
-          expect(round.stakes.map((s) => s.number).sort()).toEqual([1, 2, 3]);
+          expect(round.stakes.items.map((s) => s.number).sort()).toEqual([1, 2, 3]);
           for (const userId of buyers)
             expect(await restarted.handler.load(walletStream(userId))).toEqual({
               main: 0,

@@ -6,6 +6,7 @@ import {
   LedgerError,
   LedgerReplay,
   potAfterCut,
+  type RoundState,
   walletStream,
 } from "@igp/ledger";
 import { type Balances, splitStake, splitWithdrawal } from "@igp/shared";
@@ -482,10 +483,8 @@ async function parallelStakes(op: Extract<Op, { op: "parallelStakes" }>, m: Mode
   }
   // Refund splits of racing stakes are order-dependent: read them back from the ledger.
   for (const r of new Set(stakes.map((s) => s.r!))) {
-    const state = await ledger.handler.load<{
-      stakes: { userId: string; amount: number; fromMain: number; fromBonus: number }[];
-    }>(`round-${r.id}`);
-    r.stakes = state.stakes.map((s) => ({
+    const state = await ledger.handler.load<RoundState>(`round-${r.id}`);
+    r.stakes = state.stakes.items.map((s) => ({
       user: m.userIds.indexOf(s.userId),
       amount: s.amount,
       fromMain: s.fromMain,
@@ -563,7 +562,7 @@ async function ticketCrowd(op: Extract<Op, { op: "ticketCrowd" }>, m: Model, led
   expect(numbers.sort((a, b) => a - b)).toEqual(numbers.map((_, i) => before + i + 1));
   // Each ticket's own split depends on the order the crowd was decided in: read it back.
   const state = await ledger.rounds.read(l.id);
-  l.tickets = state.stakes.map((s) => ({
+  l.tickets = state.stakes.items.map((s) => ({
     user: m.userIds.indexOf(s.userId),
     fromMain: s.fromMain,
     fromBonus: s.fromBonus,

@@ -83,7 +83,7 @@ describe("stakes racing", () => {
     for (const [i, userId] of joiners.entries())
       expect(await balanceOf(userId)).toBe(outcomes[i] === "ok" ? 0 : STAKE);
     const round = await t.ledger.rounds.read(roundId);
-    expect(round.stakes.map((s) => s.selection?.seats)).toEqual([["heads"], ["tails"]]);
+    expect(round.stakes.items.map((s) => s.selection?.seats)).toEqual([["heads"], ["tails"]]);
     await expectCleanLedger();
   });
 
@@ -103,7 +103,7 @@ describe("stakes racing", () => {
       for (const o of outcomes) expect(["ok", "not_pending"]).toContain(o);
       const round = await t.ledger.rounds.read(roundId);
       expect(round.status).toBe(end === "expiry" ? "cancelled" : "settled");
-      const held = new Set(round.stakes.map((s) => s.userId));
+      const held = new Set(round.stakes.items.map((s) => s.userId));
       for (const [i, userId] of joiners.entries()) {
         expect(held.has(userId)).toBe(outcomes[i] === "ok");
         // Refunded by the expiry, or lost to the house by the settlement, or never charged.
@@ -124,12 +124,12 @@ describe("stakes racing", () => {
     for (const o of outcomes) expect(["ok", "not_pending"]).toContain(o);
     const round = await t.ledger.rounds.read(roundId);
     expect(round.status).toBe("closed");
-    const held = new Set(round.stakes.map((s) => s.userId));
+    const held = new Set(round.stakes.items.map((s) => s.userId));
     for (const [i, userId] of buyers.entries()) {
       expect(held.has(userId)).toBe(outcomes[i] === "ok");
       expect(await balanceOf(userId)).toBe(outcomes[i] === "ok" ? 0 : STAKE);
     }
-    expect(new Set(round.stakes.map((s) => s.number)).size).toBe(round.stakes.length);
+    expect(new Set(round.stakes.items.map((s) => s.number)).size).toBe(round.stakes.length);
     await expectCleanLedger();
   });
 });

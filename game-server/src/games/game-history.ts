@@ -7,6 +7,7 @@ import {
 } from "@igp/shared";
 import type pg from "pg";
 import { PagedQuery } from "../wallet/paged-query.ts";
+import { revealOver } from "./lottery/lottery-reveal.ts";
 
 interface HistoryRow {
   round_id: string;
@@ -22,12 +23,17 @@ interface HistoryRow {
   settled_at: Date | null;
 }
 
-/** One page of a player's rounds of every game (the projection), newest first. */
+/**
+ * One page of a player's rounds of every game (the projection), newest first. A lottery whose
+ * room is still revealing its drawing reads as open, nothing won or lost yet: the history does
+ * not tell the result before the room shows it (lottery-reveal.ts).
+ */
 export async function gameHistoryOf(
   pool: pg.Pool,
   userId: string,
   page: number,
-  game?: GameType,
+  game: GameType | undefined,
+  revealEveryMs: number,
 ): Promise<{ entries: GameHistoryEntry[]; total: number }> {
   const query = new PagedQuery().where("user_id = $?", userId);
   if (game) query.where("game = $?", game);
@@ -38,7 +44,51 @@ export async function gameHistoryOf(
     "played_at DESC, round_id DESC",
     page,
   );
-  return { entries: (rows as HistoryRow[]).map(toEntry), total };
+  const entries = (rows as HistoryRow[]).map(toEntry);
+  const revealing = await lotteriesRevealing(pool, entries, revealEveryMs);
+  return {
+    entries: entries.map((entry) =>
+      revealing.has(entry.roundId)
+        ? { ...entry, outcome: "open", payout: 0, places: [], settledAt: null }
+        : entry,
+    ),
+    total,
+  };
+}
+
+/** The rounds among `entries` of lotteries drawn whose reveal is not over yet. */
+async function lotteriesRevealing(
+  pool: pg.Pool,
+  entries: GameHistoryEntry[],
+  revealEveryMs: number,
+): Promise<Set<string>> {
+  const drawn = entries
+    .filter(
+      (entry) => entry.game === "lottery" && (entry.outcome === "won" || entry.outcome === "lost"),
+    )
+    .map((entry) => entry.roundId);
+  if (drawn.length === 0) return new Set();
+  const { rows } = await pool.query(
+    `SELECT round_id, status, drawn_at, winners FROM lotteries WHERE round_id = ANY($1)`,
+    [drawn],
+  );
+  const now = Date.now();
+  return new Set(
+    rows
+      .filter(
+        (row) =>
+          !revealOver(
+            {
+              status: row.status,
+              drawnAt: row.drawn_at ? new Date(row.drawn_at).toISOString() : null,
+              winners: row.winners ?? [],
+            },
+            revealEveryMs,
+            now,
+          ),
+      )
+      .map((row) => row.round_id as string),
+  );
 }
 
 function toEntry(row: HistoryRow): GameHistoryEntry {

@@ -6,6 +6,7 @@ import {
 } from "@igp/ledger";
 import { loadCheckpoint } from "@igp/projections";
 import type pg from "pg";
+import { revealEnds } from "../games/lottery/lottery-reveal.ts";
 import { MoneyNotices } from "../realtime/money-notices.ts";
 import type { Worker } from "../workers/background-workers.ts";
 import type { ProjectionsProgress } from "../workers/projections-progress.ts";
@@ -19,7 +20,8 @@ const CHECKPOINT = "telegram-notices";
  * (deposit approved, withdrawal paid, lottery won) of a player who signed in from the Mini App
  * and let the bot write to them. A batch is queued, then the checkpoint saved: a crash in
  * between queues the batch again, which the outbox keeps once. It starts, the first time, where
- * the read models are: no message for money decided before it ran.
+ * the read models are: no message for money decided before it ran. A lottery's result is queued
+ * not to be sent before its room has revealed the drawing (lottery-reveal.ts).
  */
 export class TelegramNoticesFeeder implements Worker {
   private subscription: Subscription | null = null;
@@ -34,6 +36,8 @@ export class TelegramNoticesFeeder implements Worker {
     private readonly currency: string,
     private readonly queued: () => void,
     private readonly onError: (error: unknown) => void,
+    /** The pause between two winners a lottery's room reveals: its messages wait for the last. */
+    private readonly revealEveryMs: number,
   ) {
     this.notices = new MoneyNotices(pool);
   }
@@ -64,10 +68,13 @@ export class TelegramNoticesFeeder implements Worker {
       TELEGRAM_NOTICE_KINDS.has(notice.kind),
     );
     const chats = await this.chatsOf(addressed.map(({ userId }) => userId));
-    const messages = addressed.flatMap(({ userId, notice }) => {
+    const messages = addressed.flatMap(({ userId, notice, reveal }) => {
       const chatId = chats.get(userId);
       const text = noticeMessage(notice, this.currency);
-      return chatId && text ? [{ eventId: notice.id, userId, chatId, text }] : [];
+      const notBefore = reveal
+        ? new Date(revealEnds(reveal.drawnAt, reveal.winners, this.revealEveryMs))
+        : undefined;
+      return chatId && text ? [{ eventId: notice.id, userId, chatId, text, notBefore }] : [];
     });
     if ((await this.outbox.enqueue(messages)) > 0) this.queued();
     await this.pool.query(

@@ -14,18 +14,27 @@ export interface OutboxMessage {
 export class TelegramOutbox {
   constructor(private readonly db: pg.Pool) {}
 
-  /** Queues messages; those already queued for the same event and player are left as they are. */
-  async enqueue(messages: { eventId: string; userId: string; chatId: string; text: string }[]) {
+  /**
+   * Queues messages; those already queued for the same event and player are left as they are.
+   * A message with `notBefore` is not sent before that time (a lottery's result waits for its
+   * room's reveal).
+   */
+  async enqueue(
+    messages: { eventId: string; userId: string; chatId: string; text: string; notBefore?: Date }[],
+  ) {
     if (messages.length === 0) return 0;
     const { rowCount } = await this.db.query(
-      `INSERT INTO telegram_outbox (event_id, user_id, chat_id, text)
-       SELECT * FROM unnest($1::text[], $2::uuid[], $3::bigint[], $4::text[])
+      `INSERT INTO telegram_outbox (event_id, user_id, chat_id, text, next_attempt_at)
+       SELECT event_id, user_id, chat_id, text, greatest(now(), coalesce(not_before, now()))
+         FROM unnest($1::text[], $2::uuid[], $3::bigint[], $4::text[], $5::timestamptz[])
+           AS m (event_id, user_id, chat_id, text, not_before)
        ON CONFLICT (event_id, user_id) DO NOTHING`,
       [
         messages.map((m) => m.eventId),
         messages.map((m) => m.userId),
         messages.map((m) => m.chatId),
         messages.map((m) => m.text),
+        messages.map((m) => m.notBefore ?? null),
       ],
     );
     return rowCount ?? 0;

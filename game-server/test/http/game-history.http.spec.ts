@@ -5,12 +5,17 @@ import { eventually } from "@igp/test-support/agents.ts";
 import { fundedPlayer, seed } from "@igp/test-support/games.ts";
 import { signUpPlayer, startTestServer, type TestServer } from "@igp/test-support/http.ts";
 import { ctx } from "@igp/test-support/ledger.ts";
+import { buyTicket, createLottery } from "@igp/test-support/lottery.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /** The profile's Game History over real HTTP, from the projection of real round streams. */
 let server: TestServer;
+/** A lottery's winners are revealed this far apart: long enough to read the history mid-reveal. */
+const REVEAL_EVERY_MS = 6_000;
 beforeAll(async () => {
-  server = await startTestServer({ env: { GAME_START_NOTICE_MS: "200" } });
+  server = await startTestServer({
+    env: { GAME_START_NOTICE_MS: "200", LOTTERY_REVEAL_EVERY_MS: String(REVEAL_EVERY_MS) },
+  });
 });
 afterAll(() => server.stop());
 
@@ -151,6 +156,52 @@ describe("GET /api/game/history", () => {
       (r) => r.body.history?.length === 1,
     );
     expect(his.body.history.map((e: { code: string }) => e.code)).toEqual([daves]);
+  });
+
+  it("tells a lottery's result only once its room has revealed the drawing", async () => {
+    const winner = await fundedPlayer(server, 50_00);
+    const lottery = await createLottery(server, { betAmount: 10, winAmount: 1000 });
+    expect((await buyTicket(server, winner.token, lottery.code)).status).toBe(201);
+    const finished = await server.call("POST", "/api/games/lottery/finish", {
+      token: lottery.adminToken,
+      body: { code: lottery.code },
+    });
+    expect(finished.status).toBe(200);
+    const pool = server.platform.database.pool;
+    // The drawing is recorded and the projection holds the win: the room is revealing it.
+    const drawn = await eventually(
+      async () =>
+        (
+          await pool.query(
+            `SELECT l.drawn_at, jsonb_array_length(l.winners) AS winners, h.outcome
+               FROM lotteries l LEFT JOIN player_game_history h
+                 ON h.round_id::text = l.round_id::text AND h.user_id = $2
+              WHERE l.code = $1`,
+            [lottery.code, winner.userId],
+          )
+        ).rows[0],
+      (row) => row?.outcome === "won",
+    );
+    expect(drawn).toMatchObject({ winners: 1, outcome: "won" });
+    const revealEnds = drawn.drawn_at.getTime() + REVEAL_EVERY_MS;
+    const midReveal = await history(winner.token, "?game=lottery");
+    // Answered before the reveal ended, so the server judged it mid-reveal.
+    expect(Date.now()).toBeLessThan(revealEnds);
+    expect(midReveal.body.history).toEqual([
+      expect.objectContaining({
+        code: lottery.code,
+        outcome: "open",
+        payout: 0,
+        places: [],
+        tickets: [1],
+        settledAt: null,
+      }),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, revealEnds - Date.now() + 50));
+    const after = await history(winner.token, "?game=lottery");
+    expect(after.body.history).toEqual([
+      expect.objectContaining({ code: lottery.code, outcome: "won", payout: 1000, places: [1] }),
+    ]);
   });
 
   it("refuses bad query parameters with 400 and the reason, and strangers with 401", async () => {

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 /**
  * Money notices as bot messages (docs/telegram.md), against a fake Bot API that fails, asks to
  * wait (429 with retry_after) and refuses, as Telegram does: each approved deposit and lottery
- * win reaches the player's Telegram chat once, after the failures and the wait; a player who did
+ * win reaches the player's Telegram chat once, after the failures and the wait (a win once the
+ * lottery's room has revealed it); a player who did
  * not let the bot write gets nothing; a player who blocked the bot is not tried again.
  */
 interface BotCall {
@@ -21,6 +22,7 @@ interface BotCall {
   at: number;
 }
 
+const REVEAL_EVERY_MS = 4_000;
 const calls: BotCall[] = [];
 /** What the fake answers each chat's next calls (then 200). */
 const script = new Map<number, number[]>();
@@ -56,6 +58,9 @@ beforeAll(async () => {
       TELEGRAM_BOT_NAME: TEST_BOT_NAME,
       TELEGRAM_BOT_API_URL: `http://127.0.0.1:${port}`,
       TELEGRAM_SEND_INTERVAL_MS: "10",
+      // A lottery's win is told once its room has revealed the drawing: long enough to see it wait.
+      GAME_START_NOTICE_MS: "200",
+      LOTTERY_REVEAL_EVERY_MS: String(REVEAL_EVERY_MS),
     },
   });
   root = (await signInSuperAdmin(server)).token;
@@ -168,7 +173,7 @@ describe("money notices as Telegram bot messages", () => {
     ]);
   });
 
-  it("tells a lottery win", async () => {
+  it("tells a lottery win once the lottery's room has revealed the drawing, not before", async () => {
     const player = await telegramPlayer("Lucky");
     await approvedDeposit(player.token, 50);
     const lottery = await createLottery(server, { betAmount: 10, winAmount: 1000 });
@@ -184,5 +189,14 @@ describe("money notices as Telegram bot messages", () => {
         expect.stringMatching(/^You won ETB 1,000\.00.* in the lottery New Year Lottery!$/),
       );
     expect(callsTo(player.chatId)).toHaveLength(2);
+    // Its one winner is revealed REVEAL_EVERY_MS after the drawing was recorded: not told earlier.
+    const { rows } = await server.platform.database.pool.query(
+      "SELECT drawn_at, jsonb_array_length(winners) AS winners FROM lotteries WHERE code = $1",
+      [lottery.code],
+    );
+    expect(rows[0].winners).toBe(1);
+    const revealEnds = rows[0].drawn_at.getTime() + REVEAL_EVERY_MS;
+    const told = callsTo(player.chatId).find((call) => call.text.startsWith("You won"))!;
+    expect(told.at).toBeGreaterThanOrEqual(revealEnds);
   });
 });

@@ -1,5 +1,5 @@
+import { createHash } from "node:crypto";
 import { amountMinorSchema, partMinorSchema } from "@igp/shared";
-import { v5 as uuidv5 } from "uuid";
 import { z } from "zod";
 
 /**
@@ -43,9 +43,20 @@ export type Transfer = z.infer<typeof transferSchema>;
 
 const LEDGER_NAMESPACE = "7b0f4b8e-3c1e-4f7a-9d0e-5a2b6c8d9e10";
 
-/** A deterministic UUID for a step that must happen once, named by its parts. */
+const NAMESPACE_BYTES = Buffer.from(LEDGER_NAMESPACE.replaceAll("-", ""), "hex");
+
+/**
+ * A deterministic UUID for a step that must happen once, named by its parts: the UUID v5 (RFC
+ * 9562) of the parts joined by ":" in LEDGER_NAMESPACE, the ids every stored event already bears.
+ * Made with node:crypto directly (a ticket takes several): the uuid package's v5 re-parsed the
+ * namespace and re-encoded the name byte by byte on every call (transfer.unit.spec.ts compares).
+ */
 export function stepId(...parts: (string | number)[]): string {
-  return uuidv5(parts.join(":"), LEDGER_NAMESPACE);
+  const hash = createHash("sha1").update(NAMESPACE_BYTES).update(parts.join(":"), "utf8").digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.toString("hex", 0, 16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** The id of the event that credits `transfer` to its target. */

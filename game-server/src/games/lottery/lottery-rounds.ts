@@ -272,7 +272,7 @@ export class LotteryRounds {
 
 /** The tickets a round holds now, in number order. */
 export function ticketsOf(state: RoundState): HeldTicket[] {
-  return state.stakes
+  return state.stakes.items
     .map((stake) => ({
       number: stake.number ?? 0,
       clientSeed: String(stake.selection?.clientSeed ?? ""),

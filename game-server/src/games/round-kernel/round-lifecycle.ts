@@ -147,7 +147,7 @@ export class RoundLifecycle<S extends Seat, O extends JsonValue> {
 
   /** The seats in stake order, as each stake recorded its selection. */
   seatsOf(state: RoundState): S[] {
-    return state.stakes.map((stake) => this.game.seatOf(stake));
+    return state.stakes.items.map((stake) => this.game.seatOf(stake));
   }
 
   private async stake(round: RegisteredRound<S, O>, seat: S, ctx: CommandContext) {

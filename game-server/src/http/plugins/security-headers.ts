@@ -1,6 +1,6 @@
-import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import helmet from "helmet";
 
 export interface PolicyOptions {
   /** The Telegram login widget is on: its script and sign-in frame come from telegram.org. */
@@ -57,13 +57,17 @@ function websocketOrigin(publicUrl: string | undefined): string[] {
  */
 export const securityHeaders = fp(
   async (app: FastifyInstance, options: PolicyOptions) => {
-    await app.register(helmet, {
+    // Built once: @fastify/helmet built Helmet again (its policy parsed anew) for every request.
+    const headers = helmet({
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
       // X-Frame-Options cannot name an allowed framer: with the Mini App, CSP's frame-ancestors rules.
       frameguard: options.miniApp ? false : { action: "deny" },
       referrerPolicy: { policy: "no-referrer" },
       // The Telegram widget signs in through a popup that talks back to its frame.
       crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    });
+    app.addHook("onRequest", (request, reply, done) => {
+      headers(request.raw, reply.raw, () => done());
     });
     app.addHook("onSend", async (request, reply) => {
       if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) {

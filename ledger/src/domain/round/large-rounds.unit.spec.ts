@@ -61,7 +61,7 @@ describe(`a round of ${TICKETS.toLocaleString("en")} stakes`, () => {
 
   it("numbers its stakes 1 to n as received", () => {
     expect(state.stakes).toHaveLength(TICKETS);
-    expect(state.stakes.at(-1)?.number).toBe(TICKETS);
+    expect(state.stakes.items.at(-1)?.number).toBe(TICKETS);
     expect(state.escrow).toBe(TICKETS * 100);
   });
 

@@ -89,7 +89,7 @@ export function decideRound(state: RoundState, command: RoundCommand): RoundEven
  */
 function cancel(state: RoundState, why: string, batch?: RefundBatch): RoundEvent[] {
   if (state.status !== "refunding") undecided(state);
-  const left = state.stakes.slice(state.refunded);
+  const left = state.stakes.items.slice(state.refunded);
   const taken = batch ? left.slice(0, batchEnd(left, batch)) : left;
   const refunds: Transfer[] = taken.map((stake) => ({
     id: stepId(stake.transferId, "refund"),
@@ -112,7 +112,7 @@ function cancel(state: RoundState, why: string, batch?: RefundBatch): RoundEvent
 }
 
 /** How many of the stakes left one batch refunds: up to its size, and `perWallet` to a wallet. */
-function batchEnd(left: Stake[], batch: RefundBatch): number {
+function batchEnd(left: readonly Stake[], batch: RefundBatch): number {
   const perWallet = new Map<string, number>();
   const end = Math.min(left.length, batch.refunds);
   for (let i = 0; i < end; i++) {
@@ -157,7 +157,7 @@ function receiveStake(
   command: Extract<RoundCommand, { type: "Receive" }>,
 ): RoundEvent[] {
   const { transfer, fromMain, fromBonus, selection } = command.placed;
-  if (state.stakes.some((stake) => stake.transferId === transfer.id)) return [];
+  if (state.stakes.has(transfer.id)) return [];
   const received: RoundEvent = {
     type: "StakeReceived",
     data: {
@@ -198,7 +198,7 @@ function receiveStake(
 /** Does an earlier stake hold one of these seats? (Stakes without seats, tickets, skip the scan.) */
 function holdsAny(state: RoundState, seats: string[]): boolean {
   if (seats.length === 0) return false;
-  const held = new Set(state.stakes.flatMap((stake) => seatsOf(stake.selection)));
+  const held = new Set(state.stakes.items.flatMap((stake) => seatsOf(stake.selection)));
   return seats.some((seat) => held.has(seat));
 }
 

@@ -3,6 +3,9 @@ import { z } from "zod";
 import { idSchema, jsonValue, streamIdSchema } from "../common-schemas.ts";
 import type { EventUnion } from "../event-union.ts";
 import { transferSchema } from "../transfer.ts";
+import { type Stake, StakeList } from "./stake-list.ts";
+
+export type { Stake } from "./stake-list.ts";
 
 /**
  * The most transfers one event carries (about 45 KB of JSON, under the event store's 64 KB limit
@@ -88,23 +91,13 @@ export const roundEvents = {
 
 export type RoundEvent = EventUnion<typeof roundEvents>;
 
-export interface Stake {
-  transferId: string;
-  userId: string;
-  selection?: Record<string, z.infer<ReturnType<typeof z.json>>>;
-  amount: number;
-  fromMain: number;
-  fromBonus: number;
-  /** Its number in the round (stakes received before numbers were recorded have none). */
-  number?: number;
-}
-
 export interface RoundState {
   /** closed: takes no more stakes, not drawn yet; refunding: a cancellation under way. */
   status: "none" | "open" | "closed" | "refunding" | "settled" | "cancelled";
   opened: z.infer<typeof roundEvents.RoundOpened> | null;
   settled: z.infer<typeof roundEvents.RoundSettled> | null;
-  stakes: Stake[];
+  /** The stakes held (returned ones left out), in the order received. */
+  stakes: StakeList;
   escrow: number;
   /** Stakes received so far, returned ones included: the next stake's number is this + 1. */
   received: number;
@@ -123,7 +116,7 @@ export const initialRound = (): RoundState => ({
   status: "none",
   opened: null,
   settled: null,
-  stakes: [],
+  stakes: StakeList.of(),
   escrow: 0,
   received: 0,
   stakesUntil: null,
@@ -146,7 +139,7 @@ export function evolveRound(state: RoundState, event: RoundEvent): RoundState {
       const stake = { transferId, userId, amount, fromMain, fromBonus, selection, number };
       return {
         ...state,
-        stakes: [...state.stakes, stake],
+        stakes: state.stakes.append(stake),
         escrow: state.escrow + amount,
         received: state.received + 1,
       };
@@ -167,7 +160,7 @@ export function evolveRound(state: RoundState, event: RoundEvent): RoundState {
     case "StakeReturned":
       return {
         ...state,
-        stakes: state.stakes.filter((s) => s.transferId !== event.data.stakeTransferId),
+        stakes: state.stakes.without(event.data.stakeTransferId),
         escrow: state.escrow - event.data.transfer.amount,
       };
     case "RoundSettled":
