@@ -48,6 +48,7 @@ import {
 } from "../../reports/player-statement.ts";
 import { inSnapshot, streamRows } from "../../reports/report-snapshot.ts";
 import { readTimeZone, writeTimeZone } from "../../reports/time-zone-setting.ts";
+import { maskText, PERSONAL_KEYS, seesPersonalData } from "../../security/personal-data-mask.ts";
 import { notFound } from "../http-error.ts";
 import { errorResponses as errors, uuidField } from "../schemas.ts";
 
@@ -68,6 +69,8 @@ const csvResponse = {
 export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.Pool }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const staff = app.requireRole("superAdmin");
+  // The reports themselves: an auditor reads them too (names masked unless granted).
+  const readers = app.requireRole("superAdmin", "auditor");
   const tags = ["reports"];
   const security = [{ bearer: [] }];
 
@@ -82,7 +85,14 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
     reply
       .type("text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="${name}.csv"`);
-    return reply.send(csvStream(header, streamRows<Row>(pool, query), line));
+    // An auditor without the grant gets the personal columns masked, as in the JSON answers.
+    const masked = seesPersonalData(reply.request.user)
+      ? line
+      : (row: Row) =>
+          line(row).map((value, i) =>
+            PERSONAL_KEYS.has(header[i]!) && typeof value === "string" ? maskText(value) : value,
+          );
+    return reply.send(csvStream(header, streamRows<Row>(pool, query), masked));
   }
 
   api.get(
@@ -94,7 +104,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         security,
         response: { 200: reportSettingsSchema, ...errors },
       },
-      onRequest: app.requireRole("admin", "superAdmin"),
+      onRequest: app.requireRole("admin", "superAdmin", "auditor"),
     },
     async () => ({ timeZone: await readTimeZone(pool) }),
   );
@@ -132,7 +142,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: reportRangeSchema,
         response: { 200: gamesReportSchema, ...errors },
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request) =>
       inSnapshot(pool, async (db) => readGamesReport(db, request.query, await readTimeZone(db))),
@@ -149,7 +159,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: reportRangeSchema,
         response: csvResponse,
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request, reply) => {
       const query = gamesReportQuery(request.query, await readTimeZone(pool));
@@ -177,7 +187,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: reportRangeSchema,
         response: { 200: moneyReportSchema, ...errors },
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request) =>
       inSnapshot(pool, async (db) => readMoneyReport(db, request.query, await readTimeZone(db))),
@@ -194,7 +204,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: reportRangeSchema,
         response: csvResponse,
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request, reply) => {
       const query = moneyReportQuery(request.query, await readTimeZone(pool));
@@ -222,7 +232,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: depositTickingQuerySchema,
         response: { 200: depositTickingSchema, ...errors },
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request) =>
       inSnapshot(pool, async (db) => readDepositTicking(db, request.query, await readTimeZone(db))),
@@ -239,7 +249,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: depositTickingQuerySchema,
         response: csvResponse,
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request, reply) => {
       const query = depositTickingQuery(request.query, await readTimeZone(pool));
@@ -264,7 +274,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: reportRangeSchema,
         response: { 200: agentStatementsSchema, ...errors },
       },
-      onRequest: app.requireRole("admin", "superAdmin"),
+      onRequest: app.requireRole("admin", "superAdmin", "auditor"),
     },
     async (request) =>
       inSnapshot(pool, async (db) =>
@@ -283,7 +293,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: reportRangeSchema,
         response: csvResponse,
       },
-      onRequest: app.requireRole("admin", "superAdmin"),
+      onRequest: app.requireRole("admin", "superAdmin", "auditor"),
     },
     async (request, reply) => {
       const zone = await readTimeZone(pool);
@@ -322,7 +332,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: statementQuerySchema,
         response: { 200: playerStatementSchema, ...errors },
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request) => {
       const range = rangeOf(request.query);
@@ -350,7 +360,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: reportRangeSchema,
         response: csvResponse,
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request, reply) => {
       if (!(await playerName(pool, request.params.id))) throw notFound(REPORT_MESSAGES.notFound);
