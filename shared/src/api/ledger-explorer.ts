@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 
 /**
  * The ledger explorer (back office, superAdmin and auditor): streams by kind, a stream's events
@@ -36,12 +37,11 @@ const page = z.coerce
   .default(1);
 
 export const ledgerStreamsQuerySchema = z.object({
-  kind: z.enum(EXPLORER_KINDS, { error: LEDGER_EXPLORER_MESSAGES.notKind }),
+  kind: z.enum(EXPLORER_KINDS, { error: LEDGER_EXPLORER_MESSAGES.notKind }).default("wallet"),
   /** The start of the id after the kind (a player's id, a round's id). */
-  search: z
-    .string()
+  search: text("Search")
     .trim()
-    .max(64)
+    .max(64, "Search must be at most 64 characters.")
     .regex(/^[0-9a-f-]*$/i, "Search by the start of an id (letters a-f, digits, dashes).")
     .optional(),
   page,
