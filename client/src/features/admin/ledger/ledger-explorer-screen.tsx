@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { useApiQuery } from "../../../lib/queries.ts";
 import { ReportTable } from "../reports/report-table.tsx";
+import { Pager } from "./pager.tsx";
 import { StreamView } from "./stream-view.tsx";
 
 /**
@@ -127,32 +128,5 @@ function StreamList({ open }: { open(streamId: string): void }) {
         !isError && <p>{t("common.loading")}</p>
       )}
     </>
-  );
-}
-
-export function Pager(props: { page: number; pages: number; onPage(page: number): void }) {
-  const { t } = useTranslation();
-  return (
-    <nav className="pager" aria-label={t("ledger.stream")}>
-      <button
-        type="button"
-        className="button button-small button-secondary"
-        disabled={props.page <= 1}
-        onClick={() => props.onPage(props.page - 1)}
-      >
-        {t("ledger.previous")}
-      </button>
-      <span>
-        {props.page} / {props.pages}
-      </span>
-      <button
-        type="button"
-        className="button button-small button-secondary"
-        disabled={props.page >= props.pages}
-        onClick={() => props.onPage(props.page + 1)}
-      >
-        {t("ledger.next")}
-      </button>
-    </nav>
   );
 }

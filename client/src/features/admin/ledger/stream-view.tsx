@@ -14,7 +14,7 @@ import { ApiError, api } from "../../../lib/api-client.ts";
 import { useApiQuery } from "../../../lib/queries.ts";
 import { useMoney } from "../../../lib/site-config.tsx";
 import { ReportTable } from "../reports/report-table.tsx";
-import { Pager } from "./ledger-explorer-screen.tsx";
+import { Pager } from "./pager.tsx";
 
 const PAGE = 50;
 const eventsPath = (streamId: string, from: number, limit: number) =>
