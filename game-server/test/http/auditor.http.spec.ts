@@ -328,3 +328,21 @@ describe("the ledger explorer", () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe("a blocked auditor", () => {
+  it("is refused at once, and reads again once unblocked and signed in", async () => {
+    const status = () =>
+      server.call("POST", `/api/admin/users/status/${auditor.id}`, { token: root, body: {} });
+    expect((await status()).body.status).toBe("blocked");
+    const refused = await asAuditor.get("/api/admin/ledger/streams?kind=wallet");
+    expect(refused).toMatchObject({ status: 403, body: { message: "Your account is blocked." } });
+    expect((await status()).body.status).toBe("active");
+    const again = await server.call("POST", "/api/auth/user/login", {
+      body: { phone: auditor.email, password: auditor.password },
+    });
+    const list = await server.call("GET", "/api/admin/ledger/streams?kind=wallet", {
+      token: again.body.token,
+    });
+    expect(list.status).toBe(200);
+  });
+});

@@ -32,7 +32,7 @@ const toAuditor = (row: AuditorRow) => ({
 });
 
 const ROLE_NOTE =
-  "An auditor is read-only staff: the dashboard, reports, transactions, the request lists and the ledger explorer, and nothing it can change (every write route answers 403, recorded with every read in the staff activity log as `auditor.read` / `auditor.refused`). Players' names and phones reach it masked unless `personalData` is granted. It signs in with two factors when staff must (TWO_FACTOR_STAFF). Blocked, unblocked and its password reset like an agent's.";
+  "An auditor is read-only staff: the dashboard, reports, transactions, the request lists and the ledger explorer, and nothing it can change (every write route answers 403, recorded with every read in the staff activity log as `auditor.read` / `auditor.refused`). Players' names and phones reach it masked unless `personalData` is granted. It signs in with two factors when staff must (TWO_FACTOR_STAFF). Blocked and unblocked like an agent (`POST /api/admin/users/status/{id}`), its authenticator reset the same way.";
 
 /** Auditor accounts, kept by the superAdmin: created, listed, granted personal data or not. */
 export async function auditorsRoutes(

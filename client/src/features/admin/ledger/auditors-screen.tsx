@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNotice } from "../../../components/ui/notice.tsx";
 import { api } from "../../../lib/api-client.ts";
 import { type Column, changeRow, DataTable } from "../components/data-table.tsx";
-import { AUDITORS, CreateAdminDialog } from "../screens/accounts-screens.tsx";
+import { AUDITORS, CreateAdminDialog, useStatusToggle } from "../screens/accounts-screens.tsx";
 
 /**
  * The superAdmin's auditors: created like agents (two factors when staff must have them), each
@@ -16,6 +16,7 @@ export default function AuditorsScreen() {
   const { t } = useTranslation();
   const notice = useNotice();
   const [creating, setCreating] = useState(false);
+  const toggle = useStatusToggle(AUDITORS, "auditors");
 
   async function setGrant(auditor: Auditor) {
     try {
@@ -34,6 +35,7 @@ export default function AuditorsScreen() {
     { header: t("admin.columns.id"), cell: (r) => <code>{r.id.slice(0, 8)}</code> },
     { header: t("admin.columns.name"), cell: (r) => r.fullName },
     { header: t("admin.columns.email"), cell: (r) => r.email ?? "—" },
+    { header: t("admin.columns.status"), cell: (r) => t(`admin.accountStatus.${r.status}`) },
     {
       header: t("auditors.personalData"),
       cell: (r) => t(r.personalData ? "auditors.granted" : "auditors.masked"),
@@ -41,13 +43,16 @@ export default function AuditorsScreen() {
     {
       header: t("admin.columns.actions"),
       cell: (r) => (
-        <button
-          type="button"
-          className="button button-small button-secondary"
-          onClick={() => void setGrant(r)}
-        >
-          {t(r.personalData ? "auditors.withdraw" : "auditors.grant")}
-        </button>
+        <span className="row-actions">
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            onClick={() => void setGrant(r)}
+          >
+            {t(r.personalData ? "auditors.withdraw" : "auditors.grant")}
+          </button>{" "}
+          {toggle.button(r)}
+        </span>
       ),
     },
   ];
@@ -59,6 +64,7 @@ export default function AuditorsScreen() {
         {t("admin.createAuditor")}
       </button>
       <DataTable path={AUDITORS} listKey="auditors" columns={columns} empty={t("auditors.none")} />
+      {toggle.dialog}
       {creating && <CreateAdminDialog auditor onClose={() => setCreating(false)} />}
     </section>
   );

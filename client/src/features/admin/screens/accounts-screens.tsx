@@ -29,7 +29,7 @@ const PLAYERS = "/api/admin/players";
 const ADMINS = "/api/admin/accounts";
 
 /** Block or unblock with a confirmation whose wording follows the current state. */
-function useStatusToggle(path: string, listKey: string) {
+export function useStatusToggle(path: string, listKey: string) {
   const { t } = useTranslation();
   const notice = useNotice();
   const [target, setTarget] = useState<Account | null>(null);
