@@ -53,9 +53,9 @@ import { notFound } from "../http-error.ts";
 import { errorResponses as errors, uuidField } from "../schemas.ts";
 
 const RANGE_NOTE =
-  "`from` and `to` are days (YYYY-MM-DD, both included) in the operator's time zone (`GET /api/admin/reports/settings`); a reversed range or one over 366 days is refused (400). Read in one repeatable-read snapshot: every figure is of one moment.";
+  "`from` and `to` are days (YYYY-MM-DD, both included) in the operator's time zone (`GET /api/admin/reports/settings`); a reversed range or one over 366 days is refused (400). Read in one repeatable-read snapshot: every figure is of one moment. Also read by an auditor (read-only), players' names and phones masked unless the superAdmin granted it personal data.";
 const CSV_NOTE =
-  "Streamed as CSV (text/csv) from a server-side cursor inside one repeatable-read snapshot: large ranges are never held in memory, and the file is of one moment. A range with no rows answers the header line alone.";
+  "Streamed as CSV (text/csv) from a server-side cursor inside one repeatable-read snapshot: large ranges are never held in memory, and the file is of one moment. A range with no rows answers the header line alone. An auditor without personal data gets players' names, phones and accounts masked.";
 const csvResponse = {
   200: z.string().describe("CSV, one header line then one line per row"),
   ...errors,
@@ -64,7 +64,8 @@ const csvResponse = {
 /**
  * The operator's reports (superAdmin): games, money, one bank account's deposits to tick, agent
  * statements (an agent: its own), player statements (a player: its own, from the profile).
- * Each as JSON and as a streamed CSV export.
+ * Each as JSON and as a streamed CSV export. An auditor reads them all (names masked unless
+ * granted).
  */
 export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.Pool }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
