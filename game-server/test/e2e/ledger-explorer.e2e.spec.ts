@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { seriousViolations } from "@igp/test-support/axe.ts";
 import {
   hasChromium,
   signInContext,
@@ -123,6 +124,7 @@ describe.skipIf(!hasChromium)("ledger explorer (skipped: no /usr/bin/chromium)",
       .poll(() => page.getByTestId("proof-verdict").textContent())
       .toBe("Proof recomputed in this browser: it matches.");
     expect(await page.locator("tbody tr", { hasText: "✗" }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await journey.shoot(page, "round-proof");
     await page.close();
   });
