@@ -52,3 +52,30 @@ export async function eventually<T>(
   }
   return read();
 }
+
+/** Creates an auditor as the superAdmin (with personal data if asked) and signs it in. */
+export async function createAuditor(
+  server: Pick<TestServer, "call">,
+  rootToken: string,
+  { fullName = "Audit Firm", personalData = false } = {},
+) {
+  const email = `auditor-${randomUUID().slice(0, 8)}@example.com`;
+  const password = "auditor-pass-1";
+  const created = await server.call("POST", "/api/admin/auditors/create", {
+    token: rootToken,
+    body: { fullName, email, password },
+  });
+  if (created.status !== 201) throw new Error(`auditor failed: ${JSON.stringify(created.body)}`);
+  const id = created.body.id as string;
+  if (personalData) {
+    const granted = await server.call("POST", `/api/admin/auditors/${id}/personal-data`, {
+      token: rootToken,
+      body: { personalData: true },
+    });
+    if (granted.status !== 200) throw new Error(`grant failed: ${JSON.stringify(granted.body)}`);
+  }
+  const login = await server.call("POST", "/api/auth/user/login", {
+    body: { phone: email, password },
+  });
+  return { token: login.body.token as string, id, email, password };
+}

@@ -1,9 +1,19 @@
 /**
  * Admin spec section 6 as the server enforces it: every route of the OpenAPI document, called as
- * anonymous, a player, another player, an agent, a superAdmin and a blocked player.
- * public: anyone; signedIn: any active account; otherwise the roles listed.
+ * anonymous, a player, another player, an agent, a superAdmin, an auditor and a blocked player.
+ * public: anyone; signedIn: any active account; otherwise the roles listed. An auditor is
+ * read-only: a write route refuses it whatever its rule, but for AUDITOR_OWN_WRITES.
  */
-export type Access = "public" | "signedIn" | ("user" | "admin" | "superAdmin")[];
+export type Access = "public" | "signedIn" | ("user" | "admin" | "superAdmin" | "auditor")[];
+
+/** The writes an auditor may make: its own sessions and password. */
+export const AUDITOR_OWN_WRITES = [
+  "POST /api/auth/logout",
+  "POST /api/auth/logout-all",
+  "POST /api/auth/session",
+  "POST /api/auth/sessions/{id}/end",
+  "POST /api/user/update/password",
+];
 export const MATRIX: Record<string, Access> = {
   "GET /api/health": "public",
   "POST /api/auth/user/register": "public",
@@ -31,15 +41,15 @@ export const MATRIX: Record<string, Access> = {
   "GET /api/transactions/withdraw": "signedIn",
   "POST /api/wallet/deposit/request": ["user"],
   "POST /api/wallet/withdraw/request": ["user"],
-  "GET /api/admin/deposit/requests": ["admin", "superAdmin"],
+  "GET /api/admin/deposit/requests": ["admin", "superAdmin", "auditor"],
   "POST /api/admin/deposit/approve/{id}": ["admin", "superAdmin"],
-  "GET /api/admin/withdraw/requests": ["admin", "superAdmin"],
+  "GET /api/admin/withdraw/requests": ["admin", "superAdmin", "auditor"],
   "POST /api/admin/withdraw/approve/{id}": ["admin", "superAdmin"],
   "POST /api/admin/disapprove/{id}": ["admin", "superAdmin"],
-  "GET /api/admin/charge/requests": ["admin", "superAdmin"],
-  "GET /api/admin/transactions": ["admin", "superAdmin"],
-  "GET /api/admin/dashboard/stats": ["admin", "superAdmin"],
-  "GET /api/admin/dashboard/series": ["superAdmin"],
+  "GET /api/admin/charge/requests": ["admin", "superAdmin", "auditor"],
+  "GET /api/admin/transactions": ["admin", "superAdmin", "auditor"],
+  "GET /api/admin/dashboard/stats": ["admin", "superAdmin", "auditor"],
+  "GET /api/admin/dashboard/series": ["superAdmin", "auditor"],
   "POST /api/admin/charge/request": ["admin"],
   "GET /api/admin/float": ["admin"],
   "POST /api/admin/charge/approve/{id}": ["superAdmin"],
@@ -86,20 +96,26 @@ export const MATRIX: Record<string, Access> = {
   "GET /api/game/spin-wheel/get/{code}": "public",
   "POST /api/game/spin-wheel/create": ["user"],
   "POST /api/game/spin-wheel/join": ["user"],
-  "GET /api/admin/reports/settings": ["admin", "superAdmin"],
+  "GET /api/admin/reports/settings": ["admin", "superAdmin", "auditor"],
   "POST /api/admin/reports/settings": ["superAdmin"],
-  "GET /api/admin/reports/games": ["superAdmin"],
-  "GET /api/admin/reports/games/export": ["superAdmin"],
-  "GET /api/admin/reports/money": ["superAdmin"],
-  "GET /api/admin/reports/money/export": ["superAdmin"],
-  "GET /api/admin/reports/money/deposits": ["superAdmin"],
-  "GET /api/admin/reports/money/deposits/export": ["superAdmin"],
-  "GET /api/admin/reports/agents": ["admin", "superAdmin"],
-  "GET /api/admin/reports/agents/export": ["admin", "superAdmin"],
-  "GET /api/admin/reports/players/{id}/statement": ["superAdmin"],
-  "GET /api/admin/reports/players/{id}/statement/export": ["superAdmin"],
+  "GET /api/admin/reports/games": ["superAdmin", "auditor"],
+  "GET /api/admin/reports/games/export": ["superAdmin", "auditor"],
+  "GET /api/admin/reports/money": ["superAdmin", "auditor"],
+  "GET /api/admin/reports/money/export": ["superAdmin", "auditor"],
+  "GET /api/admin/reports/money/deposits": ["superAdmin", "auditor"],
+  "GET /api/admin/reports/money/deposits/export": ["superAdmin", "auditor"],
+  "GET /api/admin/reports/agents": ["admin", "superAdmin", "auditor"],
+  "GET /api/admin/reports/agents/export": ["admin", "superAdmin", "auditor"],
+  "GET /api/admin/reports/players/{id}/statement": ["superAdmin", "auditor"],
+  "GET /api/admin/reports/players/{id}/statement/export": ["superAdmin", "auditor"],
   "GET /api/user/statement": ["user"],
   "GET /api/user/statement/export": ["user"],
   "GET /api/admin/activity": ["superAdmin"],
   "GET /api/admin/activity/export": ["superAdmin"],
+  "GET /api/admin/auditors": ["superAdmin"],
+  "POST /api/admin/auditors/create": ["superAdmin"],
+  "POST /api/admin/auditors/{id}/personal-data": ["superAdmin"],
+  "GET /api/admin/ledger/streams": ["superAdmin", "auditor"],
+  "GET /api/admin/ledger/streams/{streamId}/events": ["superAdmin", "auditor"],
+  "GET /api/admin/ledger/balance": ["superAdmin", "auditor"],
 };

@@ -152,4 +152,6 @@ export function useSession(): Session {
   return session;
 }
 
-export const isAdminRole = (role: string | undefined) => Boolean(role?.includes("dmin"));
+/** Staff, who land in the back office: agents, the superAdmin and auditors. */
+export const isAdminRole = (role: string | undefined) =>
+  Boolean(role?.includes("dmin")) || role === "auditor";

@@ -19,6 +19,8 @@ export interface UserRow {
   password_hash: string | null;
   role: Role;
   status: "active" | "blocked";
+  /** An auditor's grant to see players' names and phones (false for every other role). */
+  personal_data?: boolean;
   /** Tokens carry it; bumping it ends every session issued before. */
   token_version: number;
 }

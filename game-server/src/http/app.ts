@@ -63,6 +63,7 @@ import {
 import { accountsRoutes } from "./routes/accounts.routes.ts";
 import { adminRequestsRoutes } from "./routes/admin-requests.routes.ts";
 import { adminUsersRoutes } from "./routes/admin-users.routes.ts";
+import { auditorsRoutes } from "./routes/auditors.routes.ts";
 import { banksRoutes } from "./routes/banks.routes.ts";
 import { chargesRoutes } from "./routes/charges.routes.ts";
 import { dashboardRoutes } from "./routes/dashboard.routes.ts";
@@ -71,6 +72,7 @@ import { gameHistoryRoutes } from "./routes/game-history.routes.ts";
 import { imagesRoutes } from "./routes/images.routes.ts";
 import { instantGamesRoutes } from "./routes/instant-games.routes.ts";
 import { instantTablesRoutes } from "./routes/instant-tables.routes.ts";
+import { ledgerExplorerRoutes } from "./routes/ledger-explorer.routes.ts";
 import { lotteryRoutes } from "./routes/lottery.routes.ts";
 import { passwordResetRoutes } from "./routes/password-reset.routes.ts";
 import { privateGamesRoutes } from "./routes/private-games.routes.ts";
@@ -204,6 +206,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
     tokens: deps.tokens,
     sessions: deps.sessions,
     publicUrl: deps.publicUrl,
+    pool: deps.pool,
   });
   await app.register(stepUp, {
     factors: deps.secondFactors,
@@ -223,6 +226,8 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(imagesRoutes, deps);
   await app.register(adminRequestsRoutes, deps);
   await app.register(adminUsersRoutes, deps);
+  await app.register(auditorsRoutes, deps);
+  await app.register(ledgerExplorerRoutes, deps);
   await app.register(chargesRoutes, deps);
   await app.register(socialsRoutes, deps);
   await app.register(settingsRoutes, deps);

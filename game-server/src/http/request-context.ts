@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { type CommandContext, stepId } from "@igp/ledger";
 import type { FastifyRequest } from "fastify";
+import { forbidden } from "./http-error.ts";
 
 /** The ledger's view of an HTTP request: who, when, from where, which request, its idempotency key. */
 export function commandContext(request: FastifyRequest): CommandContext {
   const user = request.user!;
+  // The authentication gate refuses an auditor's writes first; this keeps it out of the ledger.
+  if (user.role === "auditor") throw forbidden("Auditors can read but not change anything.");
   return {
     actor: { userId: user.id, role: user.role },
     at: new Date().toISOString(),

@@ -10,7 +10,8 @@ import { int, rangeBounds } from "../reports/report-range.ts";
 
 /**
  * The staff activity log as one query: the ledger's staff events (the staff_activity read
- * model) with the table-only actions (staff_actions), newest first, filtered by a range of days
+ * model) with the table-only actions (staff_actions) and auditors' requests (auditor_access),
+ * newest first, filtered by a range of days
  * in the operator's time zone, a staff member and an action. `limit` null gives every row (the
  * CSV export). Each branch is filtered before the union, so each uses its own index.
  */
@@ -33,6 +34,10 @@ export function activityQuery(
         SELECT t.id::text, t.occurred_at, t.staff_id::text, t.staff_role, t.action, t.amount,
                t.target_kind, t.target_id, t.player_id, t.ip, t.detail, 'table'
           FROM staff_actions t, bounds b WHERE ${where}
+        UNION ALL
+        SELECT x.id::text, x.occurred_at, x.staff_id::text, 'auditor', x.action, NULL::bigint,
+               'route', x.method || ' ' || x.path, NULL::text, x.ip, NULL::text, 'access'
+          FROM auditor_access x, bounds b WHERE ${where}
         ORDER BY occurred_at DESC, id DESC
         LIMIT $6 OFFSET $7
       )
@@ -57,7 +62,7 @@ export interface ActivityRow {
   player_id: string | null;
   ip: string | null;
   detail: string | null;
-  source: "ledger" | "table";
+  source: "ledger" | "table" | "access";
   staff_name: string | null;
   player_name: string | null;
 }
@@ -79,7 +84,7 @@ export async function readActivityPage(
     counted.values,
   );
   const { rows: staff } = await db.query<{ id: string; full_name: string; role: string }>(
-    "SELECT id, full_name, role FROM users WHERE role IN ('admin', 'superAdmin') ORDER BY full_name, id",
+    "SELECT id, full_name, role FROM users WHERE role IN ('admin', 'superAdmin', 'auditor') ORDER BY full_name, id",
   );
   return {
     entries: rows.map(toEntry),

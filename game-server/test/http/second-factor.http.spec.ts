@@ -226,3 +226,20 @@ describe("a step-up before a large approval", () => {
     expect((await approve(idOf("Small Depositor"))).status).toBe(200);
   });
 });
+
+describe("the auditor", () => {
+  it("sets up an authenticator at its first sign-in, like every staff member", async () => {
+    const email = `auditor-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const created = await server.call("POST", "/api/admin/auditors/create", {
+      token: root.token,
+      body: { fullName: "Audit Two Factor", email, password: "auditor-pass-1" },
+    });
+    expect(created.status).toBe(201);
+    const first = await login(email, "auditor-pass-1");
+    expect(first.body).toMatchObject({ secondFactor: "enrol" });
+    expect(first.body.token).toBeUndefined();
+    const { token } = await enrol(email, "auditor-pass-1");
+    const me = await server.call("GET", "/api/login/user", { token });
+    expect(me.status).toBe(200);
+  });
+});

@@ -112,3 +112,18 @@ export const socialFieldsSchema = z.object({
     .max(100),
   socialLink: socialLinkSchema,
 });
+
+/** An auditor account (read-only staff) as the superAdmin's list shows it. */
+export const auditorSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  status: z.enum(["active", "blocked"]),
+  /** Sees players' names and phones unmasked (the superAdmin's grant). */
+  personalData: z.boolean(),
+});
+export type Auditor = z.infer<typeof auditorSchema>;
+
+export const auditorGrantSchema = z.object({
+  personalData: z.boolean({ error: "personalData must be true or false." }),
+});

@@ -33,6 +33,11 @@ export const STAFF_ACTIONS = [
   "social.delete",
   "game.create",
   "game.delete",
+  "auditor.create",
+  "auditor.personal_data",
+  // An auditor's own requests (auditor_access): every read answered, every refusal.
+  "auditor.read",
+  "auditor.refused",
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
@@ -80,7 +85,7 @@ export const staffActivityEntrySchema = z.object({
   ip: z.string().nullable(),
   detail: z.string().nullable(),
   /** Where the row comes from: a ledger event or the staff_actions table. */
-  source: z.enum(["ledger", "table"]),
+  source: z.enum(["ledger", "table", "access"]),
 });
 export type StaffActivityEntry = z.infer<typeof staffActivityEntrySchema>;
 

@@ -1,18 +1,19 @@
 import "./admin-texts.ts";
 import type { Role } from "@igp/shared";
 
-const BOTH: Role[] = ["admin", "superAdmin"];
 const SUPER: Role[] = ["superAdmin"];
+/** The screens an auditor reads too (read-only: the server refuses its writes). */
+const READ: Role[] = ["admin", "superAdmin", "auditor"];
 
 /**
  * The back office menu (admin spec sections 2 and 6), in its order, with the roles that see each
  * entry.
  */
 export const ADMIN_MENU: { path: string; label: string; roles: Role[] }[] = [
-  { path: "", label: "admin.menu.dashboard", roles: BOTH },
-  { path: "deposits", label: "admin.menu.deposits", roles: BOTH },
-  { path: "withdrawals", label: "admin.menu.withdrawals", roles: BOTH },
-  { path: "transactions", label: "admin.menu.transactions", roles: BOTH },
+  { path: "", label: "admin.menu.dashboard", roles: READ },
+  { path: "deposits", label: "admin.menu.deposits", roles: READ },
+  { path: "withdrawals", label: "admin.menu.withdrawals", roles: READ },
+  { path: "transactions", label: "admin.menu.transactions", roles: READ },
   { path: "players", label: "admin.menu.players", roles: SUPER },
   { path: "sub-admins", label: "admin.menu.subAdmins", roles: SUPER },
   { path: "games", label: "admin.menu.games", roles: SUPER },
@@ -22,9 +23,11 @@ export const ADMIN_MENU: { path: string; label: string; roles: Role[] }[] = [
   { path: "request-charge", label: "admin.menu.requestCharge", roles: ["admin"] },
   { path: "settings", label: "admin.menu.settings", roles: SUPER },
   { path: "reset-passwords", label: "admin.menu.resetPasswords", roles: SUPER },
-  { path: "reports", label: "admin.menu.reports", roles: BOTH },
+  { path: "reports", label: "admin.menu.reports", roles: READ },
   { path: "activity", label: "admin.menu.activity", roles: SUPER },
-  { path: "change-password", label: "admin.menu.changePassword", roles: BOTH },
+  { path: "ledger", label: "admin.menu.ledger", roles: ["superAdmin", "auditor"] },
+  { path: "auditors", label: "admin.menu.auditors", roles: SUPER },
+  { path: "change-password", label: "admin.menu.changePassword", roles: READ },
 ];
 
 export const menuFor = (role: Role) => ADMIN_MENU.filter((entry) => entry.roles.includes(role));

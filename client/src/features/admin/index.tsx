@@ -19,6 +19,9 @@ import "./admin.css";
 const ReportsScreen = lazy(() => import("./reports/reports-screen.tsx"));
 /** The staff activity log (superAdmin): its own chunk too. */
 const ActivityScreen = lazy(() => import("./activity/activity-screen.tsx"));
+/** The ledger explorer (superAdmin, auditor) and the auditors' accounts: their own chunks. */
+const LedgerExplorerScreen = lazy(() => import("./ledger/ledger-explorer-screen.tsx"));
+const AuditorsScreen = lazy(() => import("./ledger/auditors-screen.tsx"));
 
 /** The back office under /admin/dashboard, loaded only when an admin opens it. */
 export default function AdminApp() {
@@ -51,6 +54,22 @@ export default function AdminApp() {
           element={
             <Suspense fallback={null}>
               <ActivityScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="ledger"
+          element={
+            <Suspense fallback={null}>
+              <LedgerExplorerScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="auditors"
+          element={
+            <Suspense fallback={null}>
+              <AuditorsScreen />
             </Suspense>
           }
         />

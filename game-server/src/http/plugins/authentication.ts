@@ -1,9 +1,12 @@
 import type { Role } from "@igp/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type pg from "pg";
 import type { Sessions } from "../../accounts/sessions.ts";
 import type { Tokens } from "../../accounts/tokens.ts";
 import type { UserRow } from "../../accounts/users-repository.ts";
+import { maskPersonalData, seesPersonalData } from "../../security/personal-data-mask.ts";
+import { auditorMay, recordAuditorAccess } from "../../staff-activity/auditor-access.ts";
 import { forbidden, unauthorized } from "../http-error.ts";
 import {
   clearSessionCookies,
@@ -13,7 +16,7 @@ import {
 } from "../session-cookie.ts";
 import { CROSS_SITE_MESSAGE, isWrite, ourHostFor, sentFromOurPages } from "./same-origin-writes.ts";
 
-export type AuthUser = Pick<UserRow, "id" | "role" | "full_name" | "user_name">;
+export type AuthUser = Pick<UserRow, "id" | "role" | "full_name" | "user_name" | "personal_data">;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -23,7 +26,10 @@ declare module "fastify" {
     sessionId: string | null;
   }
   interface FastifyInstance {
-    /** onRequest hook: a valid token (bearer or cookie) of an open session (before the body is read). */
+    /**
+     * onRequest hook: a valid token (bearer or cookie) of an open session (before the body is
+     * read). An auditor is refused every write but their own account's (and the refusal logged).
+     */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** onRequest hook: authenticate, then require one of `roles`. */
     requireRole(...roles: Role[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -51,13 +57,32 @@ const EXPIRED = "Your session has expired. Please sign in again.";
 export const authentication = fp(
   async (
     app: FastifyInstance,
-    deps: { tokens: Tokens; sessions: Sessions; publicUrl: string | undefined },
+    deps: { tokens: Tokens; sessions: Sessions; publicUrl: string | undefined; pool: pg.Pool },
   ) => {
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);
     const ourHost = ourHostFor(deps.publicUrl);
 
+    /**
+     * The auditor's gate, after the role is known: every request of an auditor is recorded
+     * (auditor_access) before it is answered; one outside the role is refused (403).
+     */
+    async function gate(request: FastifyRequest, routeAllows: boolean) {
+      if (request.user!.role !== "auditor") {
+        if (!routeAllows) throw forbidden();
+        return;
+      }
+      const may = auditorMay(request, routeAllows);
+      await recordAuditorAccess(deps.pool, request, !may);
+      if (!may) throw forbidden("Auditors can read but not change anything.");
+    }
+
     async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+      await identify(request, reply);
+      await gate(request, true);
+    }
+
+    async function identify(request: FastifyRequest, reply: FastifyReply) {
       const presented = presentedToken(request);
       if (!presented) {
         // A browser that thinks it is signed in but holds no session cookie: forget it.
@@ -90,12 +115,22 @@ export const authentication = fp(
     }
 
     app.decorate("authenticate", authenticate);
+    // Players' names and phones leave the back office's API masked for an auditor without the
+    // superAdmin's grant (JSON here; the CSV exports mask the same columns).
+    // A stream's events go as stored: the hash covers them (and they hold ids, not names).
+    app.addHook("preSerialization", async (request: FastifyRequest, _reply, payload: unknown) =>
+      request.url.startsWith("/api/admin/") &&
+      request.routeOptions.url !== "/api/admin/ledger/streams/:streamId/events" &&
+      !seesPersonalData(request.user)
+        ? maskPersonalData(payload)
+        : payload,
+    );
     app.decorate(
       "requireRole",
       (...roles: Role[]) =>
         async (request: FastifyRequest, reply: FastifyReply) => {
-          await authenticate(request, reply);
-          if (!roles.includes(request.user!.role)) throw forbidden();
+          await identify(request, reply);
+          await gate(request, roles.includes(request.user!.role));
         },
     );
     app.decorate(

@@ -43,6 +43,8 @@ export async function adminRequestsRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const staff = app.requireRole("admin", "superAdmin");
+  // The lists: an auditor reads them too (read-only: the gate refuses its decisions).
+  const readers = app.requireRole("admin", "superAdmin", "auditor");
 
   /** Runs an approval that checks a player's code, counting and logging wrong codes. */
   async function withCodeCheck(
@@ -75,7 +77,7 @@ export async function adminRequestsRoutes(
         querystring: pageQuerySchema,
         response: { 200: pagedResponse("transactions", depositTransactionSchema), ...errors },
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request) => {
       const { page, search } = request.query;
@@ -140,7 +142,7 @@ export async function adminRequestsRoutes(
         querystring: pageQuerySchema,
         response: { 200: pagedResponse("transactions", withdrawalTransactionSchema), ...errors },
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request) => {
       const { page, search } = request.query;

@@ -110,7 +110,7 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
           ...errors,
         },
       },
-      onRequest: app.requireRole("admin", "superAdmin"),
+      onRequest: app.requireRole("admin", "superAdmin", "auditor"),
     },
     async (request) => {
       const agentId = request.user!.role === "admin" ? request.user!.id : undefined;
@@ -189,7 +189,7 @@ export async function chargesRoutes(app: FastifyInstance, deps: ChargesDependenc
           ...errors,
         },
       },
-      onRequest: app.requireRole("admin", "superAdmin"),
+      onRequest: app.requireRole("admin", "superAdmin", "auditor"),
     },
     async (request) => {
       const agentId = request.user!.role === "admin" ? request.user!.id : undefined;

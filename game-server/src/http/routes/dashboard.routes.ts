@@ -44,7 +44,7 @@ export async function dashboardRoutes(
         security: [{ bearer: [] }],
         response: { 200: seriesSchema, 401: messageSchema, 403: messageSchema },
       },
-      onRequest: app.requireRole("superAdmin"),
+      onRequest: app.requireRole("superAdmin", "auditor"),
     },
     async () => {
       const { rows } = await pool.query(SERIES);
@@ -77,7 +77,7 @@ export async function dashboardRoutes(
           403: messageSchema,
         },
       },
-      onRequest: app.requireRole("admin", "superAdmin"),
+      onRequest: app.requireRole("admin", "superAdmin", "auditor"),
     },
     async (request) => {
       if (request.user!.role === "admin") {

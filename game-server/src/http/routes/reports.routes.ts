@@ -48,13 +48,14 @@ import {
 } from "../../reports/player-statement.ts";
 import { inSnapshot, streamRows } from "../../reports/report-snapshot.ts";
 import { readTimeZone, writeTimeZone } from "../../reports/time-zone-setting.ts";
+import { maskText, PERSONAL_KEYS, seesPersonalData } from "../../security/personal-data-mask.ts";
 import { notFound } from "../http-error.ts";
 import { errorResponses as errors, uuidField } from "../schemas.ts";
 
 const RANGE_NOTE =
-  "`from` and `to` are days (YYYY-MM-DD, both included) in the operator's time zone (`GET /api/admin/reports/settings`); a reversed range or one over 366 days is refused (400). Read in one repeatable-read snapshot: every figure is of one moment.";
+  "`from` and `to` are days (YYYY-MM-DD, both included) in the operator's time zone (`GET /api/admin/reports/settings`); a reversed range or one over 366 days is refused (400). Read in one repeatable-read snapshot: every figure is of one moment. Also read by an auditor (read-only), players' names and phones masked unless the superAdmin granted it personal data.";
 const CSV_NOTE =
-  "Streamed as CSV (text/csv) from a server-side cursor inside one repeatable-read snapshot: large ranges are never held in memory, and the file is of one moment. A range with no rows answers the header line alone.";
+  "Streamed as CSV (text/csv) from a server-side cursor inside one repeatable-read snapshot: large ranges are never held in memory, and the file is of one moment. A range with no rows answers the header line alone. An auditor without personal data gets players' names, phones and accounts masked.";
 const csvResponse = {
   200: z.string().describe("CSV, one header line then one line per row"),
   ...errors,
@@ -63,11 +64,14 @@ const csvResponse = {
 /**
  * The operator's reports (superAdmin): games, money, one bank account's deposits to tick, agent
  * statements (an agent: its own), player statements (a player: its own, from the profile).
- * Each as JSON and as a streamed CSV export.
+ * Each as JSON and as a streamed CSV export. An auditor reads them all (names masked unless
+ * granted).
  */
 export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.Pool }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const staff = app.requireRole("superAdmin");
+  // The reports themselves: an auditor reads them too (names masked unless granted).
+  const readers = app.requireRole("superAdmin", "auditor");
   const tags = ["reports"];
   const security = [{ bearer: [] }];
 
@@ -82,7 +86,14 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
     reply
       .type("text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="${name}.csv"`);
-    return reply.send(csvStream(header, streamRows<Row>(pool, query), line));
+    // An auditor without the grant gets the personal columns masked, as in the JSON answers.
+    const masked = seesPersonalData(reply.request.user)
+      ? line
+      : (row: Row) =>
+          line(row).map((value, i) =>
+            PERSONAL_KEYS.has(header[i]!) && typeof value === "string" ? maskText(value) : value,
+          );
+    return reply.send(csvStream(header, streamRows<Row>(pool, query), masked));
   }
 
   api.get(
@@ -94,7 +105,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         security,
         response: { 200: reportSettingsSchema, ...errors },
       },
-      onRequest: app.requireRole("admin", "superAdmin"),
+      onRequest: app.requireRole("admin", "superAdmin", "auditor"),
     },
     async () => ({ timeZone: await readTimeZone(pool) }),
   );
@@ -132,7 +143,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: reportRangeSchema,
         response: { 200: gamesReportSchema, ...errors },
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request) =>
       inSnapshot(pool, async (db) => readGamesReport(db, request.query, await readTimeZone(db))),
@@ -149,7 +160,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: reportRangeSchema,
         response: csvResponse,
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request, reply) => {
       const query = gamesReportQuery(request.query);
@@ -177,7 +188,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: reportRangeSchema,
         response: { 200: moneyReportSchema, ...errors },
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request) =>
       inSnapshot(pool, async (db) => readMoneyReport(db, request.query, await readTimeZone(db))),
@@ -194,7 +205,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: reportRangeSchema,
         response: csvResponse,
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request, reply) => {
       const query = moneyReportQuery(request.query, await readTimeZone(pool));
@@ -222,7 +233,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: depositTickingQuerySchema,
         response: { 200: depositTickingSchema, ...errors },
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request) =>
       inSnapshot(pool, async (db) => readDepositTicking(db, request.query, await readTimeZone(db))),
@@ -239,7 +250,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: depositTickingQuerySchema,
         response: csvResponse,
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request, reply) => {
       const query = depositTickingQuery(request.query, await readTimeZone(pool));
@@ -264,7 +275,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: reportRangeSchema,
         response: { 200: agentStatementsSchema, ...errors },
       },
-      onRequest: app.requireRole("admin", "superAdmin"),
+      onRequest: app.requireRole("admin", "superAdmin", "auditor"),
     },
     async (request) =>
       inSnapshot(pool, async (db) =>
@@ -283,7 +294,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: reportRangeSchema,
         response: csvResponse,
       },
-      onRequest: app.requireRole("admin", "superAdmin"),
+      onRequest: app.requireRole("admin", "superAdmin", "auditor"),
     },
     async (request, reply) => {
       const zone = await readTimeZone(pool);
@@ -322,7 +333,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: statementQuerySchema,
         response: { 200: playerStatementSchema, ...errors },
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request) => {
       const range = rangeOf(request.query);
@@ -350,7 +361,7 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
         querystring: reportRangeSchema,
         response: csvResponse,
       },
-      onRequest: staff,
+      onRequest: readers,
     },
     async (request, reply) => {
       if (!(await playerName(pool, request.params.id))) throw notFound(REPORT_MESSAGES.notFound);

@@ -153,7 +153,10 @@ function ActivityTable(props: { data: StaffActivityPage; onPage(page: number): v
             cell: (e) => (
               <span>
                 {t(`activity.targets.${e.target.kind}`, { defaultValue: e.target.kind })}{" "}
-                <code title={e.target.id}>{e.target.id.slice(0, 8)}</code>
+                <code title={e.target.id}>
+                  {/* An auditor's request: its method and path in full. */}
+                  {e.target.kind === "route" ? e.target.id : e.target.id.slice(0, 8)}
+                </code>
               </span>
             ),
           },

@@ -29,7 +29,7 @@ const PLAYERS = "/api/admin/players";
 const ADMINS = "/api/admin/accounts";
 
 /** Block or unblock with a confirmation whose wording follows the current state. */
-function useStatusToggle(path: string, listKey: string) {
+export function useStatusToggle(path: string, listKey: string) {
   const { t } = useTranslation();
   const notice = useNotice();
   const [target, setTarget] = useState<Account | null>(null);
@@ -125,6 +125,9 @@ export function SubAdminsScreen() {
   );
 }
 
+/** The superAdmin's list of auditors (features/admin/audit/auditors-screen.tsx). */
+export const AUDITORS = "/api/admin/auditors";
+
 const CONFIRM_PASSWORD_FIRST = "Please confirm the password before creating.";
 
 /** The agent's account and the password twice: confirmed, and the same (docs/spec-decisions.md). */
@@ -140,15 +143,24 @@ const createAdminFormSchema = createAdminAccountSchema
     message: "Passwords do not match.",
   });
 
-export function CreateAdminDialog({ onClose }: { onClose(): void }) {
+/** An agent's account, or with `auditor` an auditor's (the same fields, its own list). */
+export function CreateAdminDialog({
+  onClose,
+  auditor = false,
+}: {
+  onClose(): void;
+  auditor?: boolean;
+}) {
   const { t } = useTranslation();
   const form = useApiForm({
     schema: createAdminFormSchema,
     defaultValues: { fullName: "", email: "", password: "", confirm: "" },
     failureText: (reason) => `${t("admin.createAdminFailed")} ${reason}`,
     async onSubmit({ confirm: _, ...account }) {
-      await api("/api/admin/accounts/create", { body: account });
-      await refreshLists(queryKeys.adminTable(ADMINS));
+      await api(auditor ? "/api/admin/auditors/create" : "/api/admin/accounts/create", {
+        body: account,
+      });
+      await refreshLists(queryKeys.adminTable(auditor ? AUDITORS : ADMINS));
       onClose();
     },
   });
@@ -157,7 +169,7 @@ export function CreateAdminDialog({ onClose }: { onClose(): void }) {
     <DialogForm
       form={form}
       id="create-admin"
-      title={t("admin.createAdmin")}
+      title={t(auditor ? "admin.createAuditor" : "admin.createAdmin")}
       submitLabel={t("admin.create")}
       onCancel={onClose}
     >

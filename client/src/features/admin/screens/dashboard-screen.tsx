@@ -29,7 +29,7 @@ export function DashboardScreen() {
     api<Record<string, number>>("/api/admin/dashboard/stats").then(setStats, (error) =>
       console.error(error),
     );
-    if (user?.role === "superAdmin") {
+    if (user?.role === "superAdmin" || user?.role === "auditor") {
       api<{ days: Day[] }>("/api/admin/dashboard/series").then(
         ({ days }) => setSeries(days),
         (error) => console.error(error),

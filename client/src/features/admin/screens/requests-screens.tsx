@@ -149,7 +149,7 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
       : [
           { header: t("admin.columns.code"), cell: (r: Request) => r.gameCode ?? "—" },
           // Bank withdrawals (the superAdmin's) are paid by transfer: their references.
-          ...(user?.role === "superAdmin"
+          ...(user?.role === "superAdmin" || user?.role === "auditor"
             ? [
                 {
                   header: t("money.approval.referenceColumn"),
@@ -162,25 +162,30 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
       header: t("admin.columns.status"),
       cell: (r) => <StatusBadge status={r.status} />,
     },
-    {
-      header: t("admin.columns.actions"),
-      cell: (r) =>
-        r.status !== "pending" ? (
-          t("admin.noAction")
-        ) : (
-          <DecisionButtons
-            onApprove={() => setPending({ request: r, action: "approve" })}
-            onDisapprove={() => setPending({ request: r, action: "disapprove" })}
-            approveInstead={
-              floatShort(r) ? (
-                <span className="text-danger">
-                  {t("admin.float.short")} <RequestChargeLink />
-                </span>
-              ) : undefined
-            }
-          />
-        ),
-    },
+    // An auditor reads the list: no decisions to offer.
+    ...(user?.role === "auditor"
+      ? []
+      : [
+          {
+            header: t("admin.columns.actions"),
+            cell: (r: Request) =>
+              r.status !== "pending" ? (
+                t("admin.noAction")
+              ) : (
+                <DecisionButtons
+                  onApprove={() => setPending({ request: r, action: "approve" })}
+                  onDisapprove={() => setPending({ request: r, action: "disapprove" })}
+                  approveInstead={
+                    floatShort(r) ? (
+                      <span className="text-danger">
+                        {t("admin.float.short")} <RequestChargeLink />
+                      </span>
+                    ) : undefined
+                  }
+                />
+              ),
+          },
+        ]),
   ];
 
   return (

@@ -1,0 +1,348 @@
+import { chainHash, eventBody } from "@igp/ledger";
+import { createAgent, createAuditor, eventually } from "@igp/test-support/agents.ts";
+import {
+  signInSuperAdmin,
+  signUpPlayer,
+  startTestServer,
+  type TestServer,
+} from "@igp/test-support/http.ts";
+import { form, pngImage } from "@igp/test-support/images.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The auditor (docs/security.md): created by the superAdmin, reads the back office's lists,
+ * reports and the ledger explorer, is refused every write (403, logged), and every request it
+ * makes is in the staff activity log with its address. Players' names and phones reach it
+ * masked until the superAdmin grants personal data. The explorer's pages and balance as of.
+ */
+let server: TestServer;
+let root: string;
+let alice: Awaited<ReturnType<typeof signUpPlayer>>;
+let auditor: Awaited<ReturnType<typeof createAuditor>>;
+let depositId: string;
+let day: string;
+const AUDITOR_IP = "196.188.30.3";
+
+const asAuditor = {
+  get: (path: string) =>
+    server.call("GET", path, { token: auditor.token, headers: { "x-forwarded-for": AUDITOR_IP } }),
+  post: (path: string, body: unknown = {}) =>
+    server.call("POST", path, {
+      token: auditor.token,
+      body,
+      headers: { "x-forwarded-for": AUDITOR_IP },
+    }),
+};
+const asRoot = (path: string) => server.call("GET", path, { token: root });
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { TRUST_PROXY: "true" } });
+  root = (await signInSuperAdmin(server)).token;
+  const bank = form(
+    { bankName: "CBE", type: "deposit", accountNumber: "1000123456789" },
+    { field: "bankLogo", bytes: await pngImage() },
+  );
+  expect((await server.call("POST", "/api/banks/create", { token: root, body: bank })).status).toBe(
+    201,
+  );
+  alice = await signUpPlayer(server, "Alice Tadesse");
+  // A bonus first (wallet revision 0), then a bank deposit approved (main, revision 1).
+  expect(
+    (
+      await server.call("POST", "/api/admin/bonus/grant", {
+        token: root,
+        body: { userId: alice.userId, amount: 100 },
+      })
+    ).status,
+  ).toBe(200);
+  const deposit = async (amount: number, reference: string) => {
+    const body = form(
+      { method: "CBE", amount, accountNumber: "100200", transactionId: reference },
+      { field: "screenshot", bytes: await pngImage() },
+    );
+    const answer = await server.call("POST", "/api/wallet/deposit/request", {
+      token: alice.token,
+      body,
+    });
+    expect(answer.status).toBe(201);
+    return answer.body.transactionId as string;
+  };
+  const approved = await deposit(500, "FT26A001");
+  expect(
+    (
+      await server.call("POST", `/api/admin/deposit/approve/${approved}`, {
+        token: root,
+        body: {},
+      })
+    ).status,
+  ).toBe(200);
+  depositId = await deposit(70, "FT26A002"); // left pending: the auditor tries to decide it
+  auditor = await createAuditor(server, root);
+  const zone = (await asRoot("/api/admin/reports/settings")).body.timeZone as string;
+  day = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
+  // The credit reaches the wallet through the transfer reactor.
+  await eventually(
+    () => asRoot(`/api/admin/ledger/balance?stream=wallet-${alice.userId}`),
+    (answer) => answer.body.balances?.main === 500,
+  );
+}, 120_000);
+afterAll(() => server?.stop());
+
+describe("the auditor", () => {
+  it("is created by the superAdmin only, and listed with its grant", async () => {
+    const agent = await createAgent(server, root);
+    const byAgent = await server.call("POST", "/api/admin/auditors/create", {
+      token: agent.token,
+      body: { fullName: "Not Allowed", email: "na@example.com", password: "auditor-pass-1" },
+    });
+    expect(byAgent.status).toBe(403);
+    const list = await asRoot("/api/admin/auditors");
+    expect(list.body.auditors).toEqual([
+      expect.objectContaining({ id: auditor.id, fullName: "Audit Firm", personalData: false }),
+    ]);
+    const again = await server.call("POST", "/api/admin/auditors/create", {
+      token: root,
+      body: { fullName: "Audit Firm", email: auditor.email, password: "auditor-pass-1" },
+    });
+    expect(again.status).toBe(409);
+    const signedIn = await asAuditor.get("/api/login/user");
+    expect(signedIn.body.role ?? signedIn.body.user?.role).toBe("auditor");
+  });
+
+  it("reads the back office's lists, reports and dashboard, names and phones masked", async () => {
+    for (const path of [
+      "/api/admin/dashboard/stats",
+      "/api/admin/dashboard/series",
+      "/api/admin/transactions",
+      "/api/admin/withdraw/requests",
+      "/api/admin/charge/requests",
+      `/api/admin/reports/games?from=${day}&to=${day}`,
+      `/api/admin/reports/agents?from=${day}&to=${day}`,
+    ])
+      expect((await asAuditor.get(path)).status, path).toBe(200);
+    const requests = await asAuditor.get("/api/admin/deposit/requests");
+    expect(requests.status).toBe(200);
+    const text = JSON.stringify(requests.body);
+    expect(text).not.toContain("Alice Tadesse");
+    expect(text).not.toContain(alice.phone.slice(2));
+    expect(text).toContain("A***");
+    const ticking = await asAuditor.get(
+      `/api/admin/reports/money/deposits?day=${day}&bankName=CBE`,
+    );
+    expect(ticking.body.deposits[0].playerName).toMatch(/^A\*+$/);
+    expect(ticking.body.deposits[0].playerPhone).toMatch(/^\*+\d\d$/);
+    const csv = await asAuditor.get(
+      `/api/admin/reports/money/deposits/export?day=${day}&bankName=CBE`,
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.body).not.toContain("Alice");
+    expect(csv.body).toContain("A*");
+    // The superAdmin sees them all the while.
+    expect(JSON.stringify((await asRoot("/api/admin/deposit/requests")).body)).toContain(
+      "Alice Tadesse",
+    );
+    // Players' own accounts are not an auditor's screens.
+    expect((await asAuditor.get("/api/admin/players")).status).toBe(403);
+    expect((await asAuditor.get("/api/admin/activity")).status).toBe(403);
+  });
+
+  it("sees names and phones once granted personal data, masked again once withdrawn", async () => {
+    const grant = (personalData: boolean) =>
+      server.call("POST", `/api/admin/auditors/${auditor.id}/personal-data`, {
+        token: root,
+        body: { personalData },
+      });
+    expect((await grant(true)).body.personalData).toBe(true);
+    const ticking = await asAuditor.get(
+      `/api/admin/reports/money/deposits?day=${day}&bankName=CBE`,
+    );
+    expect(ticking.body.deposits[0].playerName).toBe("Alice Tadesse");
+    expect(JSON.stringify((await asAuditor.get("/api/admin/deposit/requests")).body)).toContain(
+      "Alice Tadesse",
+    );
+    expect((await grant(false)).body.personalData).toBe(false);
+    expect(JSON.stringify((await asAuditor.get("/api/admin/deposit/requests")).body)).not.toContain(
+      "Alice Tadesse",
+    );
+    const log = await asRoot(
+      `/api/admin/activity?from=${day}&to=${day}&action=auditor.personal_data`,
+    );
+    expect(log.body.entries.map((e: { detail: string }) => e.detail)).toEqual([
+      "withdrawn",
+      "granted",
+    ]);
+    expect(
+      (
+        await server.call(
+          "POST",
+          "/api/admin/auditors/00000000-0000-4000-8000-000000000000/personal-data",
+          {
+            token: root,
+            body: { personalData: true },
+          },
+        )
+      ).status,
+    ).toBe(404);
+  });
+
+  it("is refused every write, changes nothing, and each refusal is logged with its address", async () => {
+    const writes: [string, unknown][] = [
+      [`/api/admin/deposit/approve/${depositId}`, {}],
+      [`/api/admin/disapprove/${depositId}`, {}],
+      ["/api/admin/bonus/grant", { userId: alice.userId, amount: 5 }],
+      [`/api/admin/users/status/${alice.userId}`, {}],
+      ["/api/settings", {}],
+      ["/api/user/update/profile", { fullName: "Changed Name" }],
+      [
+        "/api/admin/auditors/create",
+        { fullName: "Self Made", email: "s@example.com", password: "auditor-pass-1" },
+      ],
+    ];
+    for (const [path, body] of writes) {
+      const answer = await asAuditor.post(path, body);
+      expect(answer.status, path).toBe(403);
+      expect(answer.body.message, path).toMatch(/read|not allowed/i);
+    }
+    // Nothing moved: the deposit still pending, the balance as it was, the player active.
+    const pending = (await asRoot("/api/admin/deposit/requests")).body;
+    expect(JSON.stringify(pending)).toContain(depositId);
+    const balance = await asRoot(`/api/admin/ledger/balance?stream=wallet-${alice.userId}`);
+    expect(balance.body.balances).toEqual({ main: 500, bonus: 100 });
+
+    const refused = await asRoot(
+      `/api/admin/activity?from=${day}&to=${day}&action=auditor.refused&staffId=${auditor.id}`,
+    );
+    const targets = refused.body.entries.map((e: { target: { id: string } }) => e.target.id);
+    for (const [path] of writes) expect(targets).toContain(`POST ${path}`);
+    expect(refused.body.entries[0]).toMatchObject({
+      staff: { id: auditor.id, name: "Audit Firm", role: "auditor" },
+      ip: AUDITOR_IP,
+      source: "access",
+    });
+    expect(refused.body.staff.map((s: { id: string }) => s.id)).toContain(auditor.id);
+  });
+
+  it("has every read in the activity log: who, what, when, from where", async () => {
+    const before = Date.now();
+    await asAuditor.get("/api/admin/transactions?page=1");
+    const reads = await asRoot(
+      `/api/admin/activity?from=${day}&to=${day}&action=auditor.read&staffId=${auditor.id}`,
+    );
+    const entry = reads.body.entries[0];
+    expect(entry).toMatchObject({
+      action: "auditor.read",
+      target: { kind: "route", id: "GET /api/admin/transactions?page=1" },
+      ip: AUDITOR_IP,
+    });
+    expect(Date.parse(entry.at)).toBeGreaterThanOrEqual(before - 1_000);
+    const csv = await server.call(
+      "GET",
+      `/api/admin/activity/export?from=${day}&to=${day}&action=auditor.read`,
+      { token: root },
+    );
+    expect(csv.body).toContain("GET /api/admin/transactions?page=1");
+  });
+});
+
+describe("the ledger explorer", () => {
+  it("lists streams by kind with their head hash and masked owner", async () => {
+    const wallets = await asAuditor.get(
+      `/api/admin/ledger/streams?kind=wallet&search=${alice.userId.slice(0, 8)}`,
+    );
+    expect(wallets.status).toBe(200);
+    expect(wallets.body.streams).toEqual([
+      expect.objectContaining({
+        streamId: `wallet-${alice.userId}`,
+        kind: "wallet",
+        events: 2,
+        owner: { id: alice.userId, fullName: expect.stringMatching(/^A\*+$/) },
+      }),
+    ]);
+    const deposits = await asAuditor.get("/api/admin/ledger/streams?kind=deposit");
+    expect(deposits.body.streams).toHaveLength(2);
+    expect((await asAuditor.get("/api/admin/ledger/streams?kind=nothing")).status).toBe(400);
+    expect((await asAuditor.get("/api/admin/ledger/streams?kind=wallet&search=%25")).status).toBe(
+      400,
+    );
+  });
+
+  it("pages a stream's events, whose hashes chain as the server computes them", async () => {
+    const stream = `wallet-${alice.userId}`;
+    const events = [];
+    let from: number | null = 0;
+    while (from !== null) {
+      const page = await asAuditor.get(
+        `/api/admin/ledger/streams/${stream}/events?from=${from}&limit=1`,
+      );
+      expect(page.status).toBe(200);
+      expect(page.body.total).toBe(2);
+      events.push(...page.body.events);
+      from = page.body.next;
+    }
+    expect(events.map((e) => e.revision)).toEqual([0, 1]);
+    let prev = "0".repeat(64);
+    for (const event of events) {
+      expect(event.prevHash).toBe(prev);
+      expect(event.hash).toBe(chainHash(prev, stream, event.revision, eventBody(event)));
+      prev = event.hash;
+    }
+    expect(events[0].type).toBe("BonusGranted");
+    expect(
+      (await asAuditor.get(`/api/admin/ledger/streams/wallet-${crypto.randomUUID()}/events`))
+        .status,
+    ).toBe(404);
+    expect(
+      (await asAuditor.get(`/api/admin/ledger/streams/${stream}/events?limit=1000`)).status,
+    ).toBe(400);
+    expect((await asAuditor.get("/api/admin/ledger/streams/nope-1/events")).status).toBe(400);
+  });
+
+  it("replays a wallet's balance as of an event or a moment", async () => {
+    const stream = `wallet-${alice.userId}`;
+    const at = (query: string) =>
+      asAuditor.get(`/api/admin/ledger/balance?stream=${stream}&${query}`);
+    expect((await at("revision=0")).body).toMatchObject({
+      revision: 0,
+      balances: { main: 0, bonus: 100 },
+    });
+    const head = (await at("revision=99")).body;
+    expect(head).toMatchObject({ revision: 1, balances: { main: 500, bonus: 100 } });
+    const first = (await asAuditor.get(`/api/admin/ledger/streams/${stream}/events?limit=1`)).body
+      .events[0];
+    expect((await at(`at=${encodeURIComponent(first.recordedAt)}`)).body).toMatchObject({
+      revision: 0,
+      hash: first.hash,
+      balances: { main: 0, bonus: 100 },
+    });
+    expect((await at("at=2000-01-01T00:00:00Z")).body).toMatchObject({
+      revision: null,
+      balances: { main: 0, bonus: 0 },
+    });
+    expect((await at("revision=1&at=2000-01-01T00:00:00Z")).status).toBe(400);
+    expect((await at("at=yesterday")).status).toBe(400);
+    const deposit = await asAuditor.get(`/api/admin/ledger/balance?stream=deposit-${depositId}`);
+    expect(deposit.status).toBe(400);
+    const unknown = await asAuditor.get(
+      `/api/admin/ledger/balance?stream=agent-${crypto.randomUUID()}`,
+    );
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe("a blocked auditor", () => {
+  it("is refused at once, and reads again once unblocked and signed in", async () => {
+    const status = () =>
+      server.call("POST", `/api/admin/users/status/${auditor.id}`, { token: root, body: {} });
+    expect((await status()).body.status).toBe("blocked");
+    const refused = await asAuditor.get("/api/admin/ledger/streams?kind=wallet");
+    expect(refused).toMatchObject({ status: 403, body: { message: "Your account is blocked." } });
+    expect((await status()).body.status).toBe("active");
+    const again = await server.call("POST", "/api/auth/user/login", {
+      body: { phone: auditor.email, password: auditor.password },
+    });
+    const list = await server.call("GET", "/api/admin/ledger/streams?kind=wallet", {
+      token: again.body.token,
+    });
+    expect(list.status).toBe(200);
+  });
+});
