@@ -27,7 +27,7 @@ export function generateExportKeyPair(): { privateKey: string; publicKey: string
 }
 
 /** PEM text from `<name>` or the file named by `<name>_FILE`; null when neither is set. */
-function pemFrom(env: NodeJS.ProcessEnv, name: string): string | null {
+function pemFrom(env: Record<string, string | undefined>, name: string): string | null {
   const text = env[name];
   if (text) return text.replace(/\\n/g, "\n");
   const file = env[`${name}_FILE`];
@@ -61,7 +61,7 @@ export function exportSigningKey(env: NodeJS.ProcessEnv): KeyObject {
 }
 
 /** The published key of LEDGER_EXPORT_PUBLIC_KEY / _FILE, or null when none is configured. */
-export function exportPublicKey(env: NodeJS.ProcessEnv): KeyObject | null {
+export function exportPublicKey(env: Record<string, string | undefined>): KeyObject | null {
   const pem = pemFrom(env, "LEDGER_EXPORT_PUBLIC_KEY");
   if (!pem) return null;
   try {
@@ -85,4 +85,19 @@ export function describePublicKey(key: KeyObject) {
 /** The Ed25519 signature of `bytes`, base64. */
 export function signBytes(key: KeyObject, bytes: Buffer): string {
   return sign(null, bytes, key).toString("base64");
+}
+
+/** What the site publishes of the key: its PEM and fingerprint. */
+export type PublishedExportKey = ReturnType<typeof describePublicKey>;
+
+/** The configured public key as the site publishes it, or null when none is configured. */
+export function publishedExportKey(config: {
+  LEDGER_EXPORT_PUBLIC_KEY?: string | undefined;
+  LEDGER_EXPORT_PUBLIC_KEY_FILE?: string | undefined;
+}): PublishedExportKey | null {
+  const key = exportPublicKey({
+    LEDGER_EXPORT_PUBLIC_KEY: config.LEDGER_EXPORT_PUBLIC_KEY,
+    LEDGER_EXPORT_PUBLIC_KEY_FILE: config.LEDGER_EXPORT_PUBLIC_KEY_FILE,
+  });
+  return key ? describePublicKey(key) : null;
 }
