@@ -75,6 +75,7 @@ async function main() {
     await writeFile(publicFile, keys.publicKey);
     const env = { DATABASE_URL: url, LEDGER_EXPORT_KEY_FILE: keyFile };
     const tsx = (script: string, ...args: string[]) => ["node", "--import", "tsx", script, ...args];
+    const smallHeap = (args: string[]) => ["node", "--max-old-space-size=64", ...args.slice(1)];
     const verifier = (heap: string[]) => [
       "node",
       ...heap,
@@ -88,6 +89,13 @@ async function main() {
       [
         "export-ledger",
         (i) => tsx("game-server/src/cli/export-ledger.ts", "--out", path.join(work, `export-${i}`)),
+      ],
+      [
+        "export, 64 MB heap",
+        (i) =>
+          smallHeap(
+            tsx("game-server/src/cli/export-ledger.ts", "--out", path.join(work, `small-${i}`)),
+          ),
       ],
       ["verifier", () => verifier([])],
       ["verifier, 64 MB heap", () => verifier(["--max-old-space-size=64"])],

@@ -3,7 +3,9 @@ import { createHash, createPublicKey, verify } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { createInterface } from "node:readline";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { StringDecoder } from "node:string_decoder";
 import { createGunzip } from "node:zlib";
 import { comparePositions, eventHash, GENESIS_HASH } from "./chain.mjs";
 import { FairDraws } from "./fairness.mjs";
@@ -132,25 +134,29 @@ function checkLink(dir, manifest, previous, problems) {
     problems.add(`${dir}: does not continue the export given before it`);
 }
 
-/** Streams a gzip file's lines while hashing its compressed bytes; `lines` sees each line. */
+/**
+ * Streams a gzip file's lines to `onLine` while hashing its compressed bytes; returns the hash.
+ * One pipeline, so a slow consumer pauses the reading and any error (a truncated file) rejects.
+ */
 async function readGzipLines(file, onLine) {
   const hash = createHash("sha256");
-  const raw = createReadStream(file);
-  raw.on("data", (chunk) => hash.update(chunk));
-  const gunzip = createGunzip();
-  const failed = new Promise((_, reject) => {
-    raw.on("error", reject);
-    gunzip.on("error", reject);
+  const tap = new Transform({
+    transform(chunk, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
   });
-  failed.catch(() => {});
-  const lines = createInterface({ input: raw.pipe(gunzip), crlfDelay: Infinity });
-  const reading = (async () => {
-    for await (const line of lines) onLine(line);
-  })();
-  await Promise.race([reading, failed]);
-  await new Promise((resolve) =>
-    raw.readableEnded || raw.destroyed ? resolve() : raw.on("close", resolve),
-  );
+  await pipeline(createReadStream(file), tap, createGunzip(), async (source) => {
+    const decoder = new StringDecoder("utf8");
+    let rest = "";
+    for await (const chunk of source) {
+      const lines = (rest + decoder.write(chunk)).split("\n");
+      rest = lines.pop();
+      for (const line of lines) if (line) onLine(line);
+    }
+    rest += decoder.end();
+    if (rest) onLine(rest);
+  });
   return hash.digest("hex");
 }
 
