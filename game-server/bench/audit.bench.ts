@@ -13,7 +13,7 @@ import { fixed } from "./measure.ts";
  * `npm run bench:audit`: seeds a realistic mix of BENCH_EVENTS ledger events (default 200,000;
  * issue 26's model: deposits, coin flips and spins with their fairness proofs, withdrawals, a
  * lottery) on a PostgreSQL of its own, then runs, each in its own process as a person would,
- * `npm run audit`, `npm run export-ledger` and the offline verifier (also with a 64 MB heap),
+ * `npm run audit`, `npm run export-ledger` and the offline verifier (both also with a 64 MB heap),
  * BENCH_RUNS times each, and prints events/s, CPU seconds and peak memory (the process's
  * maximum resident set, /usr/bin/time -v), medians. Asserts nothing.
  */

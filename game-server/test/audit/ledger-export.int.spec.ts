@@ -339,6 +339,25 @@ describe("the auditing tools need no secret and write nothing", () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
+  it("their connections refuse any write", async () => {
+    const { openReadOnlyDatabase } = await import("../../src/cli/read-only-database.ts");
+    const database = await openReadOnlyDatabase({
+      DATABASE_URL: t.url,
+      DATA_DIR: path.join(work, "ro"),
+    });
+    try {
+      expect(
+        (await database.pool.query("SELECT count(*)::int AS n FROM ledger_events")).rows[0].n,
+      ).toBeGreaterThan(0);
+      await expect(database.pool.query("DELETE FROM checkpoints")).rejects.toThrow(
+        /read-only transaction/,
+      );
+    } finally {
+      await database.close();
+    }
+    expect(existsSync(path.join(work, "ro"))).toBe(false);
+  });
+
   it("without DATABASE_URL and no platform database, says what it needs and creates nothing", async () => {
     const dataDir = path.join(work, "empty-data-dir");
     const { code, stderr } = await tool("game-server/src/cli/audit.ts", [], {
