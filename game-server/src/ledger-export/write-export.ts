@@ -96,7 +96,11 @@ export async function writeLedgerExport(
         const kind = event.streamId.split("-")[0]!;
         streams[kind] = (streams[kind] ?? 0) + 1;
       }
-      heads.set(event.streamId, { revision: event.revision, hash: event.hash });
+      // A stream's head is its highest revision: the global order (commit order) can hold a
+      // later revision of a stream before an earlier one (docs/audit.md).
+      const head = heads.get(event.streamId);
+      if (!head || event.revision > head.revision)
+        heads.set(event.streamId, { revision: event.revision, hash: event.hash });
       const recordedAt = event.recordedAt.toISOString();
       first ??= { position: event.position, recordedAt };
       last = {

@@ -198,7 +198,7 @@ describe("a tampered export fails", () => {
       },
       operator.privateKey,
     );
-    await failsWith([copy("removed")], "revision follows");
+    await failsWith([copy("removed")], "which never came (event removed?)");
     await tamperedCopy(
       full,
       copy("reordered"),
@@ -216,6 +216,31 @@ describe("a tampered export fails", () => {
       operator.privateKey,
     );
     await failsWith([copy("inserted")], "revision follows");
+  });
+
+  it("passes when a stream's later revision comes first in the global order, as commits can", async () => {
+    // A group commit that wrote first and committed last holds a stream's revision n + 1 at an
+    // earlier global position than revision n, committed meanwhile by another transaction.
+    await tamperedCopy(
+      full,
+      copy("commit-order"),
+      (events) => {
+        const i = events.findIndex(
+          (e, at) =>
+            e.streamId.startsWith("wallet-") &&
+            events.slice(at + 1).some((l) => l.streamId === e.streamId),
+        );
+        const j = events.findIndex((e, at) => at > i && e.streamId === events[i].streamId);
+        const [early, late] = [events[i], events[j]];
+        events[i] = { ...late, position: early.position };
+        events[j] = { ...early, position: late.position };
+        return events;
+      },
+      operator.privateKey,
+    );
+    const { code, stdout } = await verify([copy("commit-order")]);
+    expect(stdout).toContain("verdict          OK");
+    expect(code).toBe(0);
   });
 
   it("a missing stream, even with the manifest signed again", async () => {
@@ -283,7 +308,7 @@ describe("a tampered export fails", () => {
         (events) => [...events, { ...foreign, position: "999999999:1" }],
         operator.privateKey,
       );
-      await failsWith([copy("spliced")], "has events but no head", "not in flight");
+      await failsWith([copy("spliced")], "has events but no head", "which was never sent");
     } finally {
       await other.close();
     }

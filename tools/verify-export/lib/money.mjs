@@ -172,20 +172,32 @@ export class MoneyBook {
     account.bonus += bonus;
   }
 
+  /**
+   * Transfers are matched by id whichever side comes first: streams are applied in their own
+   * order, and a credit can reach the global order before its debit (verify-exports.mjs).
+   */
   send(transfer, where) {
     if (!Number.isSafeInteger(transfer.amount) || transfer.amount <= 0)
       this.problems.push(`${where}: transfer ${transfer.id} of ${transfer.amount}`);
-    if (this.inFlight.has(transfer.id))
-      this.problems.push(`${where}: transfer ${transfer.id} sent twice`);
-    this.inFlight.set(transfer.id, { to: transfer.to, amount: transfer.amount });
+    const known = this.inFlight.get(transfer.id);
+    if (known?.sent) this.problems.push(`${where}: transfer ${transfer.id} sent twice`);
+    else if (known) {
+      if (known.to !== transfer.to || known.amount !== transfer.amount)
+        this.problems.push(`${known.where}: credit does not match transfer ${transfer.id}`);
+      this.inFlight.delete(transfer.id);
+      return;
+    }
+    this.inFlight.set(transfer.id, { to: transfer.to, amount: transfer.amount, sent: true, where });
   }
 
   credit(streamId, transferId, amount, where) {
     const transfer = this.inFlight.get(transferId);
+    if (transfer && !transfer.sent) {
+      this.problems.push(`${where}: transfer ${transferId} credited twice`);
+      return;
+    }
     if (!transfer) {
-      this.problems.push(
-        `${where}: credit of transfer ${transferId}, not in flight (never sent, or credited twice)`,
-      );
+      this.inFlight.set(transferId, { to: streamId, amount, sent: false, where });
       return;
     }
     if (transfer.to !== streamId || transfer.amount !== amount)
@@ -199,9 +211,12 @@ export class MoneyBook {
     for (const account of this.accounts.values())
       held += BigInt(account.main) + BigInt(account.bonus) + BigInt(account.held);
     let inFlight = 0n;
-    for (const transfer of this.inFlight.values()) inFlight += BigInt(transfer.amount);
-    const left = held + BigInt(this.house.balance) + inFlight;
     const problems = [...this.problems];
+    for (const [id, transfer] of this.inFlight) {
+      if (transfer.sent) inFlight += BigInt(transfer.amount);
+      else problems.push(`${transfer.where}: credit of transfer ${id}, which was never sent`);
+    }
+    const left = held + BigInt(this.house.balance) + inFlight;
     if (left !== this.moneyIn - this.moneyOut)
       problems.push(
         `money invariant broken: accounts ${held} + house ${this.house.balance} + in flight ${inFlight} ≠ in ${this.moneyIn} − out ${this.moneyOut}`,

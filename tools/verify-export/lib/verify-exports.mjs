@@ -13,6 +13,8 @@ import { MoneyBook } from "./money.mjs";
 
 export const EXPORT_FORMAT = "igp-ledger-export/1";
 const MAX_LISTED = 100;
+/** Events held back waiting for an earlier revision of their stream (bounded memory). */
+const MAX_WAITING = 100_000;
 
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 const fingerprintOf = (key) => sha256(key.export({ type: "spki", format: "der" }));
@@ -39,9 +41,17 @@ export async function verifyExports(dirs, { publicKeyPem } = {}) {
   const problems = new Problems();
   const given = publicKeyPem ? createPublicKey(publicKeyPem) : null;
   const chains = new Map();
+  const pending = new Map();
   const money = new MoneyBook();
   const fair = new FairDraws();
-  const state = { events: 0, last: null, checksMoney: false, anchored: 0, keys: new Set() };
+  const state = {
+    events: 0,
+    last: null,
+    checksMoney: false,
+    anchored: 0,
+    waiting: 0,
+    keys: new Set(),
+  };
   let previousManifest = null;
   for (const [index, dir] of dirs.entries()) {
     const bytes = await readFile(path.join(dir, "manifest.json")).catch(() => null);
@@ -63,9 +73,14 @@ export async function verifyExports(dirs, { publicKeyPem } = {}) {
     await checkSignature(dir, bytes, manifest, given, problems, state);
     if (index === 0) state.checksMoney = manifest.range?.fromGenesis === true;
     else checkLink(dir, manifest, previousManifest, problems);
-    await checkEvents(dir, manifest, { chains, money, fair, problems, state });
+    await checkEvents(dir, manifest, { chains, pending, money, fair, problems, state });
     previousManifest = { manifest, sha256: sha256(bytes) };
   }
+  for (const [streamId, waiting] of pending)
+    for (const revision of waiting.keys())
+      problems.add(
+        `${streamId}@${revision}: waits for revision ${chains.get(streamId).revision + 1}, which never came (event removed?)`,
+      );
   const report = {
     exports: dirs.length,
     events: state.events,
@@ -160,7 +175,7 @@ async function readGzipLines(file, onLine) {
   return hash.digest("hex");
 }
 
-async function checkEvents(dir, manifest, { chains, money, fair, problems, state }) {
+async function checkEvents(dir, manifest, { chains, pending, money, fair, problems, state }) {
   const file = path.join(dir, manifest.events?.file ?? "events.jsonl.gz");
   const touched = new Map();
   let count = 0;
@@ -181,29 +196,61 @@ async function checkEvents(dir, manifest, { chains, money, fair, problems, state
       );
     state.last = event;
     state.events++;
+    const head = touched.get(event.streamId);
+    if (!head || event.revision > head.revision)
+      touched.set(event.streamId, { revision: event.revision, hash: event.hash });
+    deliver(event);
+  };
+  /**
+   * Each stream's events in revision order. The global order is the commit order of
+   * transactions (ledger.md), and a group commit that wrote first and commits last can hold a
+   * stream's later revision before an earlier one that another transaction committed meanwhile:
+   * an event ahead of its stream waits here (a handful at most) until the one before it comes.
+   */
+  const deliver = (event) => {
     let chain = chains.get(event.streamId);
     if (!chain) {
       chain = { revision: -1, hash: GENESIS_HASH };
-      if (event.revision !== 0) {
-        if (state.checksMoney) problems.add(`${where}: the stream's earlier events are missing`);
-        else {
-          state.anchored++;
-          chain = { revision: event.revision - 1, hash: event.prevHash };
-        }
+      if (event.revision !== 0 && !state.checksMoney) {
+        state.anchored++;
+        chain = { revision: event.revision - 1, hash: event.prevHash };
       }
       chains.set(event.streamId, chain);
     }
+    if (event.revision > chain.revision + 1) {
+      if (state.waiting >= MAX_WAITING)
+        return problems.add(
+          `${event.streamId}@${event.revision}: too many events ahead of their streams' order`,
+        );
+      const waiting = pending.get(event.streamId) ?? new Map();
+      waiting.set(event.revision, event);
+      pending.set(event.streamId, waiting);
+      state.waiting++;
+      return;
+    }
+    link(event, chain);
+    const waiting = pending.get(event.streamId);
+    for (
+      let next = waiting?.get(chain.revision + 1);
+      next;
+      next = waiting.get(chain.revision + 1)
+    ) {
+      waiting.delete(next.revision);
+      state.waiting--;
+      link(next, chain);
+    }
+    if (waiting?.size === 0) pending.delete(event.streamId);
+  };
+  const link = (event, chain) => {
+    const where = `${event.streamId}@${event.revision}`;
     if (event.revision !== chain.revision + 1)
-      problems.add(
-        `${where}: revision follows ${chain.revision} (event removed, inserted or moved?)`,
-      );
+      problems.add(`${where}: revision follows ${chain.revision} (event inserted or repeated?)`);
     if (event.prevHash !== chain.hash)
       problems.add(`${where}: prevHash is not the previous event's hash`);
     if (eventHash(event) !== event.hash)
       problems.add(`${where}: hash does not match the event's content (altered?)`);
     chain.revision = event.revision;
     chain.hash = event.hash;
-    touched.set(event.streamId, chain);
     if (state.checksMoney) {
       try {
         money.apply(event, where);
