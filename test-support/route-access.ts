@@ -90,6 +90,7 @@ export const MATRIX: Record<string, Access> = {
   "GET /api/instant/game/{game}/lobby": "public",
   "GET /api/game/coin-flip/get/{code}": "public",
   "GET /api/game/round/{code}": "public",
+  "GET /api/fair/export-key": "public",
   "POST /api/game/coin-flip/create": ["user"],
   "POST /api/game/private/create": ["user"],
   "POST /api/game/coin-flip/join": ["user"],

@@ -1,13 +1,15 @@
 import { auditLedger } from "@igp/projections";
 import { minorToMajor } from "@igp/shared";
-import { openToolDatabase, runTool } from "./tool-database.ts";
+import { openReadOnlyDatabase } from "./read-only-database.ts";
+import { runTool } from "./tool-database.ts";
 
 /**
  * `npm run audit`: replays the whole ledger without the projections, verifies every hash chain,
  * conservation of money and the read models; prints a summary; exits 1 on any discrepancy.
+ * Read-only: it needs no secret and writes nothing (read-only-database.ts).
  */
 runTool(async () => {
-  const database = await openToolDatabase();
+  const database = await openReadOnlyDatabase();
   try {
     const report = await auditLedger(database.store, database.pool);
     const money = (minor: bigint | number) => minorToMajor(Number(minor)).toFixed(2);

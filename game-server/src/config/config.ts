@@ -40,6 +40,12 @@ const envSchema = z
     CODE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** Signs the short-lived links to private images (payment proofs). */
     IMAGE_LINK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /**
+     * The operator's Ed25519 public key that signs ledger exports (PEM, or a file holding it),
+     * published at GET /api/fair/export-key for auditors' verifiers (docs/audit.md).
+     */
+    LEDGER_EXPORT_PUBLIC_KEY: z.string().min(1).optional(),
+    LEDGER_EXPORT_PUBLIC_KEY_FILE: z.string().min(1).optional(),
     NODE_ENV: z.string().optional(),
     /** OpenAPI at /api/docs: on by default except when NODE_ENV=production. */
     API_DOCS: onOff.optional(),

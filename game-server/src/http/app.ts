@@ -28,6 +28,7 @@ import type { LotteryRounds } from "../games/lottery/lottery-rounds.ts";
 import { ROUND_GAMES } from "../games/round-game-catalog.ts";
 import type { RoundGames } from "../games/round-kernel/round-games.ts";
 import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
+import type { PublishedExportKey } from "../ledger-export/export-key.ts";
 import type { LotteryRooms } from "../realtime/lottery-rooms.ts";
 import type { RoundRooms } from "../realtime/round-rooms.ts";
 import type { SealedBox } from "../security/sealed-box.ts";
@@ -67,6 +68,7 @@ import { auditorsRoutes } from "./routes/auditors.routes.ts";
 import { banksRoutes } from "./routes/banks.routes.ts";
 import { chargesRoutes } from "./routes/charges.routes.ts";
 import { dashboardRoutes } from "./routes/dashboard.routes.ts";
+import { exportKeyRoutes } from "./routes/export-key.routes.ts";
 import { externalSignInRoutes } from "./routes/external-sign-in.routes.ts";
 import { gameHistoryRoutes } from "./routes/game-history.routes.ts";
 import { imagesRoutes } from "./routes/images.routes.ts";
@@ -143,6 +145,8 @@ export interface AppDependencies {
   google: GoogleSignIn | null;
   telegram: TelegramSettings | null;
   publicUrl: string | undefined;
+  /** The published key that signs ledger exports, when the operator configured one. */
+  exportKey: PublishedExportKey | null;
   currency: string;
   /** client/dist when built; the API alone otherwise. */
   clientDirectory: string | null;
@@ -238,6 +242,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   for (const game of ROUND_GAMES) await app.register(roundGameRoutes, { ...deps, game });
   await app.register(privateGamesRoutes, deps);
   await app.register(roundByCodeRoutes, deps);
+  await app.register(exportKeyRoutes, deps);
   await app.register(lotteryRoutes, deps);
   await app.register(gameHistoryRoutes, deps);
   await app.register(reportsRoutes, deps);

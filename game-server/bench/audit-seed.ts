@@ -1,0 +1,210 @@
+import { randomUUID } from "node:crypto";
+import { type Ledger, potAfterCut } from "@igp/ledger";
+import {
+  commitmentOf,
+  drawLottery,
+  flipCoin,
+  serverSeedFor,
+  spinWinner,
+  ticketsDigest,
+} from "@igp/shared";
+import { approvedBankDeposit, ctx } from "@igp/test-support/ledger.ts";
+
+const SECRET = "bench-fairness-secret-of-at-least-32-characters";
+
+/**
+ * A realistic mix of about `events` ledger events, on the model of issue 26's 1M-event ledger:
+ * players funded by bank deposits, coin flips and spins between two of them settled with their
+ * fairness proofs (about 85% of the events), withdrawals paid, and one lottery whose tickets
+ * make about 5% of the events, drawn for 5 places. `inFlight` commands at once.
+ */
+export async function seedAuditMix(ledger: Ledger, events: number, inFlight = 24) {
+  const players = Array.from({ length: Math.max(4, Math.round(events / 50)) }, () => randomUUID());
+  const pick = () => players[Math.floor(Math.random() * players.length)]!;
+  await inParallel(players.length, inFlight, (i) =>
+    approvedBankDeposit(ledger, players[i]!, 5_000_000),
+  );
+  const withdrawals = Math.round(players.length / 10);
+  await inParallel(withdrawals, inFlight, async (i) => {
+    const withdrawalId = randomUUID();
+    const userId = players[i]!;
+    await ledger.withdrawals.request(
+      {
+        withdrawalId,
+        amount: 10_000,
+        allowBonus: false,
+        method: "bank",
+        bankName: "CBE",
+        accountNumber: "55",
+        withdrawCode: "W1",
+      },
+      ctx("user", userId),
+    );
+    await ledger.withdrawals.approve(
+      withdrawalId,
+      { paymentReference: `FT${i}REF` },
+      ctx("superAdmin"),
+    );
+  });
+  const tickets = Math.round((events * 0.05) / 2);
+  const used = players.length * 3 + withdrawals * 3 + tickets * 2;
+  const rounds = Math.max(1, Math.round((events - used) / 7));
+  await inParallel(rounds, inFlight, (i) =>
+    i % 4 === 3 ? spin(ledger, pick, i) : flip(ledger, pick, i),
+  );
+  await lottery(ledger, pick, tickets, inFlight);
+}
+
+async function flip(ledger: Ledger, pick: () => string, i: number) {
+  const roundId = randomUUID();
+  const serverSeed = await serverSeedFor(SECRET, roundId);
+  await ledger.rounds.open(
+    {
+      roundId,
+      game: "coin-flip",
+      betAmount: 2_000,
+      cutBasisPoints: 1_000,
+      details: { commitment: await commitmentOf(serverSeed) },
+    },
+    ctx("user"),
+  );
+  const first = pick();
+  let second = pick();
+  while (second === first) second = pick();
+  const seats = [
+    { userId: first, side: "H", clientSeed: `c${i}a` },
+    { userId: second, side: "T", clientSeed: `c${i}b` },
+  ];
+  for (const seat of seats)
+    await ledger.rounds.placeStake(
+      {
+        userId: seat.userId,
+        roundId,
+        stakeId: randomUUID(),
+        amount: 2_000,
+        selection: { side: seat.side, clientSeed: seat.clientSeed, seats: [seat.side] },
+      },
+      ctx("user", seat.userId),
+    );
+  const outcome = await flipCoin({
+    serverSeed,
+    clientSeeds: seats.map((s) => s.clientSeed),
+    roundId,
+  });
+  const winner = seats.find((s) => s.side === outcome)!.userId;
+  await ledger.rounds.settle(
+    roundId,
+    [{ userId: winner, amount: potAfterCut(4_000, 1_000) }],
+    [],
+    ctx("user"),
+    { outcome, serverSeed },
+  );
+}
+
+async function spin(ledger: Ledger, pick: () => string, i: number) {
+  const roundId = randomUUID();
+  const serverSeed = await serverSeedFor(SECRET, roundId);
+  await ledger.rounds.open(
+    {
+      roundId,
+      game: "spin-wheel",
+      betAmount: 1_000,
+      cutBasisPoints: 1_000,
+      details: { commitment: await commitmentOf(serverSeed) },
+    },
+    ctx("user"),
+  );
+  const first = pick();
+  let second = pick();
+  while (second === first) second = pick();
+  const seats = [
+    { userId: first, numbers: [1, 2], clientSeed: `s${i}a` },
+    { userId: second, numbers: [5], clientSeed: `s${i}b` },
+  ];
+  for (const seat of seats)
+    await ledger.rounds.placeStake(
+      {
+        userId: seat.userId,
+        roundId,
+        stakeId: randomUUID(),
+        amount: 1_000 * seat.numbers.length,
+        selection: {
+          numbers: seat.numbers,
+          clientSeed: seat.clientSeed,
+          seats: seat.numbers.map(String),
+        },
+      },
+      ctx("user", seat.userId),
+    );
+  const input = { serverSeed, clientSeeds: seats.map((s) => s.clientSeed), roundId };
+  const outcome = await spinWinner(input, [1, 2, 5]);
+  const winner = seats.find((s) => s.numbers.includes(outcome))!.userId;
+  await ledger.rounds.settle(
+    roundId,
+    [{ userId: winner, amount: potAfterCut(3_000, 1_000) }],
+    [],
+    ctx("user"),
+    { outcome, serverSeed, heldNumbers: [1, 2, 5] },
+  );
+}
+
+async function lottery(ledger: Ledger, pick: () => string, count: number, inFlight: number) {
+  const roundId = randomUUID();
+  const serverSeed = await serverSeedFor(SECRET, roundId);
+  await ledger.rounds.open(
+    {
+      roundId,
+      game: "lottery",
+      betAmount: 500,
+      cutBasisPoints: 0,
+      details: { commitment: await commitmentOf(serverSeed) },
+    },
+    ctx("superAdmin"),
+  );
+  await inParallel(count, inFlight, async (i) => {
+    const userId = pick();
+    await ledger.rounds.placeStake(
+      { userId, roundId, stakeId: randomUUID(), amount: 500, selection: { clientSeed: `t${i}` } },
+      ctx("user", userId),
+    );
+  });
+  await ledger.rounds.closeStakes(roundId, ctx("superAdmin"));
+  const state = await ledger.rounds.read(roundId);
+  const sold = state.stakes.items.map((s) => ({
+    number: s.number!,
+    clientSeed: String((s.selection as { clientSeed: string }).clientSeed),
+    userId: s.userId,
+  }));
+  const places = 5;
+  const drawn = await drawLottery(serverSeed, roundId, sold, places);
+  const byNumber = new Map(sold.map((t) => [t.number, t.userId]));
+  const winners = drawn.map((ticket, place) => ({
+    place,
+    ticket,
+    userId: byNumber.get(ticket)!,
+    amount: 10_000 * (places - place),
+  }));
+  await ledger.rounds.settle(
+    roundId,
+    [],
+    winners.map((w) => ({ userId: w.userId, amount: w.amount })),
+    ctx("superAdmin"),
+    {
+      serverSeed,
+      ticketsDigest: await ticketsDigest(sold),
+      tickets: sold.length,
+      places,
+      winners,
+    },
+  );
+}
+
+/** Runs `work(0..count-1)` with at most `limit` at once. */
+async function inParallel(count: number, limit: number, work: (i: number) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, count) }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
+}

@@ -1,0 +1,151 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { CommandHandler, createPgPool, createPostgresEventStore, Ledger } from "@igp/ledger";
+import { generateExportKeyPair } from "../src/ledger-export/export-key.ts";
+import { seedAuditMix } from "./audit-seed.ts";
+import { withBenchPostgres } from "./bench-postgres.ts";
+import { fixed } from "./measure.ts";
+
+/**
+ * `npm run bench:audit`: seeds a realistic mix of BENCH_EVENTS ledger events (default 200,000;
+ * issue 26's model: deposits, coin flips and spins with their fairness proofs, withdrawals, a
+ * lottery) on a PostgreSQL of its own, then runs, each in its own process as a person would,
+ * `npm run audit`, `npm run export-ledger` and the offline verifier (both also with a 64 MB heap),
+ * BENCH_RUNS times each, and prints events/s, CPU seconds and peak memory (the process's
+ * maximum resident set, /usr/bin/time -v), medians. Asserts nothing.
+ */
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const run = promisify(execFile);
+
+interface Figures {
+  seconds: number;
+  cpuSeconds: number;
+  peakMb: number;
+  stdout: string;
+}
+
+/** One run of a command under /usr/bin/time -v: wall time, CPU, peak resident memory. */
+async function timed(args: string[], env: NodeJS.ProcessEnv): Promise<Figures> {
+  const started = performance.now();
+  const { stdout, stderr } = await run("/usr/bin/time", ["-v", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error: { stdout: string; stderr: string }) => {
+    throw new Error(`${args.join(" ")} failed:\n${error.stdout}\n${error.stderr}`);
+  });
+  const field = (name: string) => Number(new RegExp(`${name}: ([\\d.]+)`).exec(stderr)?.[1] ?? 0);
+  return {
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: field("User time \\(seconds\\)") + field("System time \\(seconds\\)"),
+    peakMb: field("Maximum resident set size \\(kbytes\\)") / 1024,
+    stdout,
+  };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main() {
+  await withBenchPostgres("audit", async ({ url }) => {
+    const pool = createPgPool(url, 24);
+    const ledger = new Ledger(new CommandHandler(createPostgresEventStore({ pool })));
+    console.log(`Seeding about ${EVENTS.toLocaleString("en")} events...`);
+    const seeding = performance.now();
+    await seedAuditMix(ledger, EVENTS);
+    const { rows } = await pool.query(
+      "SELECT count(*)::int AS n, count(DISTINCT stream_id)::int AS s FROM ledger_events",
+    );
+    const events = rows[0].n as number;
+    console.log(
+      `Seeded ${events.toLocaleString("en")} events in ${rows[0].s.toLocaleString("en")} streams in ${fixed((performance.now() - seeding) / 1000, 1).trim()} s.`,
+    );
+    await pool.end();
+
+    const work = await mkdtemp(path.join(tmpdir(), "igp-bench-audit-"));
+    const keys = generateExportKeyPair();
+    const keyFile = path.join(work, "key.pem");
+    const publicFile = path.join(work, "key.pub.pem");
+    await writeFile(keyFile, keys.privateKey, { mode: 0o600 });
+    await writeFile(publicFile, keys.publicKey);
+    const env = { DATABASE_URL: url, LEDGER_EXPORT_KEY_FILE: keyFile };
+    const tsx = (script: string, ...args: string[]) => ["node", "--import", "tsx", script, ...args];
+    const smallHeap = (args: string[]) => ["node", "--max-old-space-size=64", ...args.slice(1)];
+    const verifier = (heap: string[]) => [
+      "node",
+      ...heap,
+      "tools/verify-export/verify.mjs",
+      "--public-key",
+      publicFile,
+      path.join(work, "export-0"),
+    ];
+    const cases: [string, (i: number) => string[]][] = [
+      ["npm run audit", () => tsx("game-server/src/cli/audit.ts")],
+      [
+        "export-ledger",
+        (i) => tsx("game-server/src/cli/export-ledger.ts", "--out", path.join(work, `export-${i}`)),
+      ],
+      [
+        "export, 64 MB heap",
+        (i) =>
+          smallHeap(
+            tsx("game-server/src/cli/export-ledger.ts", "--out", path.join(work, `small-${i}`)),
+          ),
+      ],
+      ["verifier", () => verifier([])],
+      ["verifier, 64 MB heap", () => verifier(["--max-old-space-size=64"])],
+    ];
+    const results = new Map<string, Figures[]>();
+    try {
+      // Interleaved: each round runs every case once, so load on the machine falls on all alike.
+      for (let i = 0; i < RUNS; i++)
+        for (const [name, args] of cases) {
+          const figures = await timed(args(i), env);
+          if (!/verdict\s+OK|Ledger export in/.test(figures.stdout))
+            throw new Error(`${name}:\n${figures.stdout}`);
+          results.set(name, [...(results.get(name) ?? []), figures]);
+        }
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+    console.log(
+      `\n${events.toLocaleString("en")} events, medians of ${RUNS} interleaved runs (2 shared cores, other work on the machine):`,
+    );
+    console.log(
+      "| tool                 | events/s | wall s | CPU s | CPU µs/event | peak RSS MB |",
+    );
+    console.log(
+      "| -------------------- | -------- | ------ | ----- | ------------ | ----------- |",
+    );
+    for (const [name, runs] of results) {
+      const seconds = median(runs.map((r) => r.seconds));
+      const cpu = median(runs.map((r) => r.cpuSeconds));
+      const peak = median(runs.map((r) => r.peakMb));
+      console.log(
+        `| ${name.padEnd(20)} | ${Math.round(events / seconds)
+          .toLocaleString("en")
+          .padStart(
+            8,
+          )} | ${fixed(seconds, 1).trim().padStart(6)} | ${fixed(cpu, 1).trim().padStart(5)} | ${fixed(
+          (cpu * 1e6) / events,
+          1,
+        )
+          .trim()
+          .padStart(12)} | ${fixed(peak, 0).trim().padStart(11)} |`,
+      );
+    }
+  });
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,198 @@
+import { createHash, createPublicKey, type KeyObject } from "node:crypto";
+import { once } from "node:events";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGzip, type Gzip } from "node:zlib";
+import type { EventStore, RecordedEvent } from "@igp/ledger";
+import { describePublicKey, signBytes } from "./export-key.ts";
+
+/** The manifest's format name; the verifier refuses any other. */
+export const EXPORT_FORMAT = "igp-ledger-export/1";
+const EVENTS_FILE = "events.jsonl.gz";
+const HEADS_FILE = "heads.jsonl.gz";
+const READ_BATCH = 2_000;
+
+/** Which part of the ledger to export: a contiguous slice of the global order. */
+export interface ExportSelection {
+  /** Start after this global position (exclusive); from the first event when absent. */
+  after?: string;
+  /** Stop after this global position (inclusive). */
+  through?: string;
+  /** Start at the first event recorded at or after this time. */
+  since?: Date;
+  /** Stop before the first event recorded at or after this time. */
+  before?: Date;
+  /** The export this one follows: it starts right after that one's last event. */
+  previousDir?: string;
+}
+
+export interface ExportManifest {
+  format: typeof EXPORT_FORMAT;
+  createdAt: string;
+  events: { file: string; sha256: string; count: number };
+  heads: { file: string; sha256: string; count: number };
+  /** Streams with events in this export, by kind (the part of the id before the first dash). */
+  streams: Record<string, number>;
+  range: {
+    /** True when the export starts at the ledger's first event (balances start at zero). */
+    fromGenesis: boolean;
+    first: { position: string; recordedAt: string } | null;
+    last: {
+      position: string;
+      recordedAt: string;
+      streamId: string;
+      revision: number;
+      hash: string;
+    } | null;
+  };
+  selection: {
+    after: string | null;
+    through: string | null;
+    since: string | null;
+    before: string | null;
+  };
+  /** The export this one continues: the digest of its manifest and its last event. */
+  previous: { manifestSha256: string; lastPosition: string; lastHash: string } | null;
+  key: { algorithm: "Ed25519"; fingerprint: string; publicKey: string };
+}
+
+/**
+ * Writes the selected slice of the ledger into `dir`: events.jsonl.gz (one event per line, in
+ * global order, as stored with its hash chain link), heads.jsonl.gz (each stream's last revision
+ * and hash in this export), manifest.json and manifest.sig (Ed25519 over the manifest's bytes).
+ * Memory stays bounded by one read batch and one head per stream, whatever the ledger's size.
+ */
+export async function writeLedgerExport(
+  store: EventStore,
+  dir: string,
+  key: KeyObject,
+  selection: ExportSelection = {},
+): Promise<ExportManifest> {
+  await mkdir(dir, { recursive: true });
+  if ((await readdir(dir)).length > 0)
+    throw new Error(`${dir} is not empty: export into a new directory.`);
+  const previous = selection.previousDir ? await previousExport(selection.previousDir) : null;
+  const after = previous?.lastPosition ?? selection.after;
+
+  const heads = new Map<string, { revision: number; hash: string }>();
+  const streams: Record<string, number> = {};
+  let count = 0;
+  let first: ExportManifest["range"]["first"] = null;
+  let last: ExportManifest["range"]["last"] = null;
+  let started = !selection.since;
+  const events = gzipFile(path.join(dir, EVENTS_FILE));
+  reading: for (let cursor = after; ; ) {
+    const batch = await store.readAll({ after: cursor, maxCount: READ_BATCH });
+    if (batch.length === 0) break;
+    for (const event of batch) {
+      if (!started && event.recordedAt >= selection.since!) started = true;
+      if (!started) continue;
+      if (selection.before && event.recordedAt >= selection.before) break reading;
+      await events.write(`${JSON.stringify(exportedEvent(event))}\n`);
+      count++;
+      if (!heads.has(event.streamId)) {
+        const kind = event.streamId.split("-")[0]!;
+        streams[kind] = (streams[kind] ?? 0) + 1;
+      }
+      // A stream's head is its highest revision: the global order (commit order) can hold a
+      // later revision of a stream before an earlier one (docs/audit.md).
+      const head = heads.get(event.streamId);
+      if (!head || event.revision > head.revision)
+        heads.set(event.streamId, { revision: event.revision, hash: event.hash });
+      const recordedAt = event.recordedAt.toISOString();
+      first ??= { position: event.position, recordedAt };
+      last = {
+        position: event.position,
+        recordedAt,
+        streamId: event.streamId,
+        revision: event.revision,
+        hash: event.hash,
+      };
+      if (event.position === selection.through) break reading;
+    }
+    cursor = batch.at(-1)!.position;
+  }
+  await events.end();
+
+  const headsFile = gzipFile(path.join(dir, HEADS_FILE));
+  for (const [streamId, head] of heads)
+    await headsFile.write(`${JSON.stringify({ streamId, ...head })}\n`);
+  await headsFile.end();
+
+  const manifest: ExportManifest = {
+    format: EXPORT_FORMAT,
+    createdAt: new Date().toISOString(),
+    events: { file: EVENTS_FILE, sha256: await fileSha256(path.join(dir, EVENTS_FILE)), count },
+    heads: {
+      file: HEADS_FILE,
+      sha256: await fileSha256(path.join(dir, HEADS_FILE)),
+      count: heads.size,
+    },
+    streams,
+    range: { fromGenesis: !after && !selection.since, first, last },
+    selection: {
+      after: after ?? null,
+      through: selection.through ?? null,
+      since: selection.since?.toISOString() ?? null,
+      before: selection.before?.toISOString() ?? null,
+    },
+    previous,
+    key: describePublicKey(createPublicKey(key)),
+  };
+  const bytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8");
+  await writeFile(path.join(dir, "manifest.json"), bytes);
+  await writeFile(path.join(dir, "manifest.sig"), `${signBytes(key, bytes)}\n`);
+  return manifest;
+}
+
+/** An event line: the stored event with its place in the ledger and its hash chain link. */
+function exportedEvent(event: RecordedEvent) {
+  return {
+    position: event.position,
+    streamId: event.streamId,
+    revision: event.revision,
+    id: event.id,
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata,
+    recordedAt: event.recordedAt.toISOString(),
+    prevHash: event.prevHash,
+    hash: event.hash,
+  };
+}
+
+/** The export a new one continues: where it ended and the digest of its manifest. */
+async function previousExport(dir: string): Promise<NonNullable<ExportManifest["previous"]>> {
+  const bytes = await readFile(path.join(dir, "manifest.json"));
+  const manifest = JSON.parse(bytes.toString("utf8")) as ExportManifest;
+  if (manifest.format !== EXPORT_FORMAT || !manifest.range.last)
+    throw new Error(`${dir} holds no ledger export with events to continue from.`);
+  return {
+    manifestSha256: createHash("sha256").update(bytes).digest("hex"),
+    lastPosition: manifest.range.last.position,
+    lastHash: manifest.range.last.hash,
+  };
+}
+
+/** A gzip file written line by line, waiting whenever the compressor's buffer is full. */
+function gzipFile(file: string) {
+  const gzip: Gzip = createGzip();
+  const done = pipeline(gzip, createWriteStream(file));
+  return {
+    async write(text: string) {
+      if (!gzip.write(text)) await once(gzip, "drain");
+    },
+    async end() {
+      gzip.end();
+      await done;
+    },
+  };
+}
+
+async function fileSha256(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}

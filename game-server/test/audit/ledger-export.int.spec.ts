@@ -1,0 +1,406 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { createTestLedger, readEverything } from "@igp/test-support/ledger.ts";
+import { generateLedgerActivity } from "@igp/test-support/ledger-activity.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateExportKeyPair } from "../../src/ledger-export/export-key.ts";
+import { exportedEvents, readManifest, tamperedCopy, writeSignedManifest } from "./export-files.ts";
+import { fairActivity } from "./fair-activity.ts";
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const VERIFY = path.join(ROOT, "tools/verify-export/verify.mjs");
+
+let t: Awaited<ReturnType<typeof createTestLedger>>;
+let work: string;
+const operator = generateExportKeyPair();
+const stranger = generateExportKeyPair();
+let privateFile: string;
+let publicFile: string;
+let full: string;
+
+async function tool(script: string, args: string[], env: Record<string, string> = {}) {
+  return run("node", ["--import", "tsx", path.join(ROOT, script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: t.url, LEDGER_EXPORT_KEY_FILE: privateFile, ...env },
+  }).then(
+    ({ stdout }) => ({ code: 0, stdout, stderr: "" }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
+/** The offline verifier as an auditor runs it: plain node, no tsx, no database. */
+async function verify(dirs: string[], options: { key?: string; heapMb?: number } = {}) {
+  const key =
+    options.key === undefined
+      ? ["--public-key", publicFile]
+      : options.key
+        ? ["--public-key", options.key]
+        : [];
+  const heap = options.heapMb ? [`--max-old-space-size=${options.heapMb}`] : [];
+  return run("node", [...heap, VERIFY, ...key, ...dirs], { env: {} }).then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+  );
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "igp-export-"));
+  privateFile = path.join(work, "operator.pem");
+  publicFile = path.join(work, "operator.pub.pem");
+  await writeFile(privateFile, operator.privateKey, { mode: 0o600 });
+  await writeFile(publicFile, operator.publicKey);
+  t = await createTestLedger();
+  await generateLedgerActivity(t.ledger);
+  await fairActivity(t.ledger);
+  await readEverything(t.store, t.pool); // every event visible to global readers
+  full = path.join(work, "full");
+  const exported = await tool("game-server/src/cli/export-ledger.ts", ["--out", full]);
+  expect(exported.code, exported.stderr).toBe(0);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe("a full export", () => {
+  it("holds every event in global order, with the stored hashes, and a signed manifest", async () => {
+    const stored = await readEverything(t.store, t.pool);
+    const events = await exportedEvents(full);
+    expect(events.map((e) => [e.position, e.streamId, e.revision, e.hash])).toEqual(
+      stored.map((e) => [e.position, e.streamId, e.revision, e.hash]),
+    );
+    const manifest = await readManifest(full);
+    expect(manifest.events.count).toBe(stored.length);
+    expect(manifest.range.fromGenesis).toBe(true);
+    expect(manifest.range.last.hash).toBe(stored.at(-1)!.hash);
+    expect(manifest.previous).toBeNull();
+    expect(manifest.streams.round).toBe(5); // 3 of the day's activity, a fair flip, a fair lottery
+  });
+
+  it("verifies offline: balances, the house result and every draw equal the ledger's replay", async () => {
+    const replay = await t.replay();
+    const { code, stdout } = await verify([full]);
+    expect(stdout).toContain("verdict          OK");
+    expect(code).toBe(0);
+    const money = (minor: number | bigint) => (Number(minor) / 100).toFixed(2);
+    expect(stdout).toMatch(new RegExp(`money in\\s+${money(replay.moneyIn)}\\n`));
+    expect(stdout).toMatch(new RegExp(`in flight\\s+${money(replay.moneyInFlight)}\\n`));
+    expect(stdout).toContain(
+      `house result     ${money(replay.house.balance)} (cuts ${money(replay.house.roundCuts)}`,
+    );
+    expect(stdout).toContain("fair draws       2 settled round(s) recomputed");
+    const balances = await verify([full, "--balances"]);
+    for (const stream of replay.streams.values())
+      if (stream.kind === "wallet") {
+        const { main, bonus } = stream.state as { main: number; bonus: number };
+        expect(balances.stdout).toContain(
+          `wallet-${stream.id} main ${money(main)} bonus ${money(bonus)}`,
+        );
+      }
+  });
+
+  it("streams: verifies with a 24 MB heap", async () => {
+    const { code, stdout } = await verify([full], { heapMb: 24 });
+    expect(stdout).toContain("verdict          OK");
+    expect(code).toBe(0);
+  });
+});
+
+describe("a tampered export fails", () => {
+  const copy = (name: string) => path.join(work, name);
+  const failsWith = async (dirs: string[], ...messages: string[]) => {
+    const { code, stdout } = await verify(dirs);
+    expect(code, stdout).toBe(1);
+    expect(stdout).toContain("verdict          FAILED");
+    for (const message of messages) expect(stdout).toContain(message);
+  };
+  const walletCredit = (events: any[]) => events.findIndex((e) => e.type === "WalletCredited");
+
+  it("a changed event: the file's digest, and the event's hash even when the manifest is signed again", async () => {
+    const change = (events: any[]) => {
+      const i = walletCredit(events);
+      events[i] = { ...events[i], data: { ...events[i].data, main: events[i].data.main + 100 } };
+      return events;
+    };
+    await tamperedCopy(full, copy("changed"), change);
+    await failsWith(
+      [copy("changed")],
+      "its SHA-256 is not the manifest's",
+      "hash does not match the event's content",
+    );
+    await tamperedCopy(full, copy("changed-signed"), change, operator.privateKey);
+    const { stdout } = await verify([copy("changed-signed")]);
+    expect(stdout).not.toContain("SHA-256 is not the manifest's");
+    await failsWith([copy("changed-signed")], "hash does not match the event's content");
+  });
+
+  it("a changed event with its hash recomputed breaks the next event's link and the stream's head", async () => {
+    const { eventHash } = await import("../../../tools/verify-export/lib/chain.mjs" as string);
+    let later = false;
+    await tamperedCopy(
+      full,
+      copy("rehashed"),
+      (events) => {
+        const i = walletCredit(events);
+        later = events.slice(i + 1).some((e) => e.streamId === events[i].streamId);
+        const changed = {
+          ...events[i],
+          data: { ...events[i].data, main: events[i].data.main + 100 },
+        };
+        changed.hash = eventHash(changed);
+        events[i] = changed;
+        return events;
+      },
+      operator.privateKey,
+    );
+    await failsWith(
+      [copy("rehashed")],
+      "main and bonus do not add up",
+      later ? "prevHash is not the previous event's hash" : "its head is revision",
+    );
+  });
+
+  it("a draw whose recorded outcome is not the one its seeds give, rehashed and signed again", async () => {
+    const { eventHash } = await import("../../../tools/verify-export/lib/chain.mjs" as string);
+    await tamperedCopy(
+      full,
+      copy("unfair"),
+      (events) => {
+        const i = events.findIndex((e) => e.type === "RoundSettled" && e.data.draw?.outcome);
+        const draw = {
+          ...events[i].data.draw,
+          outcome: events[i].data.draw.outcome === "H" ? "T" : "H",
+        };
+        events[i] = { ...events[i], data: { ...events[i].data, draw } };
+        events[i].hash = eventHash(events[i]);
+        return events;
+      },
+      operator.privateKey,
+    );
+    await failsWith([copy("unfair")], "seeds give");
+  });
+
+  it("a removed, a reordered and an inserted event", async () => {
+    await tamperedCopy(
+      full,
+      copy("removed"),
+      (events) => {
+        // An event with a later one in its stream: the gap shows in the chain itself.
+        const i = events.findIndex((e, at) =>
+          events.slice(at + 1).some((l) => l.streamId === e.streamId),
+        );
+        return events.filter((_, at) => at !== i);
+      },
+      operator.privateKey,
+    );
+    await failsWith([copy("removed")], "which never came (event removed?)");
+    await tamperedCopy(
+      full,
+      copy("reordered"),
+      (events) => {
+        [events[3], events[4]] = [events[4], events[3]];
+        return events;
+      },
+      operator.privateKey,
+    );
+    await failsWith([copy("reordered")], "out of order");
+    await tamperedCopy(
+      full,
+      copy("inserted"),
+      (events) => [...events.slice(0, 8), events[7], ...events.slice(8)],
+      operator.privateKey,
+    );
+    await failsWith([copy("inserted")], "revision follows");
+  });
+
+  it("passes when a stream's later revision comes first in the global order, as commits can", async () => {
+    // A group commit that wrote first and committed last holds a stream's revision n + 1 at an
+    // earlier global position than revision n, committed meanwhile by another transaction.
+    await tamperedCopy(
+      full,
+      copy("commit-order"),
+      (events) => {
+        const i = events.findIndex(
+          (e, at) =>
+            e.streamId.startsWith("wallet-") &&
+            events.slice(at + 1).some((l) => l.streamId === e.streamId),
+        );
+        const j = events.findIndex((e, at) => at > i && e.streamId === events[i].streamId);
+        const [early, late] = [events[i], events[j]];
+        events[i] = { ...late, position: early.position };
+        events[j] = { ...early, position: late.position };
+        return events;
+      },
+      operator.privateKey,
+    );
+    const { code, stdout } = await verify([copy("commit-order")]);
+    expect(stdout).toContain("verdict          OK");
+    expect(code).toBe(0);
+  });
+
+  it("a missing stream, even with the manifest signed again", async () => {
+    await tamperedCopy(
+      full,
+      copy("missing"),
+      (events) => {
+        const gone = events.find((e) => e.streamId.startsWith("charge-"))!.streamId;
+        return events.filter((e) => e.streamId !== gone);
+      },
+      operator.privateKey,
+    );
+    await failsWith([copy("missing")], "(stream missing)");
+  });
+
+  it("an edited manifest, another key, a truncated file", async () => {
+    await tamperedCopy(full, copy("edited"), (events) => events);
+    const manifest = await readManifest(copy("edited"));
+    manifest.events.count += 1;
+    await writeFile(
+      path.join(copy("edited"), "manifest.json"),
+      `${JSON.stringify(manifest, null, 2)}\n`,
+    );
+    await failsWith([copy("edited")], "signature does not verify");
+
+    await tamperedCopy(full, copy("stranger"), (events) => events);
+    const theirs = await readManifest(full);
+    await writeSignedManifest(copy("stranger"), theirs, stranger.privateKey);
+    await failsWith([copy("stranger")], "signature does not verify");
+    // Their manifest naming their own key: whole in itself, but not the operator's.
+    const { createPublicKey, createHash } = await import("node:crypto");
+    const key = createPublicKey(stranger.publicKey);
+    theirs.key = {
+      algorithm: "Ed25519",
+      publicKey: stranger.publicKey,
+      fingerprint: createHash("sha256")
+        .update(key.export({ type: "spki", format: "der" }))
+        .digest("hex"),
+    };
+    await writeSignedManifest(copy("stranger"), theirs, stranger.privateKey);
+    await failsWith([copy("stranger")], "signature does not verify", "the manifest names key");
+    expect((await verify([copy("stranger")], { key: "" })).code).toBe(0); // without the operator's key
+
+    await tamperedCopy(full, copy("truncated"), (events) => events);
+    const file = path.join(copy("truncated"), "events.jsonl.gz");
+    const { size } = await import("node:fs").then((fs) => fs.statSync(file));
+    await truncate(file, Math.floor(size / 2));
+    await failsWith([copy("truncated")], "truncated or damaged");
+  });
+
+  it("an event spliced in from another ledger's export", async () => {
+    const other = await createTestLedger();
+    try {
+      await generateLedgerActivity(other.ledger);
+      await readEverything(other.store, other.pool);
+      const theirs = path.join(work, "other");
+      const done = await tool("game-server/src/cli/export-ledger.ts", ["--out", theirs], {
+        DATABASE_URL: other.url,
+      });
+      expect(done.code).toBe(0);
+      const foreign = (await exportedEvents(theirs)).find((e) => e.type === "WalletCredited")!;
+      await tamperedCopy(
+        full,
+        copy("spliced"),
+        (events) => [...events, { ...foreign, position: "999999999:1" }],
+        operator.privateKey,
+      );
+      await failsWith([copy("spliced")], "has events but no head", "which was never sent");
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("exports in a chain", () => {
+  it("a period export continues the one before it; together they verify like the whole", async () => {
+    const events = await exportedEvents(full);
+    const middle = events[Math.floor(events.length / 2)].position;
+    const first = path.join(work, "part-1");
+    const second = path.join(work, "part-2");
+    expect(
+      (await tool("game-server/src/cli/export-ledger.ts", ["--out", first, "--through", middle]))
+        .code,
+    ).toBe(0);
+    expect(
+      (await tool("game-server/src/cli/export-ledger.ts", ["--out", second, "--previous", first]))
+        .code,
+    ).toBe(0);
+    const link = (await readManifest(second)).previous;
+    expect(link.lastPosition).toBe(middle);
+
+    const whole = await verify([full]);
+    const parts = await verify([first, second]);
+    expect(parts.stdout).toContain("verdict          OK");
+    const figures = (text: string) =>
+      text.split("\n").filter((l) => /money in|money out|house result|fair draws/.test(l));
+    expect(figures(parts.stdout)).toEqual(figures(whole.stdout));
+
+    const alone = await verify([second]);
+    expect(alone.stdout).toContain(
+      "not checked: the export does not start at the ledger's first event",
+    );
+    expect(alone.code).toBe(0);
+    const { code, stdout } = await verify([full, second]);
+    expect(code).toBe(1);
+    expect(stdout).toContain("does not continue the export given before it");
+  });
+});
+
+describe("the auditing tools need no secret and write nothing", () => {
+  it("audit and export create no data directory and generate no secret", async () => {
+    const dataDir = path.join(work, "no-such-data-dir");
+    const audited = await tool("game-server/src/cli/audit.ts", [], { DATA_DIR: dataDir });
+    expect(audited.stdout).toContain("Ledger audit");
+    const exported = await tool(
+      "game-server/src/cli/export-ledger.ts",
+      ["--out", path.join(work, "x")],
+      { DATA_DIR: dataDir },
+    );
+    expect(exported.code).toBe(0);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it("their connections refuse any write", async () => {
+    const { openReadOnlyDatabase } = await import("../../src/cli/read-only-database.ts");
+    const database = await openReadOnlyDatabase({
+      DATABASE_URL: t.url,
+      DATA_DIR: path.join(work, "ro"),
+    });
+    try {
+      expect(
+        (await database.pool.query("SELECT count(*)::int AS n FROM ledger_events")).rows[0].n,
+      ).toBeGreaterThan(0);
+      await expect(database.pool.query("DELETE FROM checkpoints")).rejects.toThrow(
+        /read-only transaction/,
+      );
+    } finally {
+      await database.close();
+    }
+    expect(existsSync(path.join(work, "ro"))).toBe(false);
+  });
+
+  it("without DATABASE_URL and no platform database, says what it needs and creates nothing", async () => {
+    const dataDir = path.join(work, "empty-data-dir");
+    const { code, stderr } = await tool("game-server/src/cli/audit.ts", [], {
+      DATABASE_URL: "",
+      DATA_DIR: dataDir,
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain("No database to read: set DATABASE_URL");
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it("without a signing key the export refuses before reading anything", async () => {
+    const out = path.join(work, "unsigned");
+    const { code, stderr } = await tool("game-server/src/cli/export-ledger.ts", ["--out", out], {
+      LEDGER_EXPORT_KEY_FILE: "",
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain("No signing key");
+    expect(existsSync(out)).toBe(false);
+  });
+});
