@@ -19,6 +19,7 @@ export * from "./game-looks.ts";
 export * from "./money.ts";
 export * from "./password-policy.ts";
 export * from "./phone.ts";
+export * from "./safer-play.ts";
 export * from "./wallet-rules.ts";
 export * from "./wheel.ts";
 export * from "./words.ts";
