@@ -103,7 +103,7 @@ it("no accepted stake or deposit passes a limit in force, whatever runs at once"
           );
         }
         if (op.op === "stakes") {
-          let roundId = lotteryId;
+          let roundId: string = lotteryId;
           if (!op.lottery) {
             open ??= { roundId: randomUUID(), pot: 0 };
             roundId = open.roundId;

@@ -8,6 +8,7 @@ export * from "./api/money-notices.ts";
 export * from "./api/private-games.ts";
 export * from "./api/reports.ts";
 export * from "./api/round-by-code.ts";
+export * from "./api/safer-play.ts";
 export * from "./api/spin-wheel.ts";
 export * from "./api/staff-channel.ts";
 export * from "./api/telegram.ts";

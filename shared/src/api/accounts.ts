@@ -7,6 +7,7 @@ import {
   type PasswordMessages,
   passwordProblem,
 } from "../password-policy.ts";
+import { ageConfirmationFields } from "./safer-play.ts";
 import { text } from "./text.ts";
 
 /** The player spec's rules and messages (section 5), enforced on the client and the server. */
@@ -58,6 +59,7 @@ export const registerRequestSchema = z
     fullName: fullNameSchema,
     password: registrationPasswordSchema,
     confirmPassword: text("Password confirmation", { required: "Passwords do not match." }),
+    ...ageConfirmationFields,
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: "Passwords do not match.",
