@@ -105,14 +105,17 @@ export function limitReachedMessage(kind: LimitKind, limitMinor: number, leftMin
   return `This ${what} would pass your ${LIMIT_NAMES[kind]} of ${etb(limitMinor)} (${etb(left)} left).`;
 }
 
+/** An instant as players read it in a message: "2026-11-27 09:30 UTC". */
+export const readableUtc = (at: string) => `${at.slice(0, 16).replace("T", " ")} UTC`;
+
 export const SAFER_PLAY_MESSAGES = {
   notConfirmedAge: "Please confirm your age and accept the terms in your profile before you play.",
   timedOut: (until: string) =>
-    `You are taking a break until ${until}. You can still see your history and withdraw.`,
+    `You are taking a break until ${readableUtc(until)}. You can still see your history and withdraw.`,
   selfExcluded: (until: string | null) =>
     until === null
       ? "You have excluded yourself permanently. You can still see your history and withdraw."
-      : `You have excluded yourself until ${until}. You can still see your history and withdraw.`,
+      : `You have excluded yourself until ${readableUtc(until)}. You can still see your history and withdraw.`,
   alreadyExcluded: "You are already excluded for longer than that.",
   limitKind: `Limit must be one of: ${LIMIT_KINDS.join(", ")}.`,
   limitRequired: "Limit amount is required (or null to remove it).",

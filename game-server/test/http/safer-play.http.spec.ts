@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { walletStream } from "@igp/ledger";
+import { readableUtc } from "@igp/shared";
 import { balancesOf } from "@igp/test-support/games.ts";
 import { signUpPlayer } from "@igp/test-support/http.ts";
 import { buyTicket, createLottery } from "@igp/test-support/lottery.ts";
@@ -204,7 +205,7 @@ describe("time-outs and self-exclusion", () => {
     expect(ticket).toMatchObject({
       status: 403,
       body: {
-        message: `You are taking a break until ${until}. You can still see your history and withdraw.`,
+        message: `You are taking a break until ${readableUtc(until)}. You can still see your history and withdraw.`,
       },
     });
     expect((await bankDeposit(player.token, 60)).status).toBe(403);

@@ -137,10 +137,15 @@ export function SelectField(props: {
 
 export function CheckboxField(props: { name: string; label: string }) {
   const field = useField(props.name);
+  const message = useMessage();
+  const error = errorAt(useFormContext().formState.errors, props.name);
   return (
-    <label className="checkbox">
-      <input type="checkbox" {...field} /> {props.label}
-    </label>
+    <>
+      <label className="checkbox">
+        <input type="checkbox" aria-invalid={Boolean(error)} {...field} /> {props.label}
+      </label>
+      {error && <p className="field-error">{message(error)}</p>}
+    </>
   );
 }
 
