@@ -1,4 +1,9 @@
-import type { LimitViewWire, SaferPlayView, TakeBreakRequest } from "@igp/shared";
+import {
+  type LimitViewWire,
+  type SaferPlayView,
+  setLimitRequestSchema,
+  type TakeBreakRequest,
+} from "@igp/shared";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, api } from "../../lib/api-client.ts";
@@ -108,11 +113,17 @@ function AgeForm({ age, run }: { age: number; run: Run }) {
 function LimitRow({ limit, run }: { limit: LimitViewWire; run: Run }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
+  const message = useMessage();
   const [amount, setAmount] = useState("");
+  const [problem, setProblem] = useState("");
   const name = t(`saferPlay.limits.${limit.limit}`);
   const path = `${VIEW}/limits/${limit.limit}`;
   const save = (event: FormEvent) => {
     event.preventDefault();
+    // The server's own rule and words, before anything is sent.
+    const checked = setLimitRequestSchema.safeParse({ amount });
+    setProblem(checked.success ? "" : message(checked.error.issues[0]!.message));
+    if (!checked.success) return;
     void run(path, "PUT", { amount }, t("saferPlay.limits.saved")).then(
       (ok) => ok && setAmount(""),
     );
@@ -140,8 +151,14 @@ function LimitRow({ limit, run }: { limit: LimitViewWire; run: Run }) {
       </div>
       <label>
         {t("saferPlay.limits.amount")}
-        <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        <input
+          inputMode="decimal"
+          value={amount}
+          aria-invalid={Boolean(problem)}
+          onChange={(e) => setAmount(e.target.value)}
+        />
       </label>
+      {problem && <p className="field-error">{problem}</p>}
       <button type="submit" className="button">
         {t("saferPlay.limits.save")}
       </button>
