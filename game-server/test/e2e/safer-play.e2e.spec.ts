@@ -54,7 +54,10 @@ describe.skipIf(!hasChromium)("safer play in Chromium (skipped: no /usr/bin/chro
     await row.getByLabel("New limit (ETB)").fill("500");
     await row.getByRole("button", { name: "Save" }).click();
     await row.getByText(/Changes to ETB\s500\.00 at /).waitFor();
+    // A reality check every 15 minutes of play; the page's clock is ours from here on.
+    await page.getByLabel("Remind me every").selectOption("15");
     await shoot(page, "limits");
+    await page.clock.install();
 
     await page.goto(`${server.url}/play/instant/lottery`);
     const card = page.locator(".lottery-card", { hasText: "Meskel Lottery" });
@@ -73,6 +76,15 @@ describe.skipIf(!hasChromium)("safer play in Chromium (skipped: no /usr/bin/chro
     // The refusal is the answer this journey asks for (403); any other page problem still fails it.
     expect(expectPageProblems(/status of 403 .*\/api\/game\/lottery\/buy\/ticket/)).toHaveLength(1);
     expect(await balancesOf(server, player.token)).toEqual({ main: 90, bonus: 0 });
+    await page.getByRole("button", { name: "OK" }).click();
+
+    await page.clock.fastForward("15:05");
+    const check = page.getByRole("alertdialog", { name: "Reality check" });
+    await check.getByText("You have played for 15 minutes this session.").waitFor();
+    await check.getByText(/Net result this session: -ETB\s10\.00/).waitFor();
+    await shoot(page, "reality-check");
+    await check.getByRole("button", { name: "Continue" }).click();
+    await check.waitFor({ state: "detached" });
 
     const admin = await signedInPage(journey.root);
     await admin.goto(`${server.url}/admin/dashboard/players`);

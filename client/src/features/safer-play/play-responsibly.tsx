@@ -59,9 +59,11 @@ export default function PlayResponsibly() {
   return (
     <section className="safer-play">
       <p>{t("saferPlay.intro")}</p>
-      <p className="form-failure" role="alert">
-        {failure}
-      </p>
+      {failure && (
+        <p className="form-failure" role="alert">
+          {failure}
+        </p>
+      )}
       <p role="status">{saved}</p>
       {!view.ageConfirmed && <AgeForm age={view.minimumAge} run={run} />}
       <BreakCard view={view} run={run} />
