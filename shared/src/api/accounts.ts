@@ -64,6 +64,11 @@ export const registerRequestSchema = z
   .refine((body) => body.password === body.confirmPassword, {
     message: "Passwords do not match.",
     path: ["confirmPassword"],
+    // Also while the age and terms boxes are unticked: every problem is shown at once.
+    when: ({ value }) => {
+      const body = value as { password?: unknown; confirmPassword?: unknown };
+      return typeof body.password === "string" && typeof body.confirmPassword === "string";
+    },
   });
 
 export const loginRequestSchema = z.object({
