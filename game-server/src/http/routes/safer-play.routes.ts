@@ -164,7 +164,7 @@ export async function saferPlayRoutes(app: FastifyInstance, deps: SaferPlayDepen
     },
     async (request) => {
       const user = await deps.users.findById(request.params.id);
-      if (!user || user.role !== "user") throw notFound("User not found.");
+      if (user?.role !== "user") throw notFound("User not found.");
       return wire(
         await deps.ledger.saferPlay.view(user.id, new Date().toISOString()),
         deps.minimumAge,
