@@ -63,8 +63,18 @@ const dayFormat = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
+/** The last minute's keys: a stake decides and folds them, so most calls skip Intl (~2 us). */
+let cached: { minute: number; keys: Record<PlayWindow, string> } | null = null;
+
 /** The keys of the day, week and month windows that hold the instant `at`. */
 export function windowKeys(at: string | number): Record<PlayWindow, string> {
+  const time = typeof at === "number" ? at : Date.parse(at);
+  const minute = Math.floor(time / 60_000); // zones' offsets are whole minutes
+  if (cached?.minute !== minute) cached = { minute, keys: computeKeys(time) };
+  return cached.keys;
+}
+
+function computeKeys(at: number): Record<PlayWindow, string> {
   const day = dayFormat.format(new Date(at)); // YYYY-MM-DD in the operator's zone
   const noon = Date.parse(`${day}T12:00:00Z`);
   const weekday = (new Date(noon).getUTCDay() + 6) % 7; // Monday 0
