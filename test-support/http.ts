@@ -108,7 +108,14 @@ export async function signUpPlayer(server: Pick<TestServer, "call">, fullName = 
   const phone = `09${String(Date.now() % 1e6).padStart(6, "0")}${String(counter++ % 100).padStart(2, "0")}`;
   const password = "secret12";
   const registered = await server.call("POST", "/api/auth/user/register", {
-    body: { phone, fullName, password, confirmPassword: password },
+    body: {
+      phone,
+      fullName,
+      password,
+      confirmPassword: password,
+      ageConfirmed: true,
+      termsAccepted: true,
+    },
   });
   if (registered.status !== 201)
     throw new Error(`register failed: ${JSON.stringify(registered.body)}`);

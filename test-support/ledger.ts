@@ -10,6 +10,7 @@ import {
   Ledger,
   LedgerReplay,
   type RecordedEvent,
+  walletStream,
 } from "@igp/ledger";
 import type pg from "pg";
 import { createTestDatabase } from "./database.ts";
@@ -118,4 +119,13 @@ export async function tamperWithEvent(
     await db.query("RESET session_replication_role");
     db.release();
   }
+}
+
+/** A wallet's two balances, without its safer-play state (limits, windows): what tests compare. */
+export async function balancesIn(
+  handler: Pick<CommandHandler, "load">,
+  userId: string,
+): Promise<{ main: number; bonus: number }> {
+  const { main, bonus } = await handler.load<{ main: number; bonus: number }>(walletStream(userId));
+  return { main, bonus };
 }

@@ -1,5 +1,5 @@
 import { CommandHandler, createPgPool, Ledger } from "@igp/ledger";
-import { approvedBankDeposit } from "@igp/test-support/ledger.ts";
+import { approvedBankDeposit, ctx } from "@igp/test-support/ledger.ts";
 import { hashPassword } from "../src/accounts/passwords.ts";
 import { Sessions } from "../src/accounts/sessions.ts";
 import { createTokens } from "../src/accounts/tokens.ts";
@@ -48,6 +48,8 @@ export async function seedPlayers(
         });
         if (!user) throw new Error(`user ${index} exists already`);
         await approvedBankDeposit(ledger, user.id, depositMinor);
+        // As registration does: the server refuses stakes of players who have not confirmed.
+        await ledger.saferPlay.confirmAge(user.id, 18, ctx("user", user.id));
         players[index] = {
           index,
           userId: user.id,

@@ -56,6 +56,7 @@ async function main() {
                 stakeId: randomUUID(),
                 roundId: "bench",
                 amount: 100,
+                at: metadata.occurredAt,
               }),
             metadata,
             () => randomUUID(),
@@ -64,7 +65,13 @@ async function main() {
       const insert = (writer: number) => {
         const [event] = decideWallet(
           { main: 0, bonus: 1_000 },
-          { type: "PlaceStake", stakeId: randomUUID(), roundId: "bench", amount: 100 },
+          {
+            type: "PlaceStake",
+            stakeId: randomUUID(),
+            roundId: "bench",
+            amount: 100,
+            at: metadata.occurredAt,
+          },
         );
         const body = { id: randomUUID(), type: event!.type, data: event!.data, metadata, writer };
         return pool

@@ -7,7 +7,7 @@ import { Worker } from "node:worker_threads";
 import { CommandHandler, createPgPool, Ledger } from "@igp/ledger";
 import { freePort } from "@igp/test-support/global-setup.ts";
 import { form, pngImage } from "@igp/test-support/images.ts";
-import { approvedBankDeposit } from "@igp/test-support/ledger.ts";
+import { approvedBankDeposit, ctx } from "@igp/test-support/ledger.ts";
 import { spawnServer, waitForHealth } from "@igp/test-support/server-process.ts";
 import { hashPassword } from "../src/accounts/passwords.ts";
 import { Sessions } from "../src/accounts/sessions.ts";
@@ -371,6 +371,8 @@ async function seedBuyers(databaseUrl: string, jwtSecret: string): Promise<strin
         });
         if (!user) throw new Error(`user ${index} exists already`);
         await approvedBankDeposit(ledger, user.id, DEPOSIT_MINOR);
+        // As registration does: the server refuses stakes of players who have not confirmed.
+        await ledger.saferPlay.confirmAge(user.id, 18, ctx("user", user.id));
         buyers[index] = (await sessions.start(user, { userAgent: "bench", address: "" })).token;
       },
     );

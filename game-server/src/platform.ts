@@ -98,7 +98,8 @@ export async function startPlatform(
     const { store, watermark } = watchAppends(createEventStore(config, database.pool));
     const progress = new ProjectionsProgress(database.pool);
     undo.push(() => store.close());
-    const ledger = new Ledger(new CommandHandler(store));
+    // Stakes of players who have not confirmed the minimum age are refused (docs/safer-play.md).
+    const ledger = new Ledger(new CommandHandler(store), { requireAgeConfirmation: true });
     const registry = new RoundRegistry(database.pool);
     const lifecycle = [registry, database.pool, ledger, config.fairnessSecret] as const;
     const games = Object.fromEntries(
@@ -163,6 +164,7 @@ export async function startPlatform(
           players: config.TWO_FACTOR_PLAYERS === "on",
         },
         stepUpMinor: majorToMinor(config.STEP_UP_AMOUNT)!,
+        minimumAge: config.MINIMUM_AGE,
         workersActive: () => workers?.active ?? false,
         redis: config.REDIS_URL ? { ready: () => realtime?.redisReady() ?? false } : null,
         rateLimits: {

@@ -10,7 +10,7 @@ import {
   TransferReactor,
   walletStream,
 } from "@igp/ledger";
-import { createTestLedger, readEverything } from "@igp/test-support/ledger.ts";
+import { balancesIn, createTestLedger, readEverything } from "@igp/test-support/ledger.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -216,7 +216,7 @@ describe("a process killed at every step", () => {
           const round = await restarted.rounds.read(roundId);
           expect(round.stakes.items.map((s) => s.transferId).sort()).toEqual([...stakes].sort());
           for (const userId of [alice, bob])
-            expect(await restarted.handler.load(walletStream(userId))).toEqual({
+            expect(await balancesIn(restarted.handler, userId)).toEqual({
               main: 0,
               bonus: 0,
             });
@@ -248,7 +248,7 @@ describe("a process killed at every step", () => {
           const round = await restarted.rounds.read(roundId);
           expect(round.stakes.items.map((s) => s.number).sort()).toEqual([1, 2, 3]);
           for (const userId of buyers)
-            expect(await restarted.handler.load(walletStream(userId))).toEqual({
+            expect(await balancesIn(restarted.handler, userId)).toEqual({
               main: 0,
               bonus: 0,
             });
@@ -282,11 +282,11 @@ describe("a process killed at every step", () => {
           if ((await restarted.rounds.read(roundId)).status !== "settled")
             expect(await settle(restarted)).toBe("ok");
           await expectWholeStakes(players, [roundId]);
-          expect(await restarted.handler.load(walletStream(players[0]!))).toEqual({
+          expect(await balancesIn(restarted.handler, players[0]!)).toEqual({
             main: 8_00,
             bonus: 0,
           });
-          expect(await restarted.handler.load(walletStream(players[1]!))).toEqual({
+          expect(await balancesIn(restarted.handler, players[1]!)).toEqual({
             main: 1_00,
             bonus: 0,
           });
@@ -332,7 +332,7 @@ describe("a process killed at every step", () => {
           expect(round.at(-1)!.type).toBe("RoundCancelled");
           await expectWholeStakes(buyers, [roundId]);
           for (const [i, userId] of buyers.entries())
-            expect(await restarted.handler.load(walletStream(userId))).toEqual({
+            expect(await balancesIn(restarted.handler, userId)).toEqual({
               main: 0,
               bonus: [3_00, 3_00, 2_00][i],
             });

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { type RecordedEvent, roundStream, walletStream } from "@igp/ledger";
-import { approvedBankDeposit, createTestLedger, ctx } from "@igp/test-support/ledger.ts";
+import {
+  approvedBankDeposit,
+  balancesIn,
+  createTestLedger,
+  ctx,
+} from "@igp/test-support/ledger.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { TRANSFERS_PER_EVENT } from "../src/domain/round/round.events.ts";
 
@@ -75,7 +80,7 @@ it("takes 1,500 concurrent stakes and refunds them all in chunks the event store
   for (const credit of credits)
     expect(transactionOf(credit)).toBe(refundedIn.get(credit.data.transferId as string));
   for (const userId of players)
-    expect(await t.ledger.handler.load(walletStream(userId))).toEqual({ main: 6_00, bonus: 0 });
+    expect(await balancesIn(t.ledger.handler, userId)).toEqual({ main: 6_00, bonus: 0 });
   expect((await t.replay()).verdict()).toEqual([]);
 });
 

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { agentStream, LedgerError, potAfterCut, roundStream, walletStream } from "@igp/ledger";
-import { createTestLedger, ctx, presented, testCodes } from "@igp/test-support/ledger.ts";
+import {
+  balancesIn,
+  createTestLedger,
+  ctx,
+  presented,
+  testCodes,
+} from "@igp/test-support/ledger.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 type TestLedger = Awaited<ReturnType<typeof createTestLedger>>;
@@ -15,8 +21,7 @@ afterAll(async () => {
 });
 
 const superAdmin = ctx("superAdmin");
-const wallet = (userId: string) =>
-  t.ledger.handler.load<{ main: number; bonus: number }>(walletStream(userId));
+const wallet = (userId: string) => balancesIn(t.ledger.handler, userId);
 const float = async (agentId: string) =>
   (await t.ledger.handler.load<{ float: number }>(agentStream(agentId))).float;
 const code = () => randomUUID().slice(0, 8).toUpperCase();

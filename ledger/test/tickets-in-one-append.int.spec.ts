@@ -10,7 +10,7 @@ import {
   stepId,
   walletStream,
 } from "@igp/ledger";
-import { createTestLedger } from "@igp/test-support/ledger.ts";
+import { balancesIn, createTestLedger } from "@igp/test-support/ledger.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventBody } from "../src/event-store/hash-chain.ts";
 
@@ -133,7 +133,7 @@ describe("a lottery's tickets", () => {
     // The buyer refused was charged nothing and holds nothing.
     const short = await t.store.readStream(walletStream(ids.buyers[2]!));
     expect(short.map((e) => e.type)).toEqual([]);
-    expect(await ledger.handler.load(walletStream(ids.buyers[3]!))).toEqual({ main: 0, bonus: 0 });
+    expect(await balancesIn(ledger.handler, ids.buyers[3]!)).toEqual({ main: 0, bonus: 0 });
     const replay = await t.replay();
     expect(replay.moneyInFlight).toBe(0n);
     expect(replay.verdict()).toEqual([]);

@@ -30,7 +30,14 @@ async function debitThenCrash(userId: string, roundId: string, amount: number) {
   };
   await t.ledger.handler.execute(
     walletStream(userId),
-    (s: WalletState) => decideWallet(s, { type: "PlaceStake", stakeId, roundId, amount }),
+    (s: WalletState) =>
+      decideWallet(s, {
+        type: "PlaceStake",
+        stakeId,
+        roundId,
+        amount,
+        at: new Date().toISOString(),
+      }),
     metadata,
     () => randomUUID(),
   );

@@ -1,11 +1,15 @@
-import { walletStream } from "@igp/ledger";
 import {
   auditLedger,
   loadCheckpoint,
   ProjectionRunner,
   rebuildProjections,
 } from "@igp/projections";
-import { createTestLedger, readEverything, tamperWithEvent } from "@igp/test-support/ledger.ts";
+import {
+  balancesIn,
+  createTestLedger,
+  readEverything,
+  tamperWithEvent,
+} from "@igp/test-support/ledger.ts";
 import { generateLedgerActivity } from "@igp/test-support/ledger-activity.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -52,9 +56,7 @@ async function dumpReadModels() {
 describe("read models", () => {
   it("hold each balance and request status the ledger says", async () => {
     for (const userId of activity.userIds) {
-      const wallet = await t.ledger.handler.load<{ main: number; bonus: number }>(
-        walletStream(userId),
-      );
+      const wallet = await balancesIn(t.ledger.handler, userId);
       const { rows } = await t.pool.query(
         "SELECT main, bonus FROM player_balances WHERE user_id = $1",
         [userId],

@@ -8,9 +8,10 @@ export interface SiteConfig {
   google: boolean;
   telegram: { botName: string; appName: string | null } | null;
   currency: string;
+  minimumAge: number;
 }
 
-const DEFAULTS: SiteConfig = { google: false, telegram: null, currency: "ETB" };
+const DEFAULTS: SiteConfig = { google: false, telegram: null, currency: "ETB", minimumAge: 18 };
 const SiteConfigContext = createContext<SiteConfig>(DEFAULTS);
 
 /**

@@ -7,6 +7,8 @@ import fairAm from "../features/fair/locales/am.json";
 import fairEn from "../features/fair/locales/en.json";
 import lotteryAm from "../features/lottery/locales/am.json";
 import lotteryEn from "../features/lottery/locales/en.json";
+import saferAm from "../features/safer-play/locales/am.json";
+import saferEn from "../features/safer-play/locales/en.json";
 import telegramAm from "../features/telegram/locales/am.json";
 import telegramEn from "../features/telegram/locales/en.json";
 import moneyAm from "../lib/money-texts/am.json";
@@ -45,6 +47,7 @@ describe("translations", () => {
       { lotteryDrawing: lotteryAm.lotteryDrawing, lotteryLive: lotteryAm.lotteryLive },
     ],
     ["the Telegram Mini App", telegramEn, telegramAm],
+    ["'Play responsibly'", saferEn.translation, saferAm.translation],
   ])("give Amharic the texts of %s too (loaded with them), in Ethiopic", (_, english, amharic) => {
     expect(keys(amharic).sort()).toEqual(keys(english).sort());
     const untranslated = keys(amharic).filter(
@@ -68,6 +71,29 @@ describe("translations", () => {
       );
     });
     expect(untranslated).toEqual([]);
+  });
+
+  it("translate every server sentence of safer play (sent with 'Play responsibly' and the games)", async () => {
+    const shared = await import("@igp/shared");
+    const english = [
+      shared.limitReachedMessage("lossDay", 1_500, 500),
+      shared.limitReachedMessage("depositMonth", 1_500, 500),
+      shared.limitReachedMessage("stakePerRound", 1_500, 1_500),
+      shared.SAFER_PLAY_MESSAGES.timedOut("2026-11-27T09:30:00.000Z"),
+      shared.SAFER_PLAY_MESSAGES.selfExcluded(null),
+      shared.SAFER_PLAY_MESSAGES.notConfirmedAge,
+      shared.AGE_NOT_CONFIRMED,
+    ];
+    const templates = english.map((text) => {
+      let n = 0;
+      return text.replace(/\d+(?:\.\d+)?/g, () => `{{${n++}}}`);
+    });
+    for (const [i, text] of english.entries()) {
+      const translated =
+        saferAm.messages[text as keyof typeof saferAm.messages] ??
+        saferAm.messages[templates[i] as keyof typeof saferAm.messages];
+      expect(translated, text).toMatch(/\p{Script=Ethiopic}/u);
+    }
   });
 
   it("translate the specs' validation messages", () => {

@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { type CountryCode, isSupportedCountry, passwordProblem } from "@igp/shared";
+import {
+  type CountryCode,
+  DEFAULT_MINIMUM_AGE,
+  isSupportedCountry,
+  passwordProblem,
+} from "@igp/shared";
 import { z } from "zod";
 
 const onOff = z.enum(["on", "off"], { error: 'must be "on" or "off"' });
@@ -66,6 +71,8 @@ const envSchema = z
     TWO_FACTOR_PLAYERS: onOff.default("off"),
     /** Approving more than this (major units) asks the staff member's authenticator code again. */
     STEP_UP_AMOUNT: z.coerce.number().int().min(0).max(100_000_000).default(10_000),
+    /** The age players confirm (registration, or the profile before their first stake). */
+    MINIMUM_AGE: z.coerce.number().int().min(16).max(25).default(DEFAULT_MINIMUM_AGE),
     /** Lottery tickets one player may buy per minute. */
     RATE_LIMIT_TICKETS: z.coerce.number().int().min(1).max(10_000_000).default(120),
     REDIS_URL: z

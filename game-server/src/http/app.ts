@@ -81,6 +81,7 @@ import { privateGamesRoutes } from "./routes/private-games.routes.ts";
 import { reportsRoutes } from "./routes/reports.routes.ts";
 import { roundByCodeRoutes } from "./routes/round-by-code.routes.ts";
 import { roundGameRoutes } from "./routes/round-game.routes.ts";
+import { saferPlayRoutes } from "./routes/safer-play.routes.ts";
 import { secondFactorRoutes } from "./routes/second-factor.routes.ts";
 import { settingsRoutes } from "./routes/settings.routes.ts";
 import { socialsRoutes } from "./routes/socials.routes.ts";
@@ -115,6 +116,8 @@ export interface AppDependencies {
   secondFactorPolicy: SecondFactorPolicy;
   /** Approvals above this many minor units ask the staff member's authenticator code again. */
   stepUpMinor: number;
+  /** The age players confirm at registration, or before their first stake (MINIMUM_AGE). */
+  minimumAge: number;
   signInThrottle: SignInThrottle;
   adminUsers: AdminUsersRepository;
   banks: BanksRepository;
@@ -226,6 +229,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(secondFactorRoutes, deps);
   await app.register(externalSignInRoutes, deps);
   await app.register(walletRoutes, deps);
+  await app.register(saferPlayRoutes, deps);
   await app.register(banksRoutes, deps);
   await app.register(imagesRoutes, deps);
   await app.register(adminRequestsRoutes, deps);

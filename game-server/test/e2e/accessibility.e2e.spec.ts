@@ -176,6 +176,15 @@ describe.skipIf(!hasChromium)("accessibility in Chromium (skipped: no /usr/bin/c
       },
     },
     {
+      name: "play responsibly",
+      who: "player",
+      show: async (page) => {
+        await page.goto(`${server.url}/dashboard/profile`);
+        await page.getByRole("tab", { name: "Play responsibly" }).click();
+        await heading(page, "Your limits");
+      },
+    },
+    {
       name: "my tickets",
       who: "player",
       show: async (page) => {

@@ -45,6 +45,13 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
       await page.getByLabel("Full name").fill("Meron Alemu");
       await page.getByLabel("Password", { exact: true }).fill("secret12");
       await page.getByLabel("Confirm password").fill("secret12");
+      await page.getByRole("button", { name: "Register" }).click();
+      // The age and the terms are asked before anything is sent.
+      await page
+        .getByText("Please confirm that you are at least the minimum age to play.")
+        .waitFor();
+      await page.getByLabel("I am 18 or older").check();
+      await page.getByLabel("I accept the terms and conditions").check();
       await shoot(page, "register");
       await page.getByRole("button", { name: "Register" }).click();
       // Registration signs the player in: straight to the profile, no sign-in form.

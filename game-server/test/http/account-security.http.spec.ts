@@ -101,6 +101,8 @@ describe("a ceiling on registrations per address", () => {
         fullName: "Hana Girma",
         password: "secret12",
         confirmPassword: "secret12",
+        ageConfirmed: true,
+        termsAccepted: true,
       },
     });
   const accounts = async (target: TestServer) =>
@@ -165,6 +167,8 @@ describe("one password policy", () => {
             fullName: "Sara Tesfaye",
             password: "   a1b2   ",
             confirmPassword: "   a1b2   ",
+            ageConfirmed: true,
+            termsAccepted: true,
           },
         })
       ).body,
@@ -253,7 +257,14 @@ describe("phones in E.164", () => {
   it("lets one number sit on one account, and signs in with either form", async () => {
     const register = (phone: string) =>
       server.call("POST", "/api/auth/user/register", {
-        body: { phone, fullName: "Hana Girma", password: "secret12", confirmPassword: "secret12" },
+        body: {
+          phone,
+          fullName: "Hana Girma",
+          password: "secret12",
+          confirmPassword: "secret12",
+          ageConfirmed: true,
+          termsAccepted: true,
+        },
       });
     expect((await register("0936164659")).status).toBe(201);
     expect(await register("+251936164659")).toMatchObject({
@@ -306,6 +317,8 @@ describe("phones in E.164", () => {
         fullName: "Hana Girma",
         password: "secret12",
         confirmPassword: "secret12",
+        ageConfirmed: true,
+        termsAccepted: true,
       },
     });
     expect(response).toMatchObject({

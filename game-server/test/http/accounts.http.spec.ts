@@ -20,6 +20,8 @@ const valid = {
   fullName: "Almaz Ayana",
   password: "secret12",
   confirmPassword: "secret12",
+  ageConfirmed: true,
+  termsAccepted: true,
 };
 
 describe("registration", () => {
@@ -31,16 +33,34 @@ describe("registration", () => {
       [{ ...valid, phone: "not-an-email@" }, "Enter a valid phone number or email."],
       [{ ...valid, fullName: "" }, "Full name is required."],
       [{ ...valid, fullName: "  ab  " }, "Full name must be at least 3 characters."],
-      [{ ...valid, password: "", confirmPassword: "" }, "Password is required."],
       [
-        { ...valid, password: "a1b2", confirmPassword: "a1b2" },
+        { ...valid, password: "", confirmPassword: "", ageConfirmed: true, termsAccepted: true },
+        "Password is required.",
+      ],
+      [
+        {
+          ...valid,
+          password: "a1b2",
+          confirmPassword: "a1b2",
+          ageConfirmed: true,
+          termsAccepted: true,
+        },
         "Password must be at least 6 characters.",
       ],
       [
-        { ...valid, password: "abcdefgh", confirmPassword: "abcdefgh" },
+        {
+          ...valid,
+          password: "abcdefgh",
+          confirmPassword: "abcdefgh",
+          ageConfirmed: true,
+          termsAccepted: true,
+        },
         "Password must contain letters and numbers.",
       ],
-      [{ ...valid, confirmPassword: "secret13" }, "Passwords do not match."],
+      [
+        { ...valid, confirmPassword: "secret13", ageConfirmed: true, termsAccepted: true },
+        "Passwords do not match.",
+      ],
     ];
     for (const [body, message] of cases) {
       const response = await register(body);
@@ -50,7 +70,16 @@ describe("registration", () => {
       });
     }
     // Each refusal names its field, so the form shows it there.
-    expect((await register({ ...valid, confirmPassword: "secret13" })).body).toEqual({
+    expect(
+      (
+        await register({
+          ...valid,
+          confirmPassword: "secret13",
+          ageConfirmed: true,
+          termsAccepted: true,
+        })
+      ).body,
+    ).toEqual({
       message: "Passwords do not match.",
       field: "confirmPassword",
     });

@@ -56,6 +56,7 @@ describe("Google sign-in", () => {
       google: true,
       telegram: { botName: "instant_games_bot", appName: null },
       currency: "ETB",
+      minimumAge: 18,
     });
     const first = await googleSignIn();
     expect(first.done.status).toBe(302);

@@ -40,7 +40,14 @@ describe("without TRUST_PROXY", () => {
   it("registrations count per phone from one address", async () => {
     const register = (phone: string) =>
       server.call("POST", "/api/auth/user/register", {
-        body: { phone, fullName: "Sara Desta", password: "secret12", confirmPassword: "x" },
+        body: {
+          phone,
+          fullName: "Sara Desta",
+          password: "secret12",
+          confirmPassword: "x",
+          ageConfirmed: true,
+          termsAccepted: true,
+        },
       });
     expect(await statuses(3, () => register("0911000004"))).toEqual([400, 400, 429]);
     expect((await register("0911000005")).status).toBe(400);

@@ -99,7 +99,14 @@ async function telegramPlayer(first_name: string, allowsWriteToPm = true) {
     body: { initData: signInitData({ user }) },
   });
   expect(answer.status).toBe(200);
-  return { chatId: user.id, token: answer.body.token as string };
+  const token = answer.body.token as string;
+  // A Telegram sign-up confirms the minimum age in the profile before its first stake.
+  const confirmed = await server.call("POST", "/api/user/safer-play/age", {
+    token,
+    body: { ageConfirmed: true, termsAccepted: true },
+  });
+  expect(confirmed.status).toBe(200);
+  return { chatId: user.id, token };
 }
 
 async function approvedDeposit(token: string, amount: number) {

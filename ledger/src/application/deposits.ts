@@ -4,9 +4,18 @@ import { decideDeposit } from "../domain/deposit/deposit.decide.ts";
 import type { DepositState, depositEvents } from "../domain/deposit/deposit.events.ts";
 import { LedgerError } from "../domain/ledger-error.ts";
 import { codeMatches, comparableForm, type PresentedCode } from "../domain/request-code.ts";
-import { agentStream, depositStream } from "../domain/stream-ids.ts";
-import { type CommandContext, idFor, type Request, run } from "./command-context.ts";
-import type { CommandHandler } from "./command-handler.ts";
+import { agentStream, depositStream, walletStream } from "../domain/stream-ids.ts";
+import { decideWallet } from "../domain/wallet/wallet.decide.ts";
+import type { WalletState } from "../domain/wallet/wallet.events.ts";
+import {
+  type CommandContext,
+  eventIdsFor,
+  idFor,
+  metadataOf,
+  type Request,
+  run,
+} from "./command-context.ts";
+import type { CommandHandler, StreamDecision } from "./command-handler.ts";
 import type { Transfers } from "./transfers.ts";
 
 /** Money in from outside: a player's deposit, paid by bank transfer or by an agent's float. */
@@ -16,15 +25,32 @@ export class Deposits {
     private readonly transfers: Transfers,
   ) {}
 
+  /**
+   * A deposit request, counted in the player's wallet against the deposit limits (and refused
+   * during a time-out or exclusion) in the same append as the request itself, so two requests
+   * at once cannot both pass a limit (docs/safer-play.md). Without atomic multi-stream appends
+   * the count is stored first: a crash between counts a request never made, never the reverse.
+   */
   async request(request: Request<typeof depositEvents.DepositRequested>, ctx: CommandContext) {
+    const wallet = walletStream(request.userId);
+    const count: StreamDecision<WalletState> = {
+      decide: (s) =>
+        decideWallet(s, {
+          type: "CountDeposit",
+          depositId: request.depositId,
+          amount: request.amount,
+          at: ctx.at,
+        }),
+      metadata: metadataOf(ctx),
+      eventIds: eventIdsFor(ctx, wallet),
+    };
     const streamId = depositStream(request.depositId);
-    await run(
-      this.handler,
-      streamId,
-      (s: DepositState) =>
+    await this.handler.executeAcross(wallet, count, streamId, () => ({
+      decide: (s: DepositState) =>
         decideDeposit(s, { type: "RequestDeposit", ...request, requestedAt: ctx.at }),
-      ctx,
-    );
+      metadata: metadataOf(ctx),
+      eventIds: eventIdsFor(ctx, streamId),
+    }));
   }
 
   async approveBank(depositId: string, ctx: CommandContext) {

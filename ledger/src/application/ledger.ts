@@ -3,11 +3,13 @@ import { Charges } from "./charges.ts";
 import type { CommandHandler } from "./command-handler.ts";
 import { Deposits } from "./deposits.ts";
 import { Rounds, type RoundsOptions } from "./rounds.ts";
+import { SaferPlay } from "./safer-play.ts";
 import { Transfers } from "./transfers.ts";
 import { Withdrawals } from "./withdrawals.ts";
 
 export type { CommandContext } from "./command-context.ts";
 export type { RoundsOptions } from "./rounds.ts";
+export type { LimitView, SaferPlayView } from "./safer-play.ts";
 
 /**
  * The ledger's use cases, one part per kind of stream. Each use case runs its steps in order:
@@ -22,6 +24,7 @@ export class Ledger {
   readonly charges: Charges;
   readonly bonuses: Bonuses;
   readonly rounds: Rounds;
+  readonly saferPlay: SaferPlay;
 
   constructor(
     readonly handler: CommandHandler,
@@ -33,5 +36,6 @@ export class Ledger {
     this.charges = new Charges(handler, this.transfers);
     this.bonuses = new Bonuses(handler);
     this.rounds = new Rounds(handler, this.transfers, options);
+    this.saferPlay = new SaferPlay(handler);
   }
 }

@@ -35,12 +35,15 @@ export interface RoundsOptions {
    * lottery deleted with 30,000 tickets: 30 appends).
    */
   refundsPerAppend?: number;
+  /** Refuse stakes of players who have not confirmed the minimum age (docs/safer-play.md). */
+  requireAgeConfirmation?: boolean;
 }
 
 /** Rounds of games and lotteries: stakes (a lottery's tickets) held in escrow until settled or
  *  cancelled. */
 export class Rounds {
   private readonly refundsPerAppend: number;
+  private readonly requireAge: boolean;
 
   constructor(
     private readonly handler: CommandHandler,
@@ -48,6 +51,7 @@ export class Rounds {
     options: RoundsOptions = {},
   ) {
     this.refundsPerAppend = options.refundsPerAppend ?? 1_000;
+    this.requireAge = options.requireAgeConfirmation ?? false;
   }
 
   async open(round: z.infer<typeof roundEvents.RoundOpened>, ctx: CommandContext) {
@@ -99,6 +103,11 @@ export class Rounds {
     return round.opened?.game === "lottery" ? "batchedAppend" : "oneAppend";
   }
 
+  /** The wallet's command for a stake: checked against the player's safer-play state at `at`. */
+  private stakeCommand(placed: Placed, ctx: CommandContext) {
+    return { type: "PlaceStake" as const, ...placed, at: ctx.at, requireAge: this.requireAge };
+  }
+
   /** The wallet's debit and the round's credit decided together, stored in one append. */
   private async placeAndReceive(
     userId: string,
@@ -108,7 +117,7 @@ export class Rounds {
   ) {
     const wallet = walletStream(userId);
     const debit: StreamDecision<WalletState> = {
-      decide: (s) => decideWallet(s, { type: "PlaceStake", ...placed }),
+      decide: (s) => decideWallet(s, this.stakeCommand(placed, ctx)),
       metadata: metadataOf(ctx),
       eventIds: eventIdsFor(ctx, wallet),
     };
@@ -132,7 +141,7 @@ export class Rounds {
     } = await runForState(
       this.handler,
       walletStream(userId),
-      (s: WalletState) => decideWallet(s, { type: "PlaceStake", ...placed }),
+      (s: WalletState) => decideWallet(s, this.stakeCommand(placed, ctx)),
       ctx,
     );
     const delivered = await this.transfers.deliverAll(stored, ctx);

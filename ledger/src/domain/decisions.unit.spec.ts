@@ -31,7 +31,13 @@ describe("wallet", () => {
       refusalOf(() =>
         decideWallet(
           { main: 10, bonus: 5 },
-          { type: "PlaceStake", stakeId: "s", roundId: "r", amount: 16 },
+          {
+            type: "PlaceStake",
+            stakeId: "s",
+            roundId: "r",
+            amount: 16,
+            at: "2026-01-01T00:00:00.000Z",
+          },
         ),
       ),
     ).toBe("insufficient_funds");

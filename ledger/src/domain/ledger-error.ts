@@ -7,7 +7,8 @@ export type LedgerErrorCode =
   | "not_pending" // 409: the request was already decided
   | "seat_taken" // 409: a round seat (side, number) another stake holds
   | "conflict" // 409: the stream kept changing under us (retries exhausted)
-  | "wrong_code"; // 400: a deposit or withdraw code does not match
+  | "wrong_code" // 400: a deposit or withdraw code does not match
+  | "restricted"; // 403: the player's own limit, time-out or exclusion, or no age confirmed
 
 export class LedgerError extends Error {
   override readonly name = "LedgerError";

@@ -78,6 +78,10 @@ export function moneyEffect(event: LedgerEvent): MoneyEffect {
     case "RoundOpened":
     case "StakesDeadlineMoved":
     case "StakesClosed":
+    case "PlayLimitSet":
+    case "PlayBreakTaken":
+    case "AgeConfirmed":
+    case "DepositCounted":
       return none;
   }
 }

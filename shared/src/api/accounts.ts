@@ -7,6 +7,7 @@ import {
   type PasswordMessages,
   passwordProblem,
 } from "../password-policy.ts";
+import { ageConfirmationFields } from "./safer-play.ts";
 import { text } from "./text.ts";
 
 /** The player spec's rules and messages (section 5), enforced on the client and the server. */
@@ -58,10 +59,16 @@ export const registerRequestSchema = z
     fullName: fullNameSchema,
     password: registrationPasswordSchema,
     confirmPassword: text("Password confirmation", { required: "Passwords do not match." }),
+    ...ageConfirmationFields,
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: "Passwords do not match.",
     path: ["confirmPassword"],
+    // Also while the age and terms boxes are unticked: every problem is shown at once.
+    when: ({ value }) => {
+      const body = value as { password?: unknown; confirmPassword?: unknown };
+      return typeof body.password === "string" && typeof body.confirmPassword === "string";
+    },
   });
 
 export const loginRequestSchema = z.object({

@@ -136,11 +136,30 @@ export function SelectField(props: {
 }
 
 export function CheckboxField(props: { name: string; label: string }) {
-  const field = useField(props.name);
+  // Controlled: the form holds true or false, whatever the browser reports for the box.
+  const { field } = useController({ name: props.name });
+  const { clearErrors, formState } = useFormContext();
+  const message = useMessage();
+  const error = errorAt(formState.errors, props.name);
   return (
-    <label className="checkbox">
-      <input type="checkbox" {...field} /> {props.label}
-    </label>
+    <>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name={field.name}
+          ref={field.ref}
+          checked={field.value === true}
+          aria-invalid={Boolean(error)}
+          onBlur={field.onBlur}
+          onChange={(event) => {
+            field.onChange(event.target.checked);
+            clearErrors([props.name, FAILURE, WHOLE_FORM]);
+          }}
+        />{" "}
+        {props.label}
+      </label>
+      {error && <p className="field-error">{message(error)}</p>}
+    </>
   );
 }
 

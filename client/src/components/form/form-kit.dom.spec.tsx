@@ -4,7 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { api } from "../../lib/api-client.ts";
 import "../../lib/i18n.ts";
-import { Form, FormFailure, ImageField, SubmitButton, TextField } from "./fields.tsx";
+import {
+  CheckboxField,
+  Form,
+  FormFailure,
+  ImageField,
+  SubmitButton,
+  TextField,
+} from "./fields.tsx";
 import { useApiForm } from "./use-api-form.ts";
 
 // The server is played by a stub of fetch: what each request answers is set per test.
@@ -27,7 +34,14 @@ afterEach(() => {
 function Registration() {
   const form = useApiForm({
     schema: registerRequestSchema,
-    defaultValues: { phone: "", fullName: "", password: "", confirmPassword: "" },
+    defaultValues: {
+      phone: "",
+      fullName: "",
+      password: "",
+      confirmPassword: "",
+      ageConfirmed: false as true,
+      termsAccepted: false as true,
+    },
     failureText: (reason) => `Registration failed. ${reason}`,
     onSubmit: (values) => api("/api/auth/user/register", { body: values }),
   });
@@ -37,6 +51,8 @@ function Registration() {
       <TextField name="fullName" label="Full name" />
       <TextField name="password" type="password" label="Password" />
       <TextField name="confirmPassword" type="password" label="Confirm password" />
+      <CheckboxField name="ageConfirmed" label="I am 18 or older" />
+      <CheckboxField name="termsAccepted" label="I accept the terms" />
       <FormFailure />
       <SubmitButton label="Register" busyLabel="Registering..." />
     </Form>
@@ -69,6 +85,8 @@ function fillValid() {
   type("Full name", "Almaz Ayana");
   type("Password", "secret12");
   type("Confirm password", "secret12");
+  fireEvent.click(field("I am 18 or older"));
+  fireEvent.click(field("I accept the terms"));
 }
 
 describe("the form kit", () => {

@@ -1,3 +1,4 @@
+import "../../features/safer-play/texts.ts";
 import i18n from "../../lib/i18n.ts";
 import am from "./locales/am.json";
 import en from "./locales/en.json";

@@ -1,6 +1,7 @@
 import "./game-texts.ts";
 import type { RoundGameType } from "@igp/shared";
 import type { ReactNode } from "react";
+import { RealityCheck } from "../../features/safer-play/reality-check.tsx";
 import { preloadRealtime } from "../../lib/realtime.ts";
 import { SignedInOnly } from "../signed-in-only.tsx";
 import { TablesPage } from "./tables-page.tsx";
@@ -25,6 +26,7 @@ export function RoundScreens(props: {
         {props.screen === "tables" && <TablesPage game={props.game} />}
         {props.screen === "game" && props.gamePage}
         {props.screen === "private" && props.privatePage}
+        <RealityCheck />
       </main>
     </SignedInOnly>
   );

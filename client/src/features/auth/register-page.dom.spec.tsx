@@ -87,6 +87,14 @@ describe("registration form", () => {
     type("Password", "secret12");
     type("Confirm password", "secret12");
     submit();
+    // The age and the terms are asked before anything is sent.
+    expect(
+      await screen.findByText("Please confirm that you are at least the minimum age to play."),
+    ).toBeTruthy();
+    expect(screen.getByText("Please accept the terms and conditions.")).toBeTruthy();
+    fireEvent.click(screen.getByLabelText("I am 18 or older"));
+    fireEvent.click(screen.getByLabelText("I accept the terms and conditions"));
+    submit();
     expect(await screen.findByText("Profile page")).toBeTruthy();
     expect(Object.values({ ...localStorage })).not.toContain("new-token");
     // Notices are a lazy chunk: the message shows once it has loaded.

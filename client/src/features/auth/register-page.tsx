@@ -2,6 +2,7 @@ import { type RegisterResponse, registerRequestSchema } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import {
+  CheckboxField,
   FormFailure,
   NewPasswordFields,
   SubmitButton,
@@ -11,6 +12,8 @@ import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { api } from "../../lib/api-client.ts";
 import { useSession } from "../../lib/session.tsx";
+import { useSiteConfig } from "../../lib/site-config.tsx";
+import "../safer-play/texts.ts";
 import { AuthPage } from "./auth-page.tsx";
 import { ExternalSignIn } from "./external-sign-in.tsx";
 import { useSignedInLanding } from "./use-signed-in-landing.ts";
@@ -21,9 +24,18 @@ export function RegisterPage() {
   const session = useSession();
   const notice = useNotice();
   const land = useSignedInLanding();
+  const { minimumAge } = useSiteConfig();
   const form = useApiForm({
     schema: registerRequestSchema,
-    defaultValues: { phone: "", fullName: "", password: "", confirmPassword: "" },
+    defaultValues: {
+      phone: "",
+      fullName: "",
+      password: "",
+      confirmPassword: "",
+      // Unticked boxes: the schema asks for true, so the form says why it cannot go yet.
+      ageConfirmed: false as true,
+      termsAccepted: false as true,
+    },
     failureText: (reason) => `${t("auth.registerFailed")}${reason}`,
     async onSubmit(values) {
       const { message: _, ...signedIn } = await api<RegisterResponse>("/api/auth/user/register", {
@@ -50,6 +62,8 @@ export function RegisterPage() {
         label={t("auth.password")}
         confirmLabel={t("auth.confirmPassword")}
       />
+      <CheckboxField name="ageConfirmed" label={t("saferPlay.age.confirm", { age: minimumAge })} />
+      <CheckboxField name="termsAccepted" label={t("saferPlay.age.terms")} />
       <FormFailure />
       <SubmitButton label={t("auth.register")} busyLabel={t("auth.registering")} />
       <Link to="/auth/login">{t("auth.haveAccount")}</Link>

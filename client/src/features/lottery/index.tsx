@@ -1,4 +1,5 @@
 import { SignedInOnly } from "../../components/signed-in-only.tsx";
+import { RealityCheck } from "../safer-play/reality-check.tsx";
 import { LotteryListPage } from "./lottery-list-page.tsx";
 import { LotteryResultPage } from "./lottery-result-page.tsx";
 import { MyTicketsPage } from "./my-tickets-page.tsx";
@@ -12,6 +13,7 @@ export default function LotteryScreens({ screen }: { screen: "list" | "result" |
   return (
     <main className="page lottery">
       {screen === "list" && <LotteryListPage />}
+      <RealityCheck />
       {screen === "result" && <LotteryResultPage />}
       {screen === "tickets" && (
         <SignedInOnly>

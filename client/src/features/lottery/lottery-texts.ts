@@ -1,3 +1,4 @@
+import "../safer-play/texts.ts";
 import "../../components/records/records-texts.ts";
 import i18n from "../../lib/i18n.ts";
 import am from "./locales/am.json";

@@ -1,5 +1,5 @@
 import { updateProfileRequestSchema } from "@igp/shared";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useOutletContext } from "react-router-dom";
 import { Form, FormFailure, SubmitButton, TextField } from "../../components/form/fields.tsx";
@@ -20,8 +20,12 @@ import { WithdrawForm } from "../wallet/withdraw-form.tsx";
 import { GameHistory } from "./game-history.tsx";
 import { StatementDownload } from "./statement-download.tsx";
 import "./profile.css";
+import "../safer-play/texts.ts";
 
-type Tab = "user" | "balance" | "transactions" | "history";
+// 'Play responsibly' loads when its tab is opened.
+const PlayResponsibly = lazy(() => import("../safer-play/play-responsibly.tsx"));
+
+type Tab = "user" | "balance" | "transactions" | "history" | "play";
 
 /** The player's profile: User, Balance, Transactions and Game History tabs; logout with confirmation. */
 export function ProfilePage() {
@@ -46,9 +50,9 @@ export function ProfilePage() {
         </button>
       </p>
       <Tabs
-        keys={["user", "balance", "transactions", "history"] as const}
+        keys={["user", "balance", "transactions", "history", "play"] as const}
         selected={tab}
-        label={(key) => t(`profile.tabs.${key}`)}
+        label={(key) => (key === "play" ? t("saferPlay.tab") : t(`profile.tabs.${key}`))}
         onSelect={setTab}
       />
       {tab === "balance" && (
@@ -80,6 +84,11 @@ export function ProfilePage() {
         </section>
       )}
       {tab === "history" && <GameHistory />}
+      {tab === "play" && (
+        <Suspense fallback={<p>{t("common.loading")}</p>}>
+          <PlayResponsibly />
+        </Suspense>
+      )}
       {confirmLogout && <LogoutDialog onCancel={() => setConfirmLogout(false)} />}
     </main>
   );

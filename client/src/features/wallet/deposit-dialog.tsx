@@ -1,3 +1,4 @@
+import "../safer-play/texts.ts";
 import { AGENT_DEPOSIT_METHOD } from "@igp/shared";
 import { useEffect } from "react";
 import { useFormContext } from "react-hook-form";

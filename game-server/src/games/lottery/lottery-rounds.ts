@@ -137,6 +137,8 @@ export class LotteryRounds {
         throw new GameError(409, "Insufficient balance to buy this ticket.");
       if (error instanceof LedgerError && error.code === "not_pending")
         throw new GameError(409, `${LOTTERY_CLOSED} Your money was returned.`);
+      if (error instanceof LedgerError && error.code === "restricted")
+        throw new GameError(403, error.message);
       throw error;
     }
   }

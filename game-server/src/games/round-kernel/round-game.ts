@@ -79,7 +79,7 @@ export interface ListedChoice {
 /** A refusal the player should read: a bad code, a full round, too little money... */
 export class GameError extends Error {
   constructor(
-    readonly status: 400 | 404 | 409,
+    readonly status: 400 | 403 | 404 | 409,
     message: string,
   ) {
     super(message);

@@ -170,6 +170,9 @@ export class RoundLifecycle<S extends Seat, O extends JsonValue> {
         throw new GameError(409, GAME_OVER);
       if (error instanceof LedgerError && error.code === "seat_taken")
         throw new GameError(409, SEAT_TAKEN);
+      // The player's own limit, time-out or exclusion, or no age confirmed: its message as is.
+      if (error instanceof LedgerError && error.code === "restricted")
+        throw new GameError(403, error.message);
       throw error;
     }
   }

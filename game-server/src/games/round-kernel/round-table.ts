@@ -4,7 +4,7 @@ import type { Seat } from "./round-game.ts";
 import type { Settled } from "./round-lifecycle.ts";
 import type { RegisteredRound } from "./round-registry.ts";
 
-export type Refusal = { ok: false; status: 400 | 404 | 409; message: string };
+export type Refusal = { ok: false; status: 400 | 403 | 404 | 409; message: string };
 export type JoinOutcome<G> = { ok: true; game: G } | Refusal;
 /** A game's result message (`coin`, `spin`: docs/realtime.md). */
 export type RoundResult = { type: string; message: object };

@@ -17,6 +17,7 @@ const LEDGER_STATUS: Record<LedgerErrorCode, number> = {
   not_pending: 409,
   seat_taken: 409,
   conflict: 409,
+  restricted: 403,
 };
 
 const DOMAIN_STATUS: Record<DomainErrorKind, number> = {

@@ -21,12 +21,21 @@ export interface AppendWatermark {
 /** The store as it is, noting the position of every append this process makes. */
 export function watchAppends(store: EventStore): { store: EventStore; watermark: AppendWatermark } {
   let latest: string | null = null;
+  const note = (position: string) => {
+    if (!latest || comparePositions(position, latest) > 0) latest = position;
+  };
   const watched: EventStore = {
     ...store,
     async append(streamId, events, expected) {
       const result = await store.append(streamId, events, expected);
-      if (!latest || comparePositions(result.position, latest) > 0) latest = result.position;
+      note(result.position);
       return result;
+    },
+    // A stake, a ticket crowd, a deposit request with its count: several streams in one append.
+    async appendMany(appends) {
+      const results = await store.appendMany(appends);
+      for (const result of results) note(result.position);
+      return results;
     },
   };
   return { store: watched, watermark: { latest: () => latest } };

@@ -39,6 +39,7 @@ export interface AccountsDependencies {
   signInThrottle: SignInThrottle;
   secondFactors: SecondFactors;
   secondFactorPolicy: SecondFactorPolicy;
+  minimumAge: number;
 }
 
 /** Compared against when the login matches no account, so both cost one argon2 verification. */
@@ -54,6 +55,7 @@ export async function accountsRoutes(
     signInThrottle,
     secondFactors,
     secondFactorPolicy,
+    minimumAge,
   }: AccountsDependencies,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -64,6 +66,8 @@ export async function accountsRoutes(
       schema: {
         tags: ["accounts"],
         summary: "Register a player by phone or e-mail; the answer signs the player in",
+        description:
+          "The player confirms the minimum age (MINIMUM_AGE, 18 by default) and accepts the terms (`ageConfirmed`, `termsAccepted`: both true); the confirmation is a ledger event (AgeConfirmed).",
         body: registerRequestSchema,
         response: { 201: registerResponseSchema, ...errors },
       },
@@ -84,6 +88,12 @@ export async function accountsRoutes(
         role: "user",
       });
       if (!created) throw conflict("An account with this phone or email already exists.", "phone");
+      // Asked by the form (the schema requires both boxes): recorded before the first stake.
+      await ledger.saferPlay.confirmAge(created.id, minimumAge, {
+        actor: { userId: created.id, role: "user" },
+        at: new Date().toISOString(),
+        requestId: String(request.id),
+      });
       const token = await app.startSession(request, reply, created);
       await users.recordLogin(created.id);
       return reply.code(201).send({

@@ -35,6 +35,7 @@ export interface ExternalSignInDependencies {
   publicUrl: string | undefined;
   secondFactors: SecondFactors;
   secondFactorPolicy: SecondFactorPolicy;
+  minimumAge: number;
 }
 
 const PENDING_COOKIE = "igp_google";
@@ -78,6 +79,7 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
               })
               .nullable(),
             currency: z.string(),
+            minimumAge: z.number().describe("The age players confirm (MINIMUM_AGE)"),
           }),
         },
       },
@@ -88,6 +90,7 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
         botName: deps.telegram.botName,
         appName: deps.telegram.appName,
       },
+      minimumAge: deps.minimumAge,
       currency: deps.currency,
     }),
   );

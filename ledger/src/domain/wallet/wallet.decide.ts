@@ -1,8 +1,10 @@
+import type { LimitKind } from "@igp/shared";
 import { MAX_BALANCE_MINOR, splitStake, splitWithdrawal } from "@igp/shared";
 import type { JsonValue } from "../../event-store/event-store.ts";
 import { refuse } from "../ledger-error.ts";
 import { roundStream, withdrawalStream } from "../stream-ids.ts";
 import type { Transfer } from "../transfer.ts";
+import { assertMayDeposit, assertMayStake, breakTaken, limitChange } from "./safer-play.ts";
 import type { WalletEvent, WalletState } from "./wallet.events.ts";
 
 export type WalletCommand =
@@ -12,7 +14,22 @@ export type WalletCommand =
       roundId: string;
       amount: number;
       selection?: Record<string, JsonValue>;
+      /** When: the stake counts in this time's loss windows. */
+      at: string;
+      /** Refuse it until the player has confirmed the minimum age (docs/safer-play.md). */
+      requireAge?: boolean;
     }
+  /** A deposit request, counted against the deposit limits before the request is stored. */
+  | { type: "CountDeposit"; depositId: string; amount: number; at: string }
+  | { type: "SetPlayLimit"; limit: LimitKind; amount: number | null; at: string; setBy: string }
+  | {
+      type: "TakeBreak";
+      kind: "timeOut" | "selfExclusion";
+      until: string | null;
+      at: string;
+      takenBy: string;
+    }
+  | { type: "ConfirmAge"; minimumAge: number; at: string }
   | {
       type: "HoldWithdrawal";
       withdrawalId: string;
@@ -34,6 +51,7 @@ export type WalletCommand =
 export function decideWallet(state: WalletState, command: WalletCommand): WalletEvent[] {
   switch (command.type) {
     case "PlaceStake": {
+      assertMayStake(state.play, command.amount, command.at, command.requireAge ?? false);
       const split = splitStake(state, command.amount);
       if (!split) return refuse("insufficient_funds", "Insufficient balance for this bet.");
       const transfer: Transfer = {
@@ -42,14 +60,37 @@ export function decideWallet(state: WalletState, command: WalletCommand): Wallet
         amount: command.amount,
         reason: "stake",
       };
-      const { selection } = command;
+      const { selection, at } = command;
       return [
         {
           type: "StakePlaced",
-          data: { transfer, roundId: command.roundId, ...split, ...(selection && { selection }) },
+          data: {
+            transfer,
+            roundId: command.roundId,
+            ...split,
+            ...(selection && { selection }),
+            at,
+          },
         },
       ];
     }
+    case "CountDeposit": {
+      assertMayDeposit(state.play, command.amount, command.at);
+      const { depositId, amount, at } = command;
+      return [{ type: "DepositCounted", data: { depositId, amount, at } }];
+    }
+    case "SetPlayLimit":
+      return [limitChange(state.play, command.limit, command.amount, command.at, command.setBy)];
+    case "TakeBreak":
+      return [breakTaken(state.play, command.kind, command.until, command.at, command.takenBy)];
+    case "ConfirmAge":
+      if (state.play?.ageConfirmed) return [];
+      return [
+        {
+          type: "AgeConfirmed",
+          data: { minimumAge: command.minimumAge, termsAccepted: true, at: command.at },
+        },
+      ];
     case "HoldWithdrawal": {
       const split = splitWithdrawal(state, command.amount, command.allowBonus);
       if (!split) {

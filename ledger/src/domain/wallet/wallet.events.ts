@@ -4,6 +4,13 @@ import { idSchema, isoTime, jsonValue, shortText, streamIdSchema } from "../comm
 import type { EventUnion } from "../event-union.ts";
 import { codeCopies } from "../request-code.ts";
 import { CREDIT_REASONS, transferSchema } from "../transfer.ts";
+import {
+  countReturned,
+  countStaked,
+  evolvePlay,
+  type PlayState,
+  saferPlayEvents,
+} from "./safer-play.ts";
 
 /** What a withdrawal request says, from the hold in the wallet to the request's own stream. */
 export const withdrawalDetails = z.object({
@@ -42,14 +49,22 @@ export const walletEvents = {
     fromMain: partMinorSchema,
     fromBonus: partMinorSchema,
     selection: z.record(z.string(), jsonValue).optional(),
+    /** When it was placed: it counts in that day's, week's and month's loss (safer-play.ts). */
+    at: isoTime.optional(),
   }),
   WithdrawalHeld: withdrawalDetails.extend({ transfer: transferSchema }),
+  ...saferPlayEvents,
 } as const;
 
 export interface WalletState {
   main: number;
   bonus: number;
+  /** Limits, breaks, age and the windows' totals; absent until the first of them. */
+  play?: PlayState;
 }
+
+/** Credits that are stakes coming back: they lower the player's loss in the window. */
+const RETURNS = new Set(["stakeReturned", "stakeRefund", "payout", "prize"]);
 
 export const initialWallet = (): WalletState => ({ main: 0, bonus: 0 });
 
@@ -57,15 +72,36 @@ export type WalletEvent = EventUnion<typeof walletEvents>;
 
 export function evolveWallet(state: WalletState, event: WalletEvent): WalletState {
   switch (event.type) {
-    case "WalletCredited":
-      return { main: state.main + event.data.main, bonus: state.bonus + event.data.bonus };
+    case "WalletCredited": {
+      const next = {
+        ...state,
+        main: state.main + event.data.main,
+        bonus: state.bonus + event.data.bonus,
+      };
+      if (!state.play || !RETURNS.has(event.data.reason)) return next;
+      return { ...next, play: countReturned(state.play, event.data.amount) };
+    }
     case "BonusGranted":
       return { ...state, bonus: state.bonus + event.data.amount };
-    case "StakePlaced":
-    case "WithdrawalHeld":
-      return {
+    case "StakePlaced": {
+      const next = {
+        ...state,
         main: state.main - event.data.fromMain,
         bonus: state.bonus - event.data.fromBonus,
       };
+      const { at, transfer } = event.data;
+      return at ? { ...next, play: countStaked(state.play, at, transfer.amount) } : next;
+    }
+    case "WithdrawalHeld":
+      return {
+        ...state,
+        main: state.main - event.data.fromMain,
+        bonus: state.bonus - event.data.fromBonus,
+      };
+    case "PlayLimitSet":
+    case "PlayBreakTaken":
+    case "AgeConfirmed":
+    case "DepositCounted":
+      return { ...state, play: evolvePlay(state.play, event) };
   }
 }

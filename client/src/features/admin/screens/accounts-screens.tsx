@@ -1,6 +1,6 @@
 import "../admin-texts.ts";
 import { createAdminAccountSchema, text } from "@igp/shared";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { DialogForm } from "../../../components/form/dialog-form.tsx";
@@ -26,6 +26,7 @@ interface Account {
 }
 
 const PLAYERS = "/api/admin/players";
+const StaffSaferPlay = lazy(() => import("../../safer-play/staff-view.tsx"));
 const ADMINS = "/api/admin/accounts";
 
 /** Block or unblock with a confirmation whose wording follows the current state. */
@@ -71,6 +72,7 @@ export function PlayersScreen() {
   const { t } = useTranslation();
   const money = useMoney();
   const toggle = useStatusToggle(PLAYERS, "players");
+  const [shown, setShown] = useState<Account | null>(null);
   const columns: Column<Account>[] = [
     { header: t("admin.columns.id"), cell: (r) => <code>{r.id.slice(0, 8)}</code> },
     { header: t("admin.columns.name"), cell: (r) => r.fullName },
@@ -86,6 +88,14 @@ export function PlayersScreen() {
         </Link>
       ),
     },
+    {
+      header: t("admin.columns.saferPlay"),
+      cell: (r) => (
+        <button type="button" className="link-button" onClick={() => setShown(r)}>
+          {t("admin.columns.saferPlay")}
+        </button>
+      ),
+    },
   ];
   return (
     <section>
@@ -96,6 +106,11 @@ export function PlayersScreen() {
         columns={columns}
         empty={t("admin.empty.players")}
       />
+      {shown && (
+        <Suspense fallback={<p>{t("common.loading")}</p>}>
+          <StaffSaferPlay userId={shown.id} name={shown.fullName} />
+        </Suspense>
+      )}
       {toggle.dialog}
     </section>
   );
