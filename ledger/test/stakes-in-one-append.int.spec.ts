@@ -198,7 +198,7 @@ describe("a stake repeated once the wallet is empty", () => {
         );
       const first = await stake(ledger);
       expect(first.number).toBe(1);
-      expect(first.wallet).toEqual({ main: 0, bonus: 0 });
+      expect(first.wallet).toMatchObject({ main: 0, bonus: 0 });
       const stored = async () =>
         [walletStream(userId), roundStream(roundId)].map(async (id) =>
           (await t.store.readStream(id)).map((e) => e.id),
@@ -209,7 +209,7 @@ describe("a stake repeated once the wallet is empty", () => {
       for (const on of [ledger, restarted]) {
         const again = await stake(on);
         expect(again.number).toBe(1);
-        expect(again.wallet).toEqual({ main: 0, bonus: 0 });
+        expect(again.wallet).toMatchObject({ main: 0, bonus: 0 });
       }
       expect(await Promise.all(await stored())).toEqual(before);
       // Another stake on the empty wallet is still refused.
