@@ -91,6 +91,61 @@ describe("PostgreSQL event store specifics", () => {
     }
   });
 
+  it("keeps each stream's revisions in order in the global order, whatever commits meanwhile", async () => {
+    // A batch whose first write waits (another transaction holds that stream's next revision)
+    // already has its transaction id; a later transaction then commits the second stream's next
+    // revision. Had the batch read that stream's head only now, it would chain after a revision
+    // of a younger transaction and come before it in the global order.
+    const first = `test-${randomUUID()}`;
+    const second = `test-${randomUUID()}`;
+    await store.append(second, [newEvent()], "no_stream");
+    const holder = await pool.connect();
+    const batch = await pool.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query("SELECT * FROM ledger_append($1, -1, $2)", [
+        first,
+        [eventBody(newEvent())],
+      ]);
+      const batched = batch
+        .query("SELECT * FROM ledger_append_batch($1, $2, $3, $4, $5)", [
+          [first, second],
+          [-2, -2],
+          [1, 1],
+          [eventBody(newEvent()), eventBody(newEvent())],
+          [false, false],
+        ])
+        .then(
+          () => "stored",
+          (error: { code?: string }) => error.code,
+        );
+      await expect
+        .poll(async () => {
+          const { rows } = await pool.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE wait_event_type = 'Lock' AND query LIKE '%ledger_append_batch%'`,
+          );
+          return rows[0].n;
+        })
+        .toBe(1);
+      await store.append(second, [newEvent()], 0);
+      await holder.query("ROLLBACK");
+      // Either the batch found the revision taken (its appends are then retried one by one) or
+      // it chained after the new head; never a revision before the one it follows.
+      expect(["stored", "23505"]).toContain(await batched);
+      const { rows } = await pool.query(
+        `SELECT revision FROM ledger_events WHERE stream_id = $1
+          ORDER BY transaction_id, global_position`,
+        [second],
+      );
+      const revisions = rows.map((row: { revision: string }) => Number(row.revision));
+      expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
+    } finally {
+      holder.release();
+      batch.release();
+    }
+  });
+
   it("reads many streams asked for at once in one query, each as if read alone", async () => {
     const streams = Array.from({ length: 30 }, () => `test-${randomUUID()}`);
     for (const [index, streamId] of streams.entries())
