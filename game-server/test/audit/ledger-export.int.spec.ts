@@ -1,10 +1,16 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { createTestLedger, readEverything } from "@igp/test-support/ledger.ts";
+import {
+  approvedBankDeposit,
+  createTestLedger,
+  ctx,
+  readEverything,
+} from "@igp/test-support/ledger.ts";
 import { generateLedgerActivity } from "@igp/test-support/ledger-activity.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateExportKeyPair } from "../../src/ledger-export/export-key.ts";
@@ -48,6 +54,20 @@ async function verify(dirs: string[], options: { key?: string; heapMb?: number }
   );
 }
 
+/**
+ * Safer play in the wallets (no money moves): a player registered who never deposited (only
+ * AgeConfirmed), and one who confirmed, deposited (DepositCounted), set a limit and took a break.
+ */
+async function saferPlayActivity() {
+  const [idle, careful] = [randomUUID(), randomUUID()];
+  await t.ledger.saferPlay.confirmAge(idle, 18, ctx("user", idle));
+  await t.ledger.saferPlay.confirmAge(careful, 18, ctx("user", careful));
+  await approvedBankDeposit(t.ledger, careful, 20_000);
+  await t.ledger.saferPlay.setLimit(careful, "lossDay", 10_000, ctx("user", careful));
+  const until = new Date(Date.now() + 86_400_000).toISOString();
+  await t.ledger.saferPlay.takeBreak(careful, "timeOut", until, ctx("user", careful));
+}
+
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "igp-export-"));
   privateFile = path.join(work, "operator.pem");
@@ -57,6 +77,7 @@ beforeAll(async () => {
   t = await createTestLedger();
   await generateLedgerActivity(t.ledger);
   await fairActivity(t.ledger);
+  await saferPlayActivity();
   await readEverything(t.store, t.pool); // every event visible to global readers
   full = path.join(work, "full");
   const exported = await tool("game-server/src/cli/export-ledger.ts", ["--out", full]);
@@ -80,6 +101,9 @@ describe("a full export", () => {
     expect(manifest.range.last.hash).toBe(stored.at(-1)!.hash);
     expect(manifest.previous).toBeNull();
     expect(manifest.streams.round).toBe(5); // 3 of the day's activity, a fair flip, a fair lottery
+    const types = new Set(events.map((e) => e.type));
+    for (const type of ["AgeConfirmed", "DepositCounted", "PlayLimitSet", "PlayBreakTaken"])
+      expect(types, type).toContain(type); // safer play, which the verifier must know
   });
 
   it("verifies offline: balances, the house result and every draw equal the ledger's replay", async () => {
@@ -183,6 +207,29 @@ describe("a tampered export fails", () => {
       operator.privateKey,
     );
     await failsWith([copy("unfair")], "seeds give");
+  });
+
+  it("a safer-play event rehashed and signed again: a deposit counted of a negative amount, a type no one knows", async () => {
+    const { eventHash } = await import("../../../tools/verify-export/lib/chain.mjs" as string);
+    await tamperedCopy(
+      full,
+      copy("safer-play"),
+      (events) => {
+        const i = events.findIndex((e) => e.type === "DepositCounted");
+        events[i] = { ...events[i], data: { ...events[i].data, amount: -100 } };
+        events[i].hash = eventHash(events[i]);
+        const j = events.findIndex((e) => e.type === "PlayBreakTaken");
+        events[j] = { ...events[j], type: "PlayBreakLifted" };
+        events[j].hash = eventHash(events[j]);
+        return events;
+      },
+      operator.privateKey,
+    );
+    await failsWith(
+      [copy("safer-play")],
+      "DepositCounted of -100",
+      "unknown event type PlayBreakLifted",
+    );
   });
 
   it("a removed, a reordered and an inserted event", async () => {
@@ -301,11 +348,18 @@ describe("a tampered export fails", () => {
         DATABASE_URL: other.url,
       });
       expect(done.code).toBe(0);
-      const foreign = (await exportedEvents(theirs)).find((e) => e.type === "WalletCredited")!;
+      const exported = await exportedEvents(theirs);
+      const credit = exported.find((e) => e.type === "WalletCredited")!;
+      // The credit with its wallet's events before it (DepositCounted, when the deposit was
+      // requested): a chain whole in itself, so the money check reaches the credit.
+      const foreign = exported
+        .filter((e) => e.streamId === credit.streamId && e.revision <= credit.revision)
+        .map((e, i) => ({ ...e, position: `999999999:${i + 1}` }));
+      expect(foreign.length).toBe(credit.revision + 1);
       await tamperedCopy(
         full,
         copy("spliced"),
-        (events) => [...events, { ...foreign, position: "999999999:1" }],
+        (events) => [...events, ...foreign],
         operator.privateKey,
       );
       await failsWith([copy("spliced")], "has events but no head", "which was never sent");

@@ -24,6 +24,8 @@ describe.skipIf(!hasChromium)("ledger explorer (skipped: no /usr/bin/chromium)",
   let journey: Awaited<ReturnType<typeof startBrowserJourney>>;
   let server: TestServer;
   let walletOf: string;
+  /** The revision of the deposit's credit in Alice's wallet. */
+  let credit: number;
   let roundStream: string;
   const email = `auditor-${randomUUID().slice(0, 6)}@example.com`;
   const password = "auditor-pass-1";
@@ -67,6 +69,17 @@ describe.skipIf(!hasChromium)("ledger explorer (skipped: no /usr/bin/chromium)",
       "SELECT stream_id FROM ledger_events WHERE stream_id LIKE 'round-%' AND type = 'RoundSettled'",
     );
     roundStream = rows[0].stream_id;
+    // Alice's wallet: her age confirmed at registration, the deposit counted, then its credit.
+    const wallet = await server.platform.database.pool.query(
+      "SELECT revision, type FROM ledger_events WHERE stream_id = $1 ORDER BY revision LIMIT 3",
+      [`wallet-${walletOf}`],
+    );
+    expect(wallet.rows.map((r) => r.type)).toEqual([
+      "AgeConfirmed",
+      "DepositCounted",
+      "WalletCredited",
+    ]);
+    credit = Number(wallet.rows[2].revision);
   }, 120_000);
   afterAll(() => journey?.stop());
 
@@ -110,11 +123,16 @@ describe.skipIf(!hasChromium)("ledger explorer (skipped: no /usr/bin/chromium)",
     await expect.poll(() => verdict.textContent()).toMatch(/^Chain verified in this browser/);
     await expect.poll(() => page.locator("tbody tr").first().textContent()).toContain("✓ Verified");
 
-    await page.getByLabel("After revision").fill("0");
+    await page.getByLabel("After revision").fill(String(credit - 1));
     await page.getByRole("button", { name: "Replay" }).first().click();
     await expect
       .poll(() => page.getByTestId("balance-result").textContent())
-      .toMatch(/After revision 0 .*Withdrawable.*500\.00/);
+      .toMatch(new RegExp(`After revision ${credit - 1} .*Withdrawable\\D*0\\.00`));
+    await page.getByLabel("After revision").fill(String(credit));
+    await page.getByRole("button", { name: "Replay" }).first().click();
+    await expect
+      .poll(() => page.getByTestId("balance-result").textContent())
+      .toMatch(new RegExp(`After revision ${credit} .*Withdrawable\\D*500\\.00`));
     await journey.shoot(page, "wallet-verified");
 
     await page.goto(`${server.url}/admin/dashboard/ledger?stream=${roundStream}`);
@@ -153,8 +171,8 @@ describe.skipIf(!hasChromium)("ledger explorer (skipped: no /usr/bin/chromium)",
     await pool.query("ALTER TABLE ledger_events DISABLE TRIGGER ledger_events_append_only");
     await pool.query(
       `UPDATE ledger_events SET data = jsonb_set(data, '{amount}', '999999')
-        WHERE stream_id = $1 AND revision = 0`,
-      [stream],
+        WHERE stream_id = $1 AND revision = $2`,
+      [stream, credit],
     );
     await pool.query("ALTER TABLE ledger_events ENABLE TRIGGER ledger_events_append_only");
 
@@ -163,8 +181,10 @@ describe.skipIf(!hasChromium)("ledger explorer (skipped: no /usr/bin/chromium)",
     await page.goto(`${server.url}/admin/dashboard/ledger?stream=${stream}`);
     await expect
       .poll(() => page.getByTestId("chain-verdict").textContent())
-      .toMatch(/^Chain broken at revision 0/);
-    await expect.poll(() => page.locator("tbody tr").first().textContent()).toContain("✗ Broken");
+      .toMatch(new RegExp(`^Chain broken at revision ${credit}\\b`));
+    const rows = page.locator("tbody tr");
+    await expect.poll(() => rows.nth(credit).textContent()).toContain("✗ Broken");
+    expect(await rows.nth(credit - 1).textContent()).toContain("✓ Verified");
     await journey.shoot(page, "chain-broken");
     await page.close();
 

@@ -46,7 +46,9 @@ beforeAll(async () => {
     201,
   );
   alice = await signUpPlayer(server, "Alice Tadesse");
-  // A bonus first (wallet revision 0), then a bank deposit approved (main, revision 1).
+  // Alice's wallet: registration confirms her age (revision 0, AgeConfirmed), a bonus (1), a
+  // bank deposit requested (2, DepositCounted) and approved (3, WalletCredited, main), a second
+  // request left pending (4, DepositCounted). Safer play moves no money.
   expect(
     (
       await server.call("POST", "/api/admin/bonus/grant", {
@@ -76,15 +78,16 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(200);
-  depositId = await deposit(70, "FT26A002"); // left pending: the auditor tries to decide it
-  auditor = await createAuditor(server, root);
-  const zone = (await asRoot("/api/admin/reports/settings")).body.timeZone as string;
-  day = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
-  // The credit reaches the wallet through the transfer reactor.
+  // The credit reaches the wallet through the transfer reactor: awaited before the second
+  // request, so the wallet's revisions come in the order above.
   await eventually(
     () => asRoot(`/api/admin/ledger/balance?stream=wallet-${alice.userId}`),
     (answer) => answer.body.balances?.main === 500,
   );
+  depositId = await deposit(70, "FT26A002"); // left pending: the auditor tries to decide it
+  auditor = await createAuditor(server, root);
+  const zone = (await asRoot("/api/admin/reports/settings")).body.timeZone as string;
+  day = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
 }, 120_000);
 afterAll(() => server?.stop());
 
@@ -254,7 +257,7 @@ describe("the ledger explorer", () => {
       expect.objectContaining({
         streamId: `wallet-${alice.userId}`,
         kind: "wallet",
-        events: 2,
+        events: 5,
         owner: { id: alice.userId, fullName: expect.stringMatching(/^A\*+$/) },
       }),
     ]);
@@ -275,18 +278,24 @@ describe("the ledger explorer", () => {
         `/api/admin/ledger/streams/${stream}/events?from=${from}&limit=1`,
       );
       expect(page.status).toBe(200);
-      expect(page.body.total).toBe(2);
+      expect(page.body.total).toBe(5);
       events.push(...page.body.events);
       from = page.body.next;
     }
-    expect(events.map((e) => e.revision)).toEqual([0, 1]);
+    expect(events.map((e) => e.revision)).toEqual([0, 1, 2, 3, 4]);
     let prev = "0".repeat(64);
     for (const event of events) {
       expect(event.prevHash).toBe(prev);
       expect(event.hash).toBe(chainHash(prev, stream, event.revision, eventBody(event)));
       prev = event.hash;
     }
-    expect(events[0].type).toBe("BonusGranted");
+    expect(events.map((e) => e.type)).toEqual([
+      "AgeConfirmed",
+      "BonusGranted",
+      "DepositCounted",
+      "WalletCredited",
+      "DepositCounted",
+    ]);
     expect(
       (await asAuditor.get(`/api/admin/ledger/streams/wallet-${crypto.randomUUID()}/events`))
         .status,
@@ -301,17 +310,27 @@ describe("the ledger explorer", () => {
     const stream = `wallet-${alice.userId}`;
     const at = (query: string) =>
       asAuditor.get(`/api/admin/ledger/balance?stream=${stream}&${query}`);
-    expect((await at("revision=0")).body).toMatchObject({
-      revision: 0,
-      balances: { main: 0, bonus: 100 },
-    });
+    // Each revision's balances, and nothing but balances (safer play is not money).
+    const expected = [
+      { main: 0, bonus: 0 }, // AgeConfirmed
+      { main: 0, bonus: 100 }, // BonusGranted
+      { main: 0, bonus: 100 }, // DepositCounted: counted against limits, no money yet
+      { main: 500, bonus: 100 }, // WalletCredited
+      { main: 500, bonus: 100 }, // DepositCounted of the pending request
+    ];
+    for (const [revision, balances] of expected.entries()) {
+      const answer = (await at(`revision=${revision}`)).body;
+      expect(answer.revision).toBe(revision);
+      expect(answer.balances).toEqual(balances);
+    }
     const head = (await at("revision=99")).body;
-    expect(head).toMatchObject({ revision: 1, balances: { main: 500, bonus: 100 } });
-    const first = (await asAuditor.get(`/api/admin/ledger/streams/${stream}/events?limit=1`)).body
-      .events[0];
-    expect((await at(`at=${encodeURIComponent(first.recordedAt)}`)).body).toMatchObject({
-      revision: 0,
-      hash: first.hash,
+    expect(head).toMatchObject({ revision: 4, balances: { main: 500, bonus: 100 } });
+    const bonus = (await asAuditor.get(`/api/admin/ledger/streams/${stream}/events?from=1&limit=1`))
+      .body.events[0];
+    expect(bonus.type).toBe("BonusGranted");
+    expect((await at(`at=${encodeURIComponent(bonus.recordedAt)}`)).body).toMatchObject({
+      revision: 1,
+      hash: bonus.hash,
       balances: { main: 0, bonus: 100 },
     });
     expect((await at("at=2000-01-01T00:00:00Z")).body).toMatchObject({

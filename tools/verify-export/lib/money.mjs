@@ -21,6 +21,12 @@ const NO_MONEY = new Set([
   "StakesClosed",
 ]);
 
+/**
+ * A wallet's safer play (ledger.md): limits, breaks, the age confirmation and deposit requests
+ * counted against the deposit limits. No money moves; they belong in a wallet stream only.
+ */
+const SAFER_PLAY = new Set(["PlayLimitSet", "PlayBreakTaken", "AgeConfirmed", "DepositCounted"]);
+
 /** Events that send transfers or move money in or out (effectOf). */
 const MOVES = new Set([
   "BonusGranted",
@@ -126,12 +132,13 @@ export class MoneyBook {
 
   apply(event, where) {
     const { type, data, streamId } = event;
-    if (!CREDITS.has(type) && !NO_MONEY.has(type) && !MOVES.has(type)) {
+    if (!CREDITS.has(type) && !NO_MONEY.has(type) && !MOVES.has(type) && !SAFER_PLAY.has(type)) {
       this.problems.push(`${where}: unknown event type ${type}`);
       return;
     }
     const account = this.accounts.get(streamId) ?? { main: 0, bonus: 0, held: 0 };
     this.accounts.set(streamId, account);
+    if (SAFER_PLAY.has(type)) return this.checkSaferPlay(streamId, type, data, where);
     const effect = effectOf(type, data);
     let received = 0;
     if (CREDITS.has(type)) {
@@ -156,6 +163,15 @@ export class MoneyBook {
       this.problems.push(`${where}: ${type} leaves ${account.held} in the stream`);
     if (!Number.isSafeInteger(account.main + account.bonus + account.held))
       this.problems.push(`${where}: balance out of range`);
+  }
+
+  /** Safer play moves nothing: only where it stands and its amounts (whole minor units). */
+  checkSaferPlay(streamId, type, data, where) {
+    if (!streamId.startsWith("wallet-")) this.problems.push(`${where}: ${type} outside a wallet`);
+    const amount = data.amount;
+    const valid = Number.isSafeInteger(amount) && amount > 0;
+    if (type === "DepositCounted" ? !valid : type === "PlayLimitSet" && amount !== null && !valid)
+      this.problems.push(`${where}: ${type} of ${amount}`);
   }
 
   /** A wallet's main and bonus: credits as split, debits as taken, a bonus to bonus. */
