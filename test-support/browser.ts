@@ -108,6 +108,11 @@ export async function signInThroughForm(
       cause: error,
     });
   }
+  // The sign-in's notice is modal: a person closes it before using the page (typing behind it
+  // reaches a field a person cannot reach, and is lost).
+  const notice = page.getByRole("alertdialog").filter({ hasText: "Logged in successfully!" });
+  await notice.getByRole("button", { name: "OK" }).click();
+  await notice.waitFor({ state: "hidden" });
 }
 
 /**

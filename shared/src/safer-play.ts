@@ -128,7 +128,7 @@ export const SAFER_PLAY_MESSAGES = {
       : `You have excluded yourself until ${readableUtc(until)}. You can still see your history and withdraw.`,
   alreadyExcluded: "You are already excluded for longer than that.",
   limitKind: `Limit must be one of: ${LIMIT_KINDS.join(", ")}.`,
-  limitRequired: "Limit amount is required (or null to remove it).",
+  limitRequired: "Enter a limit amount, or remove the limit.",
   limitNotNumber: "Limit amount must be a number.",
   limitTooSmall: `Limit amount must be at least ${etb(MIN_LIMIT_MINOR)}.`,
   limitTooLarge: `Limit amount must be at most ${etb(MAX_LIMIT_MINOR)}.`,

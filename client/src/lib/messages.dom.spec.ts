@@ -45,6 +45,11 @@ function messagesOf(schema: z.ZodType): string[] {
   );
 }
 
+const FEATURE_BUNDLES = import.meta.glob<{ messages?: Record<string, string> }>(
+  "../{features,components}/**/locales/am.json",
+  { eager: true, import: "default" },
+);
+
 const schemas = Object.values(shared as Record<string, unknown>).filter(
   (value): value is z.ZodType => value instanceof z.ZodType,
 );
@@ -53,7 +58,12 @@ describe("the shared schemas' messages", () => {
   shared.installIssueMessages();
   const messages = [...new Set(schemas.flatMap(messagesOf))].sort();
 
-  beforeAll(() => switchLanguage("am"));
+  beforeAll(async () => {
+    await switchLanguage("am");
+    // A feature's own messages come with its bundle, loaded by the screens that show them.
+    for (const bundle of Object.values(FEATURE_BUNDLES))
+      if (bundle.messages) i18n.addResourceBundle("am", "messages", bundle.messages, true, true);
+  });
 
   it("are sentences a player understands, for every empty, blank or wrong-type value", () => {
     expect(messages.length).toBeGreaterThan(50);

@@ -44,10 +44,10 @@ describe("limits", () => {
       ["lossDay", -5, "Limit amount must be at least ETB 1.00."],
       ["lossDay", 10_000_001, "Limit amount must be at most ETB 10000000.00."],
       ["lossDay", "ten", "Limit amount must be a number."],
-      ["lossDay", "", "Limit amount is required (or null to remove it)."],
-      ["lossDay", undefined, "Limit amount is required (or null to remove it)."],
+      ["lossDay", "", "Enter a limit amount, or remove the limit."],
+      ["lossDay", undefined, "Enter a limit amount, or remove the limit."],
       ["lossDay", 1.234, "Limit amount must have at most 2 decimals."],
-      ["lossDay", true, "Limit amount is required (or null to remove it)."],
+      ["lossDay", true, "Enter a limit amount, or remove the limit."],
       [
         "lossYear",
         10,

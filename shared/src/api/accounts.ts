@@ -66,7 +66,8 @@ export const registerRequestSchema = z
     path: ["confirmPassword"],
     // Also while the age and terms boxes are unticked: every problem is shown at once.
     when: ({ value }) => {
-      const body = value as { password?: unknown; confirmPassword?: unknown };
+      // Not an object at all (null, a string): the object's own issue says so.
+      const body = (value ?? {}) as { password?: unknown; confirmPassword?: unknown };
       return typeof body.password === "string" && typeof body.confirmPassword === "string";
     },
   });

@@ -125,5 +125,5 @@ export const auditorSchema = z.object({
 export type Auditor = z.infer<typeof auditorSchema>;
 
 export const auditorGrantSchema = z.object({
-  personalData: z.boolean({ error: "personalData must be true or false." }),
+  personalData: z.boolean({ error: "Choose whether the auditor sees personal data." }),
 });
