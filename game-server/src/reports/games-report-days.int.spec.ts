@@ -141,7 +141,13 @@ describe("games report daily summaries", () => {
     // Rounds on another day in each other zone, whatever the random ones were: 19:30 UTC is
     // 22:30 in Addis Ababa and past midnight in Kathmandu; 01:00 UTC is the day before in
     // Los Angeles.
-    const round = { game: "coin-flip", table: null, seats: [0, 1], bet: 100, cancelled: false };
+    const round: Omit<Round, "closesAt"> = {
+      game: "coin-flip",
+      table: null,
+      seats: [0, 1],
+      bet: 100,
+      cancelled: false,
+    };
     for (const closesAt of [5 * 1440 + 19 * 60 + 30, 6 * 1440 + 60])
       await play({ ...round, closesAt });
     await projected();
