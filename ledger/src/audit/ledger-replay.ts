@@ -25,7 +25,8 @@ interface TransferTrack {
  * stream's hash chain and revisions, validates every event, folds every stream, and checks
  * that money is conserved by every event and in total (docs/architecture.md, the ledger):
  *   Σ stream money + house + transfers in flight = money in − money out,
- * with no wallet, agent, hold or escrow ever negative. Feed events in global order.
+ * with no wallet, agent, hold or escrow ever negative. Feed events in global order (a stream's
+ * later revision that comes first waits for the earlier one).
  */
 export class LedgerReplay {
   readonly streams = new Map<string, ReplayedStream>();
@@ -37,12 +38,40 @@ export class LedgerReplay {
   events = 0;
   private held = 0n;
   private inFlight = 0n;
+  /**
+   * Events that came before an earlier revision of their stream, by stream and revision: ledgers
+   * written before migration 1764900000000 may hold such pairs (docs/ledger.md, global order).
+   * Each waits for the revision before it; one still waiting at the end is a gap.
+   */
+  private readonly early = new Map<string, Map<number, RecordedEvent>>();
 
   apply(recorded: RecordedEvent): void {
+    const stream = this.streamFor(recorded.streamId);
+    if (!stream) {
+      this.events++;
+      return;
+    }
+    if (recorded.revision > stream.revision + 1) {
+      const waiting = this.early.get(recorded.streamId) ?? new Map<number, RecordedEvent>();
+      this.early.set(recorded.streamId, waiting.set(recorded.revision, recorded));
+      return;
+    }
+    this.applyInTurn(stream, recorded);
+    const waiting = this.early.get(recorded.streamId);
+    for (
+      let next = waiting?.get(stream.revision + 1);
+      next;
+      next = waiting?.get(stream.revision + 1)
+    ) {
+      waiting!.delete(next.revision);
+      this.applyInTurn(stream, next);
+    }
+    if (waiting?.size === 0) this.early.delete(recorded.streamId);
+  }
+
+  private applyInTurn(stream: ReplayedStream, recorded: RecordedEvent) {
     this.events++;
     const where = `${recorded.streamId}@${recorded.revision}`;
-    const stream = this.streamFor(recorded.streamId);
-    if (!stream) return;
     this.verifyChain(stream, recorded, where);
     let event: LedgerEvent;
     try {
@@ -67,6 +96,11 @@ export class LedgerReplay {
   /** Problems found so far, plus the global money balance check. */
   verdict(): string[] {
     const problems = [...this.problems];
+    for (const [streamId, waiting] of this.early) {
+      const revision = this.streams.get(streamId)!.revision;
+      for (const early of waiting.keys())
+        problems.push(`${streamId}@${early}: revision follows ${revision}`);
+    }
     const left = this.held + BigInt(this.house.balance) + this.inFlight;
     const right = this.moneyIn - this.moneyOut;
     if (left !== right) {
