@@ -1,13 +1,11 @@
-/** Stream naming: `<kind>-<id>`, one consistency boundary each (docs/architecture.md, ledger). */
-export const STREAM_KINDS = [
-  "wallet",
-  "agent",
-  "deposit",
-  "withdrawal",
-  "charge",
-  "round",
-] as const;
-export type StreamKindName = (typeof STREAM_KINDS)[number];
+import { LEDGER_STREAM_KINDS, type LedgerStreamKind } from "@igp/shared";
+
+/**
+ * Stream naming: `<kind>-<id>`, one consistency boundary each (docs/architecture.md, ledger). The
+ * kinds live in shared/ so the back office's ledger explorer names the same ones.
+ */
+export const STREAM_KINDS = LEDGER_STREAM_KINDS;
+export type StreamKindName = LedgerStreamKind;
 
 export const walletStream = (userId: string) => `wallet-${userId}`;
 export const agentStream = (agentId: string) => `agent-${agentId}`;
