@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./global-setup.ts";
@@ -144,8 +145,10 @@ async function listening(child: ChildProcess, port: number, output: () => string
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${output()}`);
+    // A connection only: a request would reach the upstreams, not started yet, and mark them
+    // failed for the site's fail_timeout (deploy/nginx.conf), refusing the first requests after.
     try {
-      await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1_000) });
+      await connected(port);
       return;
     } catch {
       await sleep(100);
@@ -153,4 +156,17 @@ async function listening(child: ChildProcess, port: number, output: () => string
   }
   child.kill("SIGKILL");
   throw new Error(`nginx did not listen on port ${port}: ${output()}`);
+}
+
+/** Opens and closes a TCP connection to the port; fails when nothing listens there. */
+function connected(port: number) {
+  return new Promise<void>((resolve, reject) => {
+    const socket = connect({ host: "127.0.0.1", port, timeout: 1_000 });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve();
+    });
+    socket.once("timeout", () => socket.destroy(new Error("timeout")));
+    socket.once("error", reject);
+  });
 }
