@@ -176,7 +176,12 @@ describe("lotteries", () => {
     for (const player of [alice, bob, bob]) await buyTicket(server, player.token, lottery.code);
     const channels = [await playerChannel(server, alice), await playerChannel(server, bob)];
     for (const channel of channels) collect(channel);
-    const told = channels.map((channel) => nextMessage<MoneyNotice>(channel, "moneyNotice"));
+    // The lottery's notices (a deposit's approval read late by the notifier may come first).
+    const told = channels.map((channel) =>
+      nextMessage<MoneyNotice>(channel, "moneyNotice", 20_000, (notice) =>
+        notice.kind.startsWith("lottery"),
+      ),
+    );
     const drawn = await server.call("POST", "/api/games/lottery/finish", {
       token: lottery.adminToken,
       body: { code: lottery.code },
