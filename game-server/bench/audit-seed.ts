@@ -56,21 +56,8 @@ export async function seedAuditMix(ledger: Ledger, events: number, inFlight = 24
 }
 
 async function flip(ledger: Ledger, pick: () => string, i: number) {
-  const roundId = randomUUID();
-  const serverSeed = await serverSeedFor(SECRET, roundId);
-  await ledger.rounds.open(
-    {
-      roundId,
-      game: "coin-flip",
-      betAmount: 2_000,
-      cutBasisPoints: 1_000,
-      details: { commitment: await commitmentOf(serverSeed) },
-    },
-    ctx("user"),
-  );
-  const first = pick();
-  let second = pick();
-  while (second === first) second = pick();
+  const { roundId, serverSeed } = await openFairRound(ledger, "coin-flip", 2_000, 1_000, "user");
+  const [first, second] = twoPlayers(pick);
   const seats = [
     { userId: first, side: "H", clientSeed: `c${i}a` },
     { userId: second, side: "T", clientSeed: `c${i}b` },
@@ -102,21 +89,8 @@ async function flip(ledger: Ledger, pick: () => string, i: number) {
 }
 
 async function spin(ledger: Ledger, pick: () => string, i: number) {
-  const roundId = randomUUID();
-  const serverSeed = await serverSeedFor(SECRET, roundId);
-  await ledger.rounds.open(
-    {
-      roundId,
-      game: "spin-wheel",
-      betAmount: 1_000,
-      cutBasisPoints: 1_000,
-      details: { commitment: await commitmentOf(serverSeed) },
-    },
-    ctx("user"),
-  );
-  const first = pick();
-  let second = pick();
-  while (second === first) second = pick();
+  const { roundId, serverSeed } = await openFairRound(ledger, "spin-wheel", 1_000, 1_000, "user");
+  const [first, second] = twoPlayers(pick);
   const seats = [
     { userId: first, numbers: [1, 2], clientSeed: `s${i}a` },
     { userId: second, numbers: [5], clientSeed: `s${i}b` },
@@ -149,18 +123,7 @@ async function spin(ledger: Ledger, pick: () => string, i: number) {
 }
 
 async function lottery(ledger: Ledger, pick: () => string, count: number, inFlight: number) {
-  const roundId = randomUUID();
-  const serverSeed = await serverSeedFor(SECRET, roundId);
-  await ledger.rounds.open(
-    {
-      roundId,
-      game: "lottery",
-      betAmount: 500,
-      cutBasisPoints: 0,
-      details: { commitment: await commitmentOf(serverSeed) },
-    },
-    ctx("superAdmin"),
-  );
+  const { roundId, serverSeed } = await openFairRound(ledger, "lottery", 500, 0, "superAdmin");
   await inParallel(count, inFlight, async (i) => {
     const userId = pick();
     await ledger.rounds.placeStake(
@@ -207,4 +170,27 @@ async function inParallel(count: number, limit: number, work: (i: number) => Pro
       while (next < count) await work(next++);
     }),
   );
+}
+
+/** Opens a round committed to its server seed, as the platform opens one. */
+async function openFairRound(
+  ledger: Ledger,
+  game: "coin-flip" | "spin-wheel" | "lottery",
+  betAmount: number,
+  cutBasisPoints: number,
+  role: "user" | "superAdmin",
+) {
+  const roundId = randomUUID();
+  const serverSeed = await serverSeedFor(SECRET, roundId);
+  const details = { commitment: await commitmentOf(serverSeed) };
+  await ledger.rounds.open({ roundId, game, betAmount, cutBasisPoints, details }, ctx(role));
+  return { roundId, serverSeed };
+}
+
+/** Two different players. */
+function twoPlayers(pick: () => string): [string, string] {
+  const first = pick();
+  let second = pick();
+  while (second === first) second = pick();
+  return [first, second];
 }
