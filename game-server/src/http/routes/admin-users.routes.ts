@@ -5,13 +5,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import type { AdminUsersRepository } from "../../accounts/admin-users-repository.ts";
-import { hashPassword } from "../../accounts/passwords.ts";
 import type { UsersRepository } from "../../accounts/users-repository.ts";
 import { withStaffAction } from "../../staff-activity/staff-actions.ts";
 import { totalPages } from "../../wallet/paged-query.ts";
-import { conflict, notFound } from "../http-error.ts";
+import { notFound } from "../http-error.ts";
 import { commandContext } from "../request-context.ts";
 import { errorResponses as errors, idParams, uuidField } from "../schemas.ts";
+import { createStaffAccount } from "./create-staff-account.ts";
 
 const page = { currentPage: z.number(), totalPages: z.number() };
 
@@ -127,15 +127,7 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDep
       onRequest: superAdmin,
     },
     async (request, reply) => {
-      const { fullName, email, password } = request.body;
-      const passwordHash = await hashPassword(password);
-      const created = await withStaffAction(
-        deps.pool,
-        request,
-        (db) => deps.users.create({ fullName, email, passwordHash, role: "admin" }, db),
-        (user) => user && { action: "agent.create", targetKind: "agent", targetId: user.id },
-      );
-      if (!created) throw conflict("An account with this email already exists.", "email");
+      const created = await createStaffAccount(deps, request, "admin", request.body);
       return reply.code(201).send({
         id: created.id,
         fullName: created.full_name,

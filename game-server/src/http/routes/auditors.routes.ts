@@ -8,13 +8,13 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
-import { hashPassword } from "../../accounts/passwords.ts";
 import type { UsersRepository } from "../../accounts/users-repository.ts";
 import { containing } from "../../database/like-pattern.ts";
 import { withStaffAction } from "../../staff-activity/staff-actions.ts";
 import { PAGE_SIZE, totalPages } from "../../wallet/paged-query.ts";
-import { conflict, notFound } from "../http-error.ts";
+import { notFound } from "../http-error.ts";
 import { errorResponses as errors, idParams } from "../schemas.ts";
+import { createStaffAccount } from "./create-staff-account.ts";
 
 interface AuditorRow {
   id: string;
@@ -96,15 +96,7 @@ export async function auditorsRoutes(
       onRequest: superAdmin,
     },
     async (request, reply) => {
-      const { fullName, email, password } = request.body;
-      const passwordHash = await hashPassword(password);
-      const created = await withStaffAction(
-        deps.pool,
-        request,
-        (db) => deps.users.create({ fullName, email, passwordHash, role: "auditor" }, db),
-        (user) => user && { action: "auditor.create", targetKind: "auditor", targetId: user.id },
-      );
-      if (!created) throw conflict("An account with this email already exists.", "email");
+      const created = await createStaffAccount(deps, request, "auditor", request.body);
       return reply
         .code(201)
         .send(toAuditor({ ...created, personal_data: created.personal_data ?? false }));
