@@ -38,6 +38,10 @@ import { TelegramOutboxSender } from "./telegram/telegram-outbox-sender.ts";
 import { telegramSettingsFrom } from "./telegram/telegram-settings.ts";
 import { createImageLinks } from "./uploads/image-links.ts";
 import { createImageStore } from "./uploads/image-store.ts";
+import { DuplicateReferenceGuard } from "./fraud-signals/duplicate-reference-guard.ts";
+import { fingerprintBackfill } from "./fraud-signals/fingerprint-backfill.ts";
+import { ImageFingerprints } from "./fraud-signals/image-fingerprints.ts";
+import { RequestSignals } from "./fraud-signals/request-signals.ts";
 import { AgentTransactionsRepository } from "./wallet/agent-transactions-repository.ts";
 import { BanksRepository } from "./wallet/banks-repository.ts";
 import { ChargesRepository } from "./wallet/charges-repository.ts";
@@ -119,6 +123,8 @@ export async function startPlatform(
     let workers: BackgroundWorkers | null = null;
     // Started after the routes are registered (Colyseus hooks into the HTTP server).
     let realtime: Realtime | null = null;
+    const images = createImageStore(path.join(config.dataDir, "uploads"));
+    const fingerprints = new ImageFingerprints(database.pool);
     const app = await buildApp(
       {
         pool: database.pool,
@@ -149,7 +155,10 @@ export async function startPlatform(
         currency: config.CURRENCY,
         clientDirectory:
           options.clientDirectory ?? fileURLToPath(new URL("../../client/dist", import.meta.url)),
-        images: createImageStore(path.join(config.dataDir, "uploads")),
+        images,
+        fingerprints,
+        signals: new RequestSignals(database.pool),
+        duplicateReferences: new DuplicateReferenceGuard(database.pool),
         imageLinks,
         operatorPages: {
           apiDocs: config.apiDocs,
@@ -231,7 +240,10 @@ export async function startPlatform(
       store,
       ledger,
       report,
-      telegramNoticeWorkers(config, database.pool, store, progress, report),
+      [
+        ...telegramNoticeWorkers(config, database.pool, store, progress, report),
+        fingerprintBackfill(fingerprints, images, report),
+      ],
     );
     const started = workers;
     undo.push(() => started.stop());

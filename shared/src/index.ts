@@ -1,6 +1,7 @@
 export * from "./api/accounts.ts";
 export * from "./api/back-office.ts";
 export * from "./api/game-history.ts";
+export * from "./api/fraud-signals.ts";
 export * from "./api/games.ts";
 export * from "./api/issue-messages.ts";
 export * from "./api/ledger-explorer.ts";

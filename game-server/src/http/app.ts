@@ -41,6 +41,9 @@ import type { ChargesRepository } from "../wallet/charges-repository.ts";
 import type { CodeAttempts } from "../wallet/code-attempts.ts";
 import type { RequestCodes } from "../wallet/request-codes.ts";
 import type { RequestsRepository } from "../wallet/requests-repository.ts";
+import type { DuplicateReferenceGuard } from "../fraud-signals/duplicate-reference-guard.ts";
+import type { ImageFingerprints } from "../fraud-signals/image-fingerprints.ts";
+import type { RequestSignals } from "../fraud-signals/request-signals.ts";
 import type { ProjectionsProgress } from "../workers/projections-progress.ts";
 import { healthRoute } from "./health.route.ts";
 import { apiCompression } from "./plugins/api-compression.ts";
@@ -63,6 +66,7 @@ import {
 } from "./rate-limits.ts";
 import { accountsRoutes } from "./routes/accounts.routes.ts";
 import { adminRequestsRoutes } from "./routes/admin-requests.routes.ts";
+import { fraudSignalsRoutes } from "./routes/fraud-signals.routes.ts";
 import { adminUsersRoutes } from "./routes/admin-users.routes.ts";
 import { auditorsRoutes } from "./routes/auditors.routes.ts";
 import { banksRoutes } from "./routes/banks.routes.ts";
@@ -130,6 +134,12 @@ export interface AppDependencies {
   agentTransactions: AgentTransactionsRepository;
   images: ImageStore;
   imageLinks: ImageLinks;
+  /** Deposit screenshots' fingerprints, taken as they are stored (fraud signals). */
+  fingerprints: ImageFingerprints;
+  /** The fraud signals an approver sees on a deposit or withdrawal request. */
+  signals: RequestSignals;
+  /** Refuses approving a bank deposit whose reference was already approved (unless overridden). */
+  duplicateReferences: DuplicateReferenceGuard;
   /** Whether /api/docs and /metrics are served; /metrics may require a bearer token. */
   operatorPages: OperatorPages;
   workersActive: () => boolean;
@@ -233,6 +243,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(banksRoutes, deps);
   await app.register(imagesRoutes, deps);
   await app.register(adminRequestsRoutes, deps);
+  await app.register(fraudSignalsRoutes, deps);
   await app.register(adminUsersRoutes, deps);
   await app.register(auditorsRoutes, deps);
   await app.register(ledgerExplorerRoutes, deps);

@@ -1,3 +1,4 @@
+import { newTransactionId } from "@igp/test-support/deposits.ts";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { signInSuperAdmin, startTestServer, type TestServer } from "@igp/test-support/http.ts";
@@ -111,7 +112,7 @@ async function telegramPlayer(first_name: string, allowsWriteToPm = true) {
 
 async function approvedDeposit(token: string, amount: number) {
   const body = form(
-    { method: "CBE", amount, accountNumber: "100200", transactionId: "FT2611" },
+    { method: "CBE", amount, accountNumber: "100200", transactionId: newTransactionId() },
     { field: "screenshot", bytes: await pngImage() },
   );
   const request = await server.call("POST", "/api/wallet/deposit/request", { token, body });
