@@ -7,8 +7,9 @@ import {
   paymentReferenceSchema,
   withdrawViaAgent,
 } from "@igp/shared";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router-dom";
 import { useNotice } from "../../../components/ui/notice.tsx";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { methodLabel } from "../../../lib/labels.ts";
@@ -23,6 +24,7 @@ import { DecisionButtons, StatusBadge } from "../components/decision.tsx";
 import { ImageThumbnail } from "../components/image-thumbnail.tsx";
 import { RequestChargeLink } from "../components/request-charge-link.tsx";
 import { useStepUp, withAuthenticatorCode } from "../components/step-up.tsx";
+import { type ApprovalNote, SignalsStep } from "../../fraud-signals/signals-step.tsx";
 
 interface Request {
   id: string;
@@ -64,7 +66,15 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
   const notice = useNotice();
   const { user, refresh } = useSession();
   const float = useAgentFloat(kind);
-  const [pending, setPending] = useState<Pending>(null);
+  const [pending, setPendingRequest] = useState<Pending>(null);
+  /** The approver's answer to the request's fraud signals: null until they have seen them. */
+  const [signalsNote, setSignalsNote] = useState<ApprovalNote | null>(null);
+  const setPending = (next: Pending) => {
+    setPendingRequest(next);
+    setSignalsNote(null);
+  };
+  const onSignalsSeen = useCallback((note: ApprovalNote) => setSignalsNote(note), []);
+  const [searchParams] = useSearchParams();
   const stepUp = useStepUp();
   const path = `/api/admin/${kind}/requests`;
   const failure =
@@ -78,7 +88,7 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
       action === "disapprove"
         ? `/api/admin/disapprove/${request.id}`
         : `/api/admin/${kind}/approve/${request.id}`;
-    const body =
+    const proof =
       action === "disapprove" || !code
         ? {}
         : kind === "deposit"
@@ -86,6 +96,7 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
           : paidByTransfer(request)
             ? { paymentReference: code }
             : { withdrawCode: code };
+    const body = action === "approve" ? { ...proof, ...signalsNote } : proof;
     await stepUp.run((authenticatorCode) =>
       api<void>(target, {
         method: "POST",
@@ -202,8 +213,23 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
         listKey="transactions"
         columns={columns}
         empty={t(kind === "deposit" ? "admin.empty.deposits" : "admin.empty.withdrawals")}
+        initialSearch={searchParams.get("search") ?? undefined}
       />
-      {pending?.action === "approve" && kind === "withdraw" && paidByTransfer(pending.request) && (
+      {/* An approval shows the request's fraud signals first (docs/fraud-signals.md). */}
+      {pending?.action === "approve" && !signalsNote && (
+        <SignalsStep
+          kind={kind}
+          requestId={pending.request.id}
+          title={question(pending.request, "approve")}
+          superAdmin={user?.role === "superAdmin"}
+          onContinue={onSignalsSeen}
+          onCancel={() => setPending(null)}
+        />
+      )}
+      {pending?.action === "approve" &&
+        signalsNote &&
+        kind === "withdraw" &&
+        paidByTransfer(pending.request) && (
         <CodeDialog
           title={question(pending.request, "approve")}
           label={t("money.approval.reference")}
@@ -221,6 +247,7 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
         />
       )}
       {pending?.action === "approve" &&
+        signalsNote &&
         needsCode(pending.request) &&
         !paidByTransfer(pending.request) && (
           <CodeDialog
@@ -234,7 +261,8 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
             onCancel={() => setPending(null)}
           />
         )}
-      {pending && (pending.action === "disapprove" || !needsCode(pending.request)) && (
+      {pending &&
+        (pending.action === "disapprove" || (signalsNote && !needsCode(pending.request))) && (
         <ConfirmDialog
           question={question(pending.request, pending.action)}
           confirm={t(pending.action === "approve" ? "admin.approve" : "admin.disapprove")}
