@@ -26,7 +26,7 @@ const LOOKS: Record<ReceiptApp, { band: string; accent: string; title: string }>
 const WIDTH = 720;
 const HEIGHT = 1280;
 
-const escape = (text: string) =>
+const xmlText = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The receipt as an SVG page: status bar, the app's band, a tick, the amount, the details. */
@@ -43,7 +43,7 @@ function receiptSvg(receipt: Receipt): string {
     .map(
       ([label, value], index) =>
         `<text x="60" y="${700 + index * 80}" font-size="30" fill="#666">${label}</text>` +
-        `<text x="660" y="${700 + index * 80}" font-size="30" fill="#111" text-anchor="end">${escape(value)}</text>` +
+        `<text x="660" y="${700 + index * 80}" font-size="30" fill="#111" text-anchor="end">${xmlText(value)}</text>` +
         `<line x1="60" x2="660" y1="${725 + index * 80}" y2="${725 + index * 80}" stroke="#e3e3e3" stroke-width="2"/>`,
     )
     .join("");
@@ -57,7 +57,7 @@ function receiptSvg(receipt: Receipt): string {
   <circle cx="360" cy="340" r="64" fill="${look.accent}"/>
   <path d="M325 340 l25 28 l48 -56" stroke="#fff" stroke-width="14" fill="none"/>
   <text x="360" y="470" font-size="34" fill="#333" text-anchor="middle">Transfer successful</text>
-  <text x="360" y="570" font-size="64" fill="#111" text-anchor="middle" font-weight="bold">ETB ${escape(receipt.amount)}</text>
+  <text x="360" y="570" font-size="64" fill="#111" text-anchor="middle" font-weight="bold">ETB ${xmlText(receipt.amount)}</text>
   ${details}
   <rect x="60" y="1110" width="600" height="70" rx="35" fill="${look.band}"/>
   <text x="360" y="1156" font-size="30" fill="#fff" text-anchor="middle">Done</text>
@@ -66,7 +66,9 @@ function receiptSvg(receipt: Receipt): string {
 
 /** The receipt as a PNG screenshot. */
 export function receiptImage(receipt: Receipt): Promise<Buffer> {
-  return sharp(Buffer.from(receiptSvg(receipt))).png().toBuffer();
+  return sharp(Buffer.from(receiptSvg(receipt)))
+    .png()
+    .toBuffer();
 }
 
 const PREFIXES: Record<ReceiptApp, string> = { telebirr: "DK", cbe: "FT", awash: "AW" };

@@ -93,7 +93,9 @@ async function main() {
       );
       console.log(`  dHash histogram: ${histogram(d)}`);
       console.log(`  pHash histogram: ${histogram(p)}`);
-      console.log(`  within the hash thresholds: ${hashesOnly}; their changed lines: ${histogram(l)}`);
+      console.log(
+        `  within the hash thresholds: ${hashesOnly}; their changed lines: ${histogram(l)}`,
+      );
       console.log(
         `  CPU per comparison: ${((cpu.user + cpu.system) / 1000 / d.length).toFixed(2)} ms`,
       );
@@ -106,15 +108,14 @@ async function main() {
 function spread(values: number[], withMax = true) {
   const sorted = [...values].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
-  return withMax
-    ? `${sorted[0]}/${median}/${sorted.at(-1)}`
-    : `${sorted[0]}/${median}`;
+  return withMax ? `${sorted[0]}/${median}/${sorted.at(-1)}` : `${sorted[0]}/${median}`;
 }
 
 /** How many values fall at each distance up to 20 (the rest counted together). */
 function histogram(values: number[]) {
   const counts = new Map<number, number>();
-  for (const value of values) counts.set(Math.min(value, 21), (counts.get(Math.min(value, 21)) ?? 0) + 1);
+  for (const value of values)
+    counts.set(Math.min(value, 21), (counts.get(Math.min(value, 21)) ?? 0) + 1);
   return [...counts.entries()]
     .sort(([a], [b]) => a - b)
     .map(([distance, count]) => `${distance === 21 ? ">20" : distance}:${count}`)

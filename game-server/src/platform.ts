@@ -14,6 +14,10 @@ import { UsersRepository } from "./accounts/users-repository.ts";
 import { type Config, rateLimitsFrom, trustProxyFrom } from "./config/config.ts";
 import { type Database, openDatabase } from "./database/database.ts";
 import { createEventStore } from "./database/event-store.ts";
+import { DuplicateReferenceGuard } from "./fraud-signals/duplicate-reference-guard.ts";
+import { fingerprintBackfill } from "./fraud-signals/fingerprint-backfill.ts";
+import { ImageFingerprints } from "./fraud-signals/image-fingerprints.ts";
+import { RequestSignals } from "./fraud-signals/request-signals.ts";
 import type { CoinFlipSeat } from "./games/coin-flip/coin-flip.rules.ts";
 import { LotteryRegistry } from "./games/lottery/lottery-registry.ts";
 import { LotteryRounds } from "./games/lottery/lottery-rounds.ts";
@@ -38,10 +42,6 @@ import { TelegramOutboxSender } from "./telegram/telegram-outbox-sender.ts";
 import { telegramSettingsFrom } from "./telegram/telegram-settings.ts";
 import { createImageLinks } from "./uploads/image-links.ts";
 import { createImageStore } from "./uploads/image-store.ts";
-import { DuplicateReferenceGuard } from "./fraud-signals/duplicate-reference-guard.ts";
-import { fingerprintBackfill } from "./fraud-signals/fingerprint-backfill.ts";
-import { ImageFingerprints } from "./fraud-signals/image-fingerprints.ts";
-import { RequestSignals } from "./fraud-signals/request-signals.ts";
 import { AgentTransactionsRepository } from "./wallet/agent-transactions-repository.ts";
 import { BanksRepository } from "./wallet/banks-repository.ts";
 import { ChargesRepository } from "./wallet/charges-repository.ts";
@@ -235,16 +235,10 @@ export async function startPlatform(
     undo.push(() => staffFeed.stop());
     // Lotteries close, draw and delete in their rooms (realtime/lottery.room.ts): each
     // lottery not finished has one, in one process, adopted when its process dies.
-    workers = new BackgroundWorkers(
-      database.pool,
-      store,
-      ledger,
-      report,
-      [
-        ...telegramNoticeWorkers(config, database.pool, store, progress, report),
-        fingerprintBackfill(fingerprints, images, report),
-      ],
-    );
+    workers = new BackgroundWorkers(database.pool, store, ledger, report, [
+      ...telegramNoticeWorkers(config, database.pool, store, progress, report),
+      fingerprintBackfill(fingerprints, images, report),
+    ]);
     const started = workers;
     undo.push(() => started.stop());
     await workers.start();

@@ -6,10 +6,10 @@ import adminAm from "../features/admin/locales/am.json";
 import adminEn from "../features/admin/locales/en.json";
 import fairAm from "../features/fair/locales/am.json";
 import fairEn from "../features/fair/locales/en.json";
-import lotteryAm from "../features/lottery/locales/am.json";
-import lotteryEn from "../features/lottery/locales/en.json";
 import fraudAm from "../features/fraud-signals/locales/am.json";
 import fraudEn from "../features/fraud-signals/locales/en.json";
+import lotteryAm from "../features/lottery/locales/am.json";
+import lotteryEn from "../features/lottery/locales/en.json";
 import saferAm from "../features/safer-play/locales/am.json";
 import saferEn from "../features/safer-play/locales/en.json";
 import telegramAm from "../features/telegram/locales/am.json";
@@ -84,7 +84,9 @@ describe("translations", () => {
     ];
     for (const sentence of english) {
       expect(Object.keys(fraudEn.messages)).toContain(sentence);
-      expect((fraudAm.messages as Record<string, string>)[sentence]).toMatch(/\p{Script=Ethiopic}/u);
+      expect((fraudAm.messages as Record<string, string>)[sentence]).toMatch(
+        /\p{Script=Ethiopic}/u,
+      );
     }
     expect(Object.keys(fraudEn.translation.fraudSignals.kinds).sort()).toEqual(
       [...FRAUD_SIGNAL_KINDS].sort(),

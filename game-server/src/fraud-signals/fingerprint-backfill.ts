@@ -43,7 +43,9 @@ export function fingerprintBackfill(
   return {
     async start() {
       stopped = false;
-      running = run().catch((error) => log("The screenshots' fingerprint backfill stopped.", error));
+      running = run().catch((error) =>
+        log("The screenshots' fingerprint backfill stopped.", error),
+      );
     },
     async stop() {
       stopped = true;

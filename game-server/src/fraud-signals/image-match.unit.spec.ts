@@ -15,11 +15,15 @@ import { compareImages, type ImageFingerprint } from "./image-match.ts";
  * image; different receipts of one banking app are not. `npm run bench:image-hash` measures the
  * same on a larger set (docs/fraud-signals.md).
  */
-const stored = async (image: Buffer) => fingerprintOf(await sharp(image).webp({ quality: 82 }).toBuffer());
+const stored = async (image: Buffer) =>
+  fingerprintOf(await sharp(image).webp({ quality: 82 }).toBuffer());
 
 describe("near-identical screenshots", () => {
   it("are found after re-saving, scaling to 90%, cropping 5% and writing a line on them", async () => {
-    for (const [index, app] of [[1, "telebirr"], [2, "cbe"]] as [number, ReceiptApp][]) {
+    for (const [index, app] of [
+      [1, "telebirr"],
+      [2, "cbe"],
+    ] as [number, ReceiptApp][]) {
       const receipt = await receiptImage(receiptNumber(index, app));
       const original = await stored(receipt);
       for (const [name, edit] of Object.entries(RECEIPT_EDITS)) {
@@ -46,8 +50,12 @@ describe("near-identical screenshots", () => {
   it("tells apart an image and its mirror, and a plain image from a receipt", async () => {
     const receipt = await receiptImage(receiptNumber(3));
     const original = await stored(receipt);
-    expect(compareImages(original, await stored(await sharp(receipt).flop().toBuffer())).same).toBe(false);
-    const plain = await sharp({ create: { width: 720, height: 1280, channels: 3, background: "#fff" } })
+    expect(compareImages(original, await stored(await sharp(receipt).flop().toBuffer())).same).toBe(
+      false,
+    );
+    const plain = await sharp({
+      create: { width: 720, height: 1280, channels: 3, background: "#fff" },
+    })
       .png()
       .toBuffer();
     expect(compareImages(original, await stored(plain)).same).toBe(false);

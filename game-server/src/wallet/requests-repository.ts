@@ -33,7 +33,8 @@ export class RequestsRepository {
     const query = new PagedQuery();
     if (filter.userId) query.where("d.user_id = $?", filter.userId);
     if (filter.method) query.where("d.method = $?", filter.method);
-    if (filter.search && REQUEST_ID.test(filter.search.trim())) query.where("d.id = $?", filter.search.trim());
+    if (filter.search && REQUEST_ID.test(filter.search.trim()))
+      query.where("d.id = $?", filter.search.trim());
     else if (filter.search) {
       this.whereSearch(query, filter.search, "d.deposit_code", "d.transaction_id");
     }
@@ -51,7 +52,8 @@ export class RequestsRepository {
     const query = new PagedQuery();
     if (filter.userId) query.where("w.user_id = $?", filter.userId);
     if (filter.method) query.where("w.method = $?", filter.method);
-    if (filter.search && REQUEST_ID.test(filter.search.trim())) query.where("w.id = $?", filter.search.trim());
+    if (filter.search && REQUEST_ID.test(filter.search.trim()))
+      query.where("w.id = $?", filter.search.trim());
     else if (filter.search) this.whereSearch(query, filter.search, "w.withdraw_code");
     const { rows, total } = await query.run(
       this.db,

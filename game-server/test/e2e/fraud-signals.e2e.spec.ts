@@ -56,7 +56,10 @@ describe.skipIf(!hasChromium)("fraud signals (skipped: no /usr/bin/chromium)", (
   afterAll(() => journey?.stop());
 
   /** The deposits list searched for one request, its row's Approve pressed. */
-  async function openApproval(page: Awaited<ReturnType<typeof journey.browser.newPage>>, id: string) {
+  async function openApproval(
+    page: Awaited<ReturnType<typeof journey.browser.newPage>>,
+    id: string,
+  ) {
     await page.goto(`${server.url}/admin/dashboard/deposits?search=${id}`);
     const row = page.getByRole("row").filter({ hasText: "Kebede Again" });
     await row.getByRole("button", { name: "Approve", exact: true }).click();
@@ -68,11 +71,11 @@ describe.skipIf(!hasChromium)("fraud signals (skipped: no /usr/bin/chromium)", (
     const { body } = await server.call("GET", `/api/admin/deposit/requests?search=${reference}`, {
       token: root,
     });
-    const again = body.transactions.find((t: { user: { fullName: string } }) =>
-      t.user.fullName === "Kebede Again",
+    const again = body.transactions.find(
+      (t: { user: { fullName: string } }) => t.user.fullName === "Kebede Again",
     ).id as string;
-    const first = body.transactions.find((t: { user: { fullName: string } }) =>
-      t.user.fullName === "Hanna First",
+    const first = body.transactions.find(
+      (t: { user: { fullName: string } }) => t.user.fullName === "Hanna First",
     ).id as string;
     await openApproval(page, again);
 
@@ -94,10 +97,14 @@ describe.skipIf(!hasChromium)("fraud signals (skipped: no /usr/bin/chromium)", (
     await dialog
       .getByText("Please write a note before approving a request with these signals.")
       .waitFor();
-    const note = "Called the player: one receipt, two accounts of one family. Paying the first only.";
+    const note =
+      "Called the player: one receipt, two accounts of one family. Paying the first only.";
     await dialog.getByLabel("Your note (why you approve anyway)").fill(note);
     await dialog.getByRole("button", { name: "Continue to approve" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Approve", exact: true }).click();
+    await page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: "Approve", exact: true })
+      .click();
     await page.getByRole("row").filter({ hasText: "Kebede Again" }).getByText("Approved").waitFor();
 
     const events = await server.call(
@@ -123,7 +130,10 @@ describe.skipIf(!hasChromium)("fraud signals (skipped: no /usr/bin/chromium)", (
     await dialog.getByLabel("Override: approve this duplicate reference anyway").check();
     await dialog.getByLabel("Your note (why you approve anyway)").fill("The bank confirmed both.");
     await proceed.click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Approve", exact: true }).click();
+    await page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: "Approve", exact: true })
+      .click();
     await page.getByRole("row").filter({ hasText: "Hanna First" }).getByText("Approved").waitFor();
     await journey.shoot(page, "approved");
     await page.close();

@@ -1,3 +1,4 @@
+import { FRAUD_MESSAGES, type FraudSignal } from "@igp/shared";
 import { createAgent, eventually } from "@igp/test-support/agents.ts";
 import { newTransactionId } from "@igp/test-support/deposits.ts";
 import { balancesOf, fundedPlayer } from "@igp/test-support/games.ts";
@@ -9,7 +10,6 @@ import {
 } from "@igp/test-support/http.ts";
 import { distinctImage, form, pngImage } from "@igp/test-support/images.ts";
 import { RECEIPT_EDITS, receiptImage, receiptNumber } from "@igp/test-support/receipts.ts";
-import { FRAUD_MESSAGES, type FraudSignal } from "@igp/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -76,7 +76,11 @@ describe("deposit signals", () => {
     const reference = newTransactionId();
     const original = await deposit(first.token, 100, reference);
     const exact = await deposit(second.token, 100, reference);
-    const similar = await deposit(second.token, 250, ` ${reference.toLowerCase().replace(/(..)/, "$1-")}.`);
+    const similar = await deposit(
+      second.token,
+      250,
+      ` ${reference.toLowerCase().replace(/(..)/, "$1-")}.`,
+    );
 
     const onExact = await signalsOf("deposit", exact);
     const sameRef = onExact.filter((s) => s.kind === "sameReference");
@@ -84,13 +88,21 @@ describe("deposit signals", () => {
     expect(sameRef[0]).toMatchObject({
       needsNote: true,
       blocking: false,
-      match: { type: "deposit", status: "pending", amount: 100, user: { fullName: "First Player" } },
+      match: {
+        type: "deposit",
+        status: "pending",
+        amount: 100,
+        user: { fullName: "First Player" },
+      },
     });
     expect(sameRef[0]!.reason).toContain("same transaction reference");
 
     const onSimilar = await signalsOf("deposit", similar);
     expect(
-      onSimilar.filter((s) => s.kind === "similarReference").map((s) => s.match?.id).sort(),
+      onSimilar
+        .filter((s) => s.kind === "similarReference")
+        .map((s) => s.match?.id)
+        .sort(),
     ).toEqual([original, exact].sort());
     const mismatch = onSimilar.filter((s) => s.kind === "amountMismatch");
     expect(mismatch).toHaveLength(2);
@@ -106,7 +118,11 @@ describe("deposit signals", () => {
     const receipt = await receiptImage(receiptNumber(101));
     const original = await deposit(player.token, 60, newTransactionId(), receipt);
     const other = await signUpPlayer(server, "Other Player");
-    for (const edit of [RECEIPT_EDITS.reencoded, RECEIPT_EDITS.cropped5Top, RECEIPT_EDITS.textAdded]) {
+    for (const edit of [
+      RECEIPT_EDITS.reencoded,
+      RECEIPT_EDITS.cropped5Top,
+      RECEIPT_EDITS.textAdded,
+    ]) {
       const resent = await deposit(other.token, 60, newTransactionId(), await edit(receipt));
       const same = (await signalsOf("deposit", resent)).filter((s) => s.kind === "sameImage");
       expect(same.map((s) => s.match?.id)).toContain(original);
@@ -143,11 +159,15 @@ describe("deposit signals", () => {
       (await server.call("GET", `/api/admin/deposit/signals/${id}`, { token: agent.token })).status,
     ).toBe(404);
     expect(
-      (await server.call("GET", `/api/admin/deposit/signals/${crypto.randomUUID()}`, { token: root }))
-        .status,
+      (
+        await server.call("GET", `/api/admin/deposit/signals/${crypto.randomUUID()}`, {
+          token: root,
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await server.call("GET", `/api/admin/deposit/signals/${id}`, { token: player.token })).status,
+      (await server.call("GET", `/api/admin/deposit/signals/${id}`, { token: player.token }))
+        .status,
     ).toBe(403);
   });
 });
@@ -232,6 +252,20 @@ describe("a reference an approved deposit used", () => {
       (e: { type: string }) => e.type === "BankDepositApproved",
     );
     expect(approval.metadata.note).toBe(note);
+    // The Activity log shows it as the approval's detail.
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Addis_Ababa" }).format(
+      new Date(),
+    );
+    const logged = await eventually(
+      () =>
+        server.call("GET", `/api/admin/activity?from=${day}&to=${day}&action=deposit.approve`, {
+          token: root,
+        }),
+      (r) => r.body.entries?.some((e: { target: { id: string } }) => e.target.id === again),
+    );
+    expect(
+      logged.body.entries.find((e: { target: { id: string } }) => e.target.id === again),
+    ).toMatchObject({ detail: note });
   });
 
   it("lets exactly one of two approvals at once pass, whichever comes first", async () => {

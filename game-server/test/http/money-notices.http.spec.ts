@@ -1,6 +1,6 @@
-import { newTransactionId } from "@igp/test-support/deposits.ts";
 import { CloseCode, type Room } from "@colyseus/sdk";
 import { type MoneyNotice, moneyNoticeSchema } from "@igp/shared";
+import { newTransactionId } from "@igp/test-support/deposits.ts";
 import { fundedPlayer, nextMessage, playerChannel } from "@igp/test-support/games.ts";
 import {
   signInSuperAdmin,

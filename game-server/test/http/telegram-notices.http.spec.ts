@@ -1,6 +1,6 @@
-import { newTransactionId } from "@igp/test-support/deposits.ts";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { newTransactionId } from "@igp/test-support/deposits.ts";
 import { signInSuperAdmin, startTestServer, type TestServer } from "@igp/test-support/http.ts";
 import { form, pngImage } from "@igp/test-support/images.ts";
 import { buyTicket, createLottery } from "@igp/test-support/lottery.ts";

@@ -1,8 +1,8 @@
-import { newTransactionId } from "@igp/test-support/deposits.ts";
 import {
   createAgent as createAgentAs,
   fundAgent as fundAgentAs,
 } from "@igp/test-support/agents.ts";
+import { newTransactionId } from "@igp/test-support/deposits.ts";
 import { balancesOf } from "@igp/test-support/games.ts";
 import { signInSuperAdmin, startTestServer, type TestServer } from "@igp/test-support/http.ts";
 import { form, jpegWithExif, pngImage } from "@igp/test-support/images.ts";

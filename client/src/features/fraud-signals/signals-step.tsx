@@ -66,7 +66,9 @@ export function SignalsStep(props: {
         submit();
       }}
     >
-      {!signals && <p role="status">{t(isError ? "fraudSignals.failed" : "fraudSignals.loading")}</p>}
+      {!signals && (
+        <p role="status">{t(isError ? "fraudSignals.failed" : "fraudSignals.loading")}</p>
+      )}
       {signals && (
         <>
           <h3>{t("fraudSignals.title")}</h3>

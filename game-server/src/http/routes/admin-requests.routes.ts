@@ -122,8 +122,7 @@ export async function adminRequestsRoutes(
       const deposit = await deps.requests.depositById(request.params.id);
       if (!deposit) throw notFound("Deposit request not found.");
       const { note, overrideDuplicate } = request.body;
-      if (overrideDuplicate && !note)
-        throw badRequest(FRAUD_MESSAGES.overrideNeedsNote, "note");
+      if (overrideDuplicate && !note) throw badRequest(FRAUD_MESSAGES.overrideNeedsNote, "note");
       if (deposit.status === "pending") await app.stepUp(request, reply, Number(deposit.amount));
       const ctx = { ...commandContext(request), ...(note && { note }) };
       if (deposit.method === "agent") {

@@ -9,10 +9,7 @@ const SIGNALS_DESCRIPTION =
   "What an approver is shown before deciding (docs/fraud-signals.md): each signal's kind, an English reason, its figures (`params`) and the other request it matches with its id and status. `blocking` marks a reference an approved deposit already used: approving is then refused unless a superAdmin overrides it with a note.";
 
 /** The fraud signals of a deposit or withdrawal request, for the approval screens. */
-export async function fraudSignalsRoutes(
-  app: FastifyInstance,
-  deps: { signals: RequestSignals },
-) {
+export async function fraudSignalsRoutes(app: FastifyInstance, deps: { signals: RequestSignals }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Whoever may see the request lists: agents (their requests), the superAdmin, the auditor.
   const readers = app.requireRole("admin", "superAdmin", "auditor");

@@ -17,6 +17,7 @@ import { useMessage } from "../../../lib/messages.ts";
 import { queryKeys, refreshLists, useApiQuery } from "../../../lib/queries.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useMoney } from "../../../lib/site-config.tsx";
+import { type ApprovalNote, SignalsStep } from "../../fraud-signals/signals-step.tsx";
 import { CodeDialog } from "../components/code-dialog.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { type Column, changeRow, DataTable } from "../components/data-table.tsx";
@@ -24,7 +25,6 @@ import { DecisionButtons, StatusBadge } from "../components/decision.tsx";
 import { ImageThumbnail } from "../components/image-thumbnail.tsx";
 import { RequestChargeLink } from "../components/request-charge-link.tsx";
 import { useStepUp, withAuthenticatorCode } from "../components/step-up.tsx";
-import { type ApprovalNote, SignalsStep } from "../../fraud-signals/signals-step.tsx";
 
 interface Request {
   id: string;
@@ -230,22 +230,22 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
         signalsNote &&
         kind === "withdraw" &&
         paidByTransfer(pending.request) && (
-        <CodeDialog
-          title={question(pending.request, "approve")}
-          label={t("money.approval.reference")}
-          hint={t("money.approval.referenceHint", {
-            payout: money(pending.request.payout ?? pending.request.amount),
-            method: pending.request.method,
-            account: pending.request.accountNumber ?? "",
-          })}
-          required={PAYMENT_REFERENCE_REQUIRED}
-          rule={paymentReferenceSchema}
-          upperCase={false}
-          failureTitle={failure.title}
-          onSubmit={(reference) => decide(pending.request, "approve", reference)}
-          onCancel={() => setPending(null)}
-        />
-      )}
+          <CodeDialog
+            title={question(pending.request, "approve")}
+            label={t("money.approval.reference")}
+            hint={t("money.approval.referenceHint", {
+              payout: money(pending.request.payout ?? pending.request.amount),
+              method: pending.request.method,
+              account: pending.request.accountNumber ?? "",
+            })}
+            required={PAYMENT_REFERENCE_REQUIRED}
+            rule={paymentReferenceSchema}
+            upperCase={false}
+            failureTitle={failure.title}
+            onSubmit={(reference) => decide(pending.request, "approve", reference)}
+            onCancel={() => setPending(null)}
+          />
+        )}
       {pending?.action === "approve" &&
         signalsNote &&
         needsCode(pending.request) &&
@@ -263,13 +263,13 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
         )}
       {pending &&
         (pending.action === "disapprove" || (signalsNote && !needsCode(pending.request))) && (
-        <ConfirmDialog
-          question={question(pending.request, pending.action)}
-          confirm={t(pending.action === "approve" ? "admin.approve" : "admin.disapprove")}
-          onConfirm={() => decideOrTell(pending.request, pending.action)}
-          onCancel={() => setPending(null)}
-        />
-      )}
+          <ConfirmDialog
+            question={question(pending.request, pending.action)}
+            confirm={t(pending.action === "approve" ? "admin.approve" : "admin.disapprove")}
+            onConfirm={() => decideOrTell(pending.request, pending.action)}
+            onCancel={() => setPending(null)}
+          />
+        )}
       {stepUp.dialog}
     </section>
   );

@@ -12,7 +12,12 @@ CREATE INDEX deposit_requests_by_reference_key
 CREATE INDEX withdrawal_requests_by_account_key
   ON withdrawal_requests (fraud_key(account_number)) WHERE method = 'bank';
 
+-- The approver's note on a decision taken despite fraud signals (the event metadata's `note`),
+-- shown as the Activity log's detail. Rows projected before are filled by a rebuild.
+ALTER TABLE staff_activity ADD COLUMN note text;
+
 -- Down Migration
+ALTER TABLE staff_activity DROP COLUMN note;
 DROP INDEX withdrawal_requests_by_account_key;
 DROP INDEX deposit_requests_by_reference_key;
 DROP FUNCTION fraud_key(text);
