@@ -7,7 +7,7 @@ import {
 } from "@igp/test-support/browser.ts";
 import { newTransactionId } from "@igp/test-support/deposits.ts";
 import { signUpPlayer, type TestServer } from "@igp/test-support/http.ts";
-import { form } from "@igp/test-support/images.ts";
+import { distinctImage, form } from "@igp/test-support/images.ts";
 import { RECEIPT_EDITS, receiptImage, receiptNumber } from "@igp/test-support/receipts.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -138,6 +138,28 @@ describe.skipIf(!hasChromium)("fraud signals (skipped: no /usr/bin/chromium)", (
     await journey.shoot(page, "approved");
     await page.close();
   }, 120_000);
+
+  it("shows signals about the player alone in the approval's question, asking no note", async () => {
+    const id = await deposit("Fresh Player", newTransactionId(), await distinctImage());
+    const page = await journey.browser.newPage({ viewport: DESKTOP });
+    await signInThroughForm(page, server.url, "root@example.com", "root-password-1");
+    await page.goto(`${server.url}/admin/dashboard/deposits?search=${id}`);
+    await page
+      .getByRole("row")
+      .filter({ hasText: "Fresh Player" })
+      .getByRole("button", { name: "Approve", exact: true })
+      .click();
+    const question = page.getByRole("alertdialog", {
+      name: "Approve ETB 120.00 for Fresh Player?",
+    });
+    await question
+      .getByRole("list", { name: "Check before approving" })
+      .getByText("The account was opened 0 hours before this request.")
+      .waitFor();
+    await question.getByRole("button", { name: "Approve", exact: true }).click();
+    await page.getByRole("row").filter({ hasText: "Fresh Player" }).getByText("Approved").waitFor();
+    await page.close();
+  }, 60_000);
 
   it("reads in Amharic", async () => {
     const id = await deposit("Selam Third", reference, await RECEIPT_EDITS.textAdded(receipt));

@@ -35,8 +35,8 @@ beforeAll(async () => {
       201,
     );
   }
-}, 60_000);
-afterAll(() => server.stop());
+}, 180_000);
+afterAll(() => server?.stop());
 
 async function deposit(token: string, amount: number, transactionId: string, image?: Buffer) {
   const body = form(

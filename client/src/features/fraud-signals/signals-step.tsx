@@ -18,16 +18,18 @@ export interface ApprovalNote {
 /**
  * The first step of an approval (docs/fraud-signals.md): the request's fraud signals, each with
  * its reason and the request it matches (a link to it, its status), and a note when a signal
- * names another request. A request without signals goes straight on (`onContinue({})`). A
- * reference an approved deposit used is refused by the server unless a superAdmin overrides it:
- * the step offers the override to a superAdmin only.
+ * names another request. A request whose signals ask no note (none, or only about the player:
+ * velocity, a new account) goes straight on, handing those signals to the next dialog
+ * (`onContinue({}, signals)`), which shows them above its question. A reference an approved
+ * deposit used is refused by the server unless a superAdmin overrides it: the step offers the
+ * override to a superAdmin only.
  */
 export function SignalsStep(props: {
   kind: "deposit" | "withdraw";
   requestId: string;
   title: string;
   superAdmin: boolean;
-  onContinue(note: ApprovalNote): void;
+  onContinue(note: ApprovalNote, shown: FraudSignal[]): void;
   onCancel(): void;
 }) {
   const { t } = useTranslation();
@@ -40,20 +42,24 @@ export function SignalsStep(props: {
   const [override, setOverride] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const signals = data?.signals ?? null;
-  const { onContinue } = props;
-  useEffect(() => {
-    if (signals?.length === 0) onContinue({});
-  }, [signals, onContinue]);
-  if (signals?.length === 0) return null;
-
   const blocking = signals?.some((signal) => signal.blocking) ?? false;
   const needsNote = signals?.some((signal) => signal.needsNote) ?? false;
+  const asksNothing = signals !== null && !blocking && !needsNote;
+  const { onContinue } = props;
+  useEffect(() => {
+    if (asksNothing && signals) onContinue({}, signals);
+  }, [asksNothing, signals, onContinue]);
+  if (asksNothing) return null;
+
   const submit = () => {
     if ((needsNote || override) && !note.trim()) return setError(t("fraudSignals.noteRequired"));
-    props.onContinue({
-      ...(note.trim() && { note: note.trim() }),
-      ...(override && { overrideDuplicate: true }),
-    });
+    props.onContinue(
+      {
+        ...(note.trim() && { note: note.trim() }),
+        ...(override && { overrideDuplicate: true }),
+      },
+      [],
+    );
   };
 
   return (
@@ -73,11 +79,7 @@ export function SignalsStep(props: {
         <>
           <h3>{t("fraudSignals.title")}</h3>
           <p className="hint">{t("fraudSignals.intro")}</p>
-          <ul className="signal-list" aria-label={t("fraudSignals.title")}>
-            {signals.map((signal, index) => (
-              <SignalItem key={`${signal.kind}-${signal.match?.id ?? index}`} signal={signal} />
-            ))}
-          </ul>
+          <SignalList signals={signals} />
           {blocking && !props.superAdmin && (
             <p className="field-error">{t("fraudSignals.overrideOnlySuperAdmin")}</p>
           )}
@@ -129,6 +131,18 @@ export function SignalsStep(props: {
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** The signals, each with its reason and the request it matches. */
+export function SignalList({ signals }: { signals: FraudSignal[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="signal-list" aria-label={t("fraudSignals.title")}>
+      {signals.map((signal, index) => (
+        <SignalItem key={`${signal.kind}-${signal.match?.id ?? index}`} signal={signal} />
+      ))}
+    </ul>
   );
 }
 

@@ -3,6 +3,7 @@ import { SoundToggle } from "../live/staff-channel.tsx";
 import "../../../lib/money-texts/index.ts";
 import {
   AGENT_DEPOSIT_METHOD,
+  type FraudSignal,
   PAYMENT_REFERENCE_REQUIRED,
   paymentReferenceSchema,
   withdrawViaAgent,
@@ -17,7 +18,7 @@ import { useMessage } from "../../../lib/messages.ts";
 import { queryKeys, refreshLists, useApiQuery } from "../../../lib/queries.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useMoney } from "../../../lib/site-config.tsx";
-import { type ApprovalNote, SignalsStep } from "../../fraud-signals/signals-step.tsx";
+import { type ApprovalNote, SignalList, SignalsStep } from "../../fraud-signals/signals-step.tsx";
 import { CodeDialog } from "../components/code-dialog.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { type Column, changeRow, DataTable } from "../components/data-table.tsx";
@@ -67,13 +68,24 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
   const { user, refresh } = useSession();
   const float = useAgentFloat(kind);
   const [pending, setPendingRequest] = useState<Pending>(null);
-  /** The approver's answer to the request's fraud signals: null until they have seen them. */
+  /**
+   * The approver's answer to the request's fraud signals (null until they have seen them), and
+   * the signals that asked nothing, shown in the approval's dialog.
+   */
   const [signalsNote, setSignalsNote] = useState<ApprovalNote | null>(null);
+  const [contextSignals, setContextSignals] = useState<FraudSignal[]>([]);
   const setPending = (next: Pending) => {
     setPendingRequest(next);
     setSignalsNote(null);
   };
-  const onSignalsSeen = useCallback((note: ApprovalNote) => setSignalsNote(note), []);
+  const onSignalsSeen = useCallback((note: ApprovalNote, shown: FraudSignal[]) => {
+    setSignalsNote(note);
+    setContextSignals(shown);
+  }, []);
+  const signalsContext =
+    pending?.action === "approve" && contextSignals.length > 0 ? (
+      <SignalList signals={contextSignals} />
+    ) : null;
   const [searchParams] = useSearchParams();
   const stepUp = useStepUp();
   const path = `/api/admin/${kind}/requests`;
@@ -244,7 +256,9 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
             failureTitle={failure.title}
             onSubmit={(reference) => decide(pending.request, "approve", reference)}
             onCancel={() => setPending(null)}
-          />
+          >
+            {signalsContext}
+          </CodeDialog>
         )}
       {pending?.action === "approve" &&
         signalsNote &&
@@ -259,7 +273,9 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
             failureTitle={failure.title}
             onSubmit={(code) => decide(pending.request, "approve", code)}
             onCancel={() => setPending(null)}
-          />
+          >
+            {signalsContext}
+          </CodeDialog>
         )}
       {pending &&
         (pending.action === "disapprove" || (signalsNote && !needsCode(pending.request))) && (
@@ -268,7 +284,9 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
             confirm={t(pending.action === "approve" ? "admin.approve" : "admin.disapprove")}
             onConfirm={() => decideOrTell(pending.request, pending.action)}
             onCancel={() => setPending(null)}
-          />
+          >
+            {signalsContext}
+          </ConfirmDialog>
         )}
       {stepUp.dialog}
     </section>
