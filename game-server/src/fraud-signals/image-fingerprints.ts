@@ -37,6 +37,9 @@ export class ImageFingerprints {
     );
     if (rowCount === 0) return;
     for (const candidate of await this.candidates(image, fingerprint)) {
+      // A comparison is a few milliseconds of CPU: between two, the rooms and requests of this
+      // process get their turn (hundreds in a row would hold the event loop for seconds).
+      await new Promise((turn) => setImmediate(turn));
       const compared = compareImages(fingerprint, candidate);
       if (!compared.same) continue;
       await this.db.query(
