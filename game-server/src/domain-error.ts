@@ -5,7 +5,8 @@
  */
 export type DomainErrorKind =
   | "invalid" // 400: the input itself is refused (not an image, a weak password...)
-  | "too_many_attempts"; // 429: too many wrong tries; try again later
+  | "too_many_attempts" // 429: too many wrong tries; try again later
+  | "conflict"; // 409: what is asked clashes with what was done (a reference already approved)
 
 export class DomainError extends Error {
   override readonly name = "DomainError";

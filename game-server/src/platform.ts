@@ -14,6 +14,10 @@ import { UsersRepository } from "./accounts/users-repository.ts";
 import { type Config, rateLimitsFrom, trustProxyFrom } from "./config/config.ts";
 import { type Database, openDatabase } from "./database/database.ts";
 import { createEventStore } from "./database/event-store.ts";
+import { DuplicateReferenceGuard } from "./fraud-signals/duplicate-reference-guard.ts";
+import { fingerprintBackfill } from "./fraud-signals/fingerprint-backfill.ts";
+import { ImageFingerprints } from "./fraud-signals/image-fingerprints.ts";
+import { RequestSignals } from "./fraud-signals/request-signals.ts";
 import type { CoinFlipSeat } from "./games/coin-flip/coin-flip.rules.ts";
 import { LotteryRegistry } from "./games/lottery/lottery-registry.ts";
 import { LotteryRounds } from "./games/lottery/lottery-rounds.ts";
@@ -119,6 +123,8 @@ export async function startPlatform(
     let workers: BackgroundWorkers | null = null;
     // Started after the routes are registered (Colyseus hooks into the HTTP server).
     let realtime: Realtime | null = null;
+    const images = createImageStore(path.join(config.dataDir, "uploads"));
+    const fingerprints = new ImageFingerprints(database.pool);
     const app = await buildApp(
       {
         pool: database.pool,
@@ -149,7 +155,10 @@ export async function startPlatform(
         currency: config.CURRENCY,
         clientDirectory:
           options.clientDirectory ?? fileURLToPath(new URL("../../client/dist", import.meta.url)),
-        images: createImageStore(path.join(config.dataDir, "uploads")),
+        images,
+        fingerprints,
+        signals: new RequestSignals(database.pool),
+        duplicateReferences: new DuplicateReferenceGuard(database.pool),
         imageLinks,
         operatorPages: {
           apiDocs: config.apiDocs,
@@ -226,13 +235,10 @@ export async function startPlatform(
     undo.push(() => staffFeed.stop());
     // Lotteries close, draw and delete in their rooms (realtime/lottery.room.ts): each
     // lottery not finished has one, in one process, adopted when its process dies.
-    workers = new BackgroundWorkers(
-      database.pool,
-      store,
-      ledger,
-      report,
-      telegramNoticeWorkers(config, database.pool, store, progress, report),
-    );
+    workers = new BackgroundWorkers(database.pool, store, ledger, report, [
+      ...telegramNoticeWorkers(config, database.pool, store, progress, report),
+      fingerprintBackfill(fingerprints, images, report),
+    ]);
     const started = workers;
     undo.push(() => started.stop());
     await workers.start();

@@ -1,5 +1,6 @@
 export * from "./api/accounts.ts";
 export * from "./api/back-office.ts";
+export * from "./api/fraud-signals.ts";
 export * from "./api/game-history.ts";
 export * from "./api/games.ts";
 export * from "./api/issue-messages.ts";

@@ -1,3 +1,4 @@
+import { FRAUD_MESSAGES, FRAUD_SIGNAL_KINDS } from "@igp/shared";
 import { describe, expect, it } from "vitest";
 import gameAm from "../components/rounds/locales/am.json";
 import gameEn from "../components/rounds/locales/en.json";
@@ -5,6 +6,8 @@ import adminAm from "../features/admin/locales/am.json";
 import adminEn from "../features/admin/locales/en.json";
 import fairAm from "../features/fair/locales/am.json";
 import fairEn from "../features/fair/locales/en.json";
+import fraudAm from "../features/fraud-signals/locales/am.json";
+import fraudEn from "../features/fraud-signals/locales/en.json";
 import lotteryAm from "../features/lottery/locales/am.json";
 import lotteryEn from "../features/lottery/locales/en.json";
 import saferAm from "../features/safer-play/locales/am.json";
@@ -48,6 +51,7 @@ describe("translations", () => {
     ],
     ["the Telegram Mini App", telegramEn, telegramAm],
     ["'Play responsibly'", saferEn.translation, saferAm.translation],
+    ["the fraud signals of approvals", fraudEn.translation, fraudAm.translation],
   ])("give Amharic the texts of %s too (loaded with them), in Ethiopic", (_, english, amharic) => {
     expect(keys(amharic).sort()).toEqual(keys(english).sort());
     const untranslated = keys(amharic).filter(
@@ -71,6 +75,22 @@ describe("translations", () => {
       );
     });
     expect(untranslated).toEqual([]);
+  });
+
+  it("translate every server sentence about fraud signals, and name every signal kind", () => {
+    const english = [
+      ...Object.values(FRAUD_MESSAGES),
+      "Another approval of this reference is under way.",
+    ];
+    for (const sentence of english) {
+      expect(Object.keys(fraudEn.messages)).toContain(sentence);
+      expect((fraudAm.messages as Record<string, string>)[sentence]).toMatch(
+        /\p{Script=Ethiopic}/u,
+      );
+    }
+    expect(Object.keys(fraudEn.translation.fraudSignals.kinds).sort()).toEqual(
+      [...FRAUD_SIGNAL_KINDS].sort(),
+    );
   });
 
   it("translate every server sentence of safer play (sent with 'Play responsibly' and the games)", async () => {

@@ -24,6 +24,9 @@ import type { Sessions } from "../accounts/sessions.ts";
 import type { SignInThrottle } from "../accounts/sign-in-throttle.ts";
 import type { Tokens } from "../accounts/tokens.ts";
 import type { UsersRepository } from "../accounts/users-repository.ts";
+import type { DuplicateReferenceGuard } from "../fraud-signals/duplicate-reference-guard.ts";
+import type { ImageFingerprints } from "../fraud-signals/image-fingerprints.ts";
+import type { RequestSignals } from "../fraud-signals/request-signals.ts";
 import type { LotteryRounds } from "../games/lottery/lottery-rounds.ts";
 import { ROUND_GAMES } from "../games/round-game-catalog.ts";
 import type { RoundGames } from "../games/round-kernel/round-games.ts";
@@ -70,6 +73,7 @@ import { chargesRoutes } from "./routes/charges.routes.ts";
 import { dashboardRoutes } from "./routes/dashboard.routes.ts";
 import { exportKeyRoutes } from "./routes/export-key.routes.ts";
 import { externalSignInRoutes } from "./routes/external-sign-in.routes.ts";
+import { fraudSignalsRoutes } from "./routes/fraud-signals.routes.ts";
 import { gameHistoryRoutes } from "./routes/game-history.routes.ts";
 import { imagesRoutes } from "./routes/images.routes.ts";
 import { instantGamesRoutes } from "./routes/instant-games.routes.ts";
@@ -130,6 +134,12 @@ export interface AppDependencies {
   agentTransactions: AgentTransactionsRepository;
   images: ImageStore;
   imageLinks: ImageLinks;
+  /** Deposit screenshots' fingerprints, taken as they are stored (fraud signals). */
+  fingerprints: ImageFingerprints;
+  /** The fraud signals an approver sees on a deposit or withdrawal request. */
+  signals: RequestSignals;
+  /** Refuses approving a bank deposit whose reference was already approved (unless overridden). */
+  duplicateReferences: DuplicateReferenceGuard;
   /** Whether /api/docs and /metrics are served; /metrics may require a bearer token. */
   operatorPages: OperatorPages;
   workersActive: () => boolean;
@@ -233,6 +243,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(banksRoutes, deps);
   await app.register(imagesRoutes, deps);
   await app.register(adminRequestsRoutes, deps);
+  await app.register(fraudSignalsRoutes, deps);
   await app.register(adminUsersRoutes, deps);
   await app.register(auditorsRoutes, deps);
   await app.register(ledgerExplorerRoutes, deps);

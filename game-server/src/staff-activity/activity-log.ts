@@ -28,7 +28,7 @@ export function activityQuery(
       WITH ${rangeBounds("$1", "$2", "$3")},
       log AS (
         SELECT a.id, a.occurred_at, a.staff_id, a.staff_role, a.action, a.amount, a.target_kind,
-               a.target_id, a.player_id, a.ip, NULL::text AS detail, 'ledger' AS source
+               a.target_id, a.player_id, a.ip, a.note AS detail, 'ledger' AS source
           FROM staff_activity a, bounds b WHERE ${where}
         UNION ALL
         SELECT t.id::text, t.occurred_at, t.staff_id::text, t.staff_role, t.action, t.amount,

@@ -11,6 +11,12 @@ export interface RequestFilter {
   search?: string;
 }
 
+/**
+ * A request's own id: a search by it finds that request (a fraud signal links to the request it
+ * matches by its id).
+ */
+const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Who reads a list: the request's owner sees its code, staff a masked hint of it. */
 export type Viewer = "owner" | "staff";
 
@@ -27,7 +33,9 @@ export class RequestsRepository {
     const query = new PagedQuery();
     if (filter.userId) query.where("d.user_id = $?", filter.userId);
     if (filter.method) query.where("d.method = $?", filter.method);
-    if (filter.search) {
+    if (filter.search && REQUEST_ID.test(filter.search.trim()))
+      query.where("d.id = $?", filter.search.trim());
+    else if (filter.search) {
       this.whereSearch(query, filter.search, "d.deposit_code", "d.transaction_id");
     }
     const { rows, total } = await query.run(
@@ -44,7 +52,9 @@ export class RequestsRepository {
     const query = new PagedQuery();
     if (filter.userId) query.where("w.user_id = $?", filter.userId);
     if (filter.method) query.where("w.method = $?", filter.method);
-    if (filter.search) this.whereSearch(query, filter.search, "w.withdraw_code");
+    if (filter.search && REQUEST_ID.test(filter.search.trim()))
+      query.where("w.id = $?", filter.search.trim());
+    else if (filter.search) this.whereSearch(query, filter.search, "w.withdraw_code");
     const { rows, total } = await query.run(
       this.db,
       "w.*, u.full_name",

@@ -1,5 +1,6 @@
 import { CloseCode, type Room } from "@colyseus/sdk";
 import { type MoneyNotice, moneyNoticeSchema } from "@igp/shared";
+import { newTransactionId } from "@igp/test-support/deposits.ts";
 import { fundedPlayer, nextMessage, playerChannel } from "@igp/test-support/games.ts";
 import {
   signInSuperAdmin,
@@ -49,7 +50,7 @@ function collect(channel: Room) {
 
 async function bankDeposit(token: string, amount: number) {
   const body = form(
-    { method: "CBE", amount, accountNumber: "100200", transactionId: "FT2611" },
+    { method: "CBE", amount, accountNumber: "100200", transactionId: newTransactionId() },
     { field: "screenshot", bytes: await pngImage() },
   );
   const answer = await server.call("POST", "/api/wallet/deposit/request", { token, body });

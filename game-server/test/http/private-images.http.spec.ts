@@ -1,3 +1,4 @@
+import { newTransactionId } from "@igp/test-support/deposits.ts";
 import {
   signInSuperAdmin,
   signUpPlayer,
@@ -31,7 +32,7 @@ afterAll(() => server.stop());
 async function depositWithProof() {
   const player = await signUpPlayer(server);
   const body = form(
-    { method: "CBE", amount: 60, accountNumber: "100200", transactionId: "FT2611" },
+    { method: "CBE", amount: 60, accountNumber: "100200", transactionId: newTransactionId() },
     { field: "screenshot", bytes: await pngImage("#43a047") },
   );
   await server.call("POST", "/api/wallet/deposit/request", { token: player.token, body });

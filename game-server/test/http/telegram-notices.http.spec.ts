@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { newTransactionId } from "@igp/test-support/deposits.ts";
 import { signInSuperAdmin, startTestServer, type TestServer } from "@igp/test-support/http.ts";
 import { form, pngImage } from "@igp/test-support/images.ts";
 import { buyTicket, createLottery } from "@igp/test-support/lottery.ts";
@@ -111,7 +112,7 @@ async function telegramPlayer(first_name: string, allowsWriteToPm = true) {
 
 async function approvedDeposit(token: string, amount: number) {
   const body = form(
-    { method: "CBE", amount, accountNumber: "100200", transactionId: "FT2611" },
+    { method: "CBE", amount, accountNumber: "100200", transactionId: newTransactionId() },
     { field: "screenshot", bytes: await pngImage() },
   );
   const request = await server.call("POST", "/api/wallet/deposit/request", { token, body });

@@ -18,7 +18,7 @@ startWalletServer();
 describe("deposits", () => {
   it("a bank deposit with proof, approved by the superAdmin, reaches the player's main balance", async () => {
     const player = await signUpPlayer(server);
-    const requested = await bankDeposit(player.token, 75.5);
+    const requested = await bankDeposit(player.token, 75.5, {}, "FT2611");
     expect(requested.status).toBe(201);
     const history = await eventually(
       () => server.call("GET", "/api/transactions/deposit", { token: player.token }),

@@ -2,6 +2,7 @@ import {
   createAgent as createAgentAs,
   fundAgent as fundAgentAs,
 } from "@igp/test-support/agents.ts";
+import { newTransactionId } from "@igp/test-support/deposits.ts";
 import { balancesOf } from "@igp/test-support/games.ts";
 import { signInSuperAdmin, startTestServer, type TestServer } from "@igp/test-support/http.ts";
 import { form, jpegWithExif, pngImage } from "@igp/test-support/images.ts";
@@ -42,14 +43,18 @@ export const fundAgent = (agent: { token: string }, amount: number) =>
 
 export const balances = (token: string) => balancesOf(server, token);
 
-/** A CBE deposit request with its proof (a JPEG carrying location metadata). */
+/**
+ * A CBE deposit request with its proof (a JPEG carrying location metadata), under a reference of
+ * its own unless one is given (a reference an approved deposit used is refused).
+ */
 export async function bankDeposit(
   token: string,
   amount: number,
   headers: Record<string, string> = {},
+  transactionId = newTransactionId(),
 ) {
   const body = form(
-    { method: "CBE", amount, accountNumber: "100200", transactionId: "FT2611" },
+    { method: "CBE", amount, accountNumber: "100200", transactionId },
     { field: "screenshot", bytes: await jpegWithExif(), type: "image/jpeg", name: "proof.jpg" },
   );
   return server.call("POST", "/api/wallet/deposit/request", { token, body, headers });

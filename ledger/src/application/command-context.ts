@@ -12,6 +12,8 @@ export interface CommandContext {
   requestId?: string;
   /** The requester's address, kept in the events' metadata (the staff activity log shows it). */
   ip?: string;
+  /** A staff member's note on the decision (approving despite fraud signals). */
+  note?: string;
   correlationId?: string;
   commandId?: string;
 }
@@ -58,5 +60,6 @@ export function metadataOf(ctx: CommandContext): EventMetadata {
     occurredAt: ctx.at,
     ...(ctx.requestId && { requestId: ctx.requestId }),
     ...(ctx.ip && { ip: ctx.ip.slice(0, 64) }),
+    ...(ctx.note && { note: ctx.note.slice(0, 500) }),
   };
 }

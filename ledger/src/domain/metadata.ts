@@ -11,6 +11,11 @@ export const eventMetadataSchema = z.object({
   requestId: z.string().max(100).optional(),
   /** The address the request came from (behind TRUST_PROXY: the client's), for the staff log. */
   ip: z.string().max(64).optional(),
+  /**
+   * Why a staff member decided despite what they were shown: the note an approver writes when a
+   * request carries fraud signals (docs/fraud-signals.md). Kept with the decision's events.
+   */
+  note: z.string().max(500).optional(),
   occurredAt: z.iso.datetime({ offset: true }),
 });
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;

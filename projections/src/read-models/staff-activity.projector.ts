@@ -97,8 +97,8 @@ async function insert(db: ProjectionDb, projected: ProjectedEvent, row: Activity
   const { metadata } = projected;
   await db.query(
     `INSERT INTO staff_activity (id, occurred_at, staff_id, staff_role, action, amount,
-       target_kind, target_id, player_id, ip, request_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+       target_kind, target_id, player_id, ip, request_id, note)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       projected.id,
       metadata.occurredAt,
@@ -111,6 +111,7 @@ async function insert(db: ProjectionDb, projected: ProjectedEvent, row: Activity
       row.playerId,
       metadata.ip ?? null,
       metadata.requestId ?? null,
+      metadata.note ?? null,
     ],
   );
 }
@@ -126,8 +127,8 @@ async function insertFromRequest(
   // Table and column names come from REQUEST_ACTIONS above, never from an event.
   await db.query(
     `INSERT INTO staff_activity (id, occurred_at, staff_id, staff_role, action, amount,
-       target_kind, target_id, player_id, ip, request_id)
-     SELECT $1, $2, $3, $4, $5, r.amount, $6, $7, ${request.player}, $8, $9
+       target_kind, target_id, player_id, ip, request_id, note)
+     SELECT $1, $2, $3, $4, $5, r.amount, $6, $7, ${request.player}, $8, $9, $10
        FROM ${request.table} r WHERE r.id = $7`,
     [
       projected.id,
@@ -139,6 +140,7 @@ async function insertFromRequest(
       id,
       metadata.ip ?? null,
       metadata.requestId ?? null,
+      metadata.note ?? null,
     ],
   );
 }

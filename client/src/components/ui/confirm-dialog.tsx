@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "./modal.tsx";
 
@@ -12,6 +12,8 @@ export function ConfirmDialog(props: {
   confirm: string;
   onConfirm(): unknown;
   onCancel(): void;
+  /** What the question rests on, shown above the answers (an approval's fraud signals). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -26,6 +28,7 @@ export function ConfirmDialog(props: {
   };
   return (
     <Modal title={props.question} role="alertdialog" onClose={props.onCancel}>
+      {props.children}
       <div className="modal-actions">
         <button type="button" className="button" disabled={busy} onClick={confirm}>
           {props.confirm}

@@ -23,6 +23,7 @@ const LEDGER_STATUS: Record<LedgerErrorCode, number> = {
 const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
   invalid: 400,
   too_many_attempts: 429,
+  conflict: 409,
 };
 
 /** Statuses that mean the request itself was malformed: logged at warn, the others at info. */

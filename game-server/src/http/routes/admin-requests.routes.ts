@@ -1,6 +1,8 @@
 import { type Ledger, LedgerError } from "@igp/ledger";
 import {
+  approvalNoteFields,
   depositTransactionSchema,
+  FRAUD_MESSAGES,
   messageSchema,
   PAYMENT_REFERENCE_REQUIRED,
   pageQuerySchema,
@@ -13,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
+import type { DuplicateReferenceGuard } from "../../fraud-signals/duplicate-reference-guard.ts";
 
 import { readAdvanceBasisPoints } from "../../settings/settings-repository.ts";
 import type { CodeAttempts } from "../../wallet/code-attempts.ts";
@@ -39,6 +42,7 @@ export async function adminRequestsRoutes(
     codes: RequestCodes;
     codeAttempts: CodeAttempts;
     pool: pg.Pool;
+    duplicateReferences: DuplicateReferenceGuard;
   },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -100,7 +104,14 @@ export async function adminRequestsRoutes(
           "Approve a deposit: an agent with the player's deposit code (paid from its float), the superAdmin a bank deposit",
         security: [{ bearer: [] }],
         params: requestId,
-        body: z.object({ depositCode: text("Deposit code").trim().max(20).optional() }).default({}),
+        description:
+          "`note`: the approver's note, kept in the approval's ledger metadata (asked by the screens when the request has fraud signals, docs/fraud-signals.md). A bank deposit whose transaction reference (ignoring case, spaces and punctuation) an approved deposit already used is refused (409) unless the superAdmin sends `overrideDuplicate: true` with a note.",
+        body: z
+          .object({
+            depositCode: text("Deposit code").trim().max(20).optional(),
+            ...approvalNoteFields,
+          })
+          .default({}),
         response: { 200: messageSchema, ...errors },
       },
       onRequest: staff,
@@ -110,8 +121,10 @@ export async function adminRequestsRoutes(
     async (request, reply) => {
       const deposit = await deps.requests.depositById(request.params.id);
       if (!deposit) throw notFound("Deposit request not found.");
+      const { note, overrideDuplicate } = request.body;
+      if (overrideDuplicate && !note) throw badRequest(FRAUD_MESSAGES.overrideNeedsNote, "note");
       if (deposit.status === "pending") await app.stepUp(request, reply, Number(deposit.amount));
-      const ctx = commandContext(request);
+      const ctx = { ...commandContext(request), ...(note && { note }) };
       if (deposit.method === "agent") {
         if (request.user!.role !== "admin")
           throw badRequest("An agent deposit is approved by an agent, from its float.");
@@ -123,7 +136,15 @@ export async function adminRequestsRoutes(
       } else {
         if (request.user!.role !== "superAdmin")
           throw forbidden("Bank deposits are approved by a superAdmin.");
-        await deps.ledger.deposits.approveBank(request.params.id, ctx);
+        const approval = {
+          depositId: deposit.id,
+          transactionId: deposit.transaction_id,
+          staffId: request.user!.id,
+          overrideNote: overrideDuplicate ? note! : null,
+        };
+        await deps.duplicateReferences.approve(approval, () =>
+          deps.ledger.deposits.approveBank(request.params.id, ctx),
+        );
       }
       return { message: "Deposit approved." };
     },
@@ -164,10 +185,10 @@ export async function adminRequestsRoutes(
         summary:
           "Approve a withdrawal: through an agent with the player's withdraw code (the payout goes to the agent's float), to a bank with the payment reference of the transfer made",
         description:
-          "An agent-method withdrawal needs `withdrawCode` (the code the player gives the agent). A bank withdrawal needs `paymentReference`: the reference of the transfer the superAdmin made to the player's account, 4 to 40 letters and digits with at least one digit, which the player then sees in their withdrawals.",
+          "`note`: the approver's note, kept in the approval's ledger metadata (asked by the screens when the request has fraud signals). An agent-method withdrawal needs `withdrawCode` (the code the player gives the agent). A bank withdrawal needs `paymentReference`: the reference of the transfer the superAdmin made to the player's account, 4 to 40 letters and digits with at least one digit, which the player then sees in their withdrawals.",
         security: [{ bearer: [] }],
         params: requestId,
-        body: withdrawApprovalSchema,
+        body: withdrawApprovalSchema.extend({ note: approvalNoteFields.note }),
         response: { 200: messageSchema, ...errors },
       },
       onRequest: staff,
@@ -180,8 +201,8 @@ export async function adminRequestsRoutes(
       assertMayDecideWithdrawal(request.user!.role, withdrawal.method);
       if (withdrawal.status === "pending")
         await app.stepUp(request, reply, Number(withdrawal.amount));
-      const ctx = commandContext(request);
-      const { withdrawCode, paymentReference } = request.body;
+      const { withdrawCode, paymentReference, note } = request.body;
+      const ctx = { ...commandContext(request), ...(note && { note }) };
       if (withdrawal.method === "agent") {
         if (!withdrawCode) throw badRequest(WITHDRAW_CODE_REQUIRED, "withdrawCode");
         const proof = { withdrawCode: deps.codes.present(withdrawCode) };

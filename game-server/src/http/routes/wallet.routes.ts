@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { ImageFingerprints } from "../../fraud-signals/image-fingerprints.ts";
 import type { ImageStore } from "../../uploads/image-store.ts";
 import type { BanksRepository } from "../../wallet/banks-repository.ts";
 import type { RequestCodes } from "../../wallet/request-codes.ts";
@@ -26,6 +27,7 @@ export interface WalletDependencies {
   requests: RequestsRepository;
   images: ImageStore;
   codes: RequestCodes;
+  fingerprints: ImageFingerprints;
 }
 
 const screenshotField = z.instanceof(Buffer).optional();
@@ -90,6 +92,7 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
         );
       }
       const saved = await deps.images.save(screenshot);
+      await fingerprint(deps, saved, request.log);
       await deps.ledger.deposits.request(
         {
           depositId,
@@ -227,4 +230,22 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
       return { transactions };
     },
   );
+}
+
+/**
+ * Takes the stored screenshot's fingerprint and finds the earlier ones it matches (fraud
+ * signals, docs/fraud-signals.md), before the request is recorded, so that an approver who
+ * opens it sees them. A failure does not stop the deposit: the start-up backfill takes it later.
+ */
+async function fingerprint(
+  deps: WalletDependencies,
+  image: string,
+  log: { warn(data: object, message: string): void },
+) {
+  try {
+    const stored = await deps.images.load(image);
+    if (stored) await deps.fingerprints.record(image, stored.bytes);
+  } catch (error) {
+    log.warn({ image, error }, "could not fingerprint a deposit screenshot");
+  }
 }

@@ -1,4 +1,5 @@
 import "../admin-texts.ts";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { DialogForm } from "../../../components/form/dialog-form.tsx";
@@ -23,6 +24,8 @@ export function CodeDialog(props: {
   upperCase?: boolean;
   onSubmit(code: string): Promise<void>;
   onCancel(): void;
+  /** What the approval rests on, shown above the field (an approval's fraud signals). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const form = useApiForm({
@@ -41,6 +44,7 @@ export function CodeDialog(props: {
       failureTitle={props.failureTitle}
       onCancel={props.onCancel}
     >
+      {props.children}
       <TextField
         name="code"
         label={props.label}

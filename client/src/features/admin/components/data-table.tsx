@@ -24,11 +24,13 @@ export function DataTable<Row extends { id: string }>(props: {
   columns: Column<Row>[];
   empty: string;
   searchable?: boolean;
+  /** A search to start with (a link to one request: `?search=<its id>`). */
+  initialSearch?: string;
 }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const [search, setSearch] = useState("");
-  const [query, setQuery] = useState("");
+  const [search, setSearch] = useState(props.initialSearch ?? "");
+  const [query, setQuery] = useState(props.initialSearch ?? "");
   const params = new URLSearchParams({ page: String(page) });
   if (query) params.set("search", query);
   const { data: answer, isError } = useApiQuery<Answer>(

@@ -3,12 +3,14 @@ import { SoundToggle } from "../live/staff-channel.tsx";
 import "../../../lib/money-texts/index.ts";
 import {
   AGENT_DEPOSIT_METHOD,
+  type FraudSignal,
   PAYMENT_REFERENCE_REQUIRED,
   paymentReferenceSchema,
   withdrawViaAgent,
 } from "@igp/shared";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router-dom";
 import { useNotice } from "../../../components/ui/notice.tsx";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { methodLabel } from "../../../lib/labels.ts";
@@ -16,6 +18,7 @@ import { useMessage } from "../../../lib/messages.ts";
 import { queryKeys, refreshLists, useApiQuery } from "../../../lib/queries.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useMoney } from "../../../lib/site-config.tsx";
+import { type ApprovalNote, SignalList, SignalsStep } from "../../fraud-signals/signals-step.tsx";
 import { CodeDialog } from "../components/code-dialog.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { type Column, changeRow, DataTable } from "../components/data-table.tsx";
@@ -64,7 +67,26 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
   const notice = useNotice();
   const { user, refresh } = useSession();
   const float = useAgentFloat(kind);
-  const [pending, setPending] = useState<Pending>(null);
+  const [pending, setPendingRequest] = useState<Pending>(null);
+  /**
+   * The approver's answer to the request's fraud signals (null until they have seen them), and
+   * the signals that asked nothing, shown in the approval's dialog.
+   */
+  const [signalsNote, setSignalsNote] = useState<ApprovalNote | null>(null);
+  const [contextSignals, setContextSignals] = useState<FraudSignal[]>([]);
+  const setPending = (next: Pending) => {
+    setPendingRequest(next);
+    setSignalsNote(null);
+  };
+  const onSignalsSeen = useCallback((note: ApprovalNote, shown: FraudSignal[]) => {
+    setSignalsNote(note);
+    setContextSignals(shown);
+  }, []);
+  const signalsContext =
+    pending?.action === "approve" && contextSignals.length > 0 ? (
+      <SignalList signals={contextSignals} />
+    ) : null;
+  const [searchParams] = useSearchParams();
   const stepUp = useStepUp();
   const path = `/api/admin/${kind}/requests`;
   const failure =
@@ -78,7 +100,7 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
       action === "disapprove"
         ? `/api/admin/disapprove/${request.id}`
         : `/api/admin/${kind}/approve/${request.id}`;
-    const body =
+    const proof =
       action === "disapprove" || !code
         ? {}
         : kind === "deposit"
@@ -86,6 +108,7 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
           : paidByTransfer(request)
             ? { paymentReference: code }
             : { withdrawCode: code };
+    const body = action === "approve" ? { ...proof, ...signalsNote } : proof;
     await stepUp.run((authenticatorCode) =>
       api<void>(target, {
         method: "POST",
@@ -202,25 +225,43 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
         listKey="transactions"
         columns={columns}
         empty={t(kind === "deposit" ? "admin.empty.deposits" : "admin.empty.withdrawals")}
+        initialSearch={searchParams.get("search") ?? undefined}
       />
-      {pending?.action === "approve" && kind === "withdraw" && paidByTransfer(pending.request) && (
-        <CodeDialog
+      {/* An approval shows the request's fraud signals first (docs/fraud-signals.md). */}
+      {pending?.action === "approve" && !signalsNote && (
+        <SignalsStep
+          kind={kind}
+          requestId={pending.request.id}
           title={question(pending.request, "approve")}
-          label={t("money.approval.reference")}
-          hint={t("money.approval.referenceHint", {
-            payout: money(pending.request.payout ?? pending.request.amount),
-            method: pending.request.method,
-            account: pending.request.accountNumber ?? "",
-          })}
-          required={PAYMENT_REFERENCE_REQUIRED}
-          rule={paymentReferenceSchema}
-          upperCase={false}
-          failureTitle={failure.title}
-          onSubmit={(reference) => decide(pending.request, "approve", reference)}
+          superAdmin={user?.role === "superAdmin"}
+          onContinue={onSignalsSeen}
           onCancel={() => setPending(null)}
         />
       )}
       {pending?.action === "approve" &&
+        signalsNote &&
+        kind === "withdraw" &&
+        paidByTransfer(pending.request) && (
+          <CodeDialog
+            title={question(pending.request, "approve")}
+            label={t("money.approval.reference")}
+            hint={t("money.approval.referenceHint", {
+              payout: money(pending.request.payout ?? pending.request.amount),
+              method: pending.request.method,
+              account: pending.request.accountNumber ?? "",
+            })}
+            required={PAYMENT_REFERENCE_REQUIRED}
+            rule={paymentReferenceSchema}
+            upperCase={false}
+            failureTitle={failure.title}
+            onSubmit={(reference) => decide(pending.request, "approve", reference)}
+            onCancel={() => setPending(null)}
+          >
+            {signalsContext}
+          </CodeDialog>
+        )}
+      {pending?.action === "approve" &&
+        signalsNote &&
         needsCode(pending.request) &&
         !paidByTransfer(pending.request) && (
           <CodeDialog
@@ -232,16 +273,21 @@ function RequestsScreen({ kind }: { kind: "deposit" | "withdraw" }) {
             failureTitle={failure.title}
             onSubmit={(code) => decide(pending.request, "approve", code)}
             onCancel={() => setPending(null)}
-          />
+          >
+            {signalsContext}
+          </CodeDialog>
         )}
-      {pending && (pending.action === "disapprove" || !needsCode(pending.request)) && (
-        <ConfirmDialog
-          question={question(pending.request, pending.action)}
-          confirm={t(pending.action === "approve" ? "admin.approve" : "admin.disapprove")}
-          onConfirm={() => decideOrTell(pending.request, pending.action)}
-          onCancel={() => setPending(null)}
-        />
-      )}
+      {pending &&
+        (pending.action === "disapprove" || (signalsNote && !needsCode(pending.request))) && (
+          <ConfirmDialog
+            question={question(pending.request, pending.action)}
+            confirm={t(pending.action === "approve" ? "admin.approve" : "admin.disapprove")}
+            onConfirm={() => decideOrTell(pending.request, pending.action)}
+            onCancel={() => setPending(null)}
+          >
+            {signalsContext}
+          </ConfirmDialog>
+        )}
       {stepUp.dialog}
     </section>
   );
