@@ -36,6 +36,7 @@ import { TelegramNoticesFeeder } from "./telegram/telegram-notices-feeder.ts";
 import { TelegramOutbox } from "./telegram/telegram-outbox.ts";
 import { TelegramOutboxSender } from "./telegram/telegram-outbox-sender.ts";
 import { telegramSettingsFrom } from "./telegram/telegram-settings.ts";
+import { AccountTraces } from "./linked-accounts/account-traces.ts";
 import { createImageLinks } from "./uploads/image-links.ts";
 import { createImageStore } from "./uploads/image-store.ts";
 import { AgentTransactionsRepository } from "./wallet/agent-transactions-repository.ts";
@@ -165,6 +166,10 @@ export async function startPlatform(
         },
         stepUpMinor: majorToMinor(config.STEP_UP_AMOUNT)!,
         minimumAge: config.MINIMUM_AGE,
+        accountTraces: new AccountTraces(database.pool, {
+          count: config.LINKED_SIGN_UP_COUNT,
+          windowMinutes: config.LINKED_SIGN_UP_WINDOW_MINUTES,
+        }),
         workersActive: () => workers?.active ?? false,
         redis: config.REDIS_URL ? { ready: () => realtime?.redisReady() ?? false } : null,
         rateLimits: {

@@ -29,6 +29,7 @@ import { ROUND_GAMES } from "../games/round-game-catalog.ts";
 import type { RoundGames } from "../games/round-kernel/round-games.ts";
 import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
 import type { PublishedExportKey } from "../ledger-export/export-key.ts";
+import type { AccountTraces } from "../linked-accounts/account-traces.ts";
 import type { LotteryRooms } from "../realtime/lottery-rooms.ts";
 import type { RoundRooms } from "../realtime/round-rooms.ts";
 import type { SealedBox } from "../security/sealed-box.ts";
@@ -45,6 +46,7 @@ import type { ProjectionsProgress } from "../workers/projections-progress.ts";
 import { healthRoute } from "./health.route.ts";
 import { apiCompression } from "./plugins/api-compression.ts";
 import { authentication } from "./plugins/authentication.ts";
+import { deviceId } from "./plugins/device-id.ts";
 import { clientApp } from "./plugins/client-app.ts";
 import { errorHandler, frameworkErrors } from "./plugins/error-handler.ts";
 import { type AppendWatermark, freshReads } from "./plugins/fresh-reads.ts";
@@ -75,6 +77,7 @@ import { imagesRoutes } from "./routes/images.routes.ts";
 import { instantGamesRoutes } from "./routes/instant-games.routes.ts";
 import { instantTablesRoutes } from "./routes/instant-tables.routes.ts";
 import { ledgerExplorerRoutes } from "./routes/ledger-explorer.routes.ts";
+import { linkedAccountsRoutes } from "./routes/linked-accounts.routes.ts";
 import { lotteryRoutes } from "./routes/lottery.routes.ts";
 import { passwordResetRoutes } from "./routes/password-reset.routes.ts";
 import { privateGamesRoutes } from "./routes/private-games.routes.ts";
@@ -119,6 +122,8 @@ export interface AppDependencies {
   /** The age players confirm at registration, or before their first stake (MINIMUM_AGE). */
   minimumAge: number;
   signInThrottle: SignInThrottle;
+  /** Linked accounts: devices, payout accounts and sign-up bursts players share. */
+  accountTraces: AccountTraces;
   adminUsers: AdminUsersRepository;
   banks: BanksRepository;
   requests: RequestsRepository;
@@ -201,6 +206,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
     publicUrl: deps.publicUrl,
   });
   await app.register(cookie, { secret: deps.cookieSecret });
+  await app.register(deviceId);
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits });
   await app.register(requestBody);
 
@@ -214,6 +220,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
     sessions: deps.sessions,
     publicUrl: deps.publicUrl,
     pool: deps.pool,
+    accountTraces: deps.accountTraces,
   });
   await app.register(stepUp, {
     factors: deps.secondFactors,
@@ -251,6 +258,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(gameHistoryRoutes, deps);
   await app.register(reportsRoutes, deps);
   await app.register(staffActivityRoutes, deps);
+  await app.register(linkedAccountsRoutes, deps);
   return app;
 }
 

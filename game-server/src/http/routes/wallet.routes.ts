@@ -19,6 +19,7 @@ import type { RequestsRepository } from "../../wallet/requests-repository.ts";
 import { badRequest } from "../http-error.ts";
 import { commandContext, newEntityId } from "../request-context.ts";
 import { errorResponses as errors } from "../schemas.ts";
+import type { AccountTraces } from "../../linked-accounts/account-traces.ts";
 
 export interface WalletDependencies {
   ledger: Ledger;
@@ -26,6 +27,8 @@ export interface WalletDependencies {
   requests: RequestsRepository;
   images: ImageStore;
   codes: RequestCodes;
+  /** Linked accounts: the payout accounts players withdraw to. */
+  accountTraces: AccountTraces;
 }
 
 const screenshotField = z.instanceof(Buffer).optional();
@@ -165,6 +168,8 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
         },
         commandContext(request),
       );
+      // After the ledger took it: a refused request links nobody.
+      if (bank) await deps.accountTraces.withdrewTo(request.user!.id, bank.bank_name, accountNumber!);
       return reply.code(201).send({
         message: viaAgent
           ? `Withdrawal requested. Tell this code to the agent: ${code.plain}`
