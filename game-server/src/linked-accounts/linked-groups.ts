@@ -76,7 +76,7 @@ async function describeGroups(db: Queryable, groups: GroupRow[]): Promise<Linked
   const { rows: members } = await db.query<MemberRow>(
     `SELECT m.group_id, u.id, u.full_name, u.phone, u.status, u.created_at, m.linked_at
        FROM linked_account_members m JOIN users u ON u.id = m.user_id
-      WHERE m.group_id = ANY($1) ORDER BY m.linked_at, u.id`,
+      WHERE m.group_id = ANY($1) ORDER BY m.linked_at, u.created_at, u.id`,
     [ids],
   );
   // A link is a trace two members or more share; a trace of one member alone links nobody.
