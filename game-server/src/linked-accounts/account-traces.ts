@@ -138,10 +138,10 @@ async function mergeGroups(db: pg.ClientBase, userIds: string[]) {
   const others = groups.slice(1).map((group) => group.id);
   if (!groups[0]) await db.query("INSERT INTO linked_account_groups (id) VALUES ($1)", [target]);
   if (others.length > 0) {
-    await db.query(
-      "UPDATE linked_account_members SET group_id = $1 WHERE group_id = ANY($2)",
-      [target, others],
-    );
+    await db.query("UPDATE linked_account_members SET group_id = $1 WHERE group_id = ANY($2)", [
+      target,
+      others,
+    ]);
     await db.query("DELETE FROM linked_account_groups WHERE id = ANY($1)", [others]);
   }
   await db.query(
@@ -156,8 +156,7 @@ async function mergeGroups(db: pg.ClientBase, userIds: string[]) {
  * The device id is a bearer secret of the browser (whoever holds it looks like that device):
  * only its SHA-256 is stored, enough to see two accounts share it.
  */
-export const deviceKey = (deviceId: string) =>
-  createHash("sha256").update(deviceId).digest("hex");
+export const deviceKey = (deviceId: string) => createHash("sha256").update(deviceId).digest("hex");
 
 /**
  * One payout account however it was typed: the method, then the number without spaces, dashes,

@@ -78,7 +78,10 @@ const confirm = (token: string) =>
 
 /** Some bonus to stake and a lottery selling tickets at ETB 10. */
 async function somethingToStake(userId: string) {
-  await server.call("POST", "/api/admin/bonus/grant", { token: root, body: { userId, amount: 50 } });
+  await server.call("POST", "/api/admin/bonus/grant", {
+    token: root,
+    body: { userId, amount: 50 },
+  });
   return (await createLottery(server, { betAmount: 10 })).code as string;
 }
 
@@ -126,7 +129,9 @@ describe("an account made by Google sign-in", () => {
 describe("an account made by the Telegram Mini App", () => {
   const miniAppSignIn = (id: number) =>
     server.call("POST", "/api/auth/telegram/mini-app", {
-      body: { initData: signInitData({ user: { id, first_name: "Yonas", allows_write_to_pm: true } }) },
+      body: {
+        initData: signInitData({ user: { id, first_name: "Yonas", allows_write_to_pm: true } }),
+      },
     });
 
   it("is asked first at its first launch and each launch until it confirms", async () => {

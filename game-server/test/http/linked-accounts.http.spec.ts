@@ -184,7 +184,10 @@ describe("what links players", () => {
     // Sign-ups spread wider than the window: the first two are 11 minutes old when the third
     // comes. Their rows are then gone (kept only for the window).
     const slow = "196.190.8.8";
-    const early = [await signUp("Slow One", { address: slow }), await signUp("Slow Two", { address: slow })];
+    const early = [
+      await signUp("Slow One", { address: slow }),
+      await signUp("Slow Two", { address: slow }),
+    ];
     await server.platform.database.pool.query(
       `UPDATE linked_account_sign_ups SET signed_up_at = now() - interval '11 minutes'
         WHERE user_id = ANY($1)`,
@@ -271,7 +274,10 @@ describe("the back office's routes", () => {
     const none = await server.call("GET", `/api/admin/players/${alone.userId}/linked-accounts`, {
       token: root,
     });
-    expect(none.body).toEqual({ player: { id: alone.userId, fullName: "Hana Alone" }, group: null });
+    expect(none.body).toEqual({
+      player: { id: alone.userId, fullName: "Hana Alone" },
+      group: null,
+    });
     const bad = await server.call("GET", "/api/admin/linked-accounts/not-an-id", { token: root });
     expect(bad.status).toBe(400);
   });

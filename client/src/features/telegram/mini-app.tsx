@@ -66,6 +66,7 @@ export default function MiniApp() {
 
 function InsideTelegram({ launch }: { launch: Launch }) {
   const signIn = useMiniAppSignIn(launch.initData);
+  const { user } = useSession();
   const [depositOpen, setDepositOpen] = useState(false);
   usePortConnected();
   useBackButtonDrivesRouter();
@@ -77,7 +78,8 @@ function InsideTelegram({ launch }: { launch: Launch }) {
     <>
       <SignInStatus signIn={signIn} />
       <Suspense fallback={null}>
-        {depositOpen && signIn.state === "signed-in" && (
+        {/* A new account answers the age question first (the layout shows only that). */}
+        {depositOpen && signIn.state === "signed-in" && !user?.ageConfirmationDue && (
           <DepositDialog onClose={() => setDepositOpen(false)} />
         )}
       </Suspense>

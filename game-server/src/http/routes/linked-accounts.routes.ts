@@ -1,4 +1,9 @@
-import { linkedGroupListSchema, linkedGroupSchema, pageNumber, playerLinksSchema } from "@igp/shared";
+import {
+  linkedGroupListSchema,
+  linkedGroupSchema,
+  pageNumber,
+  playerLinksSchema,
+} from "@igp/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { AccountTraces } from "../../linked-accounts/account-traces.ts";
 import type { ImageStore } from "../../uploads/image-store.ts";
 import type { BanksRepository } from "../../wallet/banks-repository.ts";
 import type { RequestCodes } from "../../wallet/request-codes.ts";
@@ -19,7 +20,6 @@ import type { RequestsRepository } from "../../wallet/requests-repository.ts";
 import { badRequest } from "../http-error.ts";
 import { commandContext, newEntityId } from "../request-context.ts";
 import { errorResponses as errors } from "../schemas.ts";
-import type { AccountTraces } from "../../linked-accounts/account-traces.ts";
 
 export interface WalletDependencies {
   ledger: Ledger;
@@ -169,7 +169,8 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
         commandContext(request),
       );
       // After the ledger took it: a refused request links nobody.
-      if (bank) await deps.accountTraces.withdrewTo(request.user!.id, bank.bank_name, accountNumber!);
+      if (bank)
+        await deps.accountTraces.withdrewTo(request.user!.id, bank.bank_name, accountNumber!);
       return reply.code(201).send({
         message: viaAgent
           ? `Withdrawal requested. Tell this code to the agent: ${code.plain}`
