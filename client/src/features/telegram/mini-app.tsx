@@ -71,15 +71,18 @@ function InsideTelegram({ launch }: { launch: Launch }) {
   usePortConnected();
   useBackButtonDrivesRouter();
   useEffect(() => watchMoneyInFlight(confirmClosing), []);
-  useStartTarget(parseStartParam(launch.startParam), signIn.state !== "signing-in", () =>
-    setDepositOpen(true),
+  // A new account answers the age question first (the layout shows only that): the link's
+  // target opens once it has.
+  useStartTarget(
+    parseStartParam(launch.startParam),
+    signIn.state !== "signing-in" && !user?.ageConfirmationDue,
+    () => setDepositOpen(true),
   );
   return (
     <>
       <SignInStatus signIn={signIn} />
       <Suspense fallback={null}>
-        {/* A new account answers the age question first (the layout shows only that). */}
-        {depositOpen && signIn.state === "signed-in" && !user?.ageConfirmationDue && (
+        {depositOpen && signIn.state === "signed-in" && (
           <DepositDialog onClose={() => setDepositOpen(false)} />
         )}
       </Suspense>
