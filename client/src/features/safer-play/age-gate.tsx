@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { Modal } from "../../components/ui/modal.tsx";
 import { ApiError, api } from "../../lib/api-client.ts";
 import { useMessage } from "../../lib/messages.ts";
@@ -19,6 +19,7 @@ export default function AgeGate() {
   const message = useMessage();
   const session = useSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { minimumAge: age } = useSiteConfig();
   const [ageConfirmed, setAge] = useState(false);
   const [termsAccepted, setTerms] = useState(false);
@@ -34,6 +35,8 @@ export default function AgeGate() {
         method: "POST",
         body: { ageConfirmed, termsAccepted },
       });
+      // Off the sign-in's landing page (/process/{token}) first: shown again, it would sign in again.
+      if (pathname.startsWith("/process/")) navigate("/", { replace: true });
       await session.refresh();
     } catch (error) {
       setProblem(error instanceof ApiError ? message(error.message) : String(error));
@@ -43,8 +46,10 @@ export default function AgeGate() {
   };
   const decline = async () => {
     setBusy(true);
+    // Home first, then signed out: the page under the question (perhaps the sign-in's landing
+    // page, which would sign in again) is never shown.
+    navigate("/", { replace: true });
     await session.signOut();
-    navigate("/");
   };
 
   return (
