@@ -1,3 +1,4 @@
+import { seriousViolations } from "@igp/test-support/axe.ts";
 import { hasChromium, startBrowserJourney } from "@igp/test-support/browser.ts";
 import type { TestServer } from "@igp/test-support/http.ts";
 import {
@@ -69,6 +70,7 @@ describe.skipIf(!hasChromium)("age at sign-up in Chromium (skipped: no /usr/bin/
     // Nothing of the site behind it: no header, no balance, no way to the games.
     expect(await page.getByTestId("header-main-balance").count()).toBe(0);
     expect(await page.getByRole("link", { name: "Play" }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, "google");
 
     // Escape does not close it; Confirm without both boxes says so.

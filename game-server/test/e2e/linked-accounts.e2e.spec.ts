@@ -1,3 +1,4 @@
+import { seriousViolations } from "@igp/test-support/axe.ts";
 import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
 import type { TestServer } from "@igp/test-support/http.ts";
 import type { Browser, Page } from "playwright-core";
@@ -60,6 +61,7 @@ describe.skipIf(!hasChromium)("linked accounts in Chromium (skipped: no /usr/bin
     await group.getByText("2 players").waitFor();
     await group.getByText(/Same device: [0-9a-f]{8}/).waitFor();
     await group.getByText("Mekdes Shared, Mulu Shared").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, "group");
 
     await group.getByRole("link", { name: "Mulu Shared" }).click();
