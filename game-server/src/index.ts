@@ -9,6 +9,7 @@ export { createDatabase, dropDatabase } from "./database/create-database.ts";
 export { startEmbeddedPostgres } from "./database/embedded-postgres.ts";
 export { migrateUp } from "./database/migrate.ts";
 export type { RateLimits } from "./http/rate-limits.ts";
+export { linkedAccountsOf } from "./linked-accounts/linked-groups.ts";
 export type { Platform } from "./platform.ts";
 export { createImageStore, type ImageStore } from "./uploads/image-store.ts";
 export { RequestCodes } from "./wallet/request-codes.ts";

@@ -30,6 +30,7 @@ import { buildApp } from "./http/app.ts";
 import { watchAppends } from "./http/plugins/fresh-reads.ts";
 import type { RateLimits } from "./http/rate-limits.ts";
 import { publishedExportKey } from "./ledger-export/export-key.ts";
+import { AccountTraces } from "./linked-accounts/account-traces.ts";
 import { BalanceNotifier } from "./realtime/balance-notifier.ts";
 import { type Realtime, startRealtime } from "./realtime/realtime-server.ts";
 import { createRoomAuth } from "./realtime/room-auth.ts";
@@ -174,6 +175,10 @@ export async function startPlatform(
         },
         stepUpMinor: majorToMinor(config.STEP_UP_AMOUNT)!,
         minimumAge: config.MINIMUM_AGE,
+        accountTraces: new AccountTraces(database.pool, {
+          count: config.LINKED_SIGN_UP_COUNT,
+          windowMinutes: config.LINKED_SIGN_UP_WINDOW_MINUTES,
+        }),
         workersActive: () => workers?.active ?? false,
         redis: config.REDIS_URL ? { ready: () => realtime?.redisReady() ?? false } : null,
         rateLimits: {

@@ -5,6 +5,7 @@ export * from "./api/game-history.ts";
 export * from "./api/games.ts";
 export * from "./api/issue-messages.ts";
 export * from "./api/ledger-explorer.ts";
+export * from "./api/linked-accounts.ts";
 export * from "./api/lottery.ts";
 export * from "./api/money-notices.ts";
 export * from "./api/private-games.ts";

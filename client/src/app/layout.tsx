@@ -19,6 +19,8 @@ const DepositDialog = lazy(() =>
 const loadMobileMenu = () => import("./mobile-menu.tsx");
 const preloadMobileMenu = () => void loadMobileMenu();
 const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
+/** Asked before anything else of an account a Google or Telegram sign-in just made. */
+const AgeGate = lazy(() => import("../features/safer-play/age-gate.tsx"));
 const PlayerChannel = lazy(() =>
   import("../lib/player-channel.tsx").then((module) => ({ default: module.PlayerChannel })),
 );
@@ -30,6 +32,13 @@ export function Layout() {
   const [depositOpen, setDepositOpen] = useState(false);
   const onAdmin = pathname.startsWith("/admin/");
   const { user } = useSession();
+  // Nothing of the site until the age and the terms are confirmed (or the player signs out).
+  if (user?.role === "user" && user.ageConfirmationDue)
+    return (
+      <Suspense fallback={<main className="page">…</main>}>
+        <AgeGate />
+      </Suspense>
+    );
   return (
     <>
       {!onAdmin && (

@@ -94,7 +94,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void refresh();
   }, [refresh]);
 
-  const signedIn = Boolean(user);
+  // Not while the age question is all the page shows: no balance to keep fresh, and a re-read
+  // in flight when the player declines (signs out) would be refused.
+  const signedIn = Boolean(user) && !user?.ageConfirmationDue;
   useEffect(() => {
     if (!signedIn) return;
     const timer = setInterval(() => {

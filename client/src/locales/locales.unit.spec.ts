@@ -2,6 +2,8 @@ import { FRAUD_MESSAGES, FRAUD_SIGNAL_KINDS } from "@igp/shared";
 import { describe, expect, it } from "vitest";
 import gameAm from "../components/rounds/locales/am.json";
 import gameEn from "../components/rounds/locales/en.json";
+import linkedAm from "../features/admin/linked-accounts/locales/am.json";
+import linkedEn from "../features/admin/linked-accounts/locales/en.json";
 import adminAm from "../features/admin/locales/am.json";
 import adminEn from "../features/admin/locales/en.json";
 import fairAm from "../features/fair/locales/am.json";
@@ -52,6 +54,7 @@ describe("translations", () => {
     ["the Telegram Mini App", telegramEn, telegramAm],
     ["'Play responsibly'", saferEn.translation, saferAm.translation],
     ["the fraud signals of approvals", fraudEn.translation, fraudAm.translation],
+    ["linked accounts", linkedEn.translation, linkedAm.translation],
   ])("give Amharic the texts of %s too (loaded with them), in Ethiopic", (_, english, amharic) => {
     expect(keys(amharic).sort()).toEqual(keys(english).sort());
     const untranslated = keys(amharic).filter(

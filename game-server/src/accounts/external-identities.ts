@@ -2,6 +2,9 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { UserRow } from "./users-repository.ts";
 
+/** The account an external sign-in lets in, and whether this sign-in made it. */
+export type ExternalUser = UserRow & { created: boolean };
+
 /**
  * A Google or Telegram sign-in: signs into the account already linked to that identity, else
  * links the account with the same verified e-mail (Google), else creates a player account.
@@ -9,15 +12,15 @@ import type { UserRow } from "./users-repository.ts";
 export async function signInWithGoogle(
   db: pg.Pool,
   identity: { sub: string; email?: string; emailVerified: boolean; name?: string },
-): Promise<UserRow> {
+): Promise<ExternalUser> {
   const linked = await db.query("SELECT * FROM users WHERE google_sub = $1", [identity.sub]);
-  if (linked.rows[0]) return linked.rows[0];
+  if (linked.rows[0]) return { ...linked.rows[0], created: false };
   if (identity.email && identity.emailVerified) {
     const byEmail = await db.query(
       "UPDATE users SET google_sub = $2 WHERE email = lower($1) AND google_sub IS NULL RETURNING *",
       [identity.email, identity.sub],
     );
-    if (byEmail.rows[0]) return byEmail.rows[0];
+    if (byEmail.rows[0]) return { ...byEmail.rows[0], created: false };
   }
   return createLinked(
     db,
@@ -31,9 +34,9 @@ export async function signInWithGoogle(
 export async function signInWithTelegram(
   db: pg.Pool,
   identity: { id: number; name: string; username?: string },
-) {
+): Promise<ExternalUser> {
   const linked = await db.query("SELECT * FROM users WHERE telegram_id = $1", [identity.id]);
-  if (linked.rows[0]) return linked.rows[0] as UserRow;
+  if (linked.rows[0]) return { ...(linked.rows[0] as UserRow), created: false };
   return createLinked(db, "telegram_id", identity.id, identity.name, undefined, identity.username);
 }
 
@@ -44,10 +47,14 @@ async function createLinked(
   fullName: string,
   email?: string,
   userName?: string,
-): Promise<UserRow> {
+): Promise<ExternalUser> {
+  // A new account asks the minimum age and the terms before anything else (asks_age_first);
+  // `xmax = 0` tells a row this statement inserted from one a twin sign-in made first.
   const { rows } = await db.query(
-    `INSERT INTO users (id, full_name, email, user_name, role, ${column}) VALUES ($1, $2, lower($3), $4, 'user', $5)
-     ON CONFLICT (${column}) DO UPDATE SET ${column} = EXCLUDED.${column} RETURNING *`,
+    `INSERT INTO users (id, full_name, email, user_name, role, ${column}, asks_age_first)
+     VALUES ($1, $2, lower($3), $4, 'user', $5, true)
+     ON CONFLICT (${column}) DO UPDATE SET ${column} = EXCLUDED.${column}
+     RETURNING *, (xmax = 0) AS created`,
     [randomUUID(), fullName.slice(0, 100), email ?? null, userName ?? null, value],
   );
   return rows[0];
@@ -70,16 +77,16 @@ export async function signInFromMiniApp(
   db: pg.Pool,
   identity: { id: number; name: string; username?: string; allowsWriteToPm: boolean },
   signedIn: string | null,
-): Promise<UserRow | { refused: string }> {
+): Promise<ExternalUser | { refused: string }> {
   const linked = await db.query<UserRow>("SELECT * FROM users WHERE telegram_id = $1", [
     identity.id,
   ]);
-  let user = linked.rows[0];
+  let user: ExternalUser | undefined = linked.rows[0] && { ...linked.rows[0], created: false };
   if (signedIn && user && user.id !== signedIn) return { refused: TELEGRAM_LINKED_ELSEWHERE };
   if (signedIn && !user) {
     const linking = await linkTelegram(db, signedIn, identity.id);
     if ("refused" in linking) return linking;
-    user = linking;
+    user = { ...linking, created: false };
   }
   user ??= await signInWithTelegram(db, identity);
   await db.query("UPDATE users SET telegram_notices = $2 WHERE id = $1", [

@@ -2,17 +2,25 @@ import { type Ledger, walletStream } from "@igp/ledger";
 import { minorToMajor } from "@igp/shared";
 import type { UserRow } from "./users-repository.ts";
 
-/** The session a client keeps: who, with which role, and both balances in major units. */
+/**
+ * The session a client keeps: who, with which role, both balances in major units, and whether
+ * the player must confirm the minimum age and the terms before anything else (an account made
+ * by Google or Telegram whose wallet holds no AgeConfirmed yet).
+ */
 export async function sessionOf(
-  user: Pick<UserRow, "id" | "full_name" | "user_name" | "role">,
+  user: Pick<UserRow, "id" | "full_name" | "user_name" | "role" | "asks_age_first">,
   ledger: Ledger,
 ) {
+  const wallet = await ledger.handler.load<WalletBalances & { play?: { ageConfirmed: boolean } }>(
+    walletStream(user.id),
+  );
   return {
     userId: user.id,
     fullName: user.full_name,
     userName: user.user_name,
     role: user.role,
-    ...(await walletBalances(ledger, user.id)),
+    ...balancesOf(wallet),
+    ageConfirmationDue: user.asks_age_first === true && wallet.play?.ageConfirmed !== true,
   };
 }
 

@@ -23,6 +23,11 @@ export interface UserRow {
   personal_data?: boolean;
   /** Tokens carry it; bumping it ends every session issued before. */
   token_version: number;
+  /**
+   * Made by a Google or Telegram sign-in: confirms the minimum age and the terms before anything
+   * else (until the wallet holds AgeConfirmed).
+   */
+  asks_age_first: boolean;
 }
 
 /** Accounts are plain rows (only money is event-sourced). */

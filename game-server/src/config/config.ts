@@ -73,6 +73,13 @@ const envSchema = z
     STEP_UP_AMOUNT: z.coerce.number().int().min(0).max(100_000_000).default(10_000),
     /** The age players confirm (registration, or the profile before their first stake). */
     MINIMUM_AGE: z.coerce.number().int().min(16).max(25).default(DEFAULT_MINIMUM_AGE),
+    /**
+     * Linked accounts: this many sign-ups from one address within LINKED_SIGN_UP_WINDOW_MINUTES
+     * link those accounts (docs/linked-accounts.md). Carrier NAT puts many people behind one
+     * address: raise the count where that shows as false links.
+     */
+    LINKED_SIGN_UP_COUNT: z.coerce.number().int().min(2).max(1_000).default(3),
+    LINKED_SIGN_UP_WINDOW_MINUTES: z.coerce.number().int().min(1).max(10_080).default(10),
     /** Lottery tickets one player may buy per minute. */
     RATE_LIMIT_TICKETS: z.coerce.number().int().min(1).max(10_000_000).default(120),
     REDIS_URL: z

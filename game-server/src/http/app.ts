@@ -32,6 +32,7 @@ import { ROUND_GAMES } from "../games/round-game-catalog.ts";
 import type { RoundGames } from "../games/round-kernel/round-games.ts";
 import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
 import type { PublishedExportKey } from "../ledger-export/export-key.ts";
+import type { AccountTraces } from "../linked-accounts/account-traces.ts";
 import type { LotteryRooms } from "../realtime/lottery-rooms.ts";
 import type { RoundRooms } from "../realtime/round-rooms.ts";
 import type { SealedBox } from "../security/sealed-box.ts";
@@ -49,6 +50,7 @@ import { healthRoute } from "./health.route.ts";
 import { apiCompression } from "./plugins/api-compression.ts";
 import { authentication } from "./plugins/authentication.ts";
 import { clientApp } from "./plugins/client-app.ts";
+import { deviceId } from "./plugins/device-id.ts";
 import { errorHandler, frameworkErrors } from "./plugins/error-handler.ts";
 import { type AppendWatermark, freshReads } from "./plugins/fresh-reads.ts";
 import { idempotency } from "./plugins/idempotency.ts";
@@ -79,6 +81,7 @@ import { imagesRoutes } from "./routes/images.routes.ts";
 import { instantGamesRoutes } from "./routes/instant-games.routes.ts";
 import { instantTablesRoutes } from "./routes/instant-tables.routes.ts";
 import { ledgerExplorerRoutes } from "./routes/ledger-explorer.routes.ts";
+import { linkedAccountsRoutes } from "./routes/linked-accounts.routes.ts";
 import { lotteryRoutes } from "./routes/lottery.routes.ts";
 import { passwordResetRoutes } from "./routes/password-reset.routes.ts";
 import { privateGamesRoutes } from "./routes/private-games.routes.ts";
@@ -123,6 +126,8 @@ export interface AppDependencies {
   /** The age players confirm at registration, or before their first stake (MINIMUM_AGE). */
   minimumAge: number;
   signInThrottle: SignInThrottle;
+  /** Linked accounts: devices, payout accounts and sign-up bursts players share. */
+  accountTraces: AccountTraces;
   adminUsers: AdminUsersRepository;
   banks: BanksRepository;
   requests: RequestsRepository;
@@ -211,6 +216,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
     publicUrl: deps.publicUrl,
   });
   await app.register(cookie, { secret: deps.cookieSecret });
+  await app.register(deviceId);
   await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits });
   await app.register(requestBody);
 
@@ -224,6 +230,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
     sessions: deps.sessions,
     publicUrl: deps.publicUrl,
     pool: deps.pool,
+    accountTraces: deps.accountTraces,
   });
   await app.register(stepUp, {
     factors: deps.secondFactors,
@@ -262,6 +269,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(gameHistoryRoutes, deps);
   await app.register(reportsRoutes, deps);
   await app.register(staffActivityRoutes, deps);
+  await app.register(linkedAccountsRoutes, deps);
   return app;
 }
 

@@ -14,7 +14,8 @@ export const SIGNED_IN_COOKIE = "igp_signed_in";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
-function cookieOptions(request: FastifyRequest) {
+/** Where our cookies go and how: the whole site, SameSite=Lax, Secure off this machine. */
+export function cookieOptions(request: FastifyRequest) {
   return {
     path: "/",
     sameSite: "lax" as const,

@@ -1,6 +1,6 @@
 /**
  * Players' personal data as the back office's answers and CSV columns name it: names, phones,
- * e-mails, the account a deposit came from. Agents' names stay (staff, the auditor needs them).
+ * e-mails, the account a deposit came from, a payout account and a sign-up address (linked accounts). Agents' names stay (staff, the auditor needs them).
  */
 export const PERSONAL_KEYS = new Set([
   "fullName",
@@ -10,6 +10,8 @@ export const PERSONAL_KEYS = new Set([
   "email",
   "userName",
   "fromAccount",
+  "payoutAccount",
+  "signUpAddress",
 ]);
 
 /** Whether `user` sees personal data: everyone but an auditor without the superAdmin's grant. */

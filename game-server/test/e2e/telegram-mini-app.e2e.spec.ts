@@ -75,6 +75,14 @@ describe.skipIf(!hasChromium)(
         .toBe(true);
       return page.evaluate<Posted>(`window.__telegram.posted.filter(${matches}).at(-1)`);
     }
+    /** A new account's first launch asks the age and the terms before anything else. */
+    async function answerAgeQuestion(page: Page) {
+      const gate = page.getByRole("alertdialog", { name: "Before you play" });
+      await gate.getByLabel("I am 18 or older").check();
+      await gate.getByLabel("I accept the terms and conditions").check();
+      await gate.getByRole("button", { name: "Confirm" }).click();
+      await gate.waitFor({ state: "detached" });
+    }
     /** Telegram tells the Mini App something (a button pressed...). */
     const telegramSends = (page: Page, eventType: string, eventData?: unknown) =>
       page.evaluate(
@@ -89,6 +97,7 @@ describe.skipIf(!hasChromium)(
       await page.goto(
         miniAppAddress(`${server.url}/`, { initData: signInitData({ user }), theme: LIGHT_THEME }),
       );
+      await answerAgeQuestion(page);
       await page.getByTestId("header-main-balance").waitFor();
       expect(await page.getByRole("link", { name: "Sign in" }).count()).toBe(0);
       await waitForPosted(page, "web_app_ready");
@@ -198,6 +207,8 @@ describe.skipIf(!hasChromium)(
           startParam: "game-ABCDEFGH",
         }),
       );
+      // The link's target opens once the new account has answered the age question.
+      await answerAgeQuestion(page);
       await page.getByRole("alertdialog", { name: "This link does not open a game" }).waitFor();
       await page
         .getByText("Could not find the game. It might have expired or the code is incorrect.")
@@ -234,6 +245,7 @@ describe.skipIf(!hasChromium)(
           startParam: "deposit",
         }),
       );
+      await answerAgeQuestion(page);
       await page.getByRole("dialog", { name: "Deposit" }).waitFor();
       const mainButton = await waitForPosted(page, "web_app_setup_main_button", {
         is_visible: true,

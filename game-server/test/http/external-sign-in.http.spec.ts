@@ -37,7 +37,11 @@ afterAll(async () => {
 async function googleSignIn() {
   const start = await fetch(`${server.url}/api/auth/google`, { redirect: "manual" });
   expect(start.status).toBe(302);
-  const cookie = start.headers.get("set-cookie")!.split(";")[0]!;
+  // The pending sign-in's cookie (a browser without one also gets its device id, igp_device).
+  const cookie = start.headers
+    .getSetCookie()
+    .find((line) => line.startsWith("igp_google="))!
+    .split(";")[0]!;
   const authorize = new URL(start.headers.get("location")!);
   expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
   expect(authorize.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);

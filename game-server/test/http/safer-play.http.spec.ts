@@ -287,6 +287,8 @@ describe("age", () => {
       body: { phone, password: "secret12" },
     });
     const token = login.body.token as string;
+    // Not made by Google or Telegram: asked in the profile before a stake, not before all else.
+    expect(login.body.ageConfirmationDue).toBe(false);
     await server.call("POST", "/api/admin/bonus/grant", {
       token: root,
       body: { userId, amount: 50 },

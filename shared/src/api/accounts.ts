@@ -97,6 +97,11 @@ export const sessionUserSchema = z.object({
   role: roleSchema,
   mainBalance: z.number(),
   bonusBalance: z.number(),
+  ageConfirmationDue: z
+    .boolean()
+    .describe(
+      "An account made by Google or Telegram sign-in that has not yet confirmed the minimum age and accepted the terms: the client asks before anything else (POST /api/user/safer-play/age).",
+    ),
 });
 
 export const loginResponseSchema = sessionUserSchema.extend({

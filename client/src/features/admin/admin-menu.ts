@@ -27,6 +27,7 @@ export const ADMIN_MENU: { path: string; label: string; roles: Role[] }[] = [
   { path: "activity", label: "admin.menu.activity", roles: SUPER },
   { path: "ledger", label: "admin.menu.ledger", roles: ["superAdmin", "auditor"] },
   { path: "auditors", label: "admin.menu.auditors", roles: SUPER },
+  { path: "linked-accounts", label: "admin.menu.linkedAccounts", roles: ["superAdmin", "auditor"] },
   { path: "change-password", label: "admin.menu.changePassword", roles: READ },
 ];
 

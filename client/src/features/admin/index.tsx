@@ -22,6 +22,8 @@ const ActivityScreen = lazy(() => import("./activity/activity-screen.tsx"));
 /** The ledger explorer (superAdmin, auditor) and the auditors' accounts: their own chunks. */
 const LedgerExplorerScreen = lazy(() => import("./ledger/ledger-explorer-screen.tsx"));
 const AuditorsScreen = lazy(() => import("./ledger/auditors-screen.tsx"));
+/** Linked accounts (superAdmin, auditor): its own chunk. */
+const LinkedAccountsScreen = lazy(() => import("./linked-accounts/linked-accounts-screen.tsx"));
 
 /** The back office under /admin/dashboard, loaded only when an admin opens it. */
 export default function AdminApp() {
@@ -70,6 +72,14 @@ export default function AdminApp() {
           element={
             <Suspense fallback={null}>
               <AuditorsScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="linked-accounts"
+          element={
+            <Suspense fallback={null}>
+              <LinkedAccountsScreen />
             </Suspense>
           }
         />

@@ -66,12 +66,17 @@ export default function MiniApp() {
 
 function InsideTelegram({ launch }: { launch: Launch }) {
   const signIn = useMiniAppSignIn(launch.initData);
+  const { user } = useSession();
   const [depositOpen, setDepositOpen] = useState(false);
   usePortConnected();
   useBackButtonDrivesRouter();
   useEffect(() => watchMoneyInFlight(confirmClosing), []);
-  useStartTarget(parseStartParam(launch.startParam), signIn.state !== "signing-in", () =>
-    setDepositOpen(true),
+  // A new account answers the age question first (the layout shows only that): the link's
+  // target opens once it has.
+  useStartTarget(
+    parseStartParam(launch.startParam),
+    signIn.state !== "signing-in" && !user?.ageConfirmationDue,
+    () => setDepositOpen(true),
   );
   return (
     <>

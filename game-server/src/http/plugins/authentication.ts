@@ -5,6 +5,7 @@ import type pg from "pg";
 import type { Sessions } from "../../accounts/sessions.ts";
 import type { Tokens } from "../../accounts/tokens.ts";
 import type { UserRow } from "../../accounts/users-repository.ts";
+import type { AccountTraces } from "../../linked-accounts/account-traces.ts";
 import { maskPersonalData, seesPersonalData } from "../../security/personal-data-mask.ts";
 import { auditorMay, recordAuditorAccess } from "../../staff-activity/auditor-access.ts";
 import { forbidden, unauthorized } from "../http-error.ts";
@@ -16,7 +17,10 @@ import {
 } from "../session-cookie.ts";
 import { CROSS_SITE_MESSAGE, isWrite, ourHostFor, sentFromOurPages } from "./same-origin-writes.ts";
 
-export type AuthUser = Pick<UserRow, "id" | "role" | "full_name" | "user_name" | "personal_data">;
+export type AuthUser = Pick<
+  UserRow,
+  "id" | "role" | "full_name" | "user_name" | "personal_data" | "asks_age_first"
+>;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -36,9 +40,15 @@ declare module "fastify" {
     /**
      * Signs `user` in on this request, whichever way they proved who they are: the one place a
      * session starts (refused for a blocked account). Sets the browser's cookies and answers the
-     * token (for API clients and the /process/{token} hand-over).
+     * token (for API clients and the /process/{token} hand-over). A player's sign-in records
+     * the browser's device id, a sign-up (`signedUp`) its address too (linked accounts).
      */
-    startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<string>;
+    startSession(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      user: UserRow,
+      how?: { signedUp: boolean },
+    ): Promise<string>;
     /** Ends the request's own session (if any) and clears the browser's cookies. */
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
@@ -57,7 +67,13 @@ const EXPIRED = "Your session has expired. Please sign in again.";
 export const authentication = fp(
   async (
     app: FastifyInstance,
-    deps: { tokens: Tokens; sessions: Sessions; publicUrl: string | undefined; pool: pg.Pool },
+    deps: {
+      tokens: Tokens;
+      sessions: Sessions;
+      publicUrl: string | undefined;
+      pool: pg.Pool;
+      accountTraces: AccountTraces;
+    },
   ) => {
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);
@@ -135,12 +151,21 @@ export const authentication = fp(
     );
     app.decorate(
       "startSession",
-      async (request: FastifyRequest, reply: FastifyReply, user: UserRow) => {
+      async (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        user: UserRow,
+        how?: { signedUp: boolean },
+      ) => {
         if (user.status === "blocked") throw forbidden("Your account is blocked.");
         const { token } = await deps.sessions.start(user, {
           userAgent: request.headers["user-agent"] ?? "",
           address: request.ip,
         });
+        if (user.role === "user") {
+          if (request.deviceId) await deps.accountTraces.seenOnDevice(user.id, request.deviceId);
+          if (how?.signedUp) await deps.accountTraces.signedUpFrom(user.id, request.ip);
+        }
         setSessionCookies(request, reply, token);
         return token;
       },

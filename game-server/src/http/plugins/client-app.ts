@@ -72,11 +72,15 @@ function cachePolicy(file: string): string {
   return /\.html(\.br|\.gz)?$/.test(file) ? REVALIDATE : UNHASHED;
 }
 
-/** A page address the browser router handles: not the API, not a file (anything with a dot). */
+/**
+ * A page address the browser router handles: not the API, not a file (anything with a dot), but
+ * /process/{token} always: a sign-in's token has dots (a JWT), and one whose signature holds no
+ * "-" looked like a file name and was answered 404.
+ */
 function isAppRoute(method: string, url: string): boolean {
   return (
     (method === "GET" || method === "HEAD") &&
     !/^\/(api|image|metrics|assets|matchmake)(\/|$)/.test(url) &&
-    !/\.\w+$/.test(url)
+    (url.startsWith("/process/") || !/\.\w+$/.test(url))
   );
 }

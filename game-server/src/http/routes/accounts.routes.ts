@@ -94,7 +94,7 @@ export async function accountsRoutes(
         at: new Date().toISOString(),
         requestId: String(request.id),
       });
-      const token = await app.startSession(request, reply, created);
+      const token = await app.startSession(request, reply, created, { signedUp: true });
       await users.recordLogin(created.id);
       return reply.code(201).send({
         message: "Account created successfully!",

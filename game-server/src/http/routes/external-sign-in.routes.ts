@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import {
+  type ExternalUser,
   signInFromMiniApp,
   signInWithGoogle,
   signInWithTelegram,
@@ -148,7 +149,7 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
       }
       const user = await signInWithGoogle(deps.pool, identity);
       await refuseIfSecondFactor(user);
-      const token = await app.startSession(request, reply, user);
+      const token = await app.startSession(request, reply, user, { signedUp: user.created });
       return reply.redirect(`/process/${encodeURIComponent(token)}`, 302);
     },
   );
@@ -231,7 +232,7 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
     async (request, reply) => {
       const user = await telegramUser(request.query as Record<string, unknown>);
       await refuseIfSecondFactor(user);
-      const token = await app.startSession(request, reply, user);
+      const token = await app.startSession(request, reply, user, { signedUp: user.created });
       return reply.redirect(`/process/${encodeURIComponent(token)}`, 302);
     },
   );
@@ -272,9 +273,9 @@ export async function externalSignInRoutes(app: FastifyInstance, deps: ExternalS
   }
 
   /** The answer of a sign-in posted by the page: a session (its cookie too), as a login gives. */
-  async function signedIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+  async function signedIn(request: FastifyRequest, reply: FastifyReply, user: ExternalUser) {
     await refuseIfSecondFactor(user);
-    const token = await app.startSession(request, reply, user);
+    const token = await app.startSession(request, reply, user, { signedUp: user.created });
     return { token, ...(await sessionOf(user, deps.ledger)) };
   }
 

@@ -13,6 +13,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ImageFingerprints } from "../../fraud-signals/image-fingerprints.ts";
+import type { AccountTraces } from "../../linked-accounts/account-traces.ts";
 import type { ImageStore } from "../../uploads/image-store.ts";
 import type { BanksRepository } from "../../wallet/banks-repository.ts";
 import type { RequestCodes } from "../../wallet/request-codes.ts";
@@ -28,6 +29,8 @@ export interface WalletDependencies {
   images: ImageStore;
   codes: RequestCodes;
   fingerprints: ImageFingerprints;
+  /** Linked accounts: the payout accounts players withdraw to. */
+  accountTraces: AccountTraces;
 }
 
 const screenshotField = z.instanceof(Buffer).optional();
@@ -168,6 +171,9 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletDependencie
         },
         commandContext(request),
       );
+      // After the ledger took it: a refused request links nobody.
+      if (bank)
+        await deps.accountTraces.withdrewTo(request.user!.id, bank.bank_name, accountNumber!);
       return reply.code(201).send({
         message: viaAgent
           ? `Withdrawal requested. Tell this code to the agent: ${code.plain}`

@@ -2,7 +2,7 @@ import "../admin-texts.ts";
 import { createAdminAccountSchema, text } from "@igp/shared";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { DialogForm } from "../../../components/form/dialog-form.tsx";
 import { NewPasswordFields, TextField } from "../../../components/form/fields.tsx";
 import { useApiForm } from "../../../components/form/use-api-form.ts";
@@ -26,7 +26,8 @@ interface Account {
 }
 
 const PLAYERS = "/api/admin/players";
-const StaffSaferPlay = lazy(() => import("../../safer-play/staff-view.tsx"));
+/** A player's page: limits and breaks, linked accounts (its own chunk). */
+const PlayerDetails = lazy(() => import("../linked-accounts/player-details.tsx"));
 const ADMINS = "/api/admin/accounts";
 
 /** Block or unblock with a confirmation whose wording follows the current state. */
@@ -72,7 +73,9 @@ export function PlayersScreen() {
   const { t } = useTranslation();
   const money = useMoney();
   const toggle = useStatusToggle(PLAYERS, "players");
-  const [shown, setShown] = useState<Account | null>(null);
+  // The player whose page is open (`?player=<id>`): a link from elsewhere opens it too.
+  const [params, setParams] = useSearchParams();
+  const shown = params.get("player");
   const columns: Column<Account>[] = [
     { header: t("admin.columns.id"), cell: (r) => <code>{r.id.slice(0, 8)}</code> },
     { header: t("admin.columns.name"), cell: (r) => r.fullName },
@@ -91,7 +94,7 @@ export function PlayersScreen() {
     {
       header: t("admin.columns.saferPlay"),
       cell: (r) => (
-        <button type="button" className="link-button" onClick={() => setShown(r)}>
+        <button type="button" className="link-button" onClick={() => setParams({ player: r.id })}>
           {t("admin.columns.saferPlay")}
         </button>
       ),
@@ -108,7 +111,7 @@ export function PlayersScreen() {
       />
       {shown && (
         <Suspense fallback={<p>{t("common.loading")}</p>}>
-          <StaffSaferPlay userId={shown.id} name={shown.fullName} />
+          <PlayerDetails userId={shown} />
         </Suspense>
       )}
       {toggle.dialog}
