@@ -12,6 +12,7 @@ import {
   type TestServer,
 } from "@igp/test-support/http.ts";
 import { form, pngImage } from "@igp/test-support/images.ts";
+import { createLottery } from "@igp/test-support/lottery.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -272,6 +273,29 @@ describe("the ledger explorer", () => {
     expect((await asAuditor.get("/api/admin/ledger/streams?kind=wallet&search=%25")).status).toBe(
       400,
     );
+  });
+
+  it("lists the lotteries' round streams apart, and among the rounds with their game", async () => {
+    expect((await asAuditor.get("/api/admin/ledger/streams?kind=lottery")).body.streams).toEqual(
+      [],
+    );
+    await createLottery(server);
+    let lotteries: any;
+    await expect
+      .poll(async () => {
+        lotteries = (await asAuditor.get("/api/admin/ledger/streams?kind=lottery")).body;
+        return lotteries.streams.length;
+      })
+      .toBe(1);
+    const [lottery] = lotteries.streams;
+    expect(lottery).toMatchObject({ kind: "round", game: "lottery", owner: null });
+    expect(lotteries.totalPages).toBe(1);
+    const rounds = await asAuditor.get("/api/admin/ledger/streams?kind=round");
+    expect(rounds.body.streams).toContainEqual(lottery);
+    const other = await asAuditor.get(
+      `/api/admin/ledger/streams?kind=lottery&search=${lottery.streamId.startsWith("round-0") ? "1" : "0"}`,
+    );
+    expect(other.body.streams).toEqual([]);
   });
 
   it("pages a stream's events, whose hashes chain as the server computes them", async () => {
