@@ -99,6 +99,7 @@ export const MATRIX: Record<string, Access> = {
   "GET /api/game/coin-flip/get/{code}": "public",
   "GET /api/game/round/{code}": "public",
   "GET /api/fair/export-key": "public",
+  "GET /api/fair/download-key": "public",
   "POST /api/game/coin-flip/create": ["user"],
   "POST /api/game/private/create": ["user"],
   "POST /api/game/coin-flip/join": ["user"],
@@ -127,4 +128,5 @@ export const MATRIX: Record<string, Access> = {
   "GET /api/admin/ledger/streams": ["superAdmin", "auditor"],
   "GET /api/admin/ledger/streams/{streamId}/events": ["superAdmin", "auditor"],
   "GET /api/admin/ledger/balance": ["superAdmin", "auditor"],
+  "GET /api/admin/ledger/export": ["superAdmin", "auditor"],
 };

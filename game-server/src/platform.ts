@@ -29,7 +29,7 @@ import type { SpinWheelSeat } from "./games/spin-wheel/spin-wheel.rules.ts";
 import { buildApp } from "./http/app.ts";
 import { watchAppends } from "./http/plugins/fresh-reads.ts";
 import type { RateLimits } from "./http/rate-limits.ts";
-import { publishedExportKey } from "./ledger-export/export-key.ts";
+import { downloadSigningKey, publishedExportKey } from "./ledger-export/export-key.ts";
 import { AccountTraces } from "./linked-accounts/account-traces.ts";
 import { BalanceNotifier } from "./realtime/balance-notifier.ts";
 import { type Realtime, startRealtime } from "./realtime/realtime-server.ts";
@@ -153,6 +153,7 @@ export async function startPlatform(
         telegram: telegramSettingsFrom(config),
         publicUrl: config.PUBLIC_URL,
         exportKey: publishedExportKey(config),
+        downloadKey: await downloadSigningKey(config, config.dataDir),
         currency: config.CURRENCY,
         clientDirectory:
           options.clientDirectory ?? fileURLToPath(new URL("../../client/dist", import.meta.url)),

@@ -51,6 +51,12 @@ const envSchema = z
      */
     LEDGER_EXPORT_PUBLIC_KEY: z.string().min(1).optional(),
     LEDGER_EXPORT_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+    /**
+     * The server's own Ed25519 private key (PEM, or a file holding it) that signs the exports
+     * auditors download from the back office; made once in DATA_DIR when unset (docs/audit.md).
+     */
+    LEDGER_DOWNLOAD_KEY: z.string().min(1).optional(),
+    LEDGER_DOWNLOAD_KEY_FILE: z.string().min(1).optional(),
     NODE_ENV: z.string().optional(),
     /** OpenAPI at /api/docs: on by default except when NODE_ENV=production. */
     API_DOCS: onOff.optional(),

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { userInfo } from "node:os";
 import path from "node:path";
@@ -86,6 +86,21 @@ async function prepareDataDir(databaseDir: string): Promise<void> {
   const postgres = await lookupPostgresUser();
   await chown(databaseDir, postgres.uid, postgres.gid);
   // The postgres user must be able to reach its directory through ours (e.g. a 0700 DATA_DIR).
+  const parent = path.dirname(databaseDir);
+  await chmod(parent, (await stat(parent)).mode | 0o711);
+}
+
+/**
+ * A data directory copied in (a restored backup) made the server's: owner-only, and, as root,
+ * every file owned by the OS user postgres that the server runs as.
+ */
+export async function ownDataDirForPostgres(databaseDir: string): Promise<void> {
+  await chmod(databaseDir, 0o700);
+  if (userInfo().uid !== 0) return;
+  const postgres = await lookupPostgresUser();
+  await chown(databaseDir, postgres.uid, postgres.gid);
+  for (const entry of await readdir(databaseDir, { recursive: true }))
+    await chown(path.join(databaseDir, entry), postgres.uid, postgres.gid);
   const parent = path.dirname(databaseDir);
   await chmod(parent, (await stat(parent)).mode | 0o711);
 }

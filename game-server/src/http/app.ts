@@ -1,3 +1,4 @@
+import type { KeyObject } from "node:crypto";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
@@ -80,6 +81,7 @@ import { gameHistoryRoutes } from "./routes/game-history.routes.ts";
 import { imagesRoutes } from "./routes/images.routes.ts";
 import { instantGamesRoutes } from "./routes/instant-games.routes.ts";
 import { instantTablesRoutes } from "./routes/instant-tables.routes.ts";
+import { ledgerDownloadRoutes } from "./routes/ledger-download.routes.ts";
 import { ledgerExplorerRoutes } from "./routes/ledger-explorer.routes.ts";
 import { linkedAccountsRoutes } from "./routes/linked-accounts.routes.ts";
 import { lotteryRoutes } from "./routes/lottery.routes.ts";
@@ -165,6 +167,8 @@ export interface AppDependencies {
   publicUrl: string | undefined;
   /** The published key that signs ledger exports, when the operator configured one. */
   exportKey: PublishedExportKey | null;
+  /** The server's key that signs the exports downloaded from the back office (docs/audit.md). */
+  downloadKey: KeyObject;
   currency: string;
   /** client/dist when built; the API alone otherwise. */
   clientDirectory: string | null;
@@ -254,6 +258,7 @@ export async function buildApp(deps: AppDependencies, options: FastifyServerOpti
   await app.register(adminUsersRoutes, deps);
   await app.register(auditorsRoutes, deps);
   await app.register(ledgerExplorerRoutes, deps);
+  await app.register(ledgerDownloadRoutes, deps);
   await app.register(chargesRoutes, deps);
   await app.register(socialsRoutes, deps);
   await app.register(settingsRoutes, deps);

@@ -6,7 +6,9 @@ import {
   type KeyObject,
   sign,
 } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 
 /**
  * The operator's Ed25519 key that signs ledger exports (docs/audit.md). The private key stays
@@ -100,4 +102,39 @@ export function publishedExportKey(config: {
     LEDGER_EXPORT_PUBLIC_KEY_FILE: config.LEDGER_EXPORT_PUBLIC_KEY_FILE,
   });
   return key ? describePublicKey(key) : null;
+}
+
+/**
+ * The server's own signing key for the exports downloaded from the back office (docs/audit.md,
+ * the download key): LEDGER_DOWNLOAD_KEY / _FILE, else a key pair made once and kept in the data
+ * directory (owner-only), as the server's other generated secrets. It is not the operator's
+ * export key, which stays off the server: an export signed by it says "this server gave this",
+ * and its public key is published beside the operator's (GET /api/fair/download-key).
+ */
+export async function downloadSigningKey(
+  config: {
+    LEDGER_DOWNLOAD_KEY?: string | undefined;
+    LEDGER_DOWNLOAD_KEY_FILE?: string | undefined;
+  },
+  dataDir: string,
+): Promise<KeyObject> {
+  const configured = pemFrom(
+    {
+      LEDGER_DOWNLOAD_KEY: config.LEDGER_DOWNLOAD_KEY,
+      LEDGER_DOWNLOAD_KEY_FILE: config.LEDGER_DOWNLOAD_KEY_FILE,
+    },
+    "LEDGER_DOWNLOAD_KEY",
+  );
+  const file = path.join(dataDir, "ledger-download-key.pem");
+  let pem = configured ?? (existsSync(file) ? await readFile(file, "utf8") : null);
+  if (!pem) {
+    pem = generateExportKeyPair().privateKey;
+    await writeFile(file, pem, { mode: 0o600 });
+  }
+  try {
+    return ed25519(createPrivateKey(pem), "LEDGER_DOWNLOAD_KEY");
+  } catch (error) {
+    if (error instanceof ExportKeyError) throw error;
+    throw new ExportKeyError("LEDGER_DOWNLOAD_KEY is not a private key in PEM.");
+  }
 }

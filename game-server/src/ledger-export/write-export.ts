@@ -5,7 +5,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip, type Gzip } from "node:zlib";
-import type { EventStore, RecordedEvent } from "@igp/ledger";
+import { type EventStore, eventAsJson } from "@igp/ledger";
 import { describePublicKey, signBytes } from "./export-key.ts";
 
 /** The manifest's format name; the verifier refuses any other. */
@@ -90,7 +90,7 @@ export async function writeLedgerExport(
       if (!started && event.recordedAt >= selection.since!) started = true;
       if (!started) continue;
       if (selection.before && event.recordedAt >= selection.before) break reading;
-      await events.write(`${JSON.stringify(exportedEvent(event))}\n`);
+      await events.write(`${JSON.stringify(eventAsJson(event))}\n`);
       count++;
       if (!heads.has(event.streamId)) {
         const kind = event.streamId.split("-")[0]!;
@@ -145,22 +145,6 @@ export async function writeLedgerExport(
   await writeFile(path.join(dir, "manifest.json"), bytes);
   await writeFile(path.join(dir, "manifest.sig"), `${signBytes(key, bytes)}\n`);
   return manifest;
-}
-
-/** An event line: the stored event with its place in the ledger and its hash chain link. */
-function exportedEvent(event: RecordedEvent) {
-  return {
-    position: event.position,
-    streamId: event.streamId,
-    revision: event.revision,
-    id: event.id,
-    type: event.type,
-    data: event.data,
-    metadata: event.metadata,
-    recordedAt: event.recordedAt.toISOString(),
-    prevHash: event.prevHash,
-    hash: event.hash,
-  };
 }
 
 /** The export a new one continues: where it ended and the digest of its manifest. */

@@ -1,4 +1,9 @@
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { seriousViolations } from "@igp/test-support/axe.ts";
 import {
   hasChromium,
@@ -12,6 +17,8 @@ import { form, pngImage } from "@igp/test-support/images.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const DESKTOP = { width: 1280, height: 800 };
+const run = promisify(execFile);
+const VERIFY = path.resolve(import.meta.dirname, "../../../tools/verify-export/verify.mjs");
 
 /**
  * The auditor's journey in Chromium: the superAdmin creates an auditor on the Auditors screen;
@@ -147,6 +154,45 @@ describe.skipIf(!hasChromium)("ledger explorer (skipped: no /usr/bin/chromium)",
     await page.close();
   });
 
+  it("the auditor exports the ledger with the button; the offline verifier passes the download", async () => {
+    const login = await server.call("POST", "/api/auth/user/login", {
+      body: { phone: email, password },
+    });
+    const context = await journey.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    await signInContext(context, login.body.token);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/dashboard/ledger`);
+    await page.getByRole("heading", { name: "Export for the offline verifier" }).waitFor();
+    await page.getByLabel("From", { exact: true }).fill("2026-02-02");
+    await page.getByLabel("To", { exact: true }).fill("2026-02-01");
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toBe("The start date must not be after the end date.");
+    await page.getByLabel("To", { exact: true }).fill("");
+    await page.getByLabel("From", { exact: true }).fill("");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export the whole ledger" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^ledger-export-start-to-\d{4}-\d\d-\d\d\.tar$/);
+    const work = await mkdtemp(path.join(tmpdir(), "igp-e2e-export-"));
+    try {
+      await download.saveAs(path.join(work, "export.tar"));
+      await run("tar", ["xf", "export.tar"], { cwd: work });
+      const key = (await server.call("GET", "/api/fair/download-key")).body;
+      await writeFile(path.join(work, "key.pem"), key.publicKey);
+      const folder = download.suggestedFilename().replace(/\.tar$/, "");
+      const { stdout } = await run("node", [VERIFY, "--public-key", "key.pem", folder], {
+        cwd: work,
+        env: {},
+      });
+      expect(stdout).toContain("verdict          OK");
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+    await context.close();
+  });
+
   it("reads in Amharic", async () => {
     const login = await server.call("POST", "/api/auth/user/login", {
       body: { phone: email, password },
@@ -161,6 +207,9 @@ describe.skipIf(!hasChromium)("ledger explorer (skipped: no /usr/bin/chromium)",
     await expect
       .poll(() => page.getByTestId("proof-verdict").textContent())
       .toBe("ማረጋገጫው በዚህ አሳሽ እንደገና ተሰልቷል፤ ይዛመዳል።");
+    await page.goto(`${server.url}/admin/dashboard/ledger`);
+    await page.getByRole("heading", { name: "ከመስመር ውጭ ለሚያረጋግጠው ወደ ውጭ መላክ" }).waitFor();
+    await page.getByRole("link", { name: "ሙሉውን መዝገብ ወደ ውጭ ላክ" }).waitFor();
     await context.close();
   });
 

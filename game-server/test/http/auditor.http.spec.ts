@@ -1,3 +1,8 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { chainHash, eventBody } from "@igp/ledger";
 import { createAgent, createAuditor, eventually } from "@igp/test-support/agents.ts";
 import {
@@ -7,6 +12,7 @@ import {
   type TestServer,
 } from "@igp/test-support/http.ts";
 import { form, pngImage } from "@igp/test-support/images.ts";
+import { createLottery } from "@igp/test-support/lottery.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -269,6 +275,29 @@ describe("the ledger explorer", () => {
     );
   });
 
+  it("lists the lotteries' round streams apart, and among the rounds with their game", async () => {
+    expect((await asAuditor.get("/api/admin/ledger/streams?kind=lottery")).body.streams).toEqual(
+      [],
+    );
+    await createLottery(server);
+    let lotteries: any;
+    await expect
+      .poll(async () => {
+        lotteries = (await asAuditor.get("/api/admin/ledger/streams?kind=lottery")).body;
+        return lotteries.streams.length;
+      })
+      .toBe(1);
+    const [lottery] = lotteries.streams;
+    expect(lottery).toMatchObject({ kind: "round", game: "lottery", owner: null });
+    expect(lotteries.totalPages).toBe(1);
+    const rounds = await asAuditor.get("/api/admin/ledger/streams?kind=round");
+    expect(rounds.body.streams).toContainEqual(lottery);
+    const other = await asAuditor.get(
+      `/api/admin/ledger/streams?kind=lottery&search=${lottery.streamId.startsWith("round-0") ? "1" : "0"}`,
+    );
+    expect(other.body.streams).toEqual([]);
+  });
+
   it("pages a stream's events, whose hashes chain as the server computes them", async () => {
     const stream = `wallet-${alice.userId}`;
     const events = [];
@@ -345,6 +374,86 @@ describe("the ledger explorer", () => {
       `/api/admin/ledger/balance?stream=agent-${crypto.randomUUID()}`,
     );
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("the export button", () => {
+  const run = promisify(execFile);
+  const VERIFY = path.resolve(import.meta.dirname, "../../../tools/verify-export/verify.mjs");
+  let work: string;
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), "igp-download-"));
+  });
+  afterAll(() => rm(work, { recursive: true, force: true }));
+
+  /** Downloads an export as the browser does, unpacks it with tar, returns its directory. */
+  async function download(query: string, token: string, into: string) {
+    const answer = await fetch(`${server.url}/api/admin/ledger/export${query}`, {
+      headers: { authorization: `Bearer ${token}`, "x-forwarded-for": AUDITOR_IP },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("application/x-tar");
+    const name = /filename="(.+)\.tar"/.exec(answer.headers.get("content-disposition")!)![1]!;
+    const dir = path.join(work, into);
+    await rm(dir, { recursive: true, force: true });
+    await run("mkdir", ["-p", dir]);
+    await writeFile(path.join(dir, "export.tar"), Buffer.from(await answer.arrayBuffer()));
+    await run("tar", ["xf", "export.tar"], { cwd: dir });
+    return path.join(dir, name);
+  }
+
+  async function verify(dirs: string[], options: string[] = []) {
+    const key = (await server.call("GET", "/api/fair/download-key")).body;
+    const keyFile = path.join(work, "download.pub.pem");
+    await writeFile(keyFile, key.publicKey);
+    return run("node", [VERIFY, ...options, "--public-key", keyFile, ...dirs], { env: {} }).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+    );
+  }
+
+  it("gives the auditor the whole ledger, signed by the published download key, that the offline verifier passes", async () => {
+    const dir = await download("", auditor.token, "whole");
+    expect((await readdir(dir)).sort()).toEqual([
+      "events.jsonl.gz",
+      "heads.jsonl.gz",
+      "manifest.json",
+      "manifest.sig",
+    ]);
+    const { code, stdout } = await verify([dir]);
+    expect(stdout).toContain("verdict          OK");
+    expect(stdout).toContain("money conserved");
+    expect(code).toBe(0);
+    // Alice's approved deposit and bonus are in it: her balance is the explorer's.
+    const balances = await verify([dir], ["--balances"]);
+    expect(balances.stdout).toContain(`wallet-${alice.userId} main 500.00 bonus 100.00`);
+  });
+
+  it("gives a period of it (today, in the operator's time zone), checked for signature and chains", async () => {
+    const dir = await download(`?from=${day}&to=${day}`, auditor.token, "today");
+    const { code, stdout } = await verify([dir]);
+    expect(stdout).toContain("verdict          OK");
+    expect(code).toBe(0);
+    const before = await download(`?to=2020-01-01`, root, "before");
+    expect((await verify([before])).stdout).toContain("events           0");
+  });
+
+  it("is logged for the auditor, refused to players and agents, and a reversed range is refused", async () => {
+    const reads = await asRoot(
+      `/api/admin/activity?from=${day}&to=${day}&action=auditor.read&staffId=${auditor.id}`,
+    );
+    expect(reads.body.entries.map((entry: any) => entry.target.id)).toContain(
+      `GET /api/admin/ledger/export?from=${day}&to=${day}`,
+    );
+    const agent = await createAgent(server, root);
+    for (const token of [alice.token, agent.token])
+      expect((await server.call("GET", "/api/admin/ledger/export", { token })).status).toBe(403);
+    const reversed = await asAuditor.get("/api/admin/ledger/export?from=2026-02-02&to=2026-02-01");
+    expect(reversed.status).toBe(400);
+    expect(JSON.stringify(reversed.body)).toContain(
+      "The start date must not be after the end date.",
+    );
+    expect((await asAuditor.get("/api/admin/ledger/export?from=2026-13-01")).status).toBe(400);
   });
 });
 

@@ -327,6 +327,76 @@ export function describeEventStoreContract(
       expect(await store.readStream(stream())).toEqual([]);
     });
 
+    it("reads a stream's events recorded up to a moment, with positions and hashes", async () => {
+      const id = stream();
+      await store.append(id, [event(), event()], "no_stream");
+      const [first, second] = await store.readStream(id);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await store.append(id, [event()], 1);
+      const third = (await store.readStream(id, { fromRevision: 2 }))[0]!;
+      expect(third.recordedAt.getTime()).toBeGreaterThan(second!.recordedAt.getTime());
+
+      const untilSecond = await store.readStream(id, { recordedUntil: second!.recordedAt });
+      expect(untilSecond).toEqual([first, second]);
+      expect(untilSecond.map((e) => e.position)).toEqual([first!.position, second!.position]);
+      const paged = await store.readStream(id, {
+        fromRevision: 1,
+        maxCount: 1,
+        recordedUntil: third.recordedAt,
+      });
+      expect(paged.map((e) => [e.revision, e.hash])).toEqual([[1, second!.hash]]);
+      expect(
+        await store.readStream(id, { recordedUntil: new Date(first!.recordedAt.getTime() - 1) }),
+      ).toEqual([]);
+      expect(await store.readStream(id, { recordedUntil: new Date() })).toHaveLength(3);
+    });
+
+    it("answers a stream's head: its last revision, hash, position and time", async () => {
+      const id = stream();
+      expect(await store.streamHead(id)).toBeNull();
+      await store.append(id, [event(), event(), event()], "no_stream");
+      const last = (await store.readStream(id)).at(-1)!;
+      expect(await store.streamHead(id)).toEqual({
+        streamId: id,
+        revision: 2,
+        hash: last.hash,
+        position: last.position,
+        recordedAt: last.recordedAt,
+      });
+    });
+
+    it("lists streams by the start of their id, the latest written first, page by page", async () => {
+      const kind = `list${randomUUID().slice(0, 8)}`;
+      const [a, b, c] = [`${kind}-a`, `${kind}-b`, `${kind}-c`];
+      await store.append(a, [event()], "no_stream");
+      await store.append(b, [event(), event()], "no_stream");
+      await store.append(c, [event()], "no_stream");
+      await store.append(a, [event()], 0); // a is now the latest written
+      await store.append(`${kind}x-d`, [event()], "no_stream"); // another kind, same start
+
+      const heads = await Promise.all([a, b, c].map((id) => store.streamHead(id)));
+      const [headA, headB, headC] = heads as NonNullable<(typeof heads)[number]>[];
+      const all = await store.listStreams({ prefix: `${kind}-`, limit: 10 });
+      expect(all).toEqual({ streams: [headA, headC, headB], total: 3 });
+      expect(headA).toMatchObject({ revision: 1 });
+      expect(await store.listStreams({ prefix: `${kind}-`, offset: 1, limit: 1 })).toEqual({
+        streams: [headC],
+        total: 3,
+      });
+      expect(await store.listStreams({ prefix: `${kind}-`, offset: 5, limit: 2 })).toEqual({
+        streams: [],
+        total: 3,
+      });
+      expect(await store.listStreams({ prefix: `${kind}-b`, limit: 10 })).toEqual({
+        streams: [headB],
+        total: 1,
+      });
+      expect(await store.listStreams({ prefix: `${kind}-%`, limit: 10 })).toEqual({
+        streams: [],
+        total: 0,
+      });
+    });
+
     it("reads the global stream in order, continuing from a position, each event once", async () => {
       const start = await lastPosition(store);
       const ids = [stream(), stream(), stream()];

@@ -56,6 +56,34 @@ export interface StreamAppend {
 export interface ReadStreamOptions {
   fromRevision?: number;
   maxCount?: number;
+  /** Only the events recorded at or before this moment (a balance as of a time). */
+  recordedUntil?: Date;
+}
+
+/** A stream's last event: where the stream stands. */
+export interface StreamHead {
+  streamId: string;
+  /** The last event's revision (the stream holds revision + 1 events). */
+  revision: number;
+  /** The last event's hash: the head of the stream's chain. */
+  hash: string;
+  position: string;
+  recordedAt: Date;
+}
+
+export interface ListStreamsOptions {
+  /** Streams whose id starts with this: a kind and its dash (`wallet-`), maybe more of the id. */
+  prefix: string;
+  /** Streams skipped, in the list's order (the latest written first). */
+  offset?: number;
+  limit: number;
+}
+
+export interface StreamsPage {
+  /** The streams' heads, the stream whose last event is the latest in the global order first. */
+  streams: StreamHead[];
+  /** Streams with that prefix in all. */
+  total: number;
 }
 
 export interface ReadAllOptions {
@@ -99,6 +127,10 @@ export interface EventStore {
    */
   appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** The stream's last event, or null when the stream has none. */
+  streamHead(streamId: string): Promise<StreamHead | null>;
+  /** Streams by the start of their id, with their heads, a page at a time (the explorer's list). */
+  listStreams(options: ListStreamsOptions): Promise<StreamsPage>;
   /**
    * The revision of the event with this id in this stream, or null when the stream holds none:
    * how a repeated command whose decision is now refused finds what it stored before.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { daySchema, REPORT_MESSAGES } from "./reports.ts";
 import { text } from "./text.ts";
 
 /**
@@ -91,8 +92,15 @@ export const ledgerEventsQuerySchema = z.object({
 
 const json = z.record(z.string(), z.unknown());
 
-/** One stored event, as stored: the browser re-hashes exactly these fields. */
+/**
+ * One stored event, as stored, with its place in the ledger: the explorer's page and each line of
+ * an export (docs/audit.md) are this. The browser and the verifier re-hash id, type, data and
+ * metadata with streamId and revision, chained by prevHash.
+ */
 export const ledgerEventSchema = z.object({
+  /** Global position, `major:minor`, in the order of the whole ledger. */
+  position: z.string(),
+  streamId: z.string(),
   revision: z.number(),
   id: z.string(),
   type: z.string(),
@@ -146,3 +154,15 @@ export const ledgerBalanceSchema = z.object({
   balances: z.record(z.string(), z.number()),
 });
 export type LedgerBalance = z.infer<typeof ledgerBalanceSchema>;
+
+/**
+ * The auditor's export button: the whole ledger, or the events recorded from `from` to `to`
+ * (days in the operator's time zone, both included; either may be left open).
+ */
+export const ledgerExportQuerySchema = z
+  .object({ from: daySchema.optional(), to: daySchema.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: REPORT_MESSAGES.reversed,
+    path: ["to"],
+  });
+export type LedgerExportQuery = z.infer<typeof ledgerExportQuerySchema>;

@@ -42,10 +42,11 @@ export type ReportSettings = z.infer<typeof reportSettingsSchema>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar day, YYYY-MM-DD, that exists. */
-export const daySchema = text("Date", { required: REPORT_MESSAGES.notDay }).refine(
-  (value) => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-  REPORT_MESSAGES.notDay,
-);
+export const daySchema = text("Date", { required: REPORT_MESSAGES.notDay }).refine((value) => {
+  // A day that does not exist (2026-13-01) is an invalid Date, whose toISOString throws.
+  const date = new Date(`${value}T00:00:00Z`);
+  return DAY.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}, REPORT_MESSAGES.notDay);
 
 /** Days from `from` to `to`, both included. */
 export function daysBetween(from: string, to: string): number {

@@ -1,7 +1,8 @@
+import { createPublicKey, type KeyObject } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { PublishedExportKey } from "../../ledger-export/export-key.ts";
+import { describePublicKey, type PublishedExportKey } from "../../ledger-export/export-key.ts";
 import { notFound } from "../http-error.ts";
 import { errorResponses as errors } from "../schemas.ts";
 
@@ -11,12 +12,30 @@ const exportKeySchema = z.object({
   fingerprint: z.string().describe("SHA-256 of the key's SPKI bytes, hex: what a manifest names"),
 });
 
-/** The operator's public key that signs ledger exports (anyone may read it; docs/audit.md). */
+/**
+ * The public keys that sign ledger exports (anyone may read them; docs/audit.md): the operator's,
+ * whose private key stays off the server, and the server's download key.
+ */
 export async function exportKeyRoutes(
   app: FastifyInstance,
-  deps: { exportKey: PublishedExportKey | null },
+  deps: { exportKey: PublishedExportKey | null; downloadKey: KeyObject },
 ) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const downloadKey = describePublicKey(createPublicKey(deps.downloadKey));
+  api.get(
+    "/api/fair/download-key",
+    {
+      schema: {
+        tags: ["fairness"],
+        summary: "The server's Ed25519 key that signs the exports downloaded from the back office",
+        description:
+          "An auditor's export button (GET /api/admin/ledger/export) gives an export signed by this key, held by the server (the operator's export key stays off it): `node tools/verify-export/verify.mjs --public-key <this key> <export>` checks it. It vouches that this server gave the export; an export signed offline by the operator's key (GET /api/fair/export-key) vouches for the operator (docs/audit.md).",
+        response: { 200: exportKeySchema, ...errors },
+      },
+    },
+    async () => downloadKey,
+  );
+  api.get(
     "/api/fair/export-key",
     {
       schema: {

@@ -1,10 +1,12 @@
 import {
+  comparePositions,
   type EventStore,
+  eventAsJson,
   type JsonObject,
   kindOfStream,
   parseLedgerEvent,
   parseStreamId,
-  type RecordedEvent,
+  type StreamHead,
 } from "@igp/ledger";
 import {
   LEDGER_EXPLORER_MESSAGES,
@@ -29,19 +31,63 @@ import { errorResponses as errors } from "../schemas.ts";
 const NOTE =
   "The ledger explorer (docs/ledger.md, the explorer): superAdmin and auditor; every auditor's read is recorded in the staff activity log.";
 
-/** Reads a whole stream (up to `upTo`, a revision) through the event store port, page by page. */
-async function readUpTo(store: EventStore, streamId: string, upTo = Number.MAX_SAFE_INTEGER) {
-  const events: RecordedEvent[] = [];
-  for (let from = 0; from <= upTo; ) {
+/** Events read at a time when a balance is replayed: the fold keeps only the state. */
+const REPLAY_PAGE = 1_000;
+
+/** A wallet's or agent's state folded from its first event up to a revision or a moment. */
+async function replayBalance(
+  store: EventStore,
+  streamId: string,
+  upTo: { revision?: number; until?: Date },
+) {
+  const fold = kindOfStream(streamId);
+  let state = fold.initial();
+  let last: { revision: number; recordedAt: Date; hash: string } | null = null;
+  const through = upTo.revision ?? Number.MAX_SAFE_INTEGER;
+  for (let from = 0; from <= through; ) {
+    const maxCount = Math.min(REPLAY_PAGE, through - from + 1);
     const page = await store.readStream(streamId, {
       fromRevision: from,
-      maxCount: Math.min(1_000, upTo - from + 1),
+      maxCount,
+      recordedUntil: upTo.until,
     });
-    events.push(...page);
-    if (page.length === 0 || page.length < Math.min(1_000, upTo - from + 1)) break;
+    for (const event of page) {
+      state = fold.evolve(state, parseLedgerEvent(streamId, event.type, event.data));
+      last = event;
+    }
+    if (page.length < maxCount) break;
     from = page.at(-1)!.revision + 1;
   }
-  return events;
+  return { state: state as JsonObject, last };
+}
+
+/** The lotteries' round streams (few: one per lottery), the latest written first. */
+async function lotteryHeads(pool: pg.Pool, store: EventStore, search: string) {
+  const { rows } = await pool.query<{ round_id: string }>(
+    "SELECT round_id::text FROM lotteries WHERE round_id::text LIKE $1",
+    [`${search.replace(/[\\%_]/g, "\\$&")}%`],
+  );
+  const heads = await Promise.all(rows.map((row) => store.streamHead(`round-${row.round_id}`)));
+  return heads
+    .filter((head): head is StreamHead => head !== null)
+    .sort((a, b) => comparePositions(b.position, a.position));
+}
+
+/** The game of each round stream, from its first event (RoundOpened). */
+async function gamesOf(store: EventStore, streamIds: string[]) {
+  const firsts = await Promise.all(streamIds.map((id) => store.readStream(id, { maxCount: 1 })));
+  return firsts.map(([first]) =>
+    first?.type === "RoundOpened" && typeof first.data.game === "string" ? first.data.game : null,
+  );
+}
+
+/** Account owners' names by id (users: players and agents). */
+async function ownerNames(pool: pg.Pool, ids: string[]) {
+  const { rows } = await pool.query<{ id: string; full_name: string | null }>(
+    "SELECT id::text, full_name FROM users WHERE id::text = ANY ($1::text[])",
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row.full_name]));
 }
 
 /** The ledger explorer: streams by kind, a stream's events and hashes, balance as of a moment. */
@@ -60,7 +106,7 @@ export async function ledgerExplorerRoutes(
       schema: {
         tags,
         summary: "Streams of one kind, the latest written first, with their head hash",
-        description: `${NOTE} \`search\` narrows to ids starting with it. A wallet's or agent's owner is named (masked for an auditor without personal data). Read from PostgreSQL's event table (ledger_events), 20 per page.`,
+        description: `${NOTE} \`search\` narrows to ids starting with it. A wallet's or agent's owner is named (masked for an auditor without personal data). Read through the event store (PostgreSQL or KurrentDB), 20 per page; lotteries are the round streams of the lotteries table.`,
         security,
         querystring: ledgerStreamsQuerySchema,
         response: { 200: ledgerStreamsPageSchema, ...errors },
@@ -68,52 +114,52 @@ export async function ledgerExplorerRoutes(
       onRequest: readers,
     },
     async (request) => {
-      const { kind, search, page } = request.query;
+      const { kind, search = "", page } = request.query;
       const streamKind = kind === "lottery" ? "round" : kind;
-      const prefix = `${streamKind}-${(search ?? "").toLowerCase()}`.replace(/[\\%_]/g, "\\$&");
-      const { rows } = await deps.pool.query<{
-        stream_id: string;
-        revision: string;
-        hash: string;
-        recorded_at: Date;
-        full_name: string | null;
-        game: string | null;
-        total: string;
-      }>(
-        `WITH heads AS (
-           SELECT DISTINCT ON (stream_id) stream_id, revision, hash, recorded_at, global_position
-             FROM ledger_events WHERE stream_id LIKE $1
-            ORDER BY stream_id, revision DESC)
-         SELECT h.stream_id, h.revision, h.hash, h.recorded_at, u.full_name, f.data ->> 'game' AS game,
-                count(*) OVER () AS total
-           FROM heads h
-           LEFT JOIN users u ON u.id::text = substring(h.stream_id FROM position('-' IN h.stream_id) + 1)
-           LEFT JOIN ledger_events f ON f.stream_id = h.stream_id AND f.revision = 0
-                                    AND f.type = 'RoundOpened'
-          WHERE NOT $4 OR f.data ->> 'game' = 'lottery'
-          ORDER BY h.global_position DESC LIMIT $2 OFFSET $3`,
-        [`${prefix}%`, PAGE_SIZE, (page - 1) * PAGE_SIZE, kind === "lottery"],
-      );
-      const masked = !seesPersonalData(request.user);
+      const offset = (page - 1) * PAGE_SIZE;
+      const { streams, total } =
+        kind === "lottery"
+          ? await lotteryHeads(deps.pool, deps.store, search.toLowerCase()).then((heads) => ({
+              streams: heads.slice(offset, offset + PAGE_SIZE),
+              total: heads.length,
+            }))
+          : await deps.store.listStreams({
+              prefix: `${streamKind}-${search.toLowerCase()}`,
+              offset,
+              limit: PAGE_SIZE,
+            });
+      const ids = streams.map((head) => parseStreamId(head.streamId).id);
       const owns = streamKind === "wallet" || streamKind === "agent";
+      const [games, names] = await Promise.all([
+        streamKind === "round"
+          ? gamesOf(
+              deps.store,
+              streams.map((head) => head.streamId),
+            )
+          : streams.map(() => null),
+        owns ? ownerNames(deps.pool, ids) : new Map<string, string | null>(),
+      ]);
+      const masked = !seesPersonalData(request.user);
       return {
-        streams: rows.map((row) => ({
-          streamId: row.stream_id,
-          kind: streamKind,
-          events: Number(row.revision) + 1,
-          headHash: row.hash,
-          lastAt: row.recorded_at.toISOString(),
-          game: row.game,
-          owner: owns
-            ? {
-                id: parseStreamId(row.stream_id).id,
-                fullName:
-                  row.full_name === null ? null : masked ? maskText(row.full_name) : row.full_name,
-              }
-            : null,
-        })),
+        streams: streams.map((head, index) => {
+          const fullName = names.get(ids[index]!) ?? null;
+          return {
+            streamId: head.streamId,
+            kind: streamKind,
+            events: head.revision + 1,
+            headHash: head.hash,
+            lastAt: head.recordedAt.toISOString(),
+            game: games[index] ?? null,
+            owner: owns
+              ? {
+                  id: ids[index]!,
+                  fullName: fullName === null ? null : masked ? maskText(fullName) : fullName,
+                }
+              : null,
+          };
+        }),
         currentPage: page,
-        totalPages: totalPages(Number(rows[0]?.total ?? 0)),
+        totalPages: totalPages(total),
       };
     },
   );
@@ -138,28 +184,16 @@ export async function ledgerExplorerRoutes(
       const kind = parseStreamId(streamId).kind;
       const [events, head] = await Promise.all([
         deps.store.readStream(streamId, { fromRevision: from, maxCount: limit + 1 }),
-        deps.pool.query<{ revision: string }>(
-          "SELECT revision FROM ledger_events WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1",
-          [streamId],
-        ),
+        deps.store.streamHead(streamId),
       ]);
-      if (!head.rows[0]) throw notFound(LEDGER_EXPLORER_MESSAGES.notStream);
+      if (!head) throw notFound(LEDGER_EXPLORER_MESSAGES.notStream);
       const shown = events.slice(0, limit);
       return {
         streamId,
         kind,
-        events: shown.map((event) => ({
-          revision: event.revision,
-          id: event.id,
-          type: event.type,
-          data: event.data,
-          metadata: event.metadata,
-          recordedAt: event.recordedAt.toISOString(),
-          prevHash: event.prevHash,
-          hash: event.hash,
-        })),
+        events: shown.map(eventAsJson),
         next: events.length > limit ? shown.at(-1)!.revision + 1 : null,
-        total: Number(head.rows[0].revision) + 1,
+        total: head.revision + 1,
       };
     },
   );
@@ -182,18 +216,12 @@ export async function ledgerExplorerRoutes(
       const kind = parseStreamId(stream).kind;
       if (kind !== "wallet" && kind !== "agent")
         throw badRequest(LEDGER_EXPLORER_MESSAGES.noBalance);
-      let events = await readUpTo(deps.store, stream, revision);
-      if (events.length === 0) throw notFound(LEDGER_EXPLORER_MESSAGES.notStream);
-      if (at !== undefined) {
-        const moment = new Date(at).getTime();
-        events = events.filter((event) => event.recordedAt.getTime() <= moment);
-      }
-      const fold = kindOfStream(stream);
-      const state = events.reduce(
-        (s, event) => fold.evolve(s, parseLedgerEvent(stream, event.type, event.data)),
-        fold.initial(),
-      ) as JsonObject;
-      const last = events.at(-1);
+      const head = await deps.store.streamHead(stream);
+      if (!head) throw notFound(LEDGER_EXPLORER_MESSAGES.notStream);
+      const { state, last } = await replayBalance(deps.store, stream, {
+        revision,
+        until: at === undefined ? undefined : new Date(at),
+      });
       const balances = Object.fromEntries(
         Object.entries(state)
           .filter(([, value]) => typeof value === "number")

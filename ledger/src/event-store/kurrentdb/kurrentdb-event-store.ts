@@ -20,10 +20,12 @@ import {
   type ExpectedRevision,
   InvalidEventError,
   type JsonObject,
+  type ListStreamsOptions,
   type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamHead,
   type SubscribeOptions,
   WrongExpectedRevisionError,
 } from "../event-store.ts";
@@ -46,6 +48,8 @@ const DUPLICATE_WINDOW = 200;
 /** Read-check-write rounds an append gets while other writers keep moving the stream's head. */
 const MAX_APPEND_ATTEMPTS = 10;
 const KNOWN_IDS = 100_000;
+/** Events read at a time when a stream is read up to a moment. */
+const UNTIL_PAGE = 500;
 const ID_REUSED = "An event id in this append is already used by another append.";
 /**
  * Each event id's claims live in a stream of their own, `ledger-id-<id>` (not a ledger stream:
@@ -259,9 +263,54 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
       throw new WrongExpectedRevisionError(streamId, expected, actual);
     },
 
-    async readStream(streamId, { fromRevision = 0, maxCount }: ReadStreamOptions = {}) {
+    async readStream(
+      streamId,
+      { fromRevision = 0, maxCount, recordedUntil }: ReadStreamOptions = {},
+    ) {
       assertValidStreamId(streamId);
-      return readEvents(streamId, { fromRevision: BigInt(fromRevision), maxCount });
+      if (!recordedUntil)
+        return readEvents(streamId, { fromRevision: BigInt(fromRevision), maxCount });
+      // No server-side filter by time: read on, page by page, keeping the events recorded by then.
+      const wanted = maxCount ?? Number.MAX_SAFE_INTEGER;
+      const kept: RecordedEvent[] = [];
+      for (let from = fromRevision; kept.length < wanted; ) {
+        const page = await readEvents(streamId, {
+          fromRevision: BigInt(from),
+          maxCount: UNTIL_PAGE,
+        });
+        for (const event of page)
+          if (event.recordedAt <= recordedUntil && kept.length < wanted) kept.push(event);
+        if (page.length < UNTIL_PAGE) break;
+        from = page.at(-1)!.revision + 1;
+      }
+      return kept;
+    },
+
+    async streamHead(streamId) {
+      assertValidStreamId(streamId);
+      const [head] = await readEvents(streamId, {
+        direction: BACKWARDS,
+        fromRevision: END,
+        maxCount: 1,
+      });
+      return head ? toStreamHead(head) : null;
+    },
+
+    async listStreams({ prefix, offset = 0, limit }: ListStreamsOptions) {
+      // KurrentDB keeps no list of streams without its system projections ($streams,
+      // $category-*), which a server may not run: $all is read backwards, and the first event
+      // seen of each stream is its head (a stream's events stand in $all in revision order).
+      // One pass over the log per page: the explorer's list costs a read of the ledger here.
+      const seen = new Set<string>();
+      const streams: StreamHead[] = [];
+      for await (const { event } of client.readAll({ direction: BACKWARDS, fromPosition: END })) {
+        if (!event?.streamId.startsWith(prefix) || !isLedgerEvent(event)) continue;
+        if (seen.has(event.streamId)) continue;
+        seen.add(event.streamId);
+        if (seen.size > offset && streams.length < limit)
+          streams.push(toStreamHead(toRecordedEvent(event)));
+      }
+      return { streams, total: seen.size };
     },
 
     async revisionOf(streamId, eventId) {
@@ -386,6 +435,11 @@ function toRecordedEvent(event: KurrentRecordedEvent): RecordedEvent {
     prevHash: stored.prevHash,
     hash: stored.hash,
   };
+}
+
+function toStreamHead(event: RecordedEvent): StreamHead {
+  const { streamId, revision, hash, position, recordedAt } = event;
+  return { streamId, revision, hash, position, recordedAt };
 }
 
 /** Events of system streams, system event types ($-prefixed) and id claims are not the ledger's. */

@@ -4,10 +4,12 @@ import {
   type EventStore,
   type ExpectedRevision,
   InvalidEventError,
+  type ListStreamsOptions,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
   type StreamAppend,
+  type StreamHead,
   type SubscribeOptions,
   WrongExpectedRevisionError,
 } from "../event-store.ts";
@@ -52,6 +54,28 @@ const READ_ALL_AFTER = `${SELECT_EVENTS}
   WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   ORDER BY transaction_id, global_position LIMIT $3`;
+
+// Times reach JavaScript in milliseconds, PostgreSQL keeps microseconds: an event shown as
+// recorded at 12:00:00.225 is recorded "until 12:00:00.225".
+const READ_STREAM_UNTIL = `${SELECT_EVENTS}
+  WHERE stream_id = $1 AND revision >= $2 AND date_trunc('milliseconds', recorded_at) <= $3
+  ORDER BY revision LIMIT $4`;
+
+const STREAM_HEAD = `SELECT transaction_id::text AS tx, global_position, stream_id, revision, hash,
+  recorded_at FROM ledger_events WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1`;
+
+// Each stream's last event (the primary key's index, stream_id and revision, read backwards),
+// the latest in the global order first; the prefix is a LIKE pattern, its wildcards escaped.
+const LIST_STREAMS = `WITH heads AS (
+    SELECT DISTINCT ON (stream_id) transaction_id::text AS tx, transaction_id, global_position,
+           stream_id, revision, hash, recorded_at
+      FROM ledger_events WHERE stream_id LIKE $1
+     ORDER BY stream_id, revision DESC)
+  SELECT tx, global_position, stream_id, revision, hash, recorded_at, count(*) OVER () AS total
+    FROM heads ORDER BY transaction_id DESC, global_position DESC LIMIT $2 OFFSET $3`;
+
+const COUNT_STREAMS = `SELECT count(DISTINCT stream_id) AS total FROM ledger_events
+  WHERE stream_id LIKE $1`;
 
 export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
   const ownsPool = !options.pool;
@@ -123,10 +147,42 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       return appendAll(appends);
     },
 
-    async readStream(streamId, { fromRevision = 0, maxCount = 1_000_000 }: ReadStreamOptions = {}) {
+    async readStream(
+      streamId,
+      { fromRevision = 0, maxCount = 1_000_000, recordedUntil }: ReadStreamOptions = {},
+    ) {
       assertValidStreamId(streamId);
-      const rows = await readStream({ streamId, fromRevision, maxCount });
+      const rows = recordedUntil
+        ? (
+            await pool.query<EventRow>(READ_STREAM_UNTIL, [
+              streamId,
+              fromRevision,
+              recordedUntil,
+              maxCount,
+            ])
+          ).rows
+        : await readStream({ streamId, fromRevision, maxCount });
       return rows.map((row) => toRecordedEvent(row as EventRow));
+    },
+
+    async streamHead(streamId) {
+      assertValidStreamId(streamId);
+      const { rows } = await pool.query<HeadRow>(STREAM_HEAD, [streamId]);
+      return rows[0] ? toStreamHead(rows[0]) : null;
+    },
+
+    async listStreams({ prefix, offset = 0, limit }: ListStreamsOptions) {
+      const pattern = `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
+      const { rows } = await pool.query<HeadRow & { total: string }>(LIST_STREAMS, [
+        pattern,
+        limit,
+        offset,
+      ]);
+      // A page past the end has no row to carry the count: count on its own.
+      const total =
+        rows[0]?.total ??
+        (offset === 0 ? 0 : (await pool.query(COUNT_STREAMS, [pattern])).rows[0].total);
+      return { streams: rows.map(toStreamHead), total: Number(total) };
     },
 
     async revisionOf(streamId, eventId) {
@@ -197,6 +253,21 @@ interface EventRow {
   recorded_at: Date;
   prev_hash: string;
   hash: string;
+}
+
+type HeadRow = Pick<
+  EventRow,
+  "tx" | "global_position" | "stream_id" | "revision" | "hash" | "recorded_at"
+>;
+
+function toStreamHead(row: HeadRow): StreamHead {
+  return {
+    streamId: row.stream_id,
+    revision: Number(row.revision),
+    hash: row.hash,
+    position: `${row.tx}:${row.global_position}`,
+    recordedAt: row.recorded_at,
+  };
 }
 
 function toRecordedEvent(row: EventRow): RecordedEvent {

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { useApiQuery } from "../../../lib/queries.ts";
 import { ReportTable } from "../reports/report-table.tsx";
+import { LedgerExportForm } from "./ledger-export-form.tsx";
 import { Pager } from "./pager.tsx";
 import { StreamView } from "./stream-view.tsx";
 
@@ -31,7 +32,10 @@ export default function LedgerExplorerScreen() {
           <StreamView key={stream} streamId={stream} />
         </>
       ) : (
-        <StreamList open={(id) => setParams({ stream: id })} />
+        <>
+          <StreamList open={(id) => setParams({ stream: id })} />
+          <LedgerExportForm />
+        </>
       )}
     </section>
   );
