@@ -117,12 +117,17 @@ async function followInBatches(
   progress: (applied: number) => void,
 ): Promise<string | undefined> {
   let position = after;
-  let next = store.readAll({ after: position, maxCount: batchSize });
+  const read = (after: string | undefined) => {
+    const events = store.readAll({ after, maxCount: batchSize });
+    events.catch(() => {}); // awaited below; a failed write must not leave it unhandled
+    return events;
+  };
+  let next = read(position);
   for (;;) {
     const batch = await next;
     if (batch.length === 0) return position;
     const last = batch.at(-1)!.position;
-    if (batch.length === batchSize) next = store.readAll({ after: last, maxCount: batchSize });
+    if (batch.length === batchSize) next = read(last);
     await db.query("BEGIN");
     try {
       await applyEvents(db, PROJECTORS, batch);
