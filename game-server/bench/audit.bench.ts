@@ -8,6 +8,7 @@ import { generateExportKeyPair } from "../src/ledger-export/export-key.ts";
 import { seedAuditMix } from "./audit-seed.ts";
 import { withBenchPostgres } from "./bench-postgres.ts";
 import { fixed } from "./measure.ts";
+import { printRebuild, rebuildPhase } from "./rebuild-phase.ts";
 
 /**
  * `npm run bench:audit`: seeds a realistic mix of BENCH_EVENTS ledger events (default 200,000;
@@ -15,7 +16,9 @@ import { fixed } from "./measure.ts";
  * lottery) on a PostgreSQL of its own, then runs, each in its own process as a person would,
  * `npm run audit`, `npm run export-ledger` and the offline verifier (both also with a 64 MB heap),
  * BENCH_RUNS times each, and prints events/s, CPU seconds and peak memory (the process's
- * maximum resident set, /usr/bin/time -v), medians. Asserts nothing.
+ * maximum resident set, /usr/bin/time -v), medians. Then `npm run rebuild-projections` once,
+ * with its figures per 100,000 events (rebuild-phase.ts; BENCH_REBUILD=0 leaves it out,
+ * BENCH_RUNS=0 runs only it). Asserts nothing.
  */
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -52,7 +55,7 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
-  await withBenchPostgres("audit", async ({ url }) => {
+  await withBenchPostgres("audit", async ({ url, dataDir }) => {
     const pool = createPgPool(url, 24);
     const ledger = new Ledger(new CommandHandler(createPostgresEventStore({ pool })));
     console.log(`Seeding about ${EVENTS.toLocaleString("en")} events...`);
@@ -139,6 +142,7 @@ async function main() {
           .padStart(12)} | ${fixed(peak, 0).trim().padStart(11)} |`,
       );
     }
+    if (process.env.BENCH_REBUILD !== "0") printRebuild(await rebuildPhase(url, dataDir));
   });
 }
 

@@ -1,4 +1,5 @@
 import {
+  comparePositions,
   type EventMetadata,
   type EventStore,
   FOLLOWER_INTERVAL_MS,
@@ -42,7 +43,9 @@ export interface ProjectionRunnerOptions {
 
 /**
  * Applies events to the read models batch by batch; each batch and the checkpoint move in one
- * transaction, so every event is applied exactly once, whatever stops the process.
+ * transaction, so every event is applied exactly once, whatever stops the process (or whatever
+ * rebuild switches the tables in: rebuild.ts). Projectors gather a batch's changes per row and
+ * write each row once (projection-db.ts).
  */
 export class ProjectionRunner {
   private subscription: Subscription | null = null;
@@ -59,16 +62,11 @@ export class ProjectionRunner {
   }
 
   async start(): Promise<void> {
-    const after = await loadCheckpoint(this.pool);
-    let position = after;
     this.subscription = this.store.subscribe({
-      after,
+      after: await loadCheckpoint(this.pool),
       batchSize: this.batchSize,
       minIntervalMs: this.options.minIntervalMs ?? FOLLOWER_INTERVAL_MS,
-      onEvents: async (events) => {
-        await this.applyBatch(position, events);
-        position = events.at(-1)!.position;
-      },
+      onEvents: (events) => this.applyBatch(events),
       onError: this.options.onError,
     });
   }
@@ -84,18 +82,30 @@ export class ProjectionRunner {
     for (let position = await loadCheckpoint(this.pool); ; ) {
       const events = await this.store.readAll({ after: position, maxCount: this.batchSize });
       if (events.length === 0) return applied;
-      await this.applyBatch(position, events);
+      await this.applyBatch(events);
       position = events.at(-1)!.position;
       applied += events.length;
     }
   }
 
-  private async applyBatch(from: string | undefined, events: RecordedEvent[]) {
+  /**
+   * One batch and the checkpoint in one transaction. The checkpoint's row is taken first: a
+   * rebuild switching its tables in holds it, and may have moved it past some of these events
+   * (they are in the rebuilt tables), so only the events after it are applied.
+   */
+  private async applyBatch(events: RecordedEvent[]) {
     const db = await this.pool.connect();
     try {
       await db.query("BEGIN");
-      await applyEvents(db, this.projectors, events);
-      await moveCheckpoint(db, from, events.at(-1)!.position);
+      const from = await lockCheckpoint(db);
+      const fresh =
+        from === undefined
+          ? events
+          : events.filter((event) => comparePositions(event.position, from) > 0);
+      if (fresh.length > 0) {
+        await applyEvents(db, this.projectors, fresh);
+        await moveCheckpoint(db, from, fresh.at(-1)!.position);
+      }
       await db.query("COMMIT");
     } catch (error) {
       await db.query("ROLLBACK");
@@ -133,7 +143,15 @@ export async function loadCheckpoint(db: pg.Pool | pg.ClientBase): Promise<strin
   return rows[0]?.position ?? undefined;
 }
 
-/** Moves the checkpoint only from where this batch started: a second runner would fail here. */
+/** The checkpoint's position, its row held to the end of the transaction (none yet: undefined). */
+async function lockCheckpoint(db: pg.ClientBase): Promise<string | undefined> {
+  const { rows } = await db.query("SELECT position FROM checkpoints WHERE name = $1 FOR UPDATE", [
+    PROJECTIONS_CHECKPOINT,
+  ]);
+  return rows[0]?.position ?? undefined;
+}
+
+/** Moves the checkpoint from where this batch started (a first one inserts it, once). */
 async function moveCheckpoint(db: pg.ClientBase, from: string | undefined, to: string) {
   if (from === undefined) {
     const { rowCount } = await db.query(
@@ -141,12 +159,10 @@ async function moveCheckpoint(db: pg.ClientBase, from: string | undefined, to: s
       [PROJECTIONS_CHECKPOINT, to],
     );
     if (rowCount === 1) return;
-  } else {
-    const { rowCount } = await db.query(
-      "UPDATE checkpoints SET position = $3, updated_at = now() WHERE name = $1 AND position = $2",
-      [PROJECTIONS_CHECKPOINT, from, to],
-    );
-    if (rowCount === 1) return;
+    throw new Error("The projections checkpoint moved under this runner: is another one running?");
   }
-  throw new Error("The projections checkpoint moved under this runner: is another one running?");
+  await db.query(
+    "UPDATE checkpoints SET position = $3, updated_at = now() WHERE name = $1 AND position = $2",
+    [PROJECTIONS_CHECKPOINT, from, to],
+  );
 }

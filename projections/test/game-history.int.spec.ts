@@ -133,7 +133,7 @@ async function projectEverything() {
       await runner.catchUp();
       expect(await loadCheckpoint(t.pool)).toBe(head);
     },
-    { timeout: 15_000 },
+    { timeout: 60_000 },
   );
 }
 
@@ -261,7 +261,7 @@ describe("the game history projection", () => {
     const live = await dump();
     await t.pool.query("DELETE FROM player_game_history WHERE round_id = $1", [rounds.flip]);
     await t.pool.query("UPDATE player_game_history SET outcome = 'open'");
-    await rebuildProjections(t.store, t.pool, 5);
+    await rebuildProjections(t.store, t.pool, { batchSize: 5 });
     expect(await dump()).toEqual(live);
   });
 });

@@ -104,7 +104,7 @@ describe("read models", () => {
   it("are rebuilt from zero into exactly the live tables", async () => {
     const live = await dumpReadModels();
     await t.pool.query("UPDATE player_balances SET main = 0"); // damage that the rebuild must repair
-    const result = await rebuildProjections(t.store, t.pool, 5);
+    const result = await rebuildProjections(t.store, t.pool, { batchSize: 5 });
     expect(result.events).toBeGreaterThan(50);
     expect(await dumpReadModels()).toEqual(live);
   });

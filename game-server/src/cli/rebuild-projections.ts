@@ -1,21 +1,58 @@
 import { rebuildProjections } from "@igp/projections";
-import { tryWorkersLock } from "../workers/background-workers.ts";
 import { openToolDatabase, runTool } from "./tool-database.ts";
 
-/** `npm run rebuild-projections`: empties the read models and replays the ledger into them. */
+/**
+ * `npm run rebuild-projections [-- --resume] [-- --progress=N]`: replays the ledger into a copy
+ * of the read models beside the live ones, in batches, then switches the copy in (the server may
+ * keep running and serving: docs/deploy.md, Rebuilding the read models). `--resume` goes on
+ * from where an interrupted rebuild stopped; `--progress=N` prints a line every N events
+ * (default 100,000) with the slice's time and this process's CPU.
+ */
 runTool(async () => {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((arg) => arg !== "--resume" && !arg.startsWith("--progress="));
+  if (unknown.length > 0) {
+    console.error(`Unknown option ${unknown[0]}: use --resume or --progress=N.`);
+    return 2;
+  }
+  const every = Number(args.find((arg) => arg.startsWith("--progress="))?.slice(11) ?? 100_000);
+  if (!Number.isInteger(every) || every <= 0) {
+    console.error("--progress takes a whole number of events, e.g. --progress=100000.");
+    return 2;
+  }
   const database = await openToolDatabase();
-  const lock = await tryWorkersLock(database.pool);
   try {
-    if (!lock) {
-      console.error("A running server's workers hold the projections: stop the server first.");
-      return 1;
-    }
-    const { events, tables } = await rebuildProjections(database.store, database.pool);
+    const slices = sliceReporter(every);
+    const { events, tables } = await rebuildProjections(database.store, database.pool, {
+      resume: args.includes("--resume"),
+      onProgress: slices.report,
+    });
+    slices.report(events, true);
     console.log(`Rebuilt ${tables.join(", ")} from ${events} events.`);
     return 0;
   } finally {
-    lock?.release();
     await database.close();
   }
 });
+
+/** A line per `every` events: the slice's wall time and this process's CPU in it. */
+function sliceReporter(every: number) {
+  let nextAt = every;
+  let started = performance.now();
+  let cpu = process.cpuUsage();
+  let sliceFrom = 0;
+  return {
+    report(events: number, last = false) {
+      if (events < nextAt && !(last && events > sliceFrom)) return;
+      const used = process.cpuUsage(cpu);
+      console.log(
+        `slice ${sliceFrom + 1}-${events}: ${((performance.now() - started) / 1000).toFixed(2)} s, ` +
+          `tool CPU ${((used.user + used.system) / 1e6).toFixed(2)} s`,
+      );
+      sliceFrom = events;
+      nextAt = (Math.floor(events / every) + 1) * every;
+      started = performance.now();
+      cpu = process.cpuUsage();
+    },
+  };
+}

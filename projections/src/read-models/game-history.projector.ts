@@ -1,5 +1,5 @@
 import { parseStreamId, type Transfer } from "@igp/ledger";
-import type { Accumulator, ProjectionDb } from "../projection-db.ts";
+import { type Accumulator, columns, type ProjectionDb, roundClosed } from "../projection-db.ts";
 import type { Projector } from "../projector.ts";
 import {
   codeOf,
@@ -24,15 +24,14 @@ export const gameHistoryProjector: Projector = {
     switch (event.type) {
       case "RoundOpened": {
         const round = { game: event.data.game, code: codeOf(event.data.details) };
-        await db.query(
-          "INSERT INTO game_history_rounds (round_id, game, code) VALUES ($1, $2, $3)",
-          [roundId, round.game, round.code],
-        );
+        db.accumulate(openedRounds, roundId, round);
         remember(roundId, round);
         return;
       }
       case "StakeReceived": {
         const { transferId, userId, amount } = event.data;
+        // A stake after the round closed (it goes back at once) must not count in the closing.
+        if (db.noted(roundClosed(roundId))) await db.flush();
         const round = await roundOf(db, roundId);
         if (!round) return;
         db.accumulate(stakesHeld, `${roundId}/${userId}`, {
@@ -62,18 +61,14 @@ export const gameHistoryProjector: Projector = {
       case "RoundPaid":
         await credit(db, roundId, "payout", [...event.data.payouts, ...event.data.prizes]);
         return;
-      case "RoundSettled": {
-        await credit(db, roundId, "payout", [...event.data.payouts, ...event.data.prizes]);
-        await recordPlaces(db, roundId, placesByPlayer(event.data.draw));
-        await db.query(
-          `UPDATE player_game_history
-              SET outcome = CASE WHEN payout > 0 OR cardinality(places) > 0 THEN 'won' ELSE 'lost' END,
-                  settled_at = $2
-            WHERE round_id = $1`,
-          [roundId, at],
-        );
+      case "RoundSettled":
+        db.note(roundClosed(roundId));
+        db.accumulate(settlements, roundId, {
+          credits: creditsByPlayer([...event.data.payouts, ...event.data.prizes]),
+          places: placesByPlayer(event.data.draw),
+          settledAt: at,
+        });
         return;
-      }
       case "StakesRefunded":
         await credit(db, roundId, "refunded", event.data.refunds);
         return;
@@ -143,13 +138,66 @@ async function credit(
   );
 }
 
-async function recordPlaces(db: ProjectionDb, roundId: string, places: Map<string, number[]>) {
-  for (const [userId, won] of places)
-    await db.query(
-      "UPDATE player_game_history SET places = $3 WHERE round_id = $1 AND user_id = $2",
-      [roundId, userId, won],
-    );
+/** Rounds opened in the batch, inserted in one statement. */
+const openedRounds: Accumulator<HistoryRound> = {
+  name: "game_history_rounds",
+  merge: (_, later) => later,
+  write: (db, rounds) =>
+    db.query(
+      `INSERT INTO game_history_rounds (round_id, game, code)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[])`,
+      columns(rounds, ["game", "code"]),
+    ),
+};
+
+interface Settlement {
+  /** Payouts and prizes per player (a lottery's earlier RoundPaid chunks are written already). */
+  credits: Map<string, number>;
+  places: Map<string, number[]>;
+  settledAt: string;
 }
+
+/**
+ * The batch's settled rounds, written after the stakes they settle (stage 1): the payouts, the
+ * lottery places, then each row's outcome, three statements for all of them.
+ */
+const settlements: Accumulator<Settlement> = {
+  name: "player_game_history.settled",
+  stage: 1,
+  merge: (_, later) => later,
+  async write(db, changes) {
+    const perPlayer = <T>(pick: (s: Settlement) => Map<string, T>) => {
+      const rows = [...changes].flatMap(([roundId, s]) =>
+        [...pick(s)].map(([userId, value]) => [roundId, userId, value] as const),
+      );
+      return [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])];
+    };
+    const credits = perPlayer((s) => s.credits);
+    if (credits[0]!.length > 0)
+      await db.query(
+        `UPDATE player_game_history h SET payout = h.payout + c.amount
+           FROM unnest($1::text[], $2::text[], $3::bigint[]) AS c (round_id, user_id, amount)
+          WHERE h.round_id = c.round_id AND h.user_id = c.user_id`,
+        credits,
+      );
+    const places = perPlayer((s) => s.places);
+    if (places[0]!.length > 0)
+      await db.query(
+        `UPDATE player_game_history h SET places = c.places::int[]
+           FROM unnest($1::text[], $2::text[], $3::text[]) AS c (round_id, user_id, places)
+          WHERE h.round_id = c.round_id AND h.user_id = c.user_id`,
+        [places[0], places[1], places[2]!.map((won) => `{${(won as number[]).join(",")}}`)],
+      );
+    await db.query(
+      `UPDATE player_game_history h
+          SET outcome = CASE WHEN h.payout > 0 OR cardinality(h.places) > 0 THEN 'won' ELSE 'lost' END,
+              settled_at = c.settled_at
+         FROM unnest($1::text[], $2::timestamptz[]) AS c (round_id, settled_at)
+        WHERE h.round_id = c.round_id`,
+      columns(changes, ["settledAt"]),
+    );
+  },
+};
 
 interface HistoryRound {
   game: string;

@@ -1,5 +1,5 @@
 import { parseStreamId } from "@igp/ledger";
-import type { ProjectionDb } from "../projection-db.ts";
+import { type Accumulator, columns, type ProjectionDb } from "../projection-db.ts";
 import type { ProjectedEvent, Projector } from "../projector.ts";
 
 /** The staff roles whose events the log keeps (players' and the system's are not staff actions). */
@@ -59,11 +59,11 @@ export const staffActivityProjector: Projector = {
     const target = parseStreamId(projected.streamId);
     const request = REQUEST_ACTIONS[event.type];
     if (request) {
-      await insertFromRequest(db, projected, request, target.kind, target.id);
+      insertFromRequest(db, projected, request, target.kind, target.id);
       return;
     }
     if (event.type === "BonusGranted") {
-      await insert(db, projected, {
+      insert(db, projected, {
         action: "bonus.grant",
         amount: event.data.amount,
         targetKind: "player",
@@ -74,7 +74,7 @@ export const staffActivityProjector: Projector = {
     }
     const lottery = LOTTERY_ACTIONS[event.type];
     if (lottery && target.kind === "round") {
-      await insert(db, projected, {
+      insert(db, projected, {
         action: lottery,
         amount: null,
         targetKind: "lottery",
@@ -93,54 +93,101 @@ interface ActivityRow {
   playerId: string | null;
 }
 
-async function insert(db: ProjectionDb, projected: ProjectedEvent, row: ActivityRow) {
-  const { metadata } = projected;
-  await db.query(
-    `INSERT INTO staff_activity (id, occurred_at, staff_id, staff_role, action, amount,
-       target_kind, target_id, player_id, ip, request_id, note)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [
-      projected.id,
-      metadata.occurredAt,
-      metadata.actor.userId,
-      metadata.actor.role,
-      row.action,
-      row.amount,
-      row.targetKind,
-      row.targetId,
-      row.playerId,
-      metadata.ip ?? null,
-      metadata.requestId ?? null,
-      metadata.note ?? null,
-    ],
-  );
+interface ActivityEntry {
+  occurredAt: string;
+  staffId: string;
+  staffRole: string;
+  ip: string | null;
+  requestId: string | null;
+  /** The staff member's note on an approval made despite a fraud signal. */
+  note: string | null;
 }
 
-async function insertFromRequest(
+function entryOf({ metadata }: ProjectedEvent): ActivityEntry {
+  return {
+    occurredAt: metadata.occurredAt,
+    staffId: metadata.actor.userId,
+    staffRole: metadata.actor.role,
+    ip: metadata.ip ?? null,
+    requestId: metadata.requestId ?? null,
+    note: metadata.note ?? null,
+  };
+}
+
+const ENTRY_FIELDS: (keyof ActivityEntry)[] = [
+  "occurredAt",
+  "staffId",
+  "staffRole",
+  "ip",
+  "requestId",
+  "note",
+];
+
+/** The batch's entries whose details the event holds, by event id, in one statement. */
+const entries: Accumulator<ActivityEntry & ActivityRow> = {
+  name: "staff_activity",
+  merge: (_, later) => later,
+  write: (db, rows) =>
+    db.query(
+      `INSERT INTO staff_activity (id, occurred_at, staff_id, staff_role, ip, request_id, note,
+         action, amount, target_kind, target_id, player_id)
+       SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::text[],
+         $6::text[], $7::text[], $8::text[], $9::bigint[], $10::text[], $11::text[], $12::text[])`,
+      columns(rows, [...ENTRY_FIELDS, "action", "amount", "targetKind", "targetId", "playerId"]),
+    ),
+};
+
+function insert(db: ProjectionDb, projected: ProjectedEvent, row: ActivityRow) {
+  db.accumulate(entries, projected.id, { ...entryOf(projected), ...row });
+}
+
+type RequestAction = { action: string; table: string; player: string };
+
+/**
+ * A decision's entries, whose amount and player the request's row gives: written after the
+ * batch's new requests (stage 1), one statement per request table.
+ */
+function entriesFromRequests(
+  request: RequestAction,
+): Accumulator<ActivityEntry & { targetKind: string; targetId: string }> {
+  // Table and column names come from REQUEST_ACTIONS above, never from an event.
+  return {
+    name: `staff_activity.${request.action}`,
+    stage: 1,
+    merge: (_, later) => later,
+    write: (db, rows) =>
+      db.query(
+        `INSERT INTO staff_activity (id, occurred_at, staff_id, staff_role, ip, request_id, note,
+           action, amount, target_kind, target_id, player_id)
+         SELECT c.id, c.occurred_at, c.staff_id, c.staff_role, c.ip, c.request_id, c.note, $9,
+           r.amount, c.target_kind, c.target_id, ${request.player}
+           FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::text[],
+             $6::text[], $7::text[], $8::text[], $10::text[])
+             AS c (id, occurred_at, staff_id, staff_role, ip, request_id, note, target_kind, target_id)
+           JOIN ${request.table} r ON r.id = c.target_id`,
+        [
+          ...columns(rows, [...ENTRY_FIELDS, "targetKind"]),
+          request.action,
+          columns(rows, ["targetId"])[1],
+        ],
+      ),
+  };
+}
+
+const FROM_REQUESTS = new Map(
+  Object.values(REQUEST_ACTIONS).map((request) => [request, entriesFromRequests(request)]),
+);
+
+function insertFromRequest(
   db: ProjectionDb,
   projected: ProjectedEvent,
-  request: { action: string; table: string; player: string },
+  request: RequestAction,
   kind: string,
   id: string,
 ) {
-  const { metadata } = projected;
-  // Table and column names come from REQUEST_ACTIONS above, never from an event.
-  await db.query(
-    `INSERT INTO staff_activity (id, occurred_at, staff_id, staff_role, action, amount,
-       target_kind, target_id, player_id, ip, request_id, note)
-     SELECT $1, $2, $3, $4, $5, r.amount, $6, $7, ${request.player}, $8, $9, $10
-       FROM ${request.table} r WHERE r.id = $7`,
-    [
-      projected.id,
-      metadata.occurredAt,
-      metadata.actor.userId,
-      metadata.actor.role,
-      request.action,
-      kind,
-      id,
-      metadata.ip ?? null,
-      metadata.requestId ?? null,
-      metadata.note ?? null,
-    ],
-  );
+  db.accumulate(FROM_REQUESTS.get(request)!, projected.id, {
+    ...entryOf(projected),
+    targetKind: kind,
+    targetId: id,
+  });
 }

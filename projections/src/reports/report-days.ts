@@ -51,22 +51,26 @@ export const ROUND_DAYS_DELTA = `
     prizes = d.prizes + EXCLUDED.prizes, refunds = d.refunds + EXCLUDED.refunds`;
 
 /**
- * A round closing: its players (its game history rows, written by the game-history projector
- * before this one) join the set of its day, game and venue.
+ * Rounds closing (id → its closing time): their players (their game history rows, written
+ * before) join the sets of their days, games and venues. Counted per group first, as one player
+ * may close several rounds of one day and venue in a batch.
  */
-export async function addRoundPlayers(
+export async function addRoundsPlayers(
   db: Queryable,
-  roundId: string,
-  closedAt: string,
+  closed: Map<string, { closedAt: string }>,
   zone: string,
 ) {
+  if (closed.size === 0) return;
   await db.query(
     `INSERT INTO report_player_days AS p (day, game, venue, user_id, rounds)
-     SELECT ($2::timestamptz AT TIME ZONE $3)::date, r.game, ${VENUE}, h.user_id, 1
-       FROM report_rounds r JOIN player_game_history h ON h.round_id = r.id
-      WHERE r.id = $1 AND r.game IS NOT NULL
-     ON CONFLICT (day, game, venue, user_id) DO UPDATE SET rounds = p.rounds + 1`,
-    [roundId, closedAt, zone],
+     SELECT (c.closed_at AT TIME ZONE $3)::date, r.game, ${VENUE}, h.user_id, count(*)
+       FROM unnest($1::text[], $2::timestamptz[]) AS c (id, closed_at)
+       JOIN report_rounds r ON r.id = c.id
+       JOIN player_game_history h ON h.round_id = r.id
+      WHERE r.game IS NOT NULL
+      GROUP BY 1, 2, 3, 4
+     ON CONFLICT (day, game, venue, user_id) DO UPDATE SET rounds = p.rounds + EXCLUDED.rounds`,
+    [[...closed.keys()], [...closed.values()].map((c) => c.closedAt), zone],
   );
 }
 

@@ -1,4 +1,4 @@
-import { type Accumulator, columns } from "../projection-db.ts";
+import { type Accumulator, columns, roundClosed } from "../projection-db.ts";
 import type { Projector } from "../projector.ts";
 import {
   type AgentMovement,
@@ -7,7 +7,7 @@ import {
   reportChangeOf,
   type WalletMovement,
 } from "./report-changes.ts";
-import { addRoundPlayers, ROUND_DAYS_DELTA, summaryZone } from "./report-days.ts";
+import { addRoundsPlayers, ROUND_DAYS_DELTA, summaryZone } from "./report-days.ts";
 
 /**
  * The operator's reports: a row per round (its money, by the day it closed), every movement of
@@ -34,10 +34,12 @@ export const reportsProjector: Projector = {
     });
     if (!change) return;
     if ("round" in change) {
-      // Its round row is written first (the query flushes it), as are its game history rows.
-      if (change.round.closedAt)
-        await addRoundPlayers(db, change.roundId, change.round.closedAt, await summaryZone(db));
       db.accumulate(roundChanges, change.roundId, change.round);
+      // After its round row and its game history rows are written (stage 1).
+      if (change.round.closedAt) {
+        db.accumulate(closedRounds, change.roundId, { closedAt: change.round.closedAt });
+        db.note(roundClosed(change.roundId));
+      }
     } else if ("wallet" in change)
       db.accumulate(walletMovements, `${change.wallet.userId}/${change.wallet.revision}`, {
         ...change.wallet,
@@ -52,8 +54,8 @@ export const reportsProjector: Projector = {
 const roundChanges: Accumulator<RoundChange> = {
   name: "report_rounds",
   merge: mergeRoundChanges,
-  write: async (db, changes) => {
-    const zone = await summaryZone(db);
+  write: async (db, changes, batch) => {
+    const zone = await batch.once("summaryZone", () => summaryZone(db));
     const values = columns(changes, [
       "game",
       "tableId",
@@ -93,6 +95,15 @@ const roundChanges: Accumulator<RoundChange> = {
       [...values, zone],
     );
   },
+};
+
+/** Rounds closed in the batch: their players join their days' sets, in one statement. */
+const closedRounds: Accumulator<{ closedAt: string }> = {
+  name: "report_player_days",
+  stage: 1,
+  merge: (_, later) => later,
+  write: async (db, closed, batch) =>
+    addRoundsPlayers(db, closed, await batch.once("summaryZone", () => summaryZone(db))),
 };
 
 /** Movements are new rows, one per event: keyed by stream and revision, never merged. */

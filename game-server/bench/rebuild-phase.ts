@@ -1,0 +1,116 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fixed } from "./measure.ts";
+import { postgresCpuSeconds, postmasterPidIn } from "./process-stats.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SLICE = 100_000;
+
+export interface RebuildFigures {
+  events: number;
+  seconds: number;
+  cpuSeconds: number;
+  slices: { to: number; seconds: number; toolCpu: number; postgresCpu: number }[];
+}
+
+/**
+ * bench:audit's rebuild phase: `npm run rebuild-projections` in its own process, as an operator
+ * runs it, on the bench's database (`clusterDir`: the embedded cluster, for PostgreSQL's CPU).
+ * Reads the tool's line per 100,000 events as it comes and measures each slice: wall time, the
+ * tool's CPU (as it reports it) and PostgreSQL's (every process of the cluster), so a rebuild that slows as the
+ * tables grow shows, and CPU per slice, steady on a loaded machine, says what it costs.
+ */
+export async function rebuildPhase(url: string, clusterDir: string): Promise<RebuildFigures> {
+  const postmasterPid = await postmasterPidIn(clusterDir);
+  const started = performance.now();
+  const child = spawn(
+    "node",
+    ["--import", "tsx", "game-server/src/cli/rebuild-projections.ts", `--progress=${SLICE}`],
+    { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
+  const slices: RebuildFigures["slices"] = [];
+  const postgres = postgresCpuSampler(postmasterPid);
+  let postgresAtStart = await postgres.total();
+  let sliceStart = performance.now();
+  let events = 0;
+  let last = "";
+  for await (const line of createInterface({ input: child.stdout! })) {
+    last = line;
+    const slice = /^slice \d+-(\d+): [\d.]+ s, tool CPU ([\d.]+) s/.exec(line);
+    if (!slice) continue;
+    const postgresNow = await postgres.total();
+    slices.push({
+      to: Number(slice[1]),
+      seconds: (performance.now() - sliceStart) / 1000,
+      toolCpu: Number(slice[2]),
+      postgresCpu: postgresNow - postgresAtStart,
+    });
+    events = Number(slice[1]);
+    postgresAtStart = postgresNow;
+    sliceStart = performance.now();
+  }
+  const code = await closed;
+  postgres.stop();
+  if (code !== 0 || !/^Rebuilt /.test(last)) throw new Error(`rebuild-projections failed: ${last}`);
+  const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = slices.reduce((sum, s) => sum + s.toolCpu + s.postgresCpu, 0);
+  return { events, seconds, cpuSeconds, slices };
+}
+
+/** The phase's table: each slice (constant speed shows as constant rows), then the whole. */
+export function printRebuild(figures: RebuildFigures) {
+  console.log(
+    `\nnpm run rebuild-projections, ${figures.events.toLocaleString("en")} events (beside the live tables, then switched in):`,
+  );
+  console.log(
+    "| events            | wall s | events/s | tool CPU s | PostgreSQL CPU s | CPU s per 100k |",
+  );
+  console.log(
+    "| ----------------- | ------ | -------- | ---------- | ---------------- | -------------- |",
+  );
+  let from = 0;
+  for (const slice of figures.slices) {
+    const count = slice.to - from;
+    const cpu = slice.toolCpu + slice.postgresCpu;
+    console.log(
+      `| ${`${(from + 1).toLocaleString("en")}-${slice.to.toLocaleString("en")}`.padEnd(17)} | ${fixed(slice.seconds, 1).trim().padStart(6)} | ${Math.round(
+        count / slice.seconds,
+      )
+        .toLocaleString("en")
+        .padStart(
+          8,
+        )} | ${fixed(slice.toolCpu, 1).trim().padStart(10)} | ${fixed(slice.postgresCpu, 1).trim().padStart(16)} | ${fixed(
+        (cpu * SLICE) / count,
+        1,
+      )
+        .trim()
+        .padStart(14)} |`,
+    );
+    from = slice.to;
+  }
+  console.log(
+    `Whole rebuild: ${fixed(figures.seconds, 1).trim()} s, ${Math.round(figures.events / figures.seconds).toLocaleString("en")} events/s (with start-up, indexes and switch), CPU ${fixed(figures.cpuSeconds, 1).trim()} s (tool + PostgreSQL), ${fixed((figures.cpuSeconds * SLICE) / Math.max(1, figures.events), 1).trim()} s per 100k events.`,
+  );
+}
+
+/**
+ * PostgreSQL's CPU so far, every process of the cluster, read every 200 ms and kept per process
+ * as last seen: a backend that exits (the tool's, at its end) still counts what it used.
+ */
+function postgresCpuSampler(postmasterPid: number) {
+  const seen = new Map<number, number>();
+  const sample = async () => {
+    for (const [pid, seconds] of await postgresCpuSeconds({ postmasterPid }))
+      seen.set(pid, seconds);
+  };
+  const timer = setInterval(() => void sample(), 200);
+  return {
+    async total() {
+      await sample();
+      return [...seen.values()].reduce((sum, seconds) => sum + seconds, 0);
+    },
+    stop: () => clearInterval(timer),
+  };
+}
