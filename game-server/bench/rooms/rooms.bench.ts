@@ -56,7 +56,9 @@ async function main(): Promise<number> {
     console.log("\nThe platform vs a bare Colyseus room (bare-server.ts: same clients and joins)");
     compare(["platform", "bare room", "platform / bare"], single, bare);
   }
-  if (several) {
+  if (several?.cpuPerJoin === null)
+    console.log(`\nThe ${PROCESSES}-process run failed (above): no comparison with one process.`);
+  else if (several) {
     console.log(`\nOne process vs ${PROCESSES} on this machine (${availableParallelism()} cores)`);
     compare(["1 process", `${PROCESSES} processes`, "ratio"], single, several);
     const each = several.cpuPerJoin?.perProcess ?? [];

@@ -73,6 +73,8 @@ abstract class RoundRoom<
   protected round!: RegisteredRound<S, O>;
   protected actor!: Actor<typeof roundMachine>;
   private holding = false;
+  /** Joins whose stake is being taken: the phase shows `joining` while there are any. */
+  private joinsInFlight = 0;
   /** The result as announced: a player who joins or reconnects after it is sent it too. */
   private result: RoundResult | null = null;
 
@@ -155,7 +157,7 @@ abstract class RoundRoom<
         return room.state;
       },
       get phase() {
-        return String(room.actor?.getSnapshot().value ?? "");
+        return room.phase;
       },
       get seating() {
         return room.seating;
@@ -198,7 +200,7 @@ abstract class RoundRoom<
     const why =
       client.auth?.id !== this.round.createdBy
         ? "Only the player who created this round can cancel it."
-        : !this.actor.getSnapshot().matches("waiting") || players.size > 1
+        : this.phase !== "waiting" || players.size > 1
           ? "Others have joined this round: it goes on."
           : null;
     if (why) return refuse(client, why);
@@ -206,19 +208,33 @@ abstract class RoundRoom<
     this.actor.send({ type: "CANCEL" });
   }
 
-  /** Is the round still taking seats (the countdown running, no draw due)? */
-  private get seating() {
-    const snapshot = this.actor?.getSnapshot();
-    return Boolean(snapshot && (snapshot.matches("waiting") || snapshot.matches("joining")));
+  /** The machine's state, or `joining` while it waits and a join's stake is being taken. */
+  private get phase(): string {
+    return this.phaseOf(this.actor?.getSnapshot().value);
   }
 
-  /** Takes a seat the game's rules allowed: the stake, then the record; the machine follows. */
+  private phaseOf(state: unknown): string {
+    const value = String(state ?? "");
+    return value === "waiting" && this.joinsInFlight > 0 ? "joining" : value;
+  }
+
+  /** Is the round still taking seats (the countdown running, no draw due)? */
+  private get seating() {
+    const phase = this.phase;
+    return phase === "waiting" || phase === "joining";
+  }
+
+  /**
+   * Takes a seat the game's rules allowed: the stake, then the record; the machine hears of it
+   * once, when it ended (one step per join).
+   */
   private async seat(seat: S): Promise<Refusal | null> {
-    this.actor.send({ type: "JOIN_STARTED" });
+    this.joinsInFlight++;
+    this.showPhase();
     try {
       await this.deps.rounds.takeSeat(this.round, seat);
     } catch (error) {
-      this.actor.send({ type: "JOIN_FAILED" });
+      this.joinEnded("JOIN_FAILED");
       if (error instanceof GameError)
         return { ok: false, status: error.status, message: error.message };
       throw error;
@@ -228,8 +244,18 @@ abstract class RoundRoom<
     await this.recordSeats();
     this.showRound();
     this.tellLobby();
-    this.actor.send({ type: "JOINED" });
+    this.joinEnded("JOINED");
     return null;
+  }
+
+  /** The machine's step for the join (its subscription shows the phase after). */
+  private joinEnded(type: "JOINED" | "JOIN_FAILED") {
+    this.joinsInFlight--;
+    this.actor.send({ type });
+  }
+
+  private showPhase(state = this.actor.getSnapshot().value) {
+    this.state.phase = this.phaseOf(state);
   }
 
   /** The seats as they are now; the registry stores a round's writes in the order made. */
@@ -265,6 +291,7 @@ abstract class RoundRoom<
       guards: {
         readyToDraw: () => game.readyToDraw(this.round.players),
         drawsAtDeadline: () => game.drawsAtDeadline(this.round.players),
+        joinsInFlight: () => this.joinsInFlight > 0,
       },
     });
     const actor = createActor(machine, {
@@ -278,9 +305,7 @@ abstract class RoundRoom<
         clearTimeout: (delayed) => (delayed as { clear(): void } | undefined)?.clear(),
       },
     });
-    actor.subscribe((snapshot) => {
-      this.state.phase = String(snapshot.value);
-    });
+    actor.subscribe((snapshot) => this.showPhase(snapshot.value));
     actor.start();
     return actor;
   }

@@ -6,7 +6,8 @@ import type { CoinFlipSeat } from "./coin-flip.rules.ts";
 
 /**
  * The round kernel's machine with coin flip's guards, on a simulated clock: what happens when,
- * with the I/O stubbed by promises. `seats` stands for the room's seats (the creator's first).
+ * with the I/O stubbed by promises. `seats` stands for the room's seats (the creator's first),
+ * `joinStarted` / `joinEnded` for the room counting a join in flight and telling the machine once.
  */
 function start(resumeAt: "waiting" | "drawing", deadlineIn = 60_000) {
   const clock = new SimulatedClock();
@@ -14,8 +15,10 @@ function start(resumeAt: "waiting" | "drawing", deadlineIn = 60_000) {
   const seats: CoinFlipSeat[] = [{ player: "alice", selectedSide: "H", clientSeed: "a" }];
   if (resumeAt === "drawing") seats.push({ player: "bob", selectedSide: "T", clientSeed: "b" });
   let failSettle = 1;
+  let inFlight = 0;
   const machine = roundMachine.provide({
     guards: {
+      joinsInFlight: () => inFlight > 0,
       readyToDraw: () => coinFlipGame.readyToDraw(seats),
       drawsAtDeadline: () => coinFlipGame.drawsAtDeadline(seats),
     },
@@ -46,7 +49,12 @@ function start(resumeAt: "waiting" | "drawing", deadlineIn = 60_000) {
     },
   }).start();
   const bobSeated = () => seats.push({ player: "bob", selectedSide: "T", clientSeed: "b" });
-  return { actor, clock, calls, bobSeated };
+  const joinStarted = () => inFlight++;
+  const joinEnded = (type: "JOINED" | "JOIN_FAILED") => {
+    inFlight--;
+    actor.send({ type });
+  };
+  return { actor, clock, calls, bobSeated, joinStarted, joinEnded };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -63,12 +71,12 @@ describe("coin flip machine", () => {
   });
 
   it("a join gives the 5-second notice, then flips; a failed settlement is retried", async () => {
-    const { actor, clock, calls, bobSeated } = start("waiting");
-    actor.send({ type: "JOIN_STARTED" });
+    const { actor, clock, calls, bobSeated, joinStarted, joinEnded } = start("waiting");
+    joinStarted();
     clock.increment(120_000); // a slow stake does not expire the round
     expect(actor.getSnapshot().value).toBe("joining");
     bobSeated();
-    actor.send({ type: "JOINED" });
+    joinEnded("JOINED");
     expect(actor.getSnapshot().value).toBe("starting");
     clock.increment(4_999);
     expect(actor.getSnapshot().value).toBe("starting");
@@ -82,10 +90,10 @@ describe("coin flip machine", () => {
   });
 
   it("a failed join returns to waiting, with the deadline still armed", async () => {
-    const { actor, clock } = start("waiting", 10_000);
-    actor.send({ type: "JOIN_STARTED" });
+    const { actor, clock, joinStarted, joinEnded } = start("waiting", 10_000);
+    joinStarted();
     clock.increment(20_000);
-    actor.send({ type: "JOIN_FAILED" });
+    joinEnded("JOIN_FAILED");
     clock.increment(0); // the deadline has passed: its re-armed timer fires at once
     await settle();
     expect(actor.getSnapshot().value).toBe("expired");

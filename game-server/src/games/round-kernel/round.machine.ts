@@ -3,18 +3,23 @@ import { assign, type ErrorActorEvent, fromPromise, setup } from "xstate";
 
 /**
  * Every round game's timeline (docs/architecture.md, the round kernel). The room provides the
- * I/O (`settle`, `expire`), the announcements and the game's two guards; the machine decides what happens when.
+ * I/O (`settle`, `expire`), the announcements and the game's guards; the machine decides what happens when.
  *
- *   waiting ──JOIN_STARTED──▶ joining ──(last join ended)──▶ readyToDraw? ──▶ starting ──5 s──▶ drawing ──▶ finished
- *      │  ▲                    (more joins may start)         │ no                               (settle, retried)
- *      │  └───────────────────────────────────────────────────┘
- *      └──deadline──▶ drawsAtDeadline? ──yes──▶ starting
- *      │                  └──no──▶ expiring ──▶ expired          (refund, retried)
- *      └──CANCEL (the creator left, alone)──▶ expiring
+ *   waiting ──JOINED (none other in flight)──▶ readyToDraw? ──▶ starting ──5 s──▶ drawing ──▶ finished
+ *      │                                          │ no: waiting         (settle, retried)
+ *      └──deadline──▶ joins in flight? ──yes──▶ joining ──(last join ended)──▶ readyToDraw? / waiting
+ *                        │ no
+ *                        └──▶ drawsAtDeadline? ──yes──▶ starting
+ *                                  └──no──▶ expiring ──▶ expired          (refund, retried)
+ *      └──CANCEL (the creator left, alone, no join in flight)──▶ expiring
  *
- * Several joins may run at once (spin wheel); the deadline waits until none is in flight.
- * Deadlines are timestamps in the context, not pending timers, so a round restored from its
- * stream after a restart re-arms them (`resumeAt` picks the state to resume in).
+ * A join is one event, when its stake is taken or refused (JOINED, JOIN_FAILED): the room counts
+ * the joins in flight itself (its `joinsInFlight` guard) and shows the phase `joining` while one
+ * is, so a join costs the machine one step, not two (each costs tens of microseconds with many
+ * rounds live). Several joins may run at once (spin wheel); the deadline waits until none is in
+ * flight (the state `joining`). Deadlines are timestamps in the context, not pending timers, so
+ * a round restored from its stream after a restart re-arms them (`resumeAt` picks the state to
+ * resume in).
  */
 export interface RoundContext {
   /** When the countdown ends (epoch ms): the draw or the refund. */
@@ -22,8 +27,6 @@ export interface RoundContext {
   /** When the draw happens, once it is due (epoch ms). */
   startsAt: number | null;
   startNoticeMs: number;
-  /** Joins whose stake is being taken. */
-  joinsInFlight: number;
   /** Where a restored round picks up: counting down, or due a draw at once. */
   resumeAt: "waiting" | "drawing";
   now: () => number;
@@ -37,8 +40,9 @@ export interface RoundInput {
 }
 
 export type RoundEvent =
-  | { type: "JOIN_STARTED" }
+  /** A join's stake was taken (the seat is the room's now). */
   | { type: "JOINED" }
+  /** A join was refused or failed: no seat. */
   | { type: "JOIN_FAILED" }
   /** The creator leaves while waiting alone: the round ends as if its deadline had passed. */
   | { type: "CANCEL" };
@@ -46,14 +50,12 @@ export type RoundEvent =
 const RETRY_MS = 1_000;
 
 /**
- * A join ended (taken or refused): others still in flight keep the round joining; else the
- * seats say draw, or the countdown goes on. Guarded targets of the event itself, not a state
- * passed through: one step per join (each costs tens of microseconds with many rounds live).
+ * A join ended (taken or refused): others still in flight keep the round as it is; else the
+ * seats may call for the draw. Guarded targets of the event itself, not a state passed through.
  */
 const JOIN_ENDED = [
-  { guard: "otherJoinsInFlight", actions: "uncountJoin" },
-  { guard: "readyToDraw", target: "starting", actions: "uncountJoin" },
-  { target: "waiting", actions: "uncountJoin" },
+  { guard: "joinsInFlight" },
+  { guard: "readyToDraw", target: "starting" },
 ] as const;
 
 export const roundMachine = setup({
@@ -74,8 +76,6 @@ export const roundMachine = setup({
     }),
   },
   actions: {
-    countJoin: assign({ joinsInFlight: ({ context }) => context.joinsInFlight + 1 }),
-    uncountJoin: assign({ joinsInFlight: ({ context }) => context.joinsInFlight - 1 }),
     announceStart: () => {},
     announceResult: (_, _result: unknown) => {},
     announceExpiry: () => {},
@@ -87,8 +87,8 @@ export const roundMachine = setup({
   },
   guards: {
     resumesDrawing: ({ context }) => context.resumeAt === "drawing",
-    /** Joins in flight besides the one that just ended. */
-    otherJoinsInFlight: ({ context }) => context.joinsInFlight > 1,
+    /** The room's: stakes being taken (a join that just ended no longer counts). */
+    joinsInFlight: () => false,
     /** The game's: the seats taken call for the draw now (coin flip: two players). */
     readyToDraw: () => false,
     /** The game's: at the deadline, draw rather than refund (spin wheel: two players or more). */
@@ -100,7 +100,6 @@ export const roundMachine = setup({
     deadline: input.deadline,
     startsAt: null,
     startNoticeMs: input.startNoticeMs ?? START_NOTICE_SECONDS * 1000,
-    joinsInFlight: 0,
     resumeAt: input.resumeAt,
     now: input.now ?? Date.now,
   }),
@@ -112,20 +111,24 @@ export const roundMachine = setup({
     waiting: {
       after: { untilDeadline: "deadlinePassed" },
       on: {
-        JOIN_STARTED: { target: "joining", actions: "countJoin" },
-        CANCEL: { target: "expiring" },
-      },
-    },
-    /** Stakes being taken. When the last ends: draw, or count down again. */
-    joining: {
-      on: {
-        JOIN_STARTED: { actions: "countJoin" },
         JOINED: JOIN_ENDED,
         JOIN_FAILED: JOIN_ENDED,
+        CANCEL: [{ guard: "joinsInFlight" }, { target: "expiring" }],
+      },
+    },
+    /** The deadline passed while stakes were being taken. When the last ends: draw, or decide. */
+    joining: {
+      on: {
+        JOINED: [...JOIN_ENDED, { target: "waiting" }],
+        JOIN_FAILED: [...JOIN_ENDED, { target: "waiting" }],
       },
     },
     deadlinePassed: {
-      always: [{ guard: "drawsAtDeadline", target: "starting" }, { target: "expiring" }],
+      always: [
+        { guard: "joinsInFlight", target: "joining" },
+        { guard: "drawsAtDeadline", target: "starting" },
+        { target: "expiring" },
+      ],
     },
     starting: {
       entry: [
