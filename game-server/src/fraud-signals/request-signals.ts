@@ -6,6 +6,7 @@ import {
   minorToMajor,
 } from "@igp/shared";
 import type pg from "pg";
+import { linkedAccountsOf } from "../linked-accounts/linked-groups.ts";
 
 /** At most this many other requests are named per kind of match (the first ones made). */
 const MATCHES_PER_KIND = 10;
@@ -42,6 +43,7 @@ export class RequestSignals {
       ...(await this.references(deposit)),
       ...(await this.images(deposit)),
       ...(await this.playerSignals("deposit_requests", deposit)),
+      ...(await this.linkedAccounts(deposit, method)),
     ];
   }
 
@@ -51,6 +53,7 @@ export class RequestSignals {
     return [
       ...(await this.payoutAccounts(withdrawal)),
       ...(await this.playerSignals("withdrawal_requests", withdrawal)),
+      ...(await this.linkedAccounts(withdrawal, method)),
     ];
   }
 
@@ -124,6 +127,17 @@ export class RequestSignals {
     return rows.map((other) =>
       signal("sharedPayoutAccount", other, "withdrawal", { account: other.account_number }),
     );
+  }
+
+  /**
+   * The player's group of linked accounts, if any. Not for agents: the groups are the
+   * superAdmin's (and the auditor's) to open, and they name other players.
+   */
+  private async linkedAccounts(request: RequestRow, method: string | undefined) {
+    if (method === "agent") return [];
+    const group = await linkedAccountsOf(this.db, request.user_id);
+    if (!group) return [];
+    return [about("linkedAccounts", { count: group.members.length - 1, groupId: group.id })];
   }
 
   /** About the player, whatever the request: how many requests this hour, how new the account. */

@@ -1,5 +1,6 @@
 import { linkedAccountsOf } from "@igp/game-server";
-import { createAuditor } from "@igp/test-support/agents.ts";
+import type { FraudSignal } from "@igp/shared";
+import { createAuditor, eventually } from "@igp/test-support/agents.ts";
 import {
   signInSuperAdmin,
   signUpAgent,
@@ -280,6 +281,34 @@ describe("the back office's routes", () => {
     });
     const bad = await server.call("GET", "/api/admin/linked-accounts/not-an-id", { token: root });
     expect(bad.status).toBe(400);
+  });
+
+  it("a linked player's withdrawal shows the superAdmin the group as a fraud signal", async () => {
+    const first = await signUp("Genet Signal");
+    const second = await signUp("Hana Signal", { device: first.device });
+    await approvedBankDeposit(server.platform.ledger, second.userId, 100_00);
+    const answer = await server.call("POST", "/api/wallet/withdraw/request", {
+      token: second.token,
+      body: { amount: 10, method: "Telebirr", accountNumber: "0911000111" },
+      headers: { "x-forwarded-for": freshAddress() },
+    });
+    expect(answer.status).toBe(201);
+    const signals = await eventually(
+      () =>
+        server.call("GET", `/api/admin/withdraw/signals/${answer.body.transaction.id}`, {
+          token: root,
+        }),
+      (r) => r.status === 200,
+    );
+    const group = await groupOf(second.userId);
+    expect(signals.body.signals.filter((s: FraudSignal) => s.kind === "linkedAccounts")).toEqual([
+      expect.objectContaining({
+        params: { count: 1, groupId: group!.id },
+        match: null,
+        needsNote: false,
+        blocking: false,
+      }),
+    ]);
   });
 
   it("players and agents are refused, and so is nobody signed in", async () => {

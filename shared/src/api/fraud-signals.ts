@@ -26,6 +26,11 @@ export const FRAUD_SIGNAL_KINDS = [
   "newAccount",
   /** Another player's withdrawal asked for a payout to this account number. */
   "sharedPayoutAccount",
+  /**
+   * The player is in a group of linked accounts (a payout account, a device or a burst of
+   * sign-ups shared with other players: docs/linked-accounts.md); params name the group.
+   */
+  "linkedAccounts",
 ] as const;
 export type FraudSignalKind = (typeof FRAUD_SIGNAL_KINDS)[number];
 
@@ -107,5 +112,7 @@ export function fraudSignalReason(kind: FraudSignalKind, params: FraudSignal["pa
       return `The account was opened ${params.hours} hours before this request.`;
     case "sharedPayoutAccount":
       return `Another player asked for a payout to the same account number${matchWord(params)}.`;
+    case "linkedAccounts":
+      return `The player is linked to ${params.count} other accounts (a shared payout account, device or sign-ups from one address).`;
   }
 }

@@ -169,6 +169,17 @@ function SignalItem({ signal }: { signal: FraudSignal }) {
           <StatusBadge status={match.status} />
         </p>
       )}
+      {signal.kind === "linkedAccounts" && (
+        <p className="signal-match">
+          <Link
+            to={`/admin/dashboard/linked-accounts?group=${signal.params.groupId}`}
+            target="_blank"
+            rel="noopener"
+          >
+            {t("fraudSignals.openGroup")}
+          </Link>
+        </p>
+      )}
     </li>
   );
 }
