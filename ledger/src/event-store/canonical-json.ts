@@ -6,8 +6,19 @@ import type { JsonValue } from "./event-store.ts";
  */
 export function canonicalJson(value: JsonValue): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const keys = Object.keys(value).sort();
-  const members = keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key]!)}`);
-  return `{${members.join(",")}}`;
+  // Built by concatenation (no intermediate arrays): the audit hashes every event of the ledger.
+  if (Array.isArray(value)) {
+    let text = "[";
+    for (let i = 0; i < value.length; i++)
+      text += i === 0 ? canonicalJson(value[i]!) : `,${canonicalJson(value[i]!)}`;
+    return `${text}]`;
+  }
+  const keys = Object.keys(value);
+  if (keys.length > 1) keys.sort();
+  let text = "{";
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    text += `${i === 0 ? "" : ","}${JSON.stringify(key)}:${canonicalJson(value[key]!)}`;
+  }
+  return `${text}}`;
 }

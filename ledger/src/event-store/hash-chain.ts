@@ -7,12 +7,8 @@ export const GENESIS_HASH = "0".repeat(64);
 
 /** The canonical text of an event's content, the part of it the hash covers. */
 export function eventBody(event: NewEvent): string {
-  return canonicalJson({
-    id: event.id,
-    type: event.type,
-    data: event.data,
-    metadata: event.metadata,
-  });
+  // canonicalJson({id, type, data, metadata}) with its four keys written in their sorted order.
+  return `{"data":${canonicalJson(event.data)},"id":${JSON.stringify(event.id)},"metadata":${canonicalJson(event.metadata)},"type":${JSON.stringify(event.type)}}`;
 }
 
 /**
