@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { CommandHandler, createPgPool, Ledger } from "@igp/ledger";
+import { CommandHandler, Ledger } from "@igp/ledger";
+import pg from "pg";
 import { generateExportKeyPair } from "../src/ledger-export/export-key.ts";
 import { seedAuditMix } from "./audit-seed.ts";
 import { withBenchPostgres } from "./bench-postgres.ts";
@@ -28,6 +29,9 @@ const EVENTS = Number(
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** The export and the verifier also with a 64 MB heap (slow: for "it finishes", not a speed). */
 const SMALL_HEAPS = process.argv.includes("--small-heap");
+/** `--profile DIR`: the audit's first run writes a CPU profile there (node --cpu-prof). */
+const profileFlag = process.argv.indexOf("--profile");
+const PROFILE_DIR = profileFlag >= 0 ? path.resolve(process.argv[profileFlag + 1]!) : null;
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
 
@@ -62,7 +66,13 @@ const median = (values: number[]) =>
 
 async function main() {
   await withBenchPostgres("audit", async ({ url }) => {
-    const pool = createPgPool(url, 4);
+    // Connections kept open and given time: at load average 30+ a new one can take over 10 s.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 2,
+      idleTimeoutMillis: 0,
+      connectionTimeoutMillis: 120_000,
+    });
     const store = new SeedEventStore(pool);
     // Every stream stays in the handler's cache: the seed store keeps heads, not events.
     const ledger = new Ledger(new CommandHandler(store, { cacheSize: 10_000_000 }));
@@ -98,7 +108,18 @@ async function main() {
       path.join(work, "export-0"),
     ];
     const cases: [string, (i: number) => string[]][] = [
-      ["npm run audit", () => tsx("game-server/src/cli/audit.ts")],
+      [
+        "npm run audit",
+        (i) =>
+          PROFILE_DIR && i === 0
+            ? [
+                "node",
+                "--cpu-prof",
+                `--cpu-prof-dir=${PROFILE_DIR}`,
+                ...tsx("game-server/src/cli/audit.ts").slice(1),
+              ]
+            : tsx("game-server/src/cli/audit.ts"),
+      ],
       [
         "export-ledger",
         (i) => tsx("game-server/src/cli/export-ledger.ts", "--out", path.join(work, `export-${i}`)),

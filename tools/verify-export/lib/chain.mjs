@@ -7,28 +7,47 @@ export const GENESIS_HASH = "0".repeat(64);
 /** Canonical JSON: object keys sorted by UTF-16 code unit, no whitespace, JSON.stringify otherwise. */
 export function canonicalJson(value) {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const members = Object.keys(value)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`);
-  return `{${members.join(",")}}`;
+  // Concatenated, without intermediate arrays: every event of the export goes through here.
+  if (Array.isArray(value)) {
+    let text = "[";
+    for (let i = 0; i < value.length; i++)
+      text += i === 0 ? canonicalJson(value[i]) : `,${canonicalJson(value[i])}`;
+    return `${text}]`;
+  }
+  const keys = Object.keys(value);
+  if (keys.length > 1) keys.sort();
+  let text = "{";
+  for (let i = 0; i < keys.length; i++)
+    text += `${i === 0 ? "" : ","}${JSON.stringify(keys[i])}:${canonicalJson(value[keys[i]])}`;
+  return `${text}}`;
 }
 
 /** SHA-256 over the UTF-8 bytes of prevHash "\n" streamId "\n" revision "\n" canonical body. */
 export function eventHash(event) {
-  const body = canonicalJson({
-    id: event.id,
-    type: event.type,
-    data: event.data,
-    metadata: event.metadata,
-  });
+  // canonicalJson({id, type, data, metadata}), its four keys written in their sorted order.
+  const body = `{"data":${canonicalJson(event.data)},"id":${JSON.stringify(event.id)},"metadata":${canonicalJson(event.metadata)},"type":${JSON.stringify(event.type)}}`;
   return createHash("sha256")
     .update(`${event.prevHash}\n${event.streamId}\n${event.revision}\n${body}`, "utf8")
     .digest("hex");
 }
 
+const PLAIN_POSITION = /^[1-9]\d{0,14}:[1-9]\d{0,14}$/;
+
+/** Two whole numbers written without leading zeros, below 2^53: compared as numbers directly. */
+function compareSafe(a, b) {
+  const i = a.indexOf(":");
+  const j = b.indexOf(":");
+  const aMajor = Number(a.slice(0, i));
+  const bMajor = Number(b.slice(0, j));
+  if (aMajor !== bMajor) return aMajor < bMajor ? -1 : 1;
+  const aMinor = Number(a.slice(i + 1));
+  const bMinor = Number(b.slice(j + 1));
+  return aMinor === bMinor ? 0 : aMinor < bMinor ? -1 : 1;
+}
+
 /** Orders two global positions "major:minor" as pairs of whole numbers. */
 export function comparePositions(a, b) {
+  if (PLAIN_POSITION.test(a) && PLAIN_POSITION.test(b)) return compareSafe(a, b);
   const [aMajor, aMinor] = a.split(":").map(BigInt);
   const [bMajor, bMinor] = b.split(":").map(BigInt);
   if (aMajor !== bMajor) return aMajor < bMajor ? -1 : 1;

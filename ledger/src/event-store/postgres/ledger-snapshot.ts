@@ -39,7 +39,7 @@ export async function openLedgerSnapshot(pool: pg.Pool): Promise<LedgerSnapshot>
   }
   let open = true;
   return {
-    async *pages(pageSize = 5_000) {
+    async *pages(pageSize = 1_000) {
       await client.query(SCAN);
       const fetch = () => client.query<ScanRow>(`FETCH ${pageSize} FROM ledger_scan`);
       for (let next = fetch(); ; ) {
