@@ -4,10 +4,22 @@ import { createHash } from "node:crypto";
 /** The prevHash of a stream's first event. */
 export const GENESIS_HASH = "0".repeat(64);
 
+/** Object keys as written in the text, `"key":`, kept for the few hundred names events use. */
+const QUOTED_KEYS = new Map();
+const MAX_QUOTED_KEYS = 10_000;
+
+function quotedKey(key) {
+  const known = QUOTED_KEYS.get(key);
+  if (known !== undefined) return known;
+  const quoted = `${JSON.stringify(key)}:`;
+  if (QUOTED_KEYS.size < MAX_QUOTED_KEYS) QUOTED_KEYS.set(key, quoted);
+  return quoted;
+}
+
 /** Canonical JSON: object keys sorted by UTF-16 code unit, no whitespace, JSON.stringify otherwise. */
 export function canonicalJson(value) {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
-  // Concatenated, without intermediate arrays: every event of the export goes through here.
+  // Concatenated, without intermediate arrays: the audit and the verifier hash every event.
   if (Array.isArray(value)) {
     let text = "[";
     for (let i = 0; i < value.length; i++)
@@ -17,8 +29,10 @@ export function canonicalJson(value) {
   const keys = Object.keys(value);
   if (keys.length > 1) keys.sort();
   let text = "{";
-  for (let i = 0; i < keys.length; i++)
-    text += `${i === 0 ? "" : ","}${JSON.stringify(keys[i])}:${canonicalJson(value[keys[i]])}`;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    text += (i === 0 ? "" : ",") + quotedKey(key) + canonicalJson(value[key]);
+  }
   return `${text}}`;
 }
 
