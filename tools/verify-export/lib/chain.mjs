@@ -1,5 +1,10 @@
 // The ledger's hash chain, reimplemented from docs/ledger.md and docs/audit.md alone.
-import { createHash } from "node:crypto";
+import * as crypto from "node:crypto";
+
+/** SHA-256, hex: one-shot where Node has it (20.12+), else through a Hash object. */
+const sha256Hex = crypto.hash
+  ? (text) => crypto.hash("sha256", text, "hex")
+  : (text) => crypto.createHash("sha256").update(text, "utf8").digest("hex");
 
 /** The prevHash of a stream's first event. */
 export const GENESIS_HASH = "0".repeat(64);
@@ -40,9 +45,7 @@ export function canonicalJson(value) {
 export function eventHash(event) {
   // canonicalJson({id, type, data, metadata}), its four keys written in their sorted order.
   const body = `{"data":${canonicalJson(event.data)},"id":${JSON.stringify(event.id)},"metadata":${canonicalJson(event.metadata)},"type":${JSON.stringify(event.type)}}`;
-  return createHash("sha256")
-    .update(`${event.prevHash}\n${event.streamId}\n${event.revision}\n${body}`, "utf8")
-    .digest("hex");
+  return sha256Hex(`${event.prevHash}\n${event.streamId}\n${event.revision}\n${body}`);
 }
 
 const PLAIN_POSITION = /^[1-9]\d{0,14}:[1-9]\d{0,14}$/;
