@@ -26,5 +26,10 @@ export * from "./event-store/hash-chain.ts";
 export { createKurrentDbEventStore } from "./event-store/kurrentdb/kurrentdb-event-store.ts";
 export { batchOfTheMoment } from "./event-store/postgres/batch-of-the-moment.ts";
 export { createPgPool } from "./event-store/postgres/create-pool.ts";
+export {
+  type LedgerSnapshot,
+  openLedgerSnapshot,
+  type ScannedEvent,
+} from "./event-store/postgres/ledger-snapshot.ts";
 export { createPostgresEventStore } from "./event-store/postgres/postgres-event-store.ts";
 export { FOLLOWER_INTERVAL_MS } from "./event-store/subscription-loop.ts";

@@ -17,7 +17,12 @@ export interface ReplayedStream {
 interface TransferTrack {
   to: string;
   amount: number;
-  credited: number;
+}
+
+/** An event that came before the revision before it, and whether it is its stream's last. */
+interface EarlyEvent {
+  recorded: RecordedEvent;
+  last: boolean;
 }
 
 /**
@@ -27,10 +32,18 @@ interface TransferTrack {
  *   Σ stream money + house + transfers in flight = money in − money out,
  * with no wallet, agent, hold or escrow ever negative. Feed events in global order (a stream's
  * later revision that comes first waits for the earlier one).
+ *
+ * Memory follows what is open, not the ledger's size: a stream told to end (`apply(event,
+ * true)`: its last event, as a snapshot scan knows it) is handed to `onStreamEnd` and dropped
+ * once folded; a transfer is kept from its debit to its credit only.
  */
 export class LedgerReplay {
+  /** The streams still open (every stream, when no event is marked as its stream's last). */
   readonly streams = new Map<string, ReplayedStream>();
+  /** Transfers debited and not yet credited. */
   readonly transfers = new Map<string, TransferTrack>();
+  /** Streams seen, by kind (ended or not). */
+  readonly streamCounts: Partial<Record<StreamKindName, number>> = {};
   readonly problems: string[] = [];
   house: HouseState = initialHouse();
   moneyIn = 0n;
@@ -43,30 +56,42 @@ export class LedgerReplay {
    * written before migration 1764900000000 may hold such pairs (docs/ledger.md, global order).
    * Each waits for the revision before it; one still waiting at the end is a gap.
    */
-  private readonly early = new Map<string, Map<number, RecordedEvent>>();
+  private readonly early = new Map<string, Map<number, EarlyEvent>>();
 
-  apply(recorded: RecordedEvent): void {
+  constructor(
+    /** Called with a stream's final state when its last event has been applied, then dropped. */
+    private readonly onStreamEnd?: (stream: ReplayedStream) => void,
+  ) {}
+
+  /** Applies one event; `last`: no later revision of its stream exists (it can be dropped). */
+  apply(recorded: RecordedEvent, last = false): void {
     const stream = this.streamFor(recorded.streamId);
     if (!stream) {
       this.events++;
       return;
     }
     if (recorded.revision > stream.revision + 1) {
-      const waiting = this.early.get(recorded.streamId) ?? new Map<number, RecordedEvent>();
-      this.early.set(recorded.streamId, waiting.set(recorded.revision, recorded));
+      const waiting = this.early.get(recorded.streamId) ?? new Map<number, EarlyEvent>();
+      this.early.set(recorded.streamId, waiting.set(recorded.revision, { recorded, last }));
       return;
     }
     this.applyInTurn(stream, recorded);
+    let ended = last;
     const waiting = this.early.get(recorded.streamId);
     for (
       let next = waiting?.get(stream.revision + 1);
       next;
       next = waiting?.get(stream.revision + 1)
     ) {
-      waiting!.delete(next.revision);
-      this.applyInTurn(stream, next);
+      waiting!.delete(next.recorded.revision);
+      this.applyInTurn(stream, next.recorded);
+      ended = next.last;
     }
     if (waiting?.size === 0) this.early.delete(recorded.streamId);
+    if (ended && !this.early.has(recorded.streamId)) {
+      this.onStreamEnd?.(stream);
+      this.streams.delete(recorded.streamId);
+    }
   }
 
   private applyInTurn(stream: ReplayedStream, recorded: RecordedEvent) {
@@ -125,6 +150,7 @@ export class LedgerReplay {
         held: 0,
       };
       this.streams.set(streamId, created);
+      this.streamCounts[kind] = (this.streamCounts[kind] ?? 0) + 1;
       return created;
     } catch {
       this.problems.push(`${streamId}: not a ledger stream`);
@@ -188,7 +214,7 @@ export class LedgerReplay {
       this.problems.push(`${where}: transfer ${transfer.id} sent twice`);
       return;
     }
-    this.transfers.set(transfer.id, { to: transfer.to, amount: transfer.amount, credited: 0 });
+    this.transfers.set(transfer.id, { to: transfer.to, amount: transfer.amount });
     this.inFlight += BigInt(transfer.amount);
   }
 
@@ -197,17 +223,18 @@ export class LedgerReplay {
     received: { transferId: string; amount: number },
     where: string,
   ) {
+    // Only transfers in flight are kept: a second credit finds none, like a credit never sent.
     const track = this.transfers.get(received.transferId);
     if (!track) {
-      this.problems.push(`${where}: credit of transfer ${received.transferId} that was never sent`);
+      this.problems.push(
+        `${where}: credit of transfer ${received.transferId} that was never sent (or credited twice)`,
+      );
       return;
     }
-    if (track.credited > 0)
-      this.problems.push(`${where}: transfer ${received.transferId} credited twice`);
     if (track.to !== streamId || track.amount !== received.amount) {
       this.problems.push(`${where}: credit does not match transfer ${received.transferId}`);
     }
-    track.credited += received.amount;
+    this.transfers.delete(received.transferId);
     this.inFlight -= BigInt(received.amount);
   }
 }

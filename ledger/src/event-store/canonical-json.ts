@@ -1,13 +1,36 @@
 import type { JsonValue } from "./event-store.ts";
 
+/** Object keys as written in the text, `"key":`, kept for the few hundred names events use. */
+const QUOTED_KEYS = new Map<string, string>();
+const MAX_QUOTED_KEYS = 10_000;
+
+function quotedKey(key: string): string {
+  const known = QUOTED_KEYS.get(key);
+  if (known !== undefined) return known;
+  const quoted = `${JSON.stringify(key)}:`;
+  if (QUOTED_KEYS.size < MAX_QUOTED_KEYS) QUOTED_KEYS.set(key, quoted);
+  return quoted;
+}
+
 /**
  * Canonical JSON: object keys sorted by code unit, no whitespace. Two equal values always give
  * the same text, whatever order their keys were written in, so hashes survive a JSONB round trip.
  */
 export function canonicalJson(value: JsonValue): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const keys = Object.keys(value).sort();
-  const members = keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key]!)}`);
-  return `{${members.join(",")}}`;
+  // Concatenated, without intermediate arrays: the audit and the verifier hash every event.
+  if (Array.isArray(value)) {
+    let text = "[";
+    for (let i = 0; i < value.length; i++)
+      text += i === 0 ? canonicalJson(value[i]!) : `,${canonicalJson(value[i]!)}`;
+    return `${text}]`;
+  }
+  const keys = Object.keys(value);
+  if (keys.length > 1) keys.sort();
+  let text = "{";
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    text += (i === 0 ? "" : ",") + quotedKey(key) + canonicalJson(value[key]!);
+  }
+  return `${text}}`;
 }

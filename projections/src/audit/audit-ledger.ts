@@ -3,9 +3,10 @@ import type pg from "pg";
 import { PROJECTIONS_CHECKPOINT } from "../projection-runner.ts";
 import { ExpectedReports, readReportModels } from "../reports/expected-reports.ts";
 import { summaryDifferences } from "../reports/report-days.ts";
+import { type AuditedEvent, openAuditSource } from "./audit-source.ts";
 import { ExpectedGameHistory, type GameHistoryRow, sortedPicks } from "./expected-game-history.ts";
 import { ExpectedHouseDays } from "./expected-house-days.ts";
-import { expectedReadModels, type ReadModelSnapshot } from "./expected-read-models.ts";
+import { ExpectedReadModels, type ReadModelSnapshot } from "./expected-read-models.ts";
 import { FairnessProofs } from "./fairness-proofs.ts";
 
 export interface AuditReport {
@@ -27,51 +28,68 @@ const MAX_LISTED = 50;
  * conservation, no negative balance, the fairness proof of every settled round. Then compares
  * the read models (balances, requests, the players' game history, the house per day) with what
  * the events say they should hold at the projections' checkpoint.
+ *
+ * It streams (docs/audit.md): pages read ahead in one snapshot, each stream checked and dropped
+ * when its last event is applied (a round's draw is recomputed then), transfers held only while
+ * in flight; what stays in memory is the open streams and the read models' expectations.
  */
 export async function auditLedger(store: EventStore, pool: pg.Pool): Promise<AuditReport> {
-  const projected = await readProjections(pool);
-  const replay = new LedgerReplay();
+  const source = await openAuditSource(store, pool);
+  try {
+    const projected = await readProjections(source.db);
+    return await replayAgainst(source.pages, projected);
+  } finally {
+    await source.close();
+  }
+}
+
+async function replayAgainst(
+  pages: AsyncIterable<AuditedEvent[]>,
+  projected: Projected,
+): Promise<AuditReport> {
   const fairness = new FairnessProofs();
   const history = new ExpectedGameHistory();
   const houseDays = new ExpectedHouseDays();
   const reports = new ExpectedReports();
-  let expected: ReadModelSnapshot | null = projected.checkpoint ? null : expectedReadModels(replay);
-  for (let after: string | undefined; ; ) {
-    const batch = await store.readAll({ after, maxCount: 2_000 });
-    if (batch.length === 0) break;
-    for (const event of batch) {
-      replay.apply(event);
+  const models = new ExpectedReadModels();
+  const problems: string[] = [];
+  let draws: Promise<string[]>[] = [];
+  // The read models are expected as of the checkpoint: streams that end before it are added as
+  // they end, the ones still open when it is reached are added then (none without projections).
+  let expected: ReadModelSnapshot | null = null;
+  const replay = new LedgerReplay((stream) => {
+    if (!expected) models.add(stream);
+    if (stream.kind === "round") draws.push(fairness.settle(`round-${stream.id}`));
+  });
+  const reachCheckpoint = () => {
+    for (const stream of replay.streams.values()) models.add(stream);
+    expected = models.snapshot(replay.house);
+  };
+  if (!projected.checkpoint) reachCheckpoint();
+  for await (const page of pages) {
+    for (const event of page) {
       fairness.apply(event);
+      replay.apply(event, event.last);
       // The history is folded up to the checkpoint only: what the projections have seen.
       if (!expected) {
         history.apply(event);
         houseDays.apply(event);
         reports.apply(event);
+        if (event.position === projected.checkpoint) reachCheckpoint();
       }
-      if (event.position === projected.checkpoint) expected = expectedReadModels(replay);
     }
-    after = batch.at(-1)!.position;
+    for (const found of await Promise.all(draws)) problems.push(...found);
+    draws = [];
   }
-  const problems = [...replay.verdict(), ...(await fairness.verdict())];
-  if (expected) {
-    problems.push(...compare(expected, projected.models));
-    problems.push(...diffMaps("game history", history.rows(), projected.history, () => false));
-    const nothing = (day: object) => Object.values(day).every((value) => value === 0);
-    problems.push(...diffMaps("house day", houseDays.rows(), projected.houseDays, nothing));
-    problems.push(...reports.verdict(projected.reports, expected));
-    // The daily summaries against the report rows (themselves checked just above).
-    for (const [table, rows] of Object.entries(projected.summaries))
-      for (const { problem, ...row } of rows)
-        problems.push(`report summary ${table}: ${problem} ${JSON.stringify(row)}`);
-  } else
+  problems.push(...replay.verdict(), ...(await fairness.verdict()));
+  if (expected)
+    problems.push(...compareReadModels(expected, projected, history, houseDays, reports));
+  else
     problems.push(`the projections' checkpoint ${projected.checkpoint} is not a ledger position`);
 
-  const streams: Record<string, number> = {};
-  for (const stream of replay.streams.values())
-    streams[stream.kind] = (streams[stream.kind] ?? 0) + 1;
   return {
     events: replay.events,
-    streams,
+    streams: { ...replay.streamCounts },
     moneyIn: replay.moneyIn,
     moneyOut: replay.moneyOut,
     moneyInFlight: replay.moneyInFlight,
@@ -84,11 +102,30 @@ export async function auditLedger(store: EventStore, pool: pg.Pool): Promise<Aud
   };
 }
 
-/** The read models and their checkpoint, read in one snapshot. */
-async function readProjections(pool: pg.Pool) {
-  const db = await pool.connect();
-  try {
-    await db.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+function compareReadModels(
+  expected: ReadModelSnapshot,
+  projected: Projected,
+  history: ExpectedGameHistory,
+  houseDays: ExpectedHouseDays,
+  reports: ExpectedReports,
+): string[] {
+  const problems = compare(expected, projected.models);
+  problems.push(...diffMaps("game history", history.rows(), projected.history, () => false));
+  const nothing = (day: object) => Object.values(day).every((value) => value === 0);
+  problems.push(...diffMaps("house day", houseDays.rows(), projected.houseDays, nothing));
+  problems.push(...reports.verdict(projected.reports, expected));
+  // The daily summaries against the report rows (themselves checked just above).
+  for (const [table, rows] of Object.entries(projected.summaries))
+    for (const { problem, ...row } of rows)
+      problems.push(`report summary ${table}: ${problem} ${JSON.stringify(row)}`);
+  return problems;
+}
+
+type Projected = Awaited<ReturnType<typeof readProjections>>;
+
+/** The read models and their checkpoint, read in the audit's snapshot. */
+async function readProjections(db: pg.ClientBase) {
+  {
     const checkpoint = await db.query("SELECT position FROM checkpoints WHERE name = $1", [
       PROJECTIONS_CHECKPOINT,
     ]);
@@ -110,7 +147,6 @@ async function readProjections(pool: pg.Pool) {
     );
     const reports = await readReportModels(db);
     const summaries = await summaryDifferences(db);
-    await db.query("COMMIT");
     const models: ReadModelSnapshot = {
       players: new Map(
         players.rows.map((r) => [
@@ -147,8 +183,6 @@ async function readProjections(pool: pg.Pool) {
         ]),
       ),
     };
-  } finally {
-    db.release();
   }
 }
 

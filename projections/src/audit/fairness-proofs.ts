@@ -119,18 +119,30 @@ export class FairnessProofs {
     }
   }
 
+  /**
+   * Checks a round whose stream has ended (its last event applied) and forgets it: the audit
+   * holds only the rounds still open.
+   */
+  async settle(streamId: string): Promise<string[]> {
+    const round = this.rounds.get(streamId);
+    if (!round) return [];
+    this.rounds.delete(streamId);
+    if (!round.draw) return [];
+    let problems: string[];
+    if (round.game === "lottery") problems = await checkLottery(streamId, round);
+    else {
+      const recompute = RECOMPUTE[round.game];
+      if (!recompute) return [];
+      problems = await checkDraw(streamId, round, recompute);
+    }
+    this.checked++;
+    return problems;
+  }
+
+  /** Checks every round not settled yet (those whose end was not told). */
   async verdict(): Promise<string[]> {
     const problems: string[] = [];
-    for (const [streamId, round] of this.rounds) {
-      if (!round.draw) continue;
-      if (round.game === "lottery") problems.push(...(await checkLottery(streamId, round)));
-      else {
-        const recompute = RECOMPUTE[round.game];
-        if (!recompute) continue;
-        problems.push(...(await checkDraw(streamId, round, recompute)));
-      }
-      this.checked++;
-    }
+    for (const streamId of [...this.rounds.keys()]) problems.push(...(await this.settle(streamId)));
     return problems;
   }
 }

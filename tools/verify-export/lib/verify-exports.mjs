@@ -188,11 +188,10 @@ async function checkEvents(dir, manifest, { chains, pending, money, fair, proble
     } catch {
       return problems.add(`${dir}: event line ${count} is not JSON`);
     }
-    const where = `${event.streamId}@${event.revision}`;
     first ??= event;
     if (state.last && comparePositions(event.position, state.last.position) <= 0)
       problems.add(
-        `${where}: at position ${event.position}, not after ${state.last.position} (out of order)`,
+        `${event.streamId}@${event.revision}: at position ${event.position}, not after ${state.last.position} (out of order)`,
       );
     state.last = event;
     state.events++;
