@@ -3,7 +3,13 @@ import { eventually } from "@igp/test-support/agents.ts";
 import { balancesOf, fundedPlayer, nextMessage, playerChannel } from "@igp/test-support/games.ts";
 import { signInSuperAdmin, startTestServer, type TestServer } from "@igp/test-support/http.ts";
 import { pngImage } from "@igp/test-support/images.ts";
-import { buyTicket, createLottery, inMinutes, lotteryForm } from "@igp/test-support/lottery.ts";
+import {
+  buyTicket,
+  createLottery,
+  drawingOver,
+  inMinutes,
+  lotteryForm,
+} from "@igp/test-support/lottery.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /** Lotteries over real HTTP: the back office's side, tickets, the drawing, bad input. */
@@ -153,6 +159,8 @@ describe("tickets and the drawing", () => {
             tickets.includes(w.winnerLotteryNumber) && w.amount !== null,
         )
         .reduce((sum: number, w: { amount: number }) => sum + w.amount, 0);
+    // Paid once the room has revealed every winner.
+    await drawingOver(server, lottery.code);
     expect(await balancesOf(server, alice.token)).toEqual({
       main: 85 + won(aliceTickets),
       bonus: 0,
@@ -241,6 +249,7 @@ describe("tickets and the drawing", () => {
     await buyTicket(server, player.token, lottery.code);
     const drawn = await draw(lottery.code);
     expect(drawn.body.winners.map((w: { place: number }) => w.place)).toEqual([1, 2]);
+    await drawingOver(server, lottery.code);
     expect(await balancesOf(server, player.token)).toEqual({ main: 30 + 1000 + 500, bonus: 0 });
     const empty = await createLottery(server);
     const none = await draw(empty.code);

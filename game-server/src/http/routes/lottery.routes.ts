@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import { balancesOf } from "../../accounts/session.ts";
-import { revealOver } from "../../games/lottery/lottery-reveal.ts";
+import { drawingOver } from "../../games/lottery/lottery-reveal.ts";
 import type { LotteryRounds } from "../../games/lottery/lottery-rounds.ts";
 import { adminLotteryViews, lotteryViews, myTickets } from "../../games/lottery/lottery-views.ts";
 import { GameError } from "../../games/round-kernel/round-game.ts";
@@ -278,7 +278,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
       const lottery = await deps.lotteries.registry.byCode(request.params.code);
       if (!lottery) throw notFound(LOTTERY_NOT_FOUND);
       // Nothing of the drawing before its room has revealed it (lottery-reveal.ts).
-      const revealed = revealOver(lottery, deps.lotteries.revealEveryMs);
+      const revealed = drawingOver(lottery, deps.lotteries.revealEveryMs);
       return {
         code: lottery.code,
         roundId: lottery.roundId,
