@@ -45,7 +45,11 @@ export const buyTicket = (server: Pick<TestServer, "call">, token: string, code:
  * the prizes (the public view says drawn). An admin's Finish answers before the reveal, with
  * nothing paid yet.
  */
-export async function drawingOver(server: Pick<TestServer, "call">, code: string, timeoutMs = 30_000) {
+export async function drawingOver(
+  server: Pick<TestServer, "call">,
+  code: string,
+  timeoutMs = 30_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const view = await server.call("GET", `/api/game/lottery/get/${code}`);

@@ -244,9 +244,7 @@ describe("an open lottery, live", { timeout: 30_000 }, () => {
 
     // Every ball landed: the prizes are paid before the room says drawn.
     live.state({ phase: "paying", drawAt, revealed: [third, second, first] });
-    await waitFor(() =>
-      expect(phase()).toBe("Every winning ticket revealed: paying the prizes."),
-    );
+    await waitFor(() => expect(phase()).toBe("Every winning ticket revealed: paying the prizes."));
     expect(revealedTickets()).toEqual(["8", "2", "5"]);
 
     answers[`/api/game/lottery/get/${CODE}`] = drawnView;

@@ -135,7 +135,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
         tags: ["lottery"],
         summary: "Close the sales now and draw, earlier than the end date",
         description:
-          "The lottery's room closes the sales at once and tells its watchers (`drawingSoon`); the drawing starts after the 5-second notice: winners drawn without replacement among the final tickets (first place wins winAmount, then one per prize), money prizes paid from the house. Answers once the drawing is recorded (the winners in the answer); the room then reveals the winners one by one, and once revealed every ticket holder gets a `lottery` message. A second request is refused. At its end date a lottery is drawn by itself; this draws it earlier.",
+          "The lottery's room closes the sales at once and tells its watchers (`drawingSoon`); the drawing starts after the 5-second notice: winners drawn without replacement among the final tickets (first place wins winAmount, then one per prize). Answers once the drawing is recorded (the winners in the answer), before anything is paid; the room then reveals the winners one by one, pays the money prizes from the house once the last is revealed, and then every ticket holder gets a `lottery` message. A second request is refused. At its end date a lottery is drawn by itself; this draws it earlier.",
         security: [{ bearer: [] }],
         body: lotteryCodeBodySchema,
         response: { 200: adminLotteryViewSchema, ...errors },
