@@ -138,7 +138,11 @@ parentPort!.on("message", async (command: string) => {
     });
   } else if (command === "close") {
     for (const socket of lean) socket.close();
-    await Promise.all(rooms.map((room) => room.leave().catch(() => {})));
+    // A dropped room's leave never settles: wait a few seconds at most.
+    await Promise.race([
+      Promise.all(rooms.map((room) => room.leave().catch(() => {}))),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]);
     parentPort!.postMessage({ type: "closed" });
   }
 });

@@ -198,6 +198,40 @@ describe("tickets and the drawing", () => {
     expect(report.problems).toEqual([]);
   });
 
+  it("a purchase repeated with its Idempotency-Key holds one ticket and charges once, even racing itself", async () => {
+    const lottery = await createLottery(server, { betAmount: 5 });
+    const player = await fundedPlayer(server, 50_00);
+    const buy = (key: string) =>
+      server.call("POST", "/api/game/lottery/buy/ticket", {
+        token: player.token,
+        body: { code: lottery.code },
+        headers: { "idempotency-key": key },
+      });
+    const first = await buy("ticket-key-1");
+    const again = await buy("ticket-key-1");
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    // The same key sent twice at once: one ticket, whichever answers.
+    const racing = await Promise.all([buy("ticket-key-2"), buy("ticket-key-2")]);
+    const numbers = racing.filter((r) => r.status === 201).map((r) => r.body.myLotteryNumber);
+    expect(new Set(numbers).size).toBe(1);
+    for (const r of racing) if (r.status !== 201) expect(r.status).toBe(409);
+    expect(await balancesOf(server, player.token)).toEqual({ main: 40, bonus: 0 });
+    // Two tickets in the player's list (the projection follows the ledger).
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.call("GET", `/api/game/lottery/tickets?code=${lottery.code}`, {
+              token: player.token,
+            })
+          ).body.length,
+      )
+      .toBe(2);
+  });
+
   it("tells every ticket holder live: their tickets and the winners (the lottery message)", async () => {
     const lottery = await createLottery(server, { title: "Live Lottery", prizes: "Phone" });
     const holder = await fundedPlayer(server, 50_00);
