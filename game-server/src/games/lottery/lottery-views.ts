@@ -1,4 +1,4 @@
-import type { LotteryView, MyTicket } from "@igp/shared";
+import type { LotteryView, MyTicket, PrizeEntry } from "@igp/shared";
 import { minorToMajor } from "@igp/shared";
 import type pg from "pg";
 import { placesOf } from "./lottery.rules.ts";
@@ -120,6 +120,12 @@ async function fullNames(pool: pg.Pool, lotteries: Lottery[]) {
 const placeOf = (winners: LotteryWinner[], ticket: number) =>
   winners.find((winner) => winner.ticket === ticket)?.place ?? null;
 
+const prizeOf = (place: number, entry: PrizeEntry) => ({
+  place,
+  label: entry.label,
+  amount: money(entry.amount),
+});
+
 /** A player's tickets (the projection), newest first, with what each won once revealed. */
 export async function myTickets(deps: Deps, userId: string, code?: string): Promise<MyTicket[]> {
   const { rows } = await deps.pool.query(
@@ -143,7 +149,6 @@ export async function myTickets(deps: Deps, userId: string, code?: string): Prom
     // The place from the recorded drawing, as the lottery's view tells it (the projection's
     // place follows the settlement a moment later).
     const won = status === "drawn" ? placeOf(lottery.winners, row.number) : null;
-    const place = won === null ? null : places[won - 1];
     return {
       code: row.code,
       title: row.title,
@@ -152,7 +157,7 @@ export async function myTickets(deps: Deps, userId: string, code?: string): Prom
       boughtAt: new Date(row.bought_at).toISOString(),
       lotteryStatus: status,
       outDate: lottery.outDate,
-      prize: place ? { place: won, label: place.label, amount: money(place.amount) } : null,
+      prize: won === null ? null : prizeOf(won, places[won - 1]!),
     };
   });
 }
