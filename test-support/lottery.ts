@@ -39,3 +39,22 @@ export async function createLottery(server: TestServer, fields: LotteryFields = 
 
 export const buyTicket = (server: Pick<TestServer, "call">, token: string, code: string) =>
   server.call("POST", "/api/game/lottery/buy/ticket", { token, body: { code } });
+
+/**
+ * Waits until a lottery's drawing is over for everyone: its room revealed every winner and paid
+ * the prizes (the public view says drawn). An admin's Finish answers before the reveal, with
+ * nothing paid yet.
+ */
+export async function drawingOver(
+  server: Pick<TestServer, "call">,
+  code: string,
+  timeoutMs = 30_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const view = await server.call("GET", `/api/game/lottery/get/${code}`);
+    if (view.body.status === "drawn") return view.body;
+    if (Date.now() > deadline) throw new Error(`lottery ${code} not drawn within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

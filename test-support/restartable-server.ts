@@ -41,7 +41,8 @@ export async function restartableServer(name: string, settings: Record<string, s
     /** Starts the server; `extra` adds settings to this start only (a crash hook...). */
     async start(extra: Record<string, string> = {}) {
       server = spawnServer({ ...env, ...extra });
-      await waitForHealth(server, url, 30_000);
+      // A cold start transpiles the server: on a machine at load 30 it took over 30 s.
+      await waitForHealth(server, url, 120_000);
     },
     /** The running process, if any (to freeze it with SIGSTOP...). */
     server: () => server,

@@ -7,7 +7,7 @@ import {
 } from "@igp/shared";
 import type pg from "pg";
 import { PagedQuery } from "../wallet/paged-query.ts";
-import { revealOver } from "./lottery/lottery-reveal.ts";
+import { drawingOver } from "./lottery/lottery-reveal.ts";
 
 interface HistoryRow {
   round_id: string;
@@ -69,7 +69,7 @@ async function lotteriesRevealing(
     .map((entry) => entry.roundId);
   if (drawn.length === 0) return new Set();
   const { rows } = await pool.query(
-    `SELECT round_id, status, drawn_at, winners FROM lotteries WHERE round_id = ANY($1)`,
+    `SELECT round_id, status, drawn_at, paid_at, winners FROM lotteries WHERE round_id = ANY($1)`,
     [drawn],
   );
   const now = Date.now();
@@ -77,10 +77,11 @@ async function lotteriesRevealing(
     rows
       .filter(
         (row) =>
-          !revealOver(
+          !drawingOver(
             {
               status: row.status,
               drawnAt: row.drawn_at ? new Date(row.drawn_at).toISOString() : null,
+              paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
               winners: row.winners ?? [],
             },
             revealEveryMs,

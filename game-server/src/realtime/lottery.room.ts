@@ -16,7 +16,7 @@ import { crashPoint } from "../games/lottery/lottery-crash-points.ts";
 import type { LapsedLottery } from "../games/lottery/lottery-leases.ts";
 import { tellTicketHolders } from "../games/lottery/lottery-notices.ts";
 import type { Lottery, LotteryWinner } from "../games/lottery/lottery-registry.ts";
-import { revealOrder, revealOver } from "../games/lottery/lottery-reveal.ts";
+import { drawingOver, revealOrder } from "../games/lottery/lottery-reveal.ts";
 import type { DrawnLottery, LotteryRounds } from "../games/lottery/lottery-rounds.ts";
 import type { RoundFailover } from "../games/round-kernel/round-failover.ts";
 import { GameError } from "../games/round-kernel/round-game.ts";
@@ -55,6 +55,7 @@ const PHASES: Record<string, string> = {
   movingOutDate: "onSale",
   retryingClose: "closing",
   retryingRefund: "refunding",
+  retryingPay: "paying",
 };
 
 export function lotteryRoom(deps: LotteryRoomDeps) {
@@ -68,7 +69,8 @@ export function lotteryRoom(deps: LotteryRoomDeps) {
  * server for every lottery not finished (on create, and on adoption after a restart or in
  * another process), never by a client. Its machine (lottery.machine.ts) closes sales at the out
  * date (or an admin's Finish), counts down, draws through LotteryRounds (the ledger stays the
- * truth), reveals the winners one by one, then tells the holders; or refunds on delete.
+ * truth), reveals the winners one by one, pays the prizes once the last is revealed, then tells
+ * the holders; or refunds on delete.
  */
 abstract class LotteryRoom extends Room<{ state: LotteryState; client: Watcher }> {
   override autoDispose = false;
@@ -119,7 +121,11 @@ abstract class LotteryRoom extends Room<{ state: LotteryState; client: Watcher }
     this.actor.send({ type: "FINISH" });
     const done = await waitFor(
       this.actor,
-      (s) => s.matches({ drawing: "revealing" }) || s.status === "done",
+      (s) =>
+        s.matches({ drawing: "revealing" }) ||
+        s.matches("paying") ||
+        s.matches("retryingPay") ||
+        s.status === "done",
       { timeout: Number.POSITIVE_INFINITY },
     );
     return done.matches("gone") || done.matches("deleted") ? this.refusal() : { ok: true };
@@ -174,7 +180,7 @@ abstract class LotteryRoom extends Room<{ state: LotteryState; client: Watcher }
     };
   }
 
-  /** Where the registry says the lottery stands; null when its drawing is over and revealed. */
+  /** Where the registry says the lottery stands; null when its drawing is revealed and paid. */
   private resumeAt(lottery: Lottery): LotteryResume | null {
     switch (lottery.status) {
       case "open":
@@ -184,7 +190,7 @@ abstract class LotteryRoom extends Room<{ state: LotteryState; client: Watcher }
       case "deleting":
         return "refunding";
       case "drawn":
-        return revealOver(lottery, this.deps.revealEveryMs) ? null : "drawing";
+        return drawingOver(lottery, this.deps.revealEveryMs) ? null : "drawing";
       default:
         return null;
     }
@@ -205,6 +211,7 @@ abstract class LotteryRoom extends Room<{ state: LotteryState; client: Watcher }
             winners: this.order.length,
           };
         }),
+        pay: fromPromise(() => lotteries.payPrizes(this.lottery)),
         refund: fromPromise(async () => {
           try {
             await lotteries.remove(this.lottery);

@@ -3,7 +3,13 @@ import { eventually } from "@igp/test-support/agents.ts";
 import { balancesOf, fundedPlayer, nextMessage, playerChannel } from "@igp/test-support/games.ts";
 import { signInSuperAdmin, startTestServer, type TestServer } from "@igp/test-support/http.ts";
 import { pngImage } from "@igp/test-support/images.ts";
-import { buyTicket, createLottery, inMinutes, lotteryForm } from "@igp/test-support/lottery.ts";
+import {
+  buyTicket,
+  createLottery,
+  drawingOver,
+  inMinutes,
+  lotteryForm,
+} from "@igp/test-support/lottery.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /** Lotteries over real HTTP: the back office's side, tickets, the drawing, bad input. */
@@ -153,6 +159,8 @@ describe("tickets and the drawing", () => {
             tickets.includes(w.winnerLotteryNumber) && w.amount !== null,
         )
         .reduce((sum: number, w: { amount: number }) => sum + w.amount, 0);
+    // Paid once the room has revealed every winner.
+    await drawingOver(server, lottery.code);
     expect(await balancesOf(server, alice.token)).toEqual({
       main: 85 + won(aliceTickets),
       bonus: 0,
@@ -188,6 +196,40 @@ describe("tickets and the drawing", () => {
     );
     const report = await auditLedger(server.platform.store, server.platform.database.pool);
     expect(report.problems).toEqual([]);
+  });
+
+  it("a purchase repeated with its Idempotency-Key holds one ticket and charges once, even racing itself", async () => {
+    const lottery = await createLottery(server, { betAmount: 5 });
+    const player = await fundedPlayer(server, 50_00);
+    const buy = (key: string) =>
+      server.call("POST", "/api/game/lottery/buy/ticket", {
+        token: player.token,
+        body: { code: lottery.code },
+        headers: { "idempotency-key": key },
+      });
+    const first = await buy("ticket-key-1");
+    const again = await buy("ticket-key-1");
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    // The same key sent twice at once: one ticket, whichever answers.
+    const racing = await Promise.all([buy("ticket-key-2"), buy("ticket-key-2")]);
+    const numbers = racing.filter((r) => r.status === 201).map((r) => r.body.myLotteryNumber);
+    expect(new Set(numbers).size).toBe(1);
+    for (const r of racing) if (r.status !== 201) expect(r.status).toBe(409);
+    expect(await balancesOf(server, player.token)).toEqual({ main: 40, bonus: 0 });
+    // Two tickets in the player's list (the projection follows the ledger).
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.call("GET", `/api/game/lottery/tickets?code=${lottery.code}`, {
+              token: player.token,
+            })
+          ).body.length,
+      )
+      .toBe(2);
   });
 
   it("tells every ticket holder live: their tickets and the winners (the lottery message)", async () => {
@@ -241,6 +283,7 @@ describe("tickets and the drawing", () => {
     await buyTicket(server, player.token, lottery.code);
     const drawn = await draw(lottery.code);
     expect(drawn.body.winners.map((w: { place: number }) => w.place)).toEqual([1, 2]);
+    await drawingOver(server, lottery.code);
     expect(await balancesOf(server, player.token)).toEqual({ main: 30 + 1000 + 500, bonus: 0 });
     const empty = await createLottery(server);
     const none = await draw(empty.code);

@@ -1,7 +1,7 @@
 import { auditLedger } from "@igp/projections";
 import { balancesOf, fundedPlayer } from "@igp/test-support/games.ts";
 import { signInSuperAdmin, startTestServer, type TestServer } from "@igp/test-support/http.ts";
-import { buyTicket, createLottery, inMinutes } from "@igp/test-support/lottery.ts";
+import { buyTicket, createLottery, drawingOver, inMinutes } from "@igp/test-support/lottery.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /** Lotteries under concurrency: many buyers at once, buyers racing the drawing and the out date. */
@@ -147,6 +147,8 @@ describe("a lottery under concurrency", () => {
       ),
     );
     expect(draws.map((d) => d.status).sort()).toEqual([200, 409, 409]);
+    // Paid once the room has revealed the winners.
+    await drawingOver(server, lottery.code);
     expect(await balancesOf(server, buyer!.token)).toEqual({ main: 8 + 150, bonus: 0 });
   });
 

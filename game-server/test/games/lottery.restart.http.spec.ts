@@ -17,7 +17,7 @@ let restart: Awaited<ReturnType<typeof restartableServer>> | null = null;
 afterAll(() => restart?.kill());
 
 it("a drawing or a deletion cut short by SIGKILL completes exactly once after restart", {
-  timeout: 120_000,
+  timeout: 400_000,
 }, async () => {
   restart = await restartableServer("lottery-restart", {
     ROUND_LEASE_SECONDS: "2",

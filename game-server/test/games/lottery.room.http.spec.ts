@@ -156,6 +156,51 @@ describe("watching a lottery", () => {
     for (const room of [watcher, holderRoom, otherRoom, channel]) await room.leave();
   });
 
+  it("a winner's balance rises only once the reveal has shown every winning ticket (paid when it ends)", {
+    timeout: 60_000,
+  }, async () => {
+    // One holder of every ticket: each of the three places is theirs.
+    const lottery = await createLottery(server, { betAmount: 1, prizes: "500, 200" });
+    const holder = await fundedPlayer(server, 100_00, 0, "Alice Tadesse");
+    for (let i = 0; i < 3; i++)
+      expect((await buyTicket(server, holder.token, lottery.code)).status).toBe(201);
+    const room = await sdkClient(server, holder.token).joinById(lottery.code);
+    const channel = await playerChannel(server, holder);
+    // What the holder's screens hear, in order: each ball landing, each balance pushed.
+    const heard: ({ winner: number } | { main: number })[] = [];
+    room.onMessage("winner", (winner: Winner) => heard.push({ winner: winner.ticket }));
+    channel.onMessage("balanceUpdated", (b: { mainBalance: number }) =>
+      heard.push({ main: b.mainBalance }),
+    );
+    const firstWinner = nextMessage(room, "winner", 30_000);
+    const drawn = nextMessage(room, "drawn", 30_000);
+    const finished = await server.call("POST", "/api/games/lottery/finish", {
+      token: admin,
+      body: { code: lottery.code },
+    });
+    expect(finished.status).toBe(200);
+    // Mid-reveal: the wallet's API and the player's history hold no prize yet.
+    await firstWinner;
+    expect(await balancesOf(server, holder.token)).toEqual({ main: 97, bonus: 0 });
+    const history = await server.call("GET", "/api/game/history", { token: holder.token });
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).not.toContain('"won"');
+    await drawn;
+    await expect
+      .poll(() => heard.some((h) => "main" in h && h.main > 97), { timeout: 10_000 })
+      .toBe(true);
+    // Every balance pushed before the last ball landed is the balance before the drawing; the
+    // prizes (1,000 + 500 + 200) come after it, in one rise.
+    const lastBall = heard.findLastIndex((h) => "winner" in h);
+    const firstRise = heard.findIndex((h) => "main" in h && h.main > 97);
+    expect(heard.filter((h) => "winner" in h)).toHaveLength(3);
+    expect(firstRise).toBeGreaterThan(lastBall);
+    expect(heard[firstRise]).toEqual({ main: 97 + 1_700 });
+    expect(await balancesOf(server, holder.token)).toEqual({ main: 1_797, bonus: 0 });
+    await room.leave();
+    await channel.leave();
+  });
+
   it("a watcher joining mid-drawing sees the winners revealed so far, then the rest live", {
     timeout: 60_000,
   }, async () => {

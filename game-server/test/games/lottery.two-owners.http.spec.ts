@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 it("two processes believing they own a lottery: one drawing, each winner paid once", {
-  timeout: 120_000,
+  timeout: 400_000,
 }, async () => {
   const settings = { ROUND_LEASE_SECONDS: "2", GAME_START_NOTICE_MS: "300" };
   a = await restartableServer("lottery-two-owners", {
@@ -62,7 +62,7 @@ it("two processes believing they own a lottery: one drawing, each winner paid on
     // B starts beside A; A freezes past its lease and past the out date: B adopts the lottery.
     const port = await freePort();
     b = spawnServer({ ...a.env, PORT: String(port) });
-    await waitForHealth(b, `http://127.0.0.1:${port}`, 30_000);
+    await waitForHealth(b, `http://127.0.0.1:${port}`, 120_000);
     a.server()!.child.kill("SIGSTOP");
     const holder = async () =>
       (await pool.query("SELECT holder FROM lottery_leases WHERE round_id = $1", [roundId])).rows[0]

@@ -4,7 +4,7 @@ import { eventually } from "@igp/test-support/agents.ts";
 import { fundedPlayer, nextMessage, seed, watchRound } from "@igp/test-support/games.ts";
 import { signInSuperAdmin, startTestServer, type TestServer } from "@igp/test-support/http.ts";
 import { form, pngImage } from "@igp/test-support/images.ts";
-import { buyTicket, createLottery } from "@igp/test-support/lottery.ts";
+import { buyTicket, createLottery, drawingOver } from "@igp/test-support/lottery.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 /**
@@ -15,7 +15,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 let server: TestServer;
 let root: string;
 beforeAll(async () => {
-  server = await startTestServer({ env: { GAME_START_NOTICE_MS: "100" } });
+  server = await startTestServer({
+    env: { GAME_START_NOTICE_MS: "100", LOTTERY_REVEAL_EVERY_MS: "100" },
+  });
   root = (await signInSuperAdmin(server)).token;
   const method = form(
     { bankName: "Telebirr", type: "withdraw" },
@@ -63,6 +65,8 @@ it("counts round cuts, fees and lottery prizes alike in every figure, equal to t
     body: { code: lottery.code },
   });
   expect(drawn.status).toBe(200);
+  // Its prize is paid once the room has revealed the winner.
+  await drawingOver(server, lottery.code);
   // A withdrawal partly from bonus: the 20% fee on that part (6 of 30) is the house's.
   const carol = await fundedPlayer(server, 100_00, 50_00, "Carol Haile");
   const withdrawn = await server.call("POST", "/api/wallet/withdraw/request", {

@@ -9,7 +9,7 @@ import {
   type TestServer,
 } from "@igp/test-support/http.ts";
 import { form, pngImage } from "@igp/test-support/images.ts";
-import { buyTicket, createLottery } from "@igp/test-support/lottery.ts";
+import { buyTicket, createLottery, drawingOver } from "@igp/test-support/lottery.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -74,7 +74,9 @@ let agent: Awaited<ReturnType<typeof createAgent>>;
 let lotteryCode: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { GAME_START_NOTICE_MS: "100" } });
+  server = await startTestServer({
+    env: { GAME_START_NOTICE_MS: "100", LOTTERY_REVEAL_EVERY_MS: "100" },
+  });
   root = (await signInSuperAdmin(server)).token;
   for (const [bankName, type, accountNumber] of [
     ["CBE", "deposit", "1000123456789"],
@@ -115,6 +117,8 @@ beforeAll(async () => {
   lotteryCode = lottery.code;
   for (const player of [alice, bob, bob]) await buyTicket(server, player.token, lottery.code);
   expect((await post("/api/games/lottery/finish", { code: lottery.code })).status).toBe(200);
+  // Settled once the room has revealed the winner.
+  await drawingOver(server, lottery.code);
 
   // Withdrawals: alice by bank (paid with a reference), bob through the agent.
   const byBank = await post(

@@ -242,6 +242,11 @@ describe("an open lottery, live", { timeout: 30_000 }, () => {
       `#5 1st place · ${etb(5000)}`,
     );
 
+    // Every ball landed: the prizes are paid before the room says drawn.
+    live.state({ phase: "paying", drawAt, revealed: [third, second, first] });
+    await waitFor(() => expect(phase()).toBe("Every winning ticket revealed: paying the prizes."));
+    expect(revealedTickets()).toEqual(["8", "2", "5"]);
+
     answers[`/api/game/lottery/get/${CODE}`] = drawnView;
     live.state({ phase: "drawn", drawAt, revealed: [third, second, first] });
     live.message("drawn", {

@@ -14,6 +14,8 @@ export const LOTTERY_PHASES = [
   "closing",
   "countdown",
   "drawing",
+  /** Every winner revealed: the prizes are being paid (a moment), then drawn. */
+  "paying",
   "drawn",
   "refunding",
   "deleted",

@@ -11,8 +11,9 @@ export interface LapsedLottery {
 
 /**
  * Leases on lottery rooms (lottery_leases), held and adopted as rounds' are (round-leases.ts):
- * one process runs a lottery's room. A lottery needs its room until its winners are revealed:
- * on sale, closing, drawing, being deleted, or drawn so recently that its reveal still runs.
+ * one process runs a lottery's room. A lottery needs its room until its winners are revealed and
+ * paid: on sale, closing, drawing, being deleted, drawn so recently that its reveal still runs,
+ * or drawn and not yet paid (a process died between the reveal's end and the payment).
  */
 export class LotteryLeases {
   private readonly leases: RoundLeases;
@@ -37,6 +38,7 @@ export class LotteryLeases {
       `SELECT l.round_id, l.code, s.holder FROM lotteries l
          LEFT JOIN lottery_leases s ON s.round_id = l.round_id
        WHERE (l.status IN ('open', 'drawing', 'deleting')
+           OR (l.status = 'drawn' AND l.paid_at IS NULL)
            OR (l.status = 'drawn' AND l.drawn_at
                + (jsonb_array_length(l.prizes) + 1) * $3 * interval '1 millisecond' > now()))
          AND (s.expires_at < now()

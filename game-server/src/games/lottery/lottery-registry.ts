@@ -31,9 +31,13 @@ export interface Lottery {
   winners: LotteryWinner[];
   createdBy: string;
   createdAt: string;
-  /** When sales closed (the drawing started its countdown), and when the drawing was recorded. */
+  /**
+   * When sales closed (the drawing started its countdown), when the drawing was recorded (its
+   * reveal counts from then), and when its prizes were paid (the reveal over, the round settled).
+   */
   closedAt: string | null;
   drawnAt: string | null;
+  paidAt: string | null;
 }
 
 const toLottery = (row: pg.QueryResultRow): Lottery => ({
@@ -55,6 +59,7 @@ const toLottery = (row: pg.QueryResultRow): Lottery => ({
   createdAt: new Date(row.created_at).toISOString(),
   closedAt: row.closed_at ? new Date(row.closed_at).toISOString() : null,
   drawnAt: row.drawn_at ? new Date(row.drawn_at).toISOString() : null,
+  paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
 });
 
 /**
@@ -66,7 +71,10 @@ export class LotteryRegistry {
   constructor(private readonly pool: pg.Pool) {}
 
   async insert(
-    lottery: Omit<Lottery, "id" | "status" | "serverSeed" | "winners" | "closedAt" | "drawnAt">,
+    lottery: Omit<
+      Lottery,
+      "id" | "status" | "serverSeed" | "winners" | "closedAt" | "drawnAt" | "paidAt"
+    >,
   ) {
     const { rows } = await this.pool.query(
       `INSERT INTO lotteries (round_id, code, title, banner, ticket_price, win_amount, prizes_text,
@@ -161,7 +169,10 @@ export class LotteryRegistry {
     return rowCount === 1;
   }
 
-  /** Records the drawing once: a repeat keeps the first time (the reveal counts from it). */
+  /**
+   * Records the drawing once: a repeat keeps the first time (the reveal counts from it). Nothing
+   * is paid yet: the room pays when the reveal ends (`recordPaid`).
+   */
   async recordDrawing(id: number, serverSeed: string, winners: LotteryWinner[]): Promise<Date> {
     const { rows } = await this.pool.query(
       `UPDATE lotteries SET status = 'drawn', server_seed = $2, winners = $3,
@@ -169,6 +180,14 @@ export class LotteryRegistry {
       [id, serverSeed, JSON.stringify(winners)],
     );
     return new Date(rows[0].drawn_at);
+  }
+
+  /** The prizes were paid (the round settled in the ledger): the lottery's room is done. */
+  async recordPaid(id: number): Promise<void> {
+    await this.pool.query(
+      "UPDATE lotteries SET paid_at = COALESCE(paid_at, now()) WHERE id = $1 AND status = 'drawn'",
+      [id],
+    );
   }
 
   /** Tickets sold per lottery (the projection's held tickets). */

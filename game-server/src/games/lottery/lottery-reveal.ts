@@ -21,16 +21,17 @@ export const revealEnds = (drawnAt: number, winners: number, everyMs: number) =>
   drawnAt + winners * everyMs;
 
 /**
- * Whether a lottery's drawing is over for everyone: drawn, and its last winner revealed. Until
- * then the room is revealing it, and nothing public tells its winners ahead of the room. A
+ * Whether a lottery's drawing is over for everyone: drawn, its last winner revealed, and its
+ * prizes paid (the room pays when the reveal ends). Until then the room is revealing it or
+ * paying, and nothing public tells its winners ahead of the room, nor a balance its prize. A
  * drawing recorded before its time was kept has no reveal to wait for.
  */
-export function revealOver(
-  lottery: Pick<Lottery, "status" | "drawnAt" | "winners">,
+export function drawingOver(
+  lottery: Pick<Lottery, "status" | "drawnAt" | "winners" | "paidAt">,
   everyMs: number,
   now = Date.now(),
 ) {
-  if (lottery.status !== "drawn") return false;
+  if (lottery.status !== "drawn" || !lottery.paidAt) return false;
   if (!lottery.drawnAt) return true;
   return revealEnds(Date.parse(lottery.drawnAt), lottery.winners.length, everyMs) <= now;
 }

@@ -23,7 +23,7 @@ import type { Closed } from "./lottery.machine.ts";
 import { drawWinners, type HeldTicket, moneyPrizes, placesOf } from "./lottery.rules.ts";
 import { crashPoint } from "./lottery-crash-points.ts";
 import type { Lottery, LotteryRegistry, LotteryWinner } from "./lottery-registry.ts";
-import { revealOver } from "./lottery-reveal.ts";
+import { drawingOver } from "./lottery-reveal.ts";
 
 /** Who draws and refunds once an admin asked: the lottery itself. */
 const SYSTEM_USER = "lottery";
@@ -52,8 +52,8 @@ export interface DrawnLottery {
  * Lotteries as rounds on the round kernel's ledger stream (docs/architecture.md, the round
  * kernel): the house opens the round (no first stake) with the out date as its `stakesUntil`;
  * each ticket is a stake whose number the round gives as it receives it; the drawing closes the
- * stakes, draws among the final list and settles (prizes from the house, the revenue to it); a
- * deletion refunds every ticket.
+ * stakes and draws among the final list; once its room has revealed the winners, the round
+ * settles (prizes from the house, the revenue to it); a deletion refunds every ticket.
  * Each step has a deterministic command id and the registry records where the lottery stands,
  * so a drawing or a deletion cut short by a restart completes exactly once (`resume`).
  */
@@ -194,7 +194,7 @@ export class LotteryRounds {
 
   /** The round's final tickets (once the drawing is revealed) and how the drawing went. */
   async proof(lottery: Lottery) {
-    const drawn = revealOver(lottery, this.revealEveryMs);
+    const drawn = drawingOver(lottery, this.revealEveryMs);
     const tickets = drawn ? ticketsOf(await this.ledger.rounds.read(lottery.roundId)) : [];
     return {
       tickets: tickets.map(({ number, clientSeed }) => ({ number, clientSeed })),
@@ -214,39 +214,61 @@ export class LotteryRounds {
 
   /**
    * The drawing (the room's `drawing`): stakes closed if they are not, winners drawn among the
-   * final list, settled (prizes paid), recorded. Each step repeatable, so a drawing cut short by
-   * a crash, or run by two processes at once, settles once and records the first time.
+   * final list, recorded. Nothing is paid: the room reveals the winners, then pays them
+   * (`payPrizes`), so no balance shows a prize before its ticket is revealed. Repeatable, so a
+   * drawing cut short by a crash, or run by two processes at once, records the first time.
    */
   async completeDrawing(lottery: Lottery): Promise<DrawnLottery> {
-    const ctx = context(SYSTEM_USER, "system", new Date());
     const { roundId } = lottery;
-    let state = await this.ledger.rounds.read(roundId);
-    if (state.status === "open") {
-      await this.ledger.rounds.closeStakes(roundId, {
-        ...ctx,
-        commandId: stepId(roundId, "close"),
-      });
-      state = await this.ledger.rounds.read(roundId);
-    }
+    const state = await this.closedRound(roundId);
     const serverSeed = await serverSeedFor(this.fairnessSecret, roundId);
     const tickets = ticketsOf(state);
     const winners = await drawWinners(lottery, serverSeed, tickets);
+    const drawnAt = await this.registry.recordDrawing(lottery.id, serverSeed, winners);
+    crashPoint("recorded");
+    return {
+      lottery: { ...lottery, status: "drawn", serverSeed, winners, drawnAt: drawnAt.toISOString() },
+      holders: holdersOf(tickets),
+    };
+  }
+
+  /**
+   * The prizes (the room's `paying`, once the reveal is over): the round settled in the ledger,
+   * each money prize from the house, the ticket revenue to it, with the drawing's record for the
+   * audit; then the registry notes it paid. The winners are drawn again from the ledger's final
+   * tickets (the ledger stays the truth; the same seed and tickets give the recorded winners).
+   * The settlement's step id and the round's status let it through once, after a crash or from
+   * two processes.
+   */
+  async payPrizes(lottery: Lottery): Promise<void> {
+    const { roundId } = lottery;
+    const state = await this.closedRound(roundId);
     if (state.status === "closed") {
+      const serverSeed = await serverSeedFor(this.fairnessSecret, roundId);
+      const tickets = ticketsOf(state);
+      const winners = await drawWinners(lottery, serverSeed, tickets);
       const draw = await drawRecord(serverSeed, tickets, winners, placesOf(lottery).length);
       await this.ledger.rounds.settle(
         roundId,
         [],
         moneyPrizes(winners),
-        { ...ctx, commandId: stepId(roundId, "settle") },
+        { ...context(SYSTEM_USER, "system", new Date()), commandId: stepId(roundId, "settle") },
         draw,
       );
-      crashPoint("settled");
+      crashPoint("paid");
     }
-    const drawnAt = await this.registry.recordDrawing(lottery.id, serverSeed, winners);
-    return {
-      lottery: { ...lottery, status: "drawn", serverSeed, winners, drawnAt: drawnAt.toISOString() },
-      holders: holdersOf(tickets),
-    };
+    await this.registry.recordPaid(lottery.id);
+  }
+
+  /** The round with its stakes closed (closed now if a crash left it open). */
+  private async closedRound(roundId: string): Promise<RoundState> {
+    const state = await this.ledger.rounds.read(roundId);
+    if (state.status !== "open") return state;
+    await this.ledger.rounds.closeStakes(roundId, {
+      ...context(SYSTEM_USER, "system", new Date()),
+      commandId: stepId(roundId, "close"),
+    });
+    return this.ledger.rounds.read(roundId);
   }
 
   /** Who holds tickets of the lottery now (each once). */

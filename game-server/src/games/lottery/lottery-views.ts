@@ -1,9 +1,9 @@
-import type { LotteryView, MyTicket } from "@igp/shared";
+import type { LotteryView, MyTicket, PrizeEntry } from "@igp/shared";
 import { minorToMajor } from "@igp/shared";
 import type pg from "pg";
 import { placesOf } from "./lottery.rules.ts";
-import type { Lottery, LotteryRegistry } from "./lottery-registry.ts";
-import { revealOver } from "./lottery-reveal.ts";
+import type { Lottery, LotteryRegistry, LotteryWinner } from "./lottery-registry.ts";
+import { drawingOver } from "./lottery-reveal.ts";
 
 type Which = { codes: string[] } | { selling: true };
 
@@ -14,16 +14,17 @@ type Seen = "public" | "staff";
 
 /**
  * What a player sees of a lottery's status: open until the out date, then closed, drawing
- * until its room has revealed the last winner (lottery-reveal.ts), then drawn.
+ * until its room has revealed the last winner and paid the prizes (lottery-reveal.ts), then
+ * drawn.
  */
 function statusOf(
-  lottery: Pick<Lottery, "status" | "outDate" | "drawnAt" | "winners">,
+  lottery: Pick<Lottery, "status" | "outDate" | "drawnAt" | "paidAt" | "winners">,
   revealEveryMs: number,
   seen: Seen = "public",
   now = Date.now(),
 ): LotteryView["status"] {
   if (lottery.status === "drawn")
-    return seen === "staff" || revealOver(lottery, revealEveryMs, now) ? "drawn" : "drawing";
+    return seen === "staff" || drawingOver(lottery, revealEveryMs, now) ? "drawn" : "drawing";
   if (lottery.status === "drawing") return "drawing";
   return Date.parse(lottery.outDate) > now ? "open" : "closed";
 }
@@ -116,10 +117,19 @@ async function fullNames(pool: pg.Pool, lotteries: Lottery[]) {
   return new Map(rows.map((row) => [row.id as string, row.full_name as string]));
 }
 
+const placeOf = (winners: LotteryWinner[], ticket: number) =>
+  winners.find((winner) => winner.ticket === ticket)?.place ?? null;
+
+const prizeOf = (place: number, entry: PrizeEntry) => ({
+  place,
+  label: entry.label,
+  amount: money(entry.amount),
+});
+
 /** A player's tickets (the projection), newest first, with what each won once revealed. */
 export async function myTickets(deps: Deps, userId: string, code?: string): Promise<MyTicket[]> {
   const { rows } = await deps.pool.query(
-    `SELECT t.number, t.amount, t.bought_at, t.place, l.* FROM lottery_tickets t
+    `SELECT t.number, t.amount, t.bought_at, l.* FROM lottery_tickets t
        JOIN lotteries l ON l.round_id::text = t.round_id
      WHERE t.user_id = $1 AND t.status = 'held' AND l.status <> 'deleted'
        AND ($2::text IS NULL OR l.code = $2)
@@ -131,11 +141,14 @@ export async function myTickets(deps: Deps, userId: string, code?: string): Prom
       outDate: new Date(row.out_date).toISOString(),
       status: row.status,
       drawnAt: row.drawn_at ? new Date(row.drawn_at).toISOString() : null,
+      paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
       winners: row.winners ?? [],
     };
     const status = statusOf(lottery, deps.lotteries.revealEveryMs);
     const places = placesOf({ winAmount: Number(row.win_amount), prizes: row.prizes });
-    const place = row.place === null || status !== "drawn" ? null : places[row.place - 1];
+    // The place from the recorded drawing, as the lottery's view tells it (the projection's
+    // place follows the settlement a moment later).
+    const won = status === "drawn" ? placeOf(lottery.winners, row.number) : null;
     return {
       code: row.code,
       title: row.title,
@@ -144,7 +157,7 @@ export async function myTickets(deps: Deps, userId: string, code?: string): Prom
       boughtAt: new Date(row.bought_at).toISOString(),
       lotteryStatus: status,
       outDate: lottery.outDate,
-      prize: place ? { place: row.place, label: place.label, amount: money(place.amount) } : null,
+      prize: won === null ? null : prizeOf(won, places[won - 1]!),
     };
   });
 }

@@ -3,13 +3,16 @@ import { revealedBy } from "./lottery-reveal.ts";
 
 /**
  * A lottery's timeline (docs/realtime.md, the `lottery` room). The room provides the I/O
- * (`close`, `draw`, `refund`) and the announcements; the machine decides what happens when.
+ * (`close`, `draw`, `pay`, `refund`) and the announcements; the machine decides what happens when.
  *
- *   onSale ──out date / FINISH──▶ closing ──▶ countdown ──notice──▶ drawing ──▶ drawn
- *     │  ▲                        (stakes closed)  (drawingSoon)   settling (close, settle, record)
- *     │  └─ MOVE_STARTED ▶ movingOutDate ─ MOVED / MOVE_FAILED      revealing (one winner per revealEveryMs)
+ *   onSale ──out date / FINISH──▶ closing ──▶ countdown ──notice──▶ drawing ──▶ paying ──▶ drawn
+ *     │  ▲                        (stakes closed)  (drawingSoon)   recording    (settle,
+ *     │  │                                                         revealing     paid)
+ *     │  └─ MOVE_STARTED ▶ movingOutDate ─ MOVED / MOVE_FAILED    (one winner per revealEveryMs)
  *     └──DELETE──▶ refunding ──▶ deleted (cancelled)
  *
+ * The prizes are paid when the reveal ends, never before: no balance shows a prize whose ticket
+ * the drawing has not shown yet.
  * Times are timestamps in the context (the out date, drawAt, when the drawing was recorded),
  * never pending timers alone, so a room adopted after a restart, or by another process, resumes
  * where the ledger and the registry say the lottery stands (`resumeAt`): the countdown ends at
@@ -80,6 +83,9 @@ export const lotteryMachine = setup({
     }),
     draw: fromPromise<Drawn>(async () => {
       throw new Error("The room provides draw.");
+    }),
+    pay: fromPromise<void>(async () => {
+      throw new Error("The room provides pay.");
     }),
     refund: fromPromise<boolean>(async () => {
       throw new Error("The room provides refund.");
@@ -184,9 +190,10 @@ export const lotteryMachine = setup({
       after: { untilDrawAt: "drawing" },
     },
     drawing: {
-      initial: "settling",
+      initial: "recording",
       states: {
-        settling: {
+        /** Stakes closed if they are not, winners drawn and recorded; nothing paid. */
+        recording: {
           invoke: {
             src: "draw",
             onDone: {
@@ -202,7 +209,7 @@ export const lotteryMachine = setup({
             },
           },
         },
-        retryingDraw: { after: { [RETRY_MS]: "settling" } },
+        retryingDraw: { after: { [RETRY_MS]: "recording" } },
         /** Each entry shows the winners due by now (after a restart, several at once). */
         revealing: {
           entry: [
@@ -213,11 +220,20 @@ export const lotteryMachine = setup({
             },
             assign({ shown: ({ context }) => context.revealed }),
           ],
-          always: { guard: "allRevealed", target: "#lottery.drawn" },
+          always: { guard: "allRevealed", target: "#lottery.paying" },
           after: { untilNextReveal: { target: "revealing", reenter: true } },
         },
       },
     },
+    /** Every winner revealed: the round settles, each prize paid (once, however often tried). */
+    paying: {
+      invoke: {
+        src: "pay",
+        onDone: "drawn",
+        onError: { target: "retryingPay", actions: { type: "reportFailure", params: errorOf } },
+      },
+    },
+    retryingPay: { after: { [RETRY_MS]: "paying" } },
     drawn: { entry: ["announceDrawn"], type: "final" },
     refunding: {
       invoke: {

@@ -16,12 +16,14 @@ function start(
     drawnAgo = 0,
     winners = 3,
     failDraws = 1,
+    failPays = 0,
   } = {},
 ) {
   const clock = new SimulatedClock();
   clock.set(1_000_000);
   const calls: string[] = [];
   let failDraw = failDraws;
+  let failPay = failPays;
   const machine = lotteryMachine.provide({
     actors: {
       close: fromPromise<Closed>(async () => {
@@ -32,6 +34,10 @@ function start(
         calls.push("draw");
         if (failDraw-- > 0) throw new Error("database away");
         return { drawnAt: clock.now() - drawnAgo, winners };
+      }),
+      pay: fromPromise(async () => {
+        calls.push("pay");
+        if (failPay-- > 0) throw new Error("database away");
       }),
       refund: fromPromise(async () => {
         calls.push("refund");
@@ -68,7 +74,7 @@ function start(
 }
 
 describe("the lottery machine", () => {
-  it("sells until the out date, closes, counts down 5 s, draws, reveals one winner per 3 s", async () => {
+  it("sells until the out date, closes, counts down 5 s, draws, reveals one winner per 3 s, then pays", async () => {
     const { actor, calls, advance, clock } = start("onSale");
     await advance(59_999);
     expect(actor.getSnapshot().value).toBe("onSale");
@@ -86,8 +92,10 @@ describe("the lottery machine", () => {
     await advance(1);
     expect(calls.filter((c) => c.startsWith("winner"))).toEqual(["winner 0"]);
     await advance(3_000);
+    // Nothing paid while a winner is still to be revealed.
+    expect(calls).not.toContain("pay");
     await advance(3_000);
-    expect(calls.slice(-4)).toEqual(["winner 0", "winner 1", "winner 2", "drawn"]);
+    expect(calls.slice(-5)).toEqual(["winner 0", "winner 1", "winner 2", "pay", "drawn"]);
     expect(actor.getSnapshot().status).toBe("done");
   });
 
@@ -131,7 +139,17 @@ describe("the lottery machine", () => {
     // 8 s after the recording: two winners due (at 3 s and 6 s); the third at 9 s.
     expect(revealing.calls.filter((c) => c.startsWith("winner"))).toEqual(["winner 0", "winner 1"]);
     await revealing.advance(1_000);
-    expect(revealing.calls.slice(-2)).toEqual(["winner 2", "drawn"]);
+    expect(revealing.calls.slice(-3)).toEqual(["winner 2", "pay", "drawn"]);
+  });
+
+  it("resumed after the reveal's end pays at once; a failed payment is tried again, then drawn", async () => {
+    const unpaid = start("drawing", { drawnAgo: 60_000, failDraws: 0, failPays: 1 });
+    await unpaid.settle();
+    expect(unpaid.calls).toEqual(["draw", "winner 0", "winner 1", "winner 2", "pay", "retry"]);
+    expect(unpaid.actor.getSnapshot().value).toBe("retryingPay");
+    await unpaid.advance(1_000);
+    expect(unpaid.calls.slice(-2)).toEqual(["pay", "drawn"]);
+    expect(unpaid.actor.getSnapshot().status).toBe("done");
   });
 });
 

@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
 import { balancesOf } from "../../accounts/session.ts";
-import { revealOver } from "../../games/lottery/lottery-reveal.ts";
+import { drawingOver } from "../../games/lottery/lottery-reveal.ts";
 import type { LotteryRounds } from "../../games/lottery/lottery-rounds.ts";
 import { adminLotteryViews, lotteryViews, myTickets } from "../../games/lottery/lottery-views.ts";
 import { GameError } from "../../games/round-kernel/round-game.ts";
@@ -135,7 +135,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
         tags: ["lottery"],
         summary: "Close the sales now and draw, earlier than the end date",
         description:
-          "The lottery's room closes the sales at once and tells its watchers (`drawingSoon`); the drawing starts after the 5-second notice: winners drawn without replacement among the final tickets (first place wins winAmount, then one per prize), money prizes paid from the house. Answers once the drawing is recorded (the winners in the answer); the room then reveals the winners one by one, and once revealed every ticket holder gets a `lottery` message. A second request is refused. At its end date a lottery is drawn by itself; this draws it earlier.",
+          "The lottery's room closes the sales at once and tells its watchers (`drawingSoon`); the drawing starts after the 5-second notice: winners drawn without replacement among the final tickets (first place wins winAmount, then one per prize). Answers once the drawing is recorded (the winners in the answer), before anything is paid; the room then reveals the winners one by one, pays the money prizes from the house once the last is revealed, and then every ticket holder gets a `lottery` message. A second request is refused. At its end date a lottery is drawn by itself; this draws it earlier.",
         security: [{ bearer: [] }],
         body: lotteryCodeBodySchema,
         response: { 200: adminLotteryViewSchema, ...errors },
@@ -278,7 +278,7 @@ export async function lotteryRoutes(app: FastifyInstance, deps: LotteryRouteDeps
       const lottery = await deps.lotteries.registry.byCode(request.params.code);
       if (!lottery) throw notFound(LOTTERY_NOT_FOUND);
       // Nothing of the drawing before its room has revealed it (lottery-reveal.ts).
-      const revealed = revealOver(lottery, deps.lotteries.revealEveryMs);
+      const revealed = drawingOver(lottery, deps.lotteries.revealEveryMs);
       return {
         code: lottery.code,
         roundId: lottery.roundId,
