@@ -15,8 +15,8 @@ const KB = 1024;
  * KB gzipped, a little above what each loads today. `/` is the tightest: the first download of
  * most visitors (React, the router, i18next, English, the layout and the games lists). The sign-in
  * forms add their zod checks; a game's screens their rules, flows and the schemas of the answers
- * they read; the demos and a lottery's page (its drawing) PixiJS's parts too, preloaded so that
- * the picture starts at once; the back office its tables and forms.
+ * they read; a lottery's page (its drawing) PixiJS's parts too, preloaded so that the picture
+ * starts at once; the back office its tables and forms.
  */
 export const ROUTE_BUDGETS: Record<string, number> = {
   "/": 110,
@@ -31,6 +31,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   "/auth/reset": 165,
   "/play/instant/lottery": 180,
   "/dashboard/lottery-tickets": 180,
+  "/demo/game/[game]": 180,
   "/play/instant/coin-flip": 185,
   "/play/instant/coin-flip/[id]": 185,
   "/create/private/coin-flip": 185,
@@ -39,7 +40,6 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   "/create/private/spin-wheel": 185,
   "/dashboard/profile": 200,
   "/admin/dashboard/[...]": 230,
-  "/demo/game/[game]": 325,
   "/play/instant/lottery/[code]": 325,
 };
 

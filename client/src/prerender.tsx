@@ -28,7 +28,7 @@ export interface PageData {
 }
 
 const LOTTERY = "src/features/lottery/index.tsx";
-/** PixiJS, last: the page's own chunks come first on a slow link. */
+/** PixiJS, last (the page's own chunks come first on a slow link): where a canvas paints at once. */
 const PIXI = "src/components/canvas/pixi-load.ts";
 
 /**
@@ -85,7 +85,8 @@ export const PAGES: Page[] = [
     data: [{ url: "/api/game/lottery/get/[code]" }],
   },
   { path: "/dashboard/lottery-tickets", prerender: false, preload: [LOTTERY] },
-  { path: "/demo/game/[game]", prerender: false, preload: ["src/features/demo/index.tsx", PIXI] },
+  // The demos draw a canvas only for a result: PixiJS comes when a round is played.
+  { path: "/demo/game/[game]", prerender: false, preload: ["src/features/demo/index.tsx"] },
   { path: "/dashboard/profile", prerender: false, preload: ["profile-page"] },
   { path: "/contact", prerender: false, preload: ["contact-page"] },
   { path: "/fair", prerender: false, preload: ["fair-page"] },

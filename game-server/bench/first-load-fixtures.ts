@@ -7,7 +7,7 @@ import { call, signIn as signInStaff } from "./bench-api.ts";
  * the back office would: a signed-in player (the viewer: the bench's "signed in" loads), a
  * private coin flip created by another, funded player (the viewer opens its shared link), a
  * lottery that player bought a ticket of, drawn (its page replays the drawing on a canvas), and
- * a lottery on sale (the lottery list's card).
+ * a lottery on sale (the lottery list's card), and a table of each game.
  */
 export interface FirstLoadFixtures {
   /** The viewer's session token (the `igp_session` cookie). */
@@ -35,6 +35,11 @@ export async function makeFixtures(
   const viewer = await signUpPlayer(server, "Bench Viewer");
   const creator = await signUpPlayer(server, "Bench Creator");
   await fund(url, root, creator.token);
+  // A table of each game (the selection screens list them).
+  for (const type of ["coin-flip", "spin-wheel"]) {
+    const table = await call(url, "POST", "/api/games/create", root, { type, betAmount: 10 });
+    if (table.status !== 201) throw new Error(`table: ${JSON.stringify(table.body)}`);
+  }
   return {
     playerToken: viewer.token,
     superAdminToken: root,

@@ -38,8 +38,8 @@ const SETTLE_MS = 1_000;
 /** Longest wait for the primary button after `load`, and for a canvas where one is drawn. */
 const USABLE_WAIT_MS = 5_000;
 const CANVAS_WAIT_MS = 8_000;
-/** The routes that draw a PixiJS canvas at once. */
-const DRAWS_CANVAS = /^\/(demo\/game\/|play\/instant\/lottery\/)/;
+/** The routes that draw a PixiJS canvas at once (a drawn lottery replays its drawing). */
+const DRAWS_CANVAS = /^\/play\/instant\/lottery\/./;
 
 type Who = "visitor" | "player" | "superAdmin";
 
@@ -80,6 +80,7 @@ const PRIMARY: [RegExp, string][] = [
   // The joiner's 'Join for …' (not the code's Copy or Share buttons).
   [/^\/play\/instant\/coin-flip\/[A-Z0-9]+$/, "main .round-view > button.button"],
   [/^\/admin\//, "nav a, nav button"],
+  [/^\/dashboard\/profile$/, "main button"],
 ];
 
 const LOADS = [

@@ -170,14 +170,15 @@ describe.skipIf(!hasChromium)("a service worker from an older build (Chromium)",
       if (response.url().includes("/assets/")) scripts.push(new URL(response.url()).pathname);
       if (response.status() === 404) missing.push(response.url());
     });
-    await page.goto(`${server.url}${LOBBY}`);
-    await page.getByRole("heading", { name: "Coin Flip lobby" }).waitFor();
+    // A deep link a visitor may open: a demo (its page is the shell with the demo's chunks).
+    await page.goto(`${server.url}/demo/game/flip-coin`);
+    await page.getByRole("button", { name: "Reset play money" }).waitFor();
     await expect
       .poll(() => page.evaluate(() => (window as { build?: string }).build).catch(() => ""), {
         timeout: 30_000,
       })
       .toBe("new");
-    await page.getByRole("heading", { name: "Coin Flip lobby" }).waitFor();
+    await page.getByRole("button", { name: "Reset play money" }).waitFor();
     expect(scripts).not.toContain(`/${oldEntry}`);
     expect(missing).toEqual([]);
     // The new worker took over: its precache names the new entry.
@@ -201,27 +202,40 @@ describe.skipIf(!hasChromium)("a service worker from an older build (Chromium)",
   }
 
   /** Makes the entry say which build it is (`window.build`), with its compressed copies. */
-  async function markEntry(entry: string, name: string, to = entry) {
+  async function markEntry(entry: string, name: string) {
     const code = await readFile(path.join(build, entry), "utf8");
-    await writeText(to, `window.build=${JSON.stringify(name)};${code.replace(/^window\.build=[^;]*;/, "")}`);
+    const unmarked = code.replace(/^window\.build=[^;]*;/, "");
+    await writeText(entry, `window.build=${JSON.stringify(name)};${unmarked}`);
   }
 
   /**
-   * The new deploy: the entry under a new name in every page and in the worker's precache list
-   * (so the browser installs a new worker), the old file gone.
+   * The new deploy: every script under a new name (as a build names each by its content: the
+   * entry's new name changes every chunk that imports it), in every page, script and the worker's
+   * precache list (so the browser installs a new worker); the old files gone. The entry says it
+   * is the new build.
    */
   async function deploy(oldEntry: string, newEntry: string) {
-    await markEntry(oldEntry, "new", newEntry);
-    for (const suffix of ["", ".br", ".gz"]) await rm(path.join(build, oldEntry + suffix));
-    const files = (await readdir(build, { recursive: true, encoding: "utf8" })).filter(
-      (file) => file.endsWith(".html") || file === "sw.js",
+    await markEntry(oldEntry, "new");
+    const renamed = new Map<string, string>();
+    for (const file of await readdir(path.join(build, "assets")))
+      if (file.endsWith(".js")) renamed.set(file, file.replace(/\.js$/, "-next.js"));
+    expect(renamed.get(path.basename(oldEntry))).toBe(path.basename(newEntry));
+    const texts = (await readdir(build, { recursive: true, encoding: "utf8" })).filter((file) =>
+      /(\.html|\.js)$/.test(file),
     );
-    for (const file of files) {
-      const text = await readFile(path.join(build, file), "utf8");
-      if (text.includes(oldEntry)) await writeText(file, text.replaceAll(oldEntry, newEntry));
+    for (const file of texts) {
+      let text = await readFile(path.join(build, file), "utf8");
+      for (const [from, to] of renamed) text = text.replaceAll(from, to);
+      const name = path.basename(file);
+      const target = renamed.has(name) ? path.join(path.dirname(file), renamed.get(name)!) : file;
+      await writeText(target, text);
+      if (target !== file)
+        for (const suffix of ["", ".br", ".gz"])
+          await rm(path.join(build, file + suffix), { force: true });
     }
   }
 
+  /** A text file of the build with its compressed copies (the server sends those when accepted). */
   async function writeText(file: string, text: string) {
     await writeFile(path.join(build, file), text);
     await writeFile(path.join(build, `${file}.br`), brotliCompressSync(text));
