@@ -156,7 +156,7 @@ describe.skipIf(!hasChromium)("a service worker from an older build (Chromium)",
     const page = await context.newPage();
     await page.goto(`${server.url}/demo`);
     await workerInControl(page);
-    expect(await page.evaluate(() => (window as { build?: string }).build)).toBe("old");
+    expect(await page.evaluate(() => (globalThis as { build?: string }).build)).toBe("old");
 
     const newEntry = oldEntry.replace(/\.js$/, "-next.js");
     await deploy(oldEntry, newEntry);
@@ -174,7 +174,7 @@ describe.skipIf(!hasChromium)("a service worker from an older build (Chromium)",
     await page.goto(`${server.url}/demo/game/flip-coin`);
     await page.getByRole("button", { name: "Reset play money" }).waitFor();
     await expect
-      .poll(() => page.evaluate(() => (window as { build?: string }).build).catch(() => ""), {
+      .poll(() => page.evaluate(() => (globalThis as { build?: string }).build).catch(() => ""), {
         timeout: 30_000,
       })
       .toBe("new");
