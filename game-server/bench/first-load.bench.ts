@@ -217,7 +217,7 @@ async function load(context: BrowserContext, address: string): Promise<Load> {
   const cdp = await context.newCDPSession(page);
   await throttle(cdp);
   const counted = countTraffic(cdp);
-  await page.goto(address, { waitUntil: "load" });
+  await page.goto(address, { waitUntil: "load", timeout: 90_000 });
   await until(page, "window.__usable !== undefined", USABLE_WAIT_MS);
   if (DRAWS_CANVAS.test(new URL(page.url()).pathname))
     await until(
