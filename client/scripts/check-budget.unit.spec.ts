@@ -52,6 +52,36 @@ describe("the build's budget check (npm run build)", () => {
     expect(result.status).toBe(0);
   });
 
+  it("checks each route's page against its own budget, naming the route and the overshoot", () => {
+    const dist = buildWith(60 * KB, 40 * KB);
+    mkdirSync(path.join(dist, "pages/play/instant/coin-flip"), { recursive: true });
+    const page = (preloads: string[]) =>
+      `<!doctype html><html><head>
+<script type="module" crossorigin src="/assets/index-a.js"></script>
+${preloads.map((file) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`).join("\n")}
+</head><body><div id="root"></div></body></html>`;
+    // The game's page: the entry, a chunk and the 200 KB one: over its 185 KB budget.
+    writeFileSync(
+      path.join(dist, "pages/play/instant/coin-flip/[id].html"),
+      page(["chunk-b.js", "lazy-c.js"]),
+    );
+    const over = check(dist);
+    expect(over.stdout).toMatch(
+      /initial JavaScript of \/play\/instant\/coin-flip\/\[id\] \(gzip\), budget 185 KB/,
+    );
+    expect(over.stderr).toMatch(
+      /\/play\/instant\/coin-flip\/\[id\] loads \d+\.\d KB of JavaScript first \(gzip\), \d+\.\d KB over its budget of 185 KB/,
+    );
+    expect(over.status).toBe(1);
+    // Within its budget it passes; a page with no budget fails, named.
+    writeFileSync(path.join(dist, "pages/play/instant/coin-flip/[id].html"), page(["chunk-b.js"]));
+    expect(check(dist).status).toBe(0);
+    writeFileSync(path.join(dist, "pages/somewhere.html"), page([]));
+    const unbudgeted = check(dist);
+    expect(unbudgeted.stderr).toContain("/somewhere has no budget");
+    expect(unbudgeted.status).toBe(1);
+  });
+
   it("fails the build when the entry and its preloaded chunks pass 110 KB gzipped", () => {
     const result = check(buildWith(70 * KB, 42 * KB));
     expect(result.stderr).toContain("Over the performance budget");

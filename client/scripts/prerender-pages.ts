@@ -5,13 +5,17 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /**
  * After `vite build`: keeps the built index.html as shell.html (what the server sends for the
- * routes rendered in the browser), then writes each page of src/prerender.tsx (built for Node
- * into .prerender/) from that shell: its prerendered HTML in the root, its chunks preloaded; `/`
- * as pages/index.html, the others as pages/<route>.html; each with its brotli and gzip copies like
- * every other text file. Vite's manifest (which chunk holds which module) is used, then removed.
+ * routes that have no page of their own), then writes each page of src/prerender.tsx (built for
+ * Node into .prerender/) from that shell: its prerendered HTML in the root, its chunks preloaded;
+ * `/` as pages/index.html, the others as pages/<route>.html (a pattern's `[id]` kept in the file
+ * name: the server matches it to any segment), each with its brotli and gzip copies like every
+ * other text file; and pages.json: the API reads of each page that depend on its address or on
+ * the session (the server names them in a `Link` preload header of the page's answer). Vite's
+ * manifest (which chunk holds which module) is used, then removed.
  */
 const client = path.resolve(import.meta.dirname, "..");
-const dist = path.join(client, "dist");
+// client/dist, or the build directory given as the first argument.
+const dist = path.resolve(process.argv[2] ?? path.join(client, "dist"));
 const { PAGES, renderPage } = (await import(
   pathToFileURL(path.join(client, ".prerender/prerender.js")).href
 )) as typeof import("../src/prerender.tsx");
@@ -32,7 +36,12 @@ const URGENT_IMAGE = /<link rel="preload" as="image"[^>]*fetchPriority="high"[^>
 if (!shell.includes(EMPTY_ROOT) || !shell.includes("</head>"))
   throw new Error(`index.html has no ${EMPTY_ROOT} or no </head>`);
 
-for (const file of ["shell.html", ...(await Promise.all(PAGES.map(writePage)))]) {
+const pages = await Promise.all(PAGES.map(writePage));
+writeFileSync(
+  path.join(dist, "pages.json"),
+  JSON.stringify(PAGES.filter((page) => page.data).map(({ path, data }) => ({ path, data }))),
+);
+for (const file of ["shell.html", ...pages]) {
   const bytes = readFileSync(path.join(dist, file));
   writeFileSync(
     path.join(dist, `${file}.br`),
@@ -80,7 +89,8 @@ function chunkFiles(names: string[]): string[] {
   };
   for (const name of names) {
     const keys = Object.keys(manifest).filter(
-      (key) => manifest[key]!.name === name || key.includes(`node_modules/${name}/`),
+      (key) =>
+        key === name || manifest[key]!.name === name || key.includes(`node_modules/${name}/`),
     );
     if (keys.length === 0) throw new Error(`no chunk named ${name} in the build`);
     keys.forEach(visit);

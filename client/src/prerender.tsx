@@ -5,6 +5,32 @@ import { Providers } from "./app/providers.tsx";
 import { AppRoutes } from "./app/routes.tsx";
 import { lobbyListPath } from "./lib/rounds/use-public-rounds.ts";
 
+interface Page {
+  /** The address; a pattern (`[id]`, `[...]`) for a page rendered in the browser. */
+  path: string;
+  prerender: boolean;
+  preload: string[];
+  fetch?: string[];
+  data?: PageData[];
+}
+
+/**
+ * An API read a page makes at once that depends on its address: the server names it in a
+ * `Link: <…>; rel=preload; as=fetch` header of the page's answer, the pattern's `[id]` filled
+ * from the address (game-server/src/http/plugins/client-app.ts). `signedIn`: only for a browser
+ * with a session (a visitor is sent to sign in first); `code`: only when `[id]` is a round's code
+ * (digits name a table, read another way).
+ */
+export interface PageData {
+  url: string;
+  signedIn?: boolean;
+  code?: boolean;
+}
+
+const LOTTERY = "src/features/lottery/index.tsx";
+/** PixiJS, last (the page's own chunks come first on a slow link): where a canvas paints at once. */
+const PIXI = "src/components/canvas/pixi-load.ts";
+
 /**
  * The pages given their own HTML at build time (scripts/prerender-pages.ts). `prerender`: the
  * public pages a visitor most often opens first, rendered so that they paint before any
@@ -12,16 +38,19 @@ import { lobbyListPath } from "./lib/rounds/use-public-rounds.ts";
  * list (a page behind sign-in that shows it while the session is checked: `SignedInOnly`'s
  * `whileChecking`); pages that depend on the address' query, the session or the server's data are
  * left to the browser. `preload`: the chunks the page needs at once besides the entry (by chunk
- * name, or module path for a package), fetched in parallel with it (`<link rel="modulepreload">`)
+ * name, source path, or module path for a package), fetched in parallel with it (`<link rel="modulepreload">`)
  * instead of after it has run; `fetch`: public API reads it makes at once, asked for by the HTML
- * (`<link rel="preload" as="fetch">`) so that they travel with the scripts.
+ * (`<link rel="preload" as="fetch">`) so that they travel with the scripts; `data`: those that
+ * depend on the address (PageData). Every page of a browser with a session also reads the
+ * session's user at once (lib/session.tsx): the server preloads it the same way.
  */
-export const PAGES: { path: string; prerender: boolean; preload: string[]; fetch?: string[] }[] = [
+export const PAGES: Page[] = [
   { path: "/", prerender: true, preload: [] },
   { path: "/demo", prerender: true, preload: [] },
   { path: "/instant", prerender: true, preload: [] },
   { path: "/auth/login", prerender: true, preload: ["login-page"] },
   { path: "/auth/register", prerender: true, preload: ["register-page"] },
+  { path: "/auth/reset", prerender: true, preload: ["reset-page"] },
   // The list comes over HTTP first: the realtime SDK loads after it has painted.
   ...(["coin-flip", "spin-wheel"] as const).map((game) => ({
     path: `/play/instant/${game}/lobby`,
@@ -29,6 +58,39 @@ export const PAGES: { path: string; prerender: boolean; preload: string[]; fetch
     preload: ["lobby-screen"],
     fetch: [lobbyListPath(game)],
   })),
+  // The screens rendered in the browser: their shell, with their own chunks preloaded, so that a
+  // deep link (a shared game's link, a lottery's page) fetches them with the entry instead of
+  // after it has run. `[id]` is any one path segment, `[...]` the rest of the address.
+  ...(["coin-flip", "spin-wheel"] as const).flatMap((game) => {
+    const screens = `src/features/${game}/index.tsx`;
+    return [
+      { path: `/play/instant/${game}`, prerender: false, preload: [screens] },
+      {
+        path: `/play/instant/${game}/[id]`,
+        prerender: false,
+        preload: [screens],
+        // A shared link: the round is read with the scripts (lib/rounds/use-loaded-round.ts).
+        data: [{ url: `/api/game/${game}/get/[id]`, signedIn: true, code: true }],
+      },
+      { path: `/create/private/${game}`, prerender: false, preload: [screens] },
+    ];
+  }),
+  { path: "/play/instant/lottery", prerender: false, preload: [LOTTERY] },
+  {
+    path: "/play/instant/lottery/[code]",
+    prerender: false,
+    // The drawing (PixiJS) starts as soon as the lottery has been read.
+    preload: [LOTTERY, "src/features/lottery/drawing/lottery-drawing.tsx", PIXI],
+    // Public: a visitor watches the drawing too (features/lottery/lottery-api.ts).
+    data: [{ url: "/api/game/lottery/get/[code]" }],
+  },
+  { path: "/dashboard/lottery-tickets", prerender: false, preload: [LOTTERY] },
+  // The demos draw a canvas only for a result: PixiJS comes when a round is played.
+  { path: "/demo/game/[game]", prerender: false, preload: ["src/features/demo/index.tsx"] },
+  { path: "/dashboard/profile", prerender: false, preload: ["profile-page"] },
+  { path: "/contact", prerender: false, preload: ["contact-page"] },
+  { path: "/fair", prerender: false, preload: ["fair-page"] },
+  { path: "/admin/dashboard/[...]", prerender: false, preload: ["src/features/admin/index.tsx"] },
 ];
 
 /**

@@ -1,24 +1,30 @@
+import { cpus, loadavg } from "node:os";
 import { hasChromium, launchBrowser } from "@igp/test-support/browser.ts";
-import { httpCaller, signUpPlayer } from "@igp/test-support/http.ts";
 import { startEmbeddedServer } from "@igp/test-support/server-process.ts";
-import type { Browser, BrowserContext, CDPSession } from "playwright-core";
-import { signIn as signInSuperAdmin } from "./bench-api.ts";
+import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
+import { type FirstLoadFixtures, makeFixtures } from "./first-load-fixtures.ts";
 import { quantile } from "./measure.ts";
 
 /**
- * `npm run bench:first-load`: the first load of the player site and the back office as a player on
- * a slow phone network sees it. Starts the server as `npm start` does (the client must be built:
- * `npm run build`) on a fresh embedded database, then loads each route in Chromium at 360x740 with
- * the Slow 4G profile (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4x slower), each
- * run in a new browser context (cold cache), and once more in the same context (warm cache).
- * Prints per route the medians of: first contentful paint, largest contentful paint (cold and
- * warm), when the page's data painted (the elements it marks with `elementtiming`, such as a
- * lobby's list: a prerendered frame can be the largest paint before its data arrives), bytes
- * transferred (all, JavaScript), requests. It measures; it never asserts a time.
- *   RUNS=5      runs per route (the machine is shared: medians smooth the noise)
- *   ROUTES=/,/demo   only these routes
+ * `npm run bench:first-load`: the first load of every route of the player spec (section 2), and
+ * of the back office's dashboard, as a phone on a slow network sees it, signed out and signed in
+ * (a real session: a player registered through the API of the server the bench starts). Starts
+ * the server as `npm start` does (the client must be built: `npm run build`) on a fresh embedded
+ * database, makes what the routes show (first-load-fixtures.ts: a private coin flip whose shared
+ * link the player opens, a drawn lottery whose page replays its drawing), then loads each route in
+ * Chromium at 360x740 with the Slow 4G profile (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s
+ * up, CPU 4x slower), each run in a new browser context (cold cache), and once more in the same
+ * context (warm cache: the HTTP cache, and the service worker once it has installed).
+ * Prints per route the medians of: largest contentful paint (cold, warm), when a game canvas
+ * first painted (`game-canvas-painted`, the mark the client sets after PixiJS's first render),
+ * when the page's data painted (elements marked `elementtiming`), when the page became usable
+ * (its primary button hydrated: React's click or submit handler attached), bytes on the wire and
+ * requests (cold, warm). It measures; it never asserts a time.
+ *   RUNS=3             runs per route (the machine is shared: medians smooth the noise)
+ *   ROUTES=/,/demo     only these routes (as written in the table, `:code` included)
+ *   WHO=player         only the signed-out (`visitor`) or signed-in (`player`) loads
  */
-const RUNS = Number(process.env.RUNS ?? 5);
+const RUNS = Number(process.env.RUNS ?? 3);
 const PROFILE = {
   latencyMs: 150,
   downloadBytesPerSecond: 1_600_000 / 8,
@@ -28,103 +34,181 @@ const PROFILE = {
 const VIEWPORT = { width: 360, height: 740 };
 const SUPER_ADMIN = { email: "bench@example.com", password: "bench-password-1" };
 /** Quiet time after `load` before the paints are read (late chunks, the session's API calls). */
-const SETTLE_MS = 2_000;
+const SETTLE_MS = 1_000;
+/** Longest wait for the primary button after `load`, and for a canvas where one is drawn. */
+const USABLE_WAIT_MS = 5_000;
+const CANVAS_WAIT_MS = 8_000;
+/** The routes that draw a PixiJS canvas at once (a drawn lottery replays its drawing). */
+const DRAWS_CANVAS = /^\/play\/instant\/lottery\/./;
 
 type Who = "visitor" | "player" | "superAdmin";
-const ROUTES = (
-  [
-    { path: "/", who: "visitor" },
-    { path: "/auth/login", who: "visitor" },
-    { path: "/demo", who: "visitor" },
-    { path: "/play/instant/coin-flip/lobby", who: "player" },
-    { path: "/admin/dashboard", who: "superAdmin" },
-  ] satisfies { path: string; who: Who }[]
-).filter((route) => !process.env.ROUTES || process.env.ROUTES.split(",").includes(route.path));
+
+/**
+ * The player spec's routes (`/process/{token}` aside: it spends its one-time token and goes to
+ * `/`), each with a CSS selector of its primary button: the first match inside `main` after any
+ * redirect (a visitor on a signed-in route lands on the sign-in form: its submit button).
+ */
+const PLAYER_ROUTES = [
+  "/",
+  "/demo",
+  "/demo/game/flip-coin",
+  "/demo/game/spin-wheel",
+  "/demo/game/lottery",
+  "/instant",
+  "/play/instant/coin-flip/lobby",
+  "/play/instant/spin-wheel/lobby",
+  "/play/instant/coin-flip",
+  "/play/instant/spin-wheel",
+  "/play/instant/lottery",
+  // A shared private-game link, and the lottery's drawing (replayed: it is drawn).
+  "/play/instant/coin-flip/:code",
+  "/play/instant/lottery/:lottery",
+  "/create/private/coin-flip",
+  "/auth/login",
+  "/auth/register",
+  "/auth/reset",
+  "/dashboard/profile",
+  "/contact",
+];
+/** The primary button per page (by the address after any redirect); `main .button` elsewhere. */
+const PRIMARY: [RegExp, string][] = [
+  // A game card's link (the hero's Play Now is a plain anchor to the list: it works without us).
+  [/^\/(instant|demo)?$/, "main .game-cards a.button"],
+  [/^\/auth\//, "main form button[type=submit]"],
+  [/^\/play\/instant\/(coin-flip|spin-wheel)\/lobby$/, "main form button"],
+  [/^\/create\/private\//, "main button.button"],
+  // The joiner's 'Join for …' (not the code's Copy or Share buttons).
+  [/^\/play\/instant\/coin-flip\/[A-Z0-9]+$/, "main .round-view > button.button"],
+  [/^\/admin\//, "nav a, nav button"],
+  [/^\/dashboard\/profile$/, "main button"],
+];
+
+const LOADS = [
+  ...PLAYER_ROUTES.flatMap((path) => [
+    { path, who: "visitor" as Who },
+    { path, who: "player" as Who },
+  ]),
+  { path: "/admin/dashboard", who: "superAdmin" as Who },
+].filter(
+  (load) =>
+    (!process.env.ROUTES || process.env.ROUTES.split(",").includes(load.path)) &&
+    (!process.env.WHO || load.who === "superAdmin" || process.env.WHO === load.who),
+);
 
 interface Load {
-  fcpMs: number;
   lcpMs: number;
+  /** The mark `game-canvas-painted` (NaN: no canvas on the page). */
+  canvasMs: number;
   /** The first paint of an element marked `elementtiming` (NaN: none on the page). */
   dataMs: number;
-  /** What the largest contentful paint painted (tag, first class, text). */
+  /** When the primary button had its handler (NaN: not within USABLE_WAIT_MS). */
+  usableMs: number;
+  /** What the largest contentful paint painted, and the primary button found. */
   lcpElement: string;
+  primary: string;
   bytes: number;
-  scriptBytes: number;
   requests: number;
 }
+type Figure = Exclude<keyof Load, "lcpElement" | "primary">;
 
 async function main() {
   if (!hasChromium) throw new Error("/usr/bin/chromium is missing (apt-get install chromium)");
   const { url, stop } = await startEmbeddedServer("first-load", SUPER_ADMIN);
   const browser = await launchBrowser();
   try {
-    const tokens = await signIn(url);
+    const fixtures = await makeFixtures(url, SUPER_ADMIN);
+    const loadBefore = loadavg()[0]!;
     console.log(
       `Slow 4G: ${PROFILE.latencyMs} ms RTT, 1.6 Mbit/s down, 750 kbit/s up, CPU ${PROFILE.cpuSlowdown}x; ` +
-        `${VIEWPORT.width}x${VIEWPORT.height}; medians of ${RUNS} runs\n`,
+        `${VIEWPORT.width}x${VIEWPORT.height}; medians of ${RUNS} runs; ` +
+        `load average ${loadBefore.toFixed(1)} on ${cpus().length} cores\n`,
     );
     console.log(
-      `${"route".padEnd(32)}${"FCP ms".padStart(8)}${"LCP ms".padStart(8)}${"warm LCP".padStart(10)}` +
-        `${"data ms".padStart(9)}${"warm data".padStart(11)}` +
-        `${"KB".padStart(8)}${"JS KB".padStart(8)}${"requests".padStart(10)}${"warm KB".padStart(9)}`,
+      `${"route".padEnd(34)}${"who".padEnd(8)}${"LCP".padStart(6)}${"warm".padStart(6)}` +
+        `${"canvas".padStart(8)}${"warm".padStart(6)}${"data".padStart(6)}` +
+        `${"usable".padStart(8)}${"warm".padStart(6)}` +
+        `${"KB".padStart(7)}${"req".padStart(5)}${"warm KB".padStart(9)}${"req".padStart(5)}`,
     );
     const elements: string[] = [];
-    for (const route of ROUTES) {
+    for (const route of LOADS) {
       const cold: Load[] = [];
       const warm: Load[] = [];
       for (let run = 0; run < RUNS; run++) {
-        const context = await newContext(browser, url, tokens[route.who]);
-        cold.push(await load(context, `${url}${route.path}`));
-        warm.push(await load(context, `${url}${route.path}`));
+        const address = `${url}${await addressOf(route.path, fixtures)}`;
+        const context = await newContext(browser, tokenOf(route.who, fixtures));
+        cold.push(await load(context, address));
+        warm.push(await load(context, address));
         await context.close();
       }
-      // Over the runs that recorded it (a run whose data did not paint has NaN, which sorts nowhere).
-      const median = (loads: Load[], key: Exclude<keyof Load, "lcpElement">) =>
-        quantile(
-          loads
-            .map((one) => one[key])
-            .filter((value) => !Number.isNaN(value))
-            .sort((a, b) => a - b),
-          0.5,
-        );
-      const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-      const ms = (time: number) => (Number.isNaN(time) ? "-" : String(Math.round(time)));
-      console.log(
-        `${route.path.padEnd(32)}${String(Math.round(median(cold, "fcpMs"))).padStart(8)}` +
-          `${String(Math.round(median(cold, "lcpMs"))).padStart(8)}` +
-          `${String(Math.round(median(warm, "lcpMs"))).padStart(10)}` +
-          `${ms(median(cold, "dataMs")).padStart(9)}${ms(median(warm, "dataMs")).padStart(11)}` +
-          `${kb(median(cold, "bytes")).padStart(8)}${kb(median(cold, "scriptBytes")).padStart(8)}` +
-          `${String(median(cold, "requests")).padStart(10)}${kb(median(warm, "bytes")).padStart(9)}`,
+      console.log(row(route.path, route.who, cold, warm));
+      elements.push(
+        `${route.path} (${route.who}): LCP ${cold[0]!.lcpElement || "-"}; warm ${warm[0]!.lcpElement || "-"}; ` +
+          `primary ${cold[0]!.primary || "none"}`,
       );
-      elements.push(`${route.path}: cold ${cold[0]!.lcpElement}; warm ${warm[0]!.lcpElement}`);
     }
-    console.log(`\nLargest contentful paint, the element (first run):\n  ${elements.join("\n  ")}`);
+    console.log(
+      `\nload average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after` +
+        `\nLargest contentful paint and primary button (first run):\n  ${elements.join("\n  ")}`,
+    );
   } finally {
     await browser.close();
     await stop();
   }
 }
 
-/** A player's and the superAdmin's tokens (a visitor has none). */
-async function signIn(url: string): Promise<Record<Who, string | null>> {
-  const player = await signUpPlayer({ call: httpCaller(url) }, "Bench Player");
-  const superAdmin = await signInSuperAdmin(url, SUPER_ADMIN.email, SUPER_ADMIN.password);
-  return { visitor: null, player: player.token, superAdmin };
+async function addressOf(path: string, fixtures: FirstLoadFixtures): Promise<string> {
+  if (path.includes(":code")) path = path.replace(":code", await fixtures.newPrivateCoinFlip());
+  return path.replace(":lottery", fixtures.drawnLotteryCode);
 }
 
-/** A fresh context: an empty cache, the token where the client keeps it. */
-function newContext(browser: Browser, url: string, token: string | null) {
-  return browser.newContext({
+function tokenOf(who: Who, fixtures: FirstLoadFixtures): string | null {
+  if (who === "visitor") return null;
+  return who === "player" ? fixtures.playerToken : fixtures.superAdminToken;
+}
+
+/** One route's line: medians over the runs that recorded each figure. */
+function row(path: string, who: Who, cold: Load[], warm: Load[]): string {
+  const median = (loads: Load[], key: Figure) => {
+    const values = loads
+      .map((one) => one[key])
+      .filter((value) => !Number.isNaN(value))
+      .sort((a, b) => a - b);
+    return values.length ? quantile(values, 0.5) : Number.NaN;
+  };
+  const ms = (loads: Load[], key: Figure) => {
+    const time = median(loads, key);
+    return Number.isNaN(time) ? "-" : String(Math.round(time));
+  };
+  const kb = (loads: Load[]) => (median(loads, "bytes") / 1024).toFixed(1);
+  return (
+    `${path.padEnd(34)}${who.padEnd(8)}${ms(cold, "lcpMs").padStart(6)}${ms(warm, "lcpMs").padStart(6)}` +
+    `${ms(cold, "canvasMs").padStart(8)}${ms(warm, "canvasMs").padStart(6)}${ms(cold, "dataMs").padStart(6)}` +
+    `${ms(cold, "usableMs").padStart(8)}${ms(warm, "usableMs").padStart(6)}` +
+    `${kb(cold).padStart(7)}${ms(cold, "requests").padStart(5)}` +
+    `${kb(warm).padStart(9)}${ms(warm, "requests").padStart(5)}`
+  );
+}
+
+/** A fresh context (an empty cache) with the session's cookies when signed in. */
+async function newContext(browser: Browser, token: string | null) {
+  const context = await browser.newContext({
     viewport: VIEWPORT,
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    storageState: {
-      cookies: [],
-      origins: token ? [{ origin: url, localStorage: [{ name: "token", value: token }] }] : [],
-    },
   });
+  if (token) {
+    // As the server sets them at sign-in (test-support's signInContext).
+    const cookie = { domain: "127.0.0.1", path: "/", sameSite: "Lax" as const };
+    await context.addCookies([
+      { ...cookie, name: "igp_session", value: token, httpOnly: true },
+      { ...cookie, name: "igp_signed_in", value: "1" },
+    ]);
+  }
+  await context.addInitScript({
+    content: WATCH_PRIMARY(PRIMARY.map(([pattern, selector]) => [pattern.source, selector])),
+  });
+  return context;
 }
 
 /** One page load under the profile: its paints from the page, its bytes from the network. */
@@ -133,15 +217,31 @@ async function load(context: BrowserContext, address: string): Promise<Load> {
   const cdp = await context.newCDPSession(page);
   await throttle(cdp);
   const counted = countTraffic(cdp);
-  await page.goto(address, { waitUntil: "load" });
+  await page.goto(address, { waitUntil: "load", timeout: 90_000 });
+  await until(page, "window.__usable !== undefined", USABLE_WAIT_MS);
+  if (DRAWS_CANVAS.test(new URL(page.url()).pathname))
+    await until(
+      page,
+      `performance.getEntriesByName("game-canvas-painted").length > 0`,
+      CANVAS_WAIT_MS,
+    );
   await page.waitForTimeout(SETTLE_MS);
-  const paints = (await page.evaluate(READ_PAINTS)) as Pick<
-    Load,
-    "fcpMs" | "lcpMs" | "dataMs" | "lcpElement"
-  >;
+  const paints = (await page.evaluate(READ_PAINTS)) as Omit<Load, "bytes" | "requests">;
   const traffic = counted.totals();
   await page.close();
   return { ...paints, ...traffic };
+}
+
+/**
+ * Polls `expression` in the page until it holds or `timeoutMs` has passed. (Not waitForFunction:
+ * its string is evaluated by the page, which the site's CSP forbids; evaluate is not.)
+ */
+async function until(page: Page, expression: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await page.evaluate(expression).catch(() => false)) return;
+    await page.waitForTimeout(100);
+  }
 }
 
 async function throttle(cdp: CDPSession) {
@@ -155,28 +255,51 @@ async function throttle(cdp: CDPSession) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: PROFILE.cpuSlowdown });
 }
 
-/** Bytes on the wire (headers included, as Chromium counts them) per request, by resource type. */
+/** Bytes on the wire (headers included, as Chromium counts them) and requests of the page. */
 function countTraffic(cdp: CDPSession) {
-  const types = new Map<string, string>();
   const sizes = new Map<string, number>();
-  cdp.on("Network.requestWillBeSent", (event) => types.set(event.requestId, event.type ?? ""));
   cdp.on("Network.loadingFinished", (event) => sizes.set(event.requestId, event.encodedDataLength));
   return {
     totals() {
       let bytes = 0;
-      let scriptBytes = 0;
-      for (const [id, size] of sizes) {
-        bytes += size;
-        if (types.get(id) === "Script") scriptBytes += size;
-      }
-      return { bytes, scriptBytes, requests: sizes.size };
+      for (const size of sizes.values()) bytes += size;
+      return { bytes, requests: sizes.size };
     },
   };
 }
 
 /**
- * Runs in the page: the paints recorded so far (buffered entries). A string, so that tsx's helpers
- * (`__name`) do not leak into the page.
+ * Runs in the page before its scripts: every 50 ms, looks for the primary button of the page it
+ * is on and notes (`window.__usable`, ms since navigation) when React has attached its handler
+ * (a click handler on it, or a submit handler on its form): from then a tap works. Strings, so
+ * that tsx's helpers (`__name`) do not leak into the page.
+ */
+const WATCH_PRIMARY = (primary: [string, string][]) => `(() => {
+  const PRIMARY = ${JSON.stringify(primary)};
+  const reactProps = (node) => {
+    const key = node && Object.keys(node).find((name) => name.startsWith("__reactProps$"));
+    return key ? node[key] : null;
+  };
+  const describe = (element) => element.tagName.toLowerCase() + ' "' + (element.textContent || "").trim().slice(0, 30) + '"';
+  const timer = setInterval(() => {
+    if (!document.body) return;
+    const path = location.pathname;
+    const selector = (PRIMARY.find(([pattern]) => new RegExp(pattern).test(path)) || [, "main .button"])[1];
+    const element = document.querySelector(selector);
+    if (!element || element.disabled) return;
+    const own = reactProps(element);
+    const form = element.closest("form");
+    if ((own && own.onClick) || (own && form && reactProps(form) && reactProps(form).onSubmit)) {
+      window.__usable = performance.now();
+      window.__primary = describe(element);
+      clearInterval(timer);
+    }
+  }, 50);
+})()`;
+
+/**
+ * Runs in the page: the paints recorded so far (buffered entries), the canvas mark and the
+ * primary button's time.
  */
 const READ_PAINTS = `new Promise((resolve) => {
   const entries = (type) => new Promise((done) => {
@@ -184,14 +307,16 @@ const READ_PAINTS = `new Promise((resolve) => {
     observer.observe({ type, buffered: true });
     setTimeout(() => done([]), 500);
   });
-  Promise.all([entries("paint"), entries("largest-contentful-paint"), entries("element")]).then(([paint, largest, marked]) => resolve({
-    fcpMs: paint.find((entry) => entry.name === "first-contentful-paint")?.startTime ?? NaN,
+  Promise.all([entries("largest-contentful-paint"), entries("element")]).then(([largest, marked]) => resolve({
     lcpMs: largest.at(-1)?.startTime ?? NaN,
+    canvasMs: performance.getEntriesByName("game-canvas-painted")[0]?.startTime ?? NaN,
     dataMs: marked.length ? Math.min(...marked.map((entry) => entry.renderTime || entry.loadTime)) : NaN,
+    usableMs: window.__usable ?? NaN,
+    primary: window.__primary ?? "",
     lcpElement: (() => {
       const element = largest.at(-1)?.element;
       if (!element) return "";
-      const text = (element.textContent ?? "").trim().replace(/s+/g, " ").slice(0, 40);
+      const text = (element.textContent ?? "").trim().replace(/\\s+/g, " ").slice(0, 40);
       return element.tagName.toLowerCase() + (element.className ? "." + String(element.className).split(" ")[0] : "") + (text ? ' "' + text + '"' : "");
     })(),
   }));

@@ -12,14 +12,16 @@ i18n.addResourceBundle("am", "translation", { offline: am }, true, true);
 /**
  * What a page of the player's account shows offline (it cannot load the account), instead of
  * sending the player to sign in: it needs a connection; the demos play without one.
+ * `unreachable`: online, but the server has not said who is signed in yet (it is asked again,
+ * and the page fills in when it answers).
  */
-export default function NeedsConnection() {
+export default function NeedsConnection({ unreachable = false }: { unreachable?: boolean }) {
   const { t } = useTranslation();
   return (
     <main className="page">
       <section className="card needs-connection" role="alert">
-        <h2>{t("offline.title")}</h2>
-        <p>{t("offline.needsConnection")}</p>
+        <h2>{t(unreachable ? "offline.unreachableTitle" : "offline.title")}</h2>
+        <p>{t(unreachable ? "offline.unreachable" : "offline.needsConnection")}</p>
         <Link className="button" to="/demo">
           {t("offline.openDemos")}
         </Link>

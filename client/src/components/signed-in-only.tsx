@@ -14,9 +14,18 @@ export const offlineNotice = (
   </Suspense>
 );
 
+/** What it shows online while the server has not said who is signed in (it is asked again). */
+export const unreachableNotice = (
+  <Suspense fallback={null}>
+    <NeedsConnection unreachable />
+  </Suspense>
+);
+
 /**
  * Shows its children to a signed-in user; a visitor goes to /auth/login (every play screen).
- * Offline, without the account loaded, it says the page needs a connection. `whileChecking`:
+ * Offline, without the account loaded, it says the page needs a connection; online, with a
+ * session the server has not answered for, that the account is being loaded again (the page then
+ * fills in by itself: useSession retries). `whileChecking`:
  * what shows while the session is checked: a loading line, or (`"page"`, for a page prerendered
  * as its empty frame, such as a lobby) the children already, which then must not need the user.
  */
@@ -28,7 +37,7 @@ export function SignedInOnly({
   whileChecking?: "loading" | "page";
 }) {
   const { t } = useTranslation();
-  const { user, loading } = useSession();
+  const { user, loading, unreachable } = useSession();
   const online = useOnline();
   const hydrated = useHydrated();
   if (loading || !hydrated)
@@ -37,6 +46,8 @@ export function SignedInOnly({
     ) : (
       <main className="page">{t("common.loading")}</main>
     );
-  if (!user) return online ? <Navigate to="/auth/login" replace /> : offlineNotice;
+  if (!user && !online) return offlineNotice;
+  if (!user && unreachable) return unreachableNotice;
+  if (!user) return <Navigate to="/auth/login" replace />;
   return children;
 }

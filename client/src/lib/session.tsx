@@ -20,6 +20,12 @@ export type SessionUser = Omit<
 interface Session {
   user: SessionUser | null;
   loading: boolean;
+  /**
+   * The browser holds a session but the server did not answer who it is (down, slow, a network
+   * error): the account's pages say so instead of sending the player to sign in, and the session
+   * is read again every few seconds until it answers.
+   */
+  unreachable: boolean;
   /** A sign-in's answer (the server has set the session's cookie). */
   signIn(response: LoginResponse): void;
   /** Keeps an external sign-in's session (/process/{token}) in this browser and loads its user. */
@@ -48,6 +54,8 @@ const SessionContext = createContext<Session | null>(null);
 
 /** How often balances are re-read while the realtime channel is down and the page visible. */
 const BALANCE_REFRESH_MS = 5_000;
+/** How soon an unanswered session read is tried again. */
+const UNREACHABLE_RETRY_MS = 3_000;
 
 /** The signed-in user and both balances, kept fresh while the page is open. */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -60,6 +68,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [],
   );
   const [loading, setLoading] = useState(browserSession.exists);
+  const [unreachable, setUnreachable] = useState(false);
   const [live, setLive] = useState(false);
   const applyBalances = useCallback(
     ({ mainBalance, bonusBalance, round }: Balances & { round?: string }) =>
@@ -79,12 +88,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!browserSession.exists()) return setUser(null);
     try {
       setUser(await api<SessionUser>("/api/login/user"));
+      setUnreachable(false);
     } catch (error) {
       // Refused: the server has cleared the session's cookies.
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
         browserSession.changed();
         setUser(null);
-      }
+        setUnreachable(false);
+      } else setUnreachable(true);
     } finally {
       setLoading(false);
     }
@@ -93,6 +104,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void refresh();
   }, [refresh]);
+
+  // Not answered: asked again until it is (and at once when the device is back online).
+  useEffect(() => {
+    if (!unreachable) return;
+    const retry = () => void refresh();
+    const timer = setInterval(retry, UNREACHABLE_RETRY_MS);
+    window.addEventListener("online", retry);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("online", retry);
+    };
+  }, [unreachable, refresh]);
 
   // Not while the age question is all the page shows: no balance to keep fresh, and a re-read
   // in flight when the player declines (signs out) would be refused.
@@ -114,6 +137,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       user,
       loading,
+      unreachable: unreachable && !user,
       signIn({
         token: _,
         failedSignInAttempts: __,
@@ -143,7 +167,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       balancesHeld: held !== null,
       setLive,
     }),
-    [user, held, loading, refresh, applyBalances, holdBalances, setUser],
+    [user, held, loading, unreachable, refresh, applyBalances, holdBalances, setUser],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

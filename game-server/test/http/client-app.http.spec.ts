@@ -181,11 +181,46 @@ describe("caching", () => {
     for (const path of [
       "/process/abc",
       "/process/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.ehvt790nUML6hGHruGGihOtCygEFDZiVM9yzN1IiLlE",
-      "/admin/dashboard",
-      "/play/instant/coin-flip",
+      "/play/instant/dice/1",
       "/nowhere",
     ])
       expect(await page(path), path).toBe(shell);
+  });
+
+  it("a deep link gets its screen's page: the shell with the screen's chunks preloaded", async () => {
+    const shell = readFileSync(`${DIST}shell.html`, "utf8");
+    for (const [path, file, chunk] of [
+      ["/play/instant/coin-flip/AB12CD", "pages/play/instant/coin-flip/[id].html", "coin-flip-"],
+      ["/play/instant/lottery/L1", "pages/play/instant/lottery/[code].html", "lottery-drawing-"],
+      ["/admin/dashboard", "pages/admin/dashboard/[...].html", "admin-"],
+      ["/admin/dashboard/ledger", "pages/admin/dashboard/[...].html", "admin-"],
+    ] as const) {
+      const html = await page(path);
+      expect(html, path).toBe(readFileSync(`${DIST}${file}`, "utf8"));
+      expect(html, path).toContain('<div id="root"></div>');
+      // Nothing else added: no inline script, the same entry.
+      const withoutPreloads = (text: string) =>
+        text.replace(/<link rel="modulepreload"[^>]*>/g, "").replace(/\s+/g, "");
+      expect(withoutPreloads(html), path).toBe(withoutPreloads(shell));
+      expect(html, path).toMatch(
+        new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}`),
+      );
+    }
+  });
+
+  it("a page names the reads it makes at once in a Link header: the session's user when signed in", async () => {
+    const signedIn = { cookie: "igp_session=x; igp_signed_in=1", "accept-encoding": "gzip" };
+    expect((await raw("/play/instant/coin-flip/AB12CD")).headers.link).toBeUndefined();
+    expect((await raw("/play/instant/coin-flip/AB12CD", signedIn)).headers.link).toBe(
+      "</api/login/user>; rel=preload; as=fetch; crossorigin, " +
+        "</api/game/coin-flip/get/AB12CD>; rel=preload; as=fetch; crossorigin",
+    );
+    expect((await raw("/", signedIn)).headers.link).toBe(
+      "</api/login/user>; rel=preload; as=fetch; crossorigin",
+    );
+    expect((await raw("/play/instant/lottery/L1")).headers.link).toBe(
+      "</api/game/lottery/get/L1>; rel=preload; as=fetch; crossorigin",
+    );
   });
 
   it("a page's own chunks are preloaded with it, each an existing file", async () => {

@@ -21,6 +21,8 @@ export function CoinPicture({
       className={`coin-placeholder coin-placeholder-${face}`}
       style={{ fontSize: size * 0.42, width: size * 0.88, height: size * 0.88 }}
       aria-hidden="true"
+      // When the game's picture painted, for field and bench timings (bench:first-load's `data`).
+      elementtiming="game-picture"
     >
       {face}
     </div>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useOutletContext } from "react-router-dom";
 import { Form, FormFailure, SubmitButton, TextField } from "../../components/form/fields.tsx";
 import { useApiForm } from "../../components/form/use-api-form.ts";
-import { offlineNotice } from "../../components/signed-in-only.tsx";
+import { offlineNotice, unreachableNotice } from "../../components/signed-in-only.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
 import { api } from "../../lib/api-client.ts";
@@ -30,7 +30,7 @@ type Tab = "user" | "balance" | "transactions" | "history" | "play";
 /** The player's profile: User, Balance, Transactions and Game History tabs; logout with confirmation. */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const { user, loading } = useSession();
+  const { user, loading, unreachable } = useSession();
   const online = useOnline();
   const [tab, setTab] = useState<Tab>("balance");
   const [sub, setSub] = useState<"deposit" | "withdraw">("deposit");
@@ -38,7 +38,9 @@ export function ProfilePage() {
   const { openDeposit } = useOutletContext<{ openDeposit(): void }>();
   const money = useMoney();
   if (loading) return <main className="page">{t("common.loading")}</main>;
-  if (!user) return online ? <Navigate to="/" replace /> : offlineNotice;
+  if (!user && !online) return offlineNotice;
+  if (!user && unreachable) return unreachableNotice;
+  if (!user) return <Navigate to="/" replace />;
 
   return (
     <main className="page profile">

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { builtPages, pageFor, preloadsFor } from "./client-pages.ts";
 
 /** Vite names every file under assets/ after a hash of its content: it never changes. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -20,16 +21,20 @@ const UNHASHED = "public, max-age=3600";
  * The built client (client/dist) on the same origin as the API. Text files are served from the
  * brotli or gzip copies the build made (client/vite.config.ts), as the request's Accept-Encoding
  * allows, with `Vary: accept-encoding` and an ETag per representation; never compressed per
- * request. The prerendered pages are under pages/ (`/`: pages/index.html, /auth/login:
- * pages/auth/login.html); every other app route gets the shell (shell.html, the same as
- * index.html, which the service worker keeps as its offline page)
- * so that the browser router can take over (/process/…). A missing asset is a 404, never a page.
+ * request. The pages are under pages/ (`/`: pages/index.html, /auth/login: pages/auth/login.html;
+ * a file named with `[id]` answers any one path segment there, `[...]` the rest of the address:
+ * pages/play/instant/coin-flip/[id].html is a shared game's link); every other app route gets
+ * the shell (shell.html, the same as index.html, which the service worker keeps as its offline
+ * page) so that the browser router can take over (/process/…). A page's answer names the API
+ * reads it will make at once in a `Link` preload header (client-pages.ts): the session's user
+ * for a browser with a session, and what the page reads by its address (a shared game's round).
+ * A missing asset is a 404, never a page.
  */
 export const clientApp = fp(
   async (app: FastifyInstance, { directory }: { directory: string | null }) => {
     if (!directory || !existsSync(`${directory}/index.html`)) return;
     const shell = existsSync(`${directory}/shell.html`) ? "shell.html" : "index.html";
-    const prerendered = prerenderedPages(directory);
+    const pages = builtPages(directory);
     await app.register(fastifyStatic, {
       root: directory,
       wildcard: false,
@@ -39,31 +44,21 @@ export const clientApp = fp(
       setHeaders: (reply, file) =>
         reply.header("cache-control", cachePolicy(path.relative(directory, file))),
     });
-    const home = prerendered.get("/") ?? "index.html";
-    app.get("/", { schema: { hide: true } }, (_request, reply) => reply.sendFile(home));
+    const sendPage = (request: FastifyRequest, reply: FastifyReply, url: string) => {
+      const page = pageFor(pages, url);
+      const preloads = preloadsFor(page, url, request.headers.cookie);
+      if (preloads) reply.header("link", preloads);
+      return reply.sendFile(page?.file ?? (url === "/" ? "index.html" : shell));
+    };
+    app.get("/", { schema: { hide: true } }, (request, reply) => sendPage(request, reply, "/"));
     app.addHook("onRequest", async (request, reply) => {
       const url = request.url.split("?")[0]!;
       if (url === "/" || !isAppRoute(request.method, url)) return;
-      return reply.sendFile(prerendered.get(url) ?? shell);
+      return sendPage(request, reply, url);
     });
   },
   { name: "client-app" },
 );
-
-/** Route to file, e.g. "/auth/login" to "pages/auth/login.html". */
-function prerenderedPages(directory: string): Map<string, string> {
-  if (!existsSync(`${directory}/pages`)) return new Map();
-  const files = readdirSync(`${directory}/pages`, { recursive: true, encoding: "utf8" });
-  return new Map(
-    files
-      .filter((file) => file.endsWith(".html"))
-      .map((file) => {
-        const page = file.split(path.sep).join("/");
-        const route = page === "index.html" ? "/" : `/${page.slice(0, -".html".length)}`;
-        return [route, `pages/${page}`];
-      }),
-  );
-}
 
 /** By the file's path inside client/dist. */
 function cachePolicy(file: string): string {

@@ -1,0 +1,113 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The built client's pages (client/scripts/prerender-pages.ts): which file answers an address,
+ * and which API reads to announce with it. A page file named with `[id]` answers any one path
+ * segment there, `[...]` the rest of the address.
+ */
+export interface BuiltPage {
+  route: RegExp;
+  /** The pattern's segment names, in order (`[id]` gives "id"). */
+  params: string[];
+  file: string;
+  data: PageData[];
+}
+
+/** client/src/prerender.tsx's PageData: a read the page makes at once, by its address. */
+interface PageData {
+  url: string;
+  signedIn?: boolean;
+  code?: boolean;
+}
+
+/** The session's user, read at once by every page of a signed-in browser (client lib/session.tsx). */
+const SESSION_USER = "/api/login/user";
+/** Says only that the browser holds a session (client/src/lib/api-client.ts). */
+const SIGNED_IN = /(?:^|;\s*)igp_signed_in=/;
+
+/**
+ * The pages under pages/: exact addresses first, then the patterns, those with fewer open
+ * segments first ("/play/instant/coin-flip/lobby" is its own page before
+ * "/play/instant/coin-flip/[id]").
+ */
+export function builtPages(directory: string): BuiltPage[] {
+  if (!existsSync(`${directory}/pages`)) return [];
+  const data = new Map<string, PageData[]>(
+    existsSync(`${directory}/pages.json`)
+      ? (
+          JSON.parse(readFileSync(`${directory}/pages.json`, "utf8")) as {
+            path: string;
+            data: PageData[];
+          }[]
+        ).map((page) => [page.path, page.data])
+      : [],
+  );
+  const files = readdirSync(`${directory}/pages`, { recursive: true, encoding: "utf8" });
+  const open = (page: string) => (page.match(/\[/g) ?? []).length;
+  return files
+    .map((file) => file.split(path.sep).join("/"))
+    .filter((page) => page.endsWith(".html"))
+    .sort((a, b) => open(a) - open(b) || b.length - a.length)
+    .map((page) => {
+      const address = page === "index.html" ? "/" : `/${page.slice(0, -".html".length)}`;
+      return { ...patternOf(address), file: `pages/${page}`, data: data.get(address) ?? [] };
+    });
+}
+
+export function pageFor(pages: BuiltPage[], url: string): BuiltPage | undefined {
+  return pages.find((page) => page.route.test(url));
+}
+
+/**
+ * The page's `Link` header: the API reads it will make at once, fetched by the browser with the
+ * HTML instead of after the scripts have run (`crossorigin`: the credentials mode of the page's
+ * own fetch(), so that it uses the preloaded answer). Empty when there are none.
+ */
+export function preloadsFor(page: BuiltPage | undefined, url: string, cookie = ""): string {
+  const signedIn = SIGNED_IN.test(cookie);
+  const values = page ? paramsOf(page, url) : {};
+  const reads = [
+    ...(signedIn ? [SESSION_USER] : []),
+    ...(page?.data ?? [])
+      .filter((read) => signedIn || !read.signedIn)
+      // Digits name a table, not a round: the page reads it another way.
+      .filter((read) => !read.code || /\D/.test(values.id ?? ""))
+      .filter((read) => [...read.url.matchAll(/\[(\w+)\]/g)].every(([, name]) => values[name!]))
+      .map((read) =>
+        read.url.replace(/\[(\w+)\]/g, (_, name: string) => encodeURIComponent(values[name] ?? "")),
+      ),
+  ];
+  return reads.map((read) => `<${read}>; rel=preload; as=fetch; crossorigin`).join(", ");
+}
+
+/** "/a/[id]" matches "/a/" and one segment, "/a/[...]" "/a" and anything below. */
+function patternOf(address: string): { route: RegExp; params: string[] } {
+  if (address === "/") return { route: /^\/$/, params: [] };
+  const params: string[] = [];
+  const pattern = address
+    .slice(1)
+    .split("/")
+    .map((segment) => {
+      if (segment === "[...]") return "(?:/.*)?";
+      const param = /^\[(\w+)\]$/.exec(segment);
+      if (!param) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+      params.push(param[1]!);
+      return "/([^/]+)";
+    })
+    .join("");
+  return { route: new RegExp(`^${pattern}$`), params };
+}
+
+/** The address' values of the pattern's segments (none when one is not valid percent-encoding). */
+function paramsOf(page: BuiltPage, url: string): Record<string, string> {
+  const match = page.route.exec(url);
+  if (!match) return {};
+  try {
+    return Object.fromEntries(
+      page.params.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]),
+    );
+  } catch {
+    return {};
+  }
+}
