@@ -45,4 +45,19 @@ export function setLanguage(language: Language) {
   return switchLanguage(language);
 }
 
+/** A feature's texts in both languages, as its locale files hold them. */
+interface FeatureTexts {
+  translation: object;
+  /** The server's sentences the feature shows, keyed by their English (lib/messages.ts). */
+  messages: Record<string, string>;
+}
+
+/** Adds a lazily loaded feature's texts (its `translation` keys and `messages`) in both languages. */
+export function addFeatureTexts(bundles: Record<Language, FeatureTexts>) {
+  for (const [language, bundle] of Object.entries(bundles)) {
+    i18n.addResourceBundle(language, "translation", bundle.translation, true, true);
+    i18n.addResourceBundle(language, "messages", bundle.messages, true, true);
+  }
+}
+
 export default i18n;

@@ -1,4 +1,4 @@
-import i18n from "../../lib/i18n.ts";
+import { addFeatureTexts } from "../../lib/i18n.ts";
 import am from "./locales/am.json";
 import en from "./locales/en.json";
 
@@ -6,10 +6,4 @@ import en from "./locales/en.json";
  * The fraud signals' texts (`fraudSignals.*`) and the server's refusals about them in Amharic
  * (`messages`, keyed by their English), added with the back office's request screens.
  */
-for (const [language, bundle] of [
-  ["en", en],
-  ["am", am],
-] as const) {
-  i18n.addResourceBundle(language, "translation", bundle.translation, true, true);
-  i18n.addResourceBundle(language, "messages", bundle.messages, true, true);
-}
+addFeatureTexts({ en, am });

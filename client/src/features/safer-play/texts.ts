@@ -1,4 +1,4 @@
-import i18n from "../../lib/i18n.ts";
+import { addFeatureTexts } from "../../lib/i18n.ts";
 import am from "./locales/am.json";
 import en from "./locales/en.json";
 
@@ -7,10 +7,4 @@ import en from "./locales/en.json";
  * Amharic (`messages`, keyed by their English), added by the lazy screens that show them:
  * the profile, registration, the games and the deposit dialog, never the first page.
  */
-for (const [language, bundle] of [
-  ["en", en],
-  ["am", am],
-] as const) {
-  i18n.addResourceBundle(language, "translation", bundle.translation, true, true);
-  i18n.addResourceBundle(language, "messages", bundle.messages, true, true);
-}
+addFeatureTexts({ en, am });

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { RecordedEvent } from "../event-store.ts";
-import { EVENT_COLUMNS } from "./stream-reader.ts";
+import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from "./stream-reader.ts";
 
 /** An event as a whole-ledger scan gives it, knowing whether it is its stream's last one. */
 export interface ScannedEvent extends RecordedEvent {
@@ -65,33 +65,10 @@ export async function openLedgerSnapshot(pool: pg.Pool): Promise<LedgerSnapshot>
   };
 }
 
-interface ScanRow {
-  tx: string;
-  global_position: string;
-  stream_id: string;
-  revision: string;
-  event_id: string;
-  type: string;
-  data: RecordedEvent["data"];
-  metadata: RecordedEvent["metadata"];
-  recorded_at: Date;
-  prev_hash: string;
-  hash: string;
+interface ScanRow extends EventRow {
   last: boolean;
 }
 
 function toScannedEvent(row: ScanRow): ScannedEvent {
-  return {
-    id: row.event_id,
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    streamId: row.stream_id,
-    revision: Number(row.revision),
-    position: `${row.tx}:${row.global_position}`,
-    recordedAt: row.recorded_at,
-    prevHash: row.prev_hash,
-    hash: row.hash,
-    last: row.last,
-  };
+  return { ...toRecordedEvent(row), last: row.last };
 }

@@ -7,7 +7,6 @@ import {
   type ListStreamsOptions,
   type ReadAllOptions,
   type ReadStreamOptions,
-  type RecordedEvent,
   type StreamAppend,
   type StreamHead,
   type SubscribeOptions,
@@ -23,7 +22,7 @@ import {
 import { AppendBatcher } from "./append-batcher.ts";
 import { batchOfTheMoment } from "./batch-of-the-moment.ts";
 import { createPgPool } from "./create-pool.ts";
-import { EVENT_COLUMNS, streamReader } from "./stream-reader.ts";
+import { EVENT_COLUMNS, type EventRow, streamReader, toRecordedEvent } from "./stream-reader.ts";
 
 export interface PostgresEventStoreOptions {
   /** A pool the store shares with its owner (not closed by `close`), or a connection string. */
@@ -241,20 +240,6 @@ function parsePosition(position: string): [string, string] {
   return [match[1]!, match[2]!];
 }
 
-interface EventRow {
-  tx: string;
-  global_position: string;
-  stream_id: string;
-  revision: string;
-  event_id: string;
-  type: string;
-  data: RecordedEvent["data"];
-  metadata: RecordedEvent["metadata"];
-  recorded_at: Date;
-  prev_hash: string;
-  hash: string;
-}
-
 type HeadRow = Pick<
   EventRow,
   "tx" | "global_position" | "stream_id" | "revision" | "hash" | "recorded_at"
@@ -267,21 +252,6 @@ function toStreamHead(row: HeadRow): StreamHead {
     hash: row.hash,
     position: `${row.tx}:${row.global_position}`,
     recordedAt: row.recorded_at,
-  };
-}
-
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    id: row.event_id,
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    streamId: row.stream_id,
-    revision: Number(row.revision),
-    position: `${row.tx}:${row.global_position}`,
-    recordedAt: row.recorded_at,
-    prevHash: row.prev_hash,
-    hash: row.hash,
   };
 }
 

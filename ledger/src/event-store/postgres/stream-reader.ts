@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { RecordedEvent } from "../event-store.ts";
 import { batchOfTheMoment } from "./batch-of-the-moment.ts";
 
 /** One stream's events from a revision on, at most `maxCount` of them. */
@@ -11,6 +12,36 @@ export interface StreamRead {
 /** An event row's columns, as every read of the store selects them. */
 export const EVENT_COLUMNS = `transaction_id::text AS tx, global_position, stream_id, revision,
   event_id, type, data, metadata, recorded_at, prev_hash, hash`;
+
+/** A row of EVENT_COLUMNS. */
+export interface EventRow {
+  tx: string;
+  global_position: string;
+  stream_id: string;
+  revision: string;
+  event_id: string;
+  type: string;
+  data: RecordedEvent["data"];
+  metadata: RecordedEvent["metadata"];
+  recorded_at: Date;
+  prev_hash: string;
+  hash: string;
+}
+
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    revision: Number(row.revision),
+    position: `${row.tx}:${row.global_position}`,
+    recordedAt: row.recorded_at,
+    prevHash: row.prev_hash,
+    hash: row.hash,
+  };
+}
 
 const READ_STREAM = `SELECT ${EVENT_COLUMNS} FROM ledger_events
   WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`;
