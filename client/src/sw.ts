@@ -24,11 +24,26 @@ precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: "" });
  * any page in the browser. The server's own paths are never pages.
  */
 const pages = new NetworkFirst({ cacheName: "pages", networkTimeoutSeconds: 3 });
+
+/**
+ * A page's `Link` preloads (the session's user, the page's data: the server's client-pages.ts)
+ * serve a first visit over the network. A page answered here is not one: its scripts are cached
+ * and ask for themselves, and a page kept from an earlier visit would preload the session of a
+ * browser signed out since (a 401 the browser logs).
+ */
+function withoutPreloads(response: Response): Response {
+  if (!response.headers.has("link")) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("link");
+  const { status, statusText } = response;
+  return new Response(response.body, { status, statusText, headers });
+}
+
 registerRoute(
   new NavigationRoute(
     async (options) => {
       try {
-        return await pages.handle(options);
+        return withoutPreloads(await pages.handle(options));
       } catch {
         return (await matchPrecache("/index.html")) ?? Response.error();
       }

@@ -111,6 +111,8 @@ function read(url: string): unknown {
       },
     };
   if (url === "/api/game/lottery/list") return [lottery];
+  // The approval's first step reads the request's fraud signals: none here.
+  if (url.startsWith("/api/admin/deposit/signals/")) return { signals: [] };
   if (url.startsWith("/api/admin/deposit/requests"))
     return {
       ...page,

@@ -348,7 +348,7 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
       });
     await b.page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
     await b.page.getByRole("link", { name: "Play Again" }).click();
-    await b.page.getByText("Public games").waitFor();
+    await b.page.getByRole("heading", { name: "Public games" }).waitFor();
 
     // The finished round's page, then the profile, its transactions and the deposit dialog.
     await a.page.goto(`${server.url}/play/instant/coin-flip/${code}`);

@@ -1,4 +1,5 @@
 import { hasChromium, startBrowserJourney } from "@igp/test-support/browser.ts";
+import { newTransactionId } from "@igp/test-support/deposits.ts";
 import type { TestServer } from "@igp/test-support/http.ts";
 import { form, pngImage } from "@igp/test-support/images.ts";
 import { expectPageProblems, takePageProblems } from "@igp/test-support/page-problems.ts";
@@ -75,7 +76,7 @@ describe.skipIf(!hasChromium)("player journey in Chromium (skipped: no /usr/bin/
       } else await page.getByRole("button", { name: "Deposit" }).click();
       await page.getByLabel("Amount (ETB)").fill("120");
       await page.getByLabel("Your account number").fill("55667788");
-      await page.getByLabel("Transaction ID or link").fill("FT261122ABC");
+      await page.getByLabel("Transaction ID or link").fill(newTransactionId());
       await page.getByRole("button", { name: "Submit Deposit" }).click();
       await page.getByText("Please attach a screenshot of the transfer.").waitFor();
       await page.getByLabel("Screenshot", { exact: true }).setInputFiles({

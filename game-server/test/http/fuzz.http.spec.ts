@@ -116,7 +116,7 @@ it("answers malformed input on every route, for every caller, with a 4xx that ch
           headers: payload?.contentType ? { "content-type": payload.contentType } : {},
           redirect: "manual",
         });
-        const what = `${route.method} ${url.slice(0, 120)} as ${caller.name} (${payload?.kind ?? "no body"}, seed ${SEED + index}): ${response.status} ${JSON.stringify(response.body)?.slice(0, 120)}`;
+        const what = `${route.method} ${url.slice(0, 120)} as ${caller.name} (${payload?.kind ?? "no body"} ${JSON.stringify(String(payload?.body ?? "")).slice(0, 60)}, seed ${SEED + index}): ${response.status} ${JSON.stringify(response.body)?.slice(0, 120)}`;
         if (response.status >= 500) failures.push(what);
         else if (response.status >= 400 && typeof response.body?.message !== "string")
           failures.push(`${what}: no { message }`);
