@@ -64,7 +64,13 @@ describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chro
     const notice = page.getByRole("alertdialog", { name: /You won!|You lost/ });
     await notice.getByRole("button", { name: "OK" }).click();
     await notice.waitFor({ state: "detached" });
-    return wheelNumberUnderPointer(await frameOf(page.getByTestId("wheel-canvas")));
+    // A busy machine may not have painted the wheel without the notice's backdrop yet: read
+    // again until a segment shows (for 3 s). A wrong number, or none by then, still fails.
+    for (let tries = 0; ; tries++) {
+      const shown = wheelNumberUnderPointer(await frameOf(page.getByTestId("wheel-canvas")));
+      if (shown !== null || tries === 30) return shown;
+      await page.waitForTimeout(100);
+    }
   }
 
   /** The overlay's withdrawable figure, read in the same instant as the wheel still turning. */
