@@ -7,6 +7,7 @@ import { useMessage } from "../../lib/messages.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useSiteConfig } from "../../lib/site-config.tsx";
 import "./texts.ts";
+import { AgeAndTermsChecks } from "./age-and-terms-checks.tsx";
 
 /**
  * What an account made by a Google or Telegram sign-in sees before anything else (the session's
@@ -61,18 +62,13 @@ export default function AgeGate() {
       onSubmit={confirm}
     >
       <p>{t("saferPlay.age.gateText", { age })}</p>
-      <label className="checkbox">
-        <input type="checkbox" checked={ageConfirmed} onChange={(e) => setAge(e.target.checked)} />{" "}
-        {t("saferPlay.age.confirm", { age })}
-      </label>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={termsAccepted}
-          onChange={(e) => setTerms(e.target.checked)}
-        />{" "}
-        {t("saferPlay.age.terms")}
-      </label>
+      <AgeAndTermsChecks
+        age={age}
+        ageConfirmed={ageConfirmed}
+        termsAccepted={termsAccepted}
+        onAge={setAge}
+        onTerms={setTerms}
+      />
       {problem && (
         <p className="form-failure" role="alert">
           {problem}

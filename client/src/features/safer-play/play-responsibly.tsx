@@ -16,6 +16,7 @@ import {
 } from "./reality-check-setting.ts";
 import "./texts.ts";
 import "./safer-play.css";
+import { AgeAndTermsChecks } from "./age-and-terms-checks.tsx";
 
 const VIEW = "/api/user/safer-play";
 const TIME_OUT_HOURS = [24, 48, 72, 168, 336, 1008];
@@ -93,18 +94,13 @@ function AgeForm({ age, run }: { age: number; run: Run }) {
     <form className="card" onSubmit={submit}>
       <h2>{t("saferPlay.age.title")}</h2>
       <p>{t("saferPlay.age.text", { age })}</p>
-      <label className="checkbox">
-        <input type="checkbox" checked={ageConfirmed} onChange={(e) => setAge(e.target.checked)} />{" "}
-        {t("saferPlay.age.confirm", { age })}
-      </label>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={termsAccepted}
-          onChange={(e) => setTerms(e.target.checked)}
-        />{" "}
-        {t("saferPlay.age.terms")}
-      </label>
+      <AgeAndTermsChecks
+        age={age}
+        ageConfirmed={ageConfirmed}
+        termsAccepted={termsAccepted}
+        onAge={setAge}
+        onTerms={setTerms}
+      />
       <button type="submit" className="button">
         {t("saferPlay.age.submit")}
       </button>
