@@ -1,11 +1,11 @@
 import "./linked-accounts-texts.ts";
 import "./linked-accounts.css";
 import type { LinkedGroup } from "@igp/shared";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
-import { ApiError, api } from "../../../lib/api-client.ts";
+import { ApiError } from "../../../lib/api-client.ts";
 import { useMessage } from "../../../lib/messages.ts";
+import { queryKeys, useApiQuery } from "../../../lib/queries.ts";
 import { LinkedGroupView } from "./linked-group.tsx";
 
 const GROUPS = "/api/admin/linked-accounts";
@@ -33,22 +33,16 @@ export default function LinkedAccountsScreen() {
   );
 }
 
-/** Loads `path` as JSON, with the server's refusal in the reader's language. */
+/** Reads `path` (fresh at each opening), with the server's refusal in the reader's language. */
 function useLoaded<T>(path: string) {
   const message = useMessage();
   const { t } = useTranslation();
-  const [state, setState] = useState<{ data?: T; failure?: string }>({});
-  useEffect(() => {
-    setState({});
-    api<T>(path).then(
-      (data) => setState({ data }),
-      (error) =>
-        setState({
-          failure: error instanceof ApiError ? message(error.message) : t("linked.failed"),
-        }),
-    );
-  }, [path, message, t]);
-  return state;
+  const { data, error } = useApiQuery<T>(queryKeys.adminTable(path), path, {
+    staleTime: 0,
+    retry: false,
+  });
+  if (!error) return { data };
+  return { failure: error instanceof ApiError ? message(error.message) : t("linked.failed") };
 }
 
 function Groups({ page }: { page: number }) {
