@@ -14,45 +14,32 @@ export async function fraudSignalsRoutes(app: FastifyInstance, deps: { signals: 
   // Whoever may see the request lists: agents (their requests), the superAdmin, the auditor.
   const readers = app.requireRole("admin", "superAdmin", "auditor");
 
-  api.get(
-    "/api/admin/deposit/signals/:id",
-    {
-      schema: {
-        tags: ["back office"],
-        summary: "A deposit request's fraud signals",
-        description: SIGNALS_DESCRIPTION,
-        security: [{ bearer: [] }],
-        params: idParams("Deposit request not found."),
-        response: { 200: fraudSignalsResponseSchema, ...errors },
+  const routes = [
+    { kind: "deposit", title: "A deposit request's", missing: "Deposit request not found." },
+    { kind: "withdraw", title: "A withdrawal request's", missing: "Withdrawal request not found." },
+  ] as const;
+  for (const { kind, title, missing } of routes) {
+    api.get(
+      `/api/admin/${kind}/signals/:id`,
+      {
+        schema: {
+          tags: ["back office"],
+          summary: `${title} fraud signals`,
+          description: SIGNALS_DESCRIPTION,
+          security: [{ bearer: [] }],
+          params: idParams(missing),
+          response: { 200: fraudSignalsResponseSchema, ...errors },
+        },
+        onRequest: readers,
       },
-      onRequest: readers,
-    },
-    async (request) => {
-      const signals = await deps.signals.forDeposit(request.params.id, agentOnly(request));
-      if (!signals) throw notFound("Deposit request not found.");
-      return { signals };
-    },
-  );
-
-  api.get(
-    "/api/admin/withdraw/signals/:id",
-    {
-      schema: {
-        tags: ["back office"],
-        summary: "A withdrawal request's fraud signals",
-        description: SIGNALS_DESCRIPTION,
-        security: [{ bearer: [] }],
-        params: idParams("Withdrawal request not found."),
-        response: { 200: fraudSignalsResponseSchema, ...errors },
+      async (request) => {
+        const read = kind === "deposit" ? deps.signals.forDeposit : deps.signals.forWithdrawal;
+        const signals = await read.call(deps.signals, request.params.id, agentOnly(request));
+        if (!signals) throw notFound(missing);
+        return { signals };
       },
-      onRequest: readers,
-    },
-    async (request) => {
-      const signals = await deps.signals.forWithdrawal(request.params.id, agentOnly(request));
-      if (!signals) throw notFound("Withdrawal request not found.");
-      return { signals };
-    },
-  );
+    );
+  }
 }
 
 /** An agent sees the requests paid through agents only, as in its lists. */

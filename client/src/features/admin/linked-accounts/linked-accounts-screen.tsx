@@ -3,10 +3,8 @@ import "./linked-accounts.css";
 import type { LinkedGroup } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
-import { ApiError } from "../../../lib/api-client.ts";
-import { useMessage } from "../../../lib/messages.ts";
-import { queryKeys, useApiQuery } from "../../../lib/queries.ts";
 import { LinkedGroupView } from "./linked-group.tsx";
+import { useLoaded } from "./use-loaded.ts";
 
 const GROUPS = "/api/admin/linked-accounts";
 
@@ -31,18 +29,6 @@ export default function LinkedAccountsScreen() {
       {groupId ? <OneGroup id={groupId} /> : <Groups page={Number(params.get("page")) || 1} />}
     </section>
   );
-}
-
-/** Reads `path` (fresh at each opening), with the server's refusal in the reader's language. */
-function useLoaded<T>(path: string) {
-  const message = useMessage();
-  const { t } = useTranslation();
-  const { data, error } = useApiQuery<T>(queryKeys.adminTable(path), path, {
-    staleTime: 0,
-    retry: false,
-  });
-  if (!error) return { data };
-  return { failure: error instanceof ApiError ? message(error.message) : t("linked.failed") };
 }
 
 function Groups({ page }: { page: number }) {

@@ -1,11 +1,10 @@
 import "./linked-accounts-texts.ts";
 import "./linked-accounts.css";
 import type { PlayerLinks } from "@igp/shared";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, api } from "../../../lib/api-client.ts";
-import { useMessage } from "../../../lib/messages.ts";
 import { LinkedGroupView } from "./linked-group.tsx";
+import { useLoaded } from "./use-loaded.ts";
 
 const StaffSaferPlay = lazy(() => import("../../safer-play/staff-view.tsx"));
 
@@ -15,19 +14,10 @@ const StaffSaferPlay = lazy(() => import("../../safer-play/staff-view.tsx"));
  */
 export default function PlayerDetails({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const message = useMessage();
-  const [links, setLinks] = useState<PlayerLinks | null>(null);
-  const [failure, setFailure] = useState("");
-  useEffect(() => {
-    setLinks(null);
-    setFailure("");
-    api<PlayerLinks>(`/api/admin/players/${encodeURIComponent(userId)}/linked-accounts`).then(
-      setLinks,
-      (error) =>
-        setFailure(error instanceof ApiError ? message(error.message) : t("linked.failed")),
-    );
-  }, [userId, message, t]);
-  if (!links) return <p role="status">{failure || t("common.loading")}</p>;
+  const { data: links, failure } = useLoaded<PlayerLinks>(
+    `/api/admin/players/${encodeURIComponent(userId)}/linked-accounts`,
+  );
+  if (!links) return <p role="status">{failure ?? t("common.loading")}</p>;
   const heading = t("linked.player", { name: links.player.fullName });
   return (
     <>
