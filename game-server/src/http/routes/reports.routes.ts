@@ -129,95 +129,92 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
     },
   );
 
-  const gamesSummary =
-    "Per day, game and table (or lottery, or private rounds): rounds, players, turnover, payouts, house cut, prizes, refunds, RTP %";
-  const gamesDescription = `Rounds count on the day they closed (settled or cancelled). Read from daily summaries the projection keeps with the rounds. A table is named by its number and bet (tableBet), a lottery by its title. houseNet is the house's cut less lottery prizes; over a range, the total houseNet plus the money report's fees less its advances is the change of the house balance \`npm run audit\` prints. ${RANGE_NOTE}`;
-  api.get(
-    "/api/admin/reports/games",
-    {
-      schema: {
-        tags,
-        summary: gamesSummary,
-        description: gamesDescription,
-        security,
-        querystring: reportRangeSchema,
-        response: { 200: gamesReportSchema, ...errors },
+  /**
+   * A report over a day range (`/api/admin/reports/<name>`), as JSON and as a CSV export beside it
+   * (`…/export`), both read in the operator's time zone; `scope` narrows it to who asks (an agent).
+   */
+  function rangeReport<Row extends pg.QueryResultRow, Scope>(report: {
+    name: string;
+    summary: string;
+    description: string;
+    response: z.ZodType;
+    onRequest: typeof readers;
+    scope: (user: { id: string; role: string }) => Scope;
+    read: (db: pg.ClientBase, range: ReportRange, zone: string, scope: Scope) => Promise<unknown>;
+    csv: {
+      header: string[];
+      query: (
+        range: ReportRange,
+        zone: string,
+        scope: Scope,
+      ) => { text: string; values: unknown[] };
+      line: (row: Row) => (string | number | null)[];
+    };
+  }) {
+    const { name, summary, description, onRequest, scope, read, csv } = report;
+    api.get(
+      `/api/admin/reports/${name}`,
+      {
+        schema: {
+          tags,
+          summary,
+          description,
+          security,
+          querystring: reportRangeSchema,
+          response: { 200: report.response, ...errors },
+        },
+        onRequest,
       },
-      onRequest: readers,
-    },
-    async (request) =>
-      inSnapshot(pool, async (db) => readGamesReport(db, request.query, await readTimeZone(db))),
-  );
-  api.get(
-    "/api/admin/reports/games/export",
-    {
-      schema: {
-        tags,
-        summary: `${gamesSummary} (CSV)`,
-        description: `${gamesDescription} ${CSV_NOTE}`,
-        security,
-        produces: ["text/csv"],
-        querystring: reportRangeSchema,
-        response: csvResponse,
+      async (request) =>
+        inSnapshot(pool, async (db) =>
+          read(db, request.query, await readTimeZone(db), scope(request.user!)),
+        ),
+    );
+    api.get(
+      `/api/admin/reports/${name}/export`,
+      {
+        schema: {
+          tags,
+          summary: `${summary} (CSV)`,
+          description: `${description} ${CSV_NOTE}`,
+          security,
+          produces: ["text/csv"],
+          querystring: reportRangeSchema,
+          response: csvResponse,
+        },
+        onRequest,
       },
-      onRequest: readers,
-    },
-    async (request, reply) => {
-      const query = gamesReportQuery(request.query);
-      return sendCsv(
-        reply,
-        fileName("games", request.query),
-        GAMES_CSV_HEADER,
-        query,
-        gamesCsvLine,
-      );
-    },
-  );
+      async (request, reply) => {
+        const zone = await readTimeZone(pool);
+        const query = csv.query(request.query, zone, scope(request.user!));
+        return sendCsv(reply, fileName(name, request.query), csv.header, query, csv.line);
+      },
+    );
+  }
 
-  const moneySummary =
-    "Deposits and withdrawals per day and method (each bank account, each agent's cash): requested, approved, refused, amounts, fees, advances";
-  const moneyDescription = `Requests count on the day asked (requested) and on the day decided (approved, refused). ${RANGE_NOTE}`;
-  api.get(
-    "/api/admin/reports/money",
-    {
-      schema: {
-        tags,
-        summary: moneySummary,
-        description: moneyDescription,
-        security,
-        querystring: reportRangeSchema,
-        response: { 200: moneyReportSchema, ...errors },
-      },
-      onRequest: readers,
-    },
-    async (request) =>
-      inSnapshot(pool, async (db) => readMoneyReport(db, request.query, await readTimeZone(db))),
-  );
-  api.get(
-    "/api/admin/reports/money/export",
-    {
-      schema: {
-        tags,
-        summary: `${moneySummary} (CSV)`,
-        description: `${moneyDescription} ${CSV_NOTE}`,
-        security,
-        produces: ["text/csv"],
-        querystring: reportRangeSchema,
-        response: csvResponse,
-      },
-      onRequest: readers,
-    },
-    async (request, reply) => {
-      const query = moneyReportQuery(request.query, await readTimeZone(pool));
-      return sendCsv(
-        reply,
-        fileName("money", request.query),
-        MONEY_CSV_HEADER,
-        query,
-        moneyCsvLine,
-      );
-    },
-  );
+  rangeReport({
+    name: "games",
+    summary:
+      "Per day, game and table (or lottery, or private rounds): rounds, players, turnover, payouts, house cut, prizes, refunds, RTP %",
+    description: `Rounds count on the day they closed (settled or cancelled). Read from daily summaries the projection keeps with the rounds. A table is named by its number and bet (tableBet), a lottery by its title. houseNet is the house's cut less lottery prizes; over a range, the total houseNet plus the money report's fees less its advances is the change of the house balance \`npm run audit\` prints. ${RANGE_NOTE}`,
+    response: gamesReportSchema,
+    onRequest: readers,
+    scope: () => undefined,
+    read: readGamesReport,
+    csv: { header: GAMES_CSV_HEADER, query: gamesReportQuery, line: gamesCsvLine },
+  });
+
+  rangeReport({
+    name: "money",
+    summary:
+      "Deposits and withdrawals per day and method (each bank account, each agent's cash): requested, approved, refused, amounts, fees, advances",
+    description: `Requests count on the day asked (requested) and on the day decided (approved, refused). ${RANGE_NOTE}`,
+    response: moneyReportSchema,
+    onRequest: readers,
+    scope: () => undefined,
+    read: readMoneyReport,
+    csv: { header: MONEY_CSV_HEADER, query: moneyReportQuery, line: moneyCsvLine },
+  });
 
   const tickingSummary =
     "One bank account's deposits approved on one day, to tick against its statement: reference, amount, times, player";
@@ -259,55 +256,17 @@ export async function reportsRoutes(app: FastifyInstance, { pool }: { pool: pg.P
     },
   );
 
-  const agentsSummary =
-    "Agent statements: float at the start, charged, paid into deposits, withdrawals paid out, advances, float at the end";
-  const agentsDescription = `A superAdmin reads every agent; an agent, its own statement. ${RANGE_NOTE}`;
-  const agentScope = (user: { id: string; role: string }) =>
-    user.role === "admin" ? user.id : undefined;
-  api.get(
-    "/api/admin/reports/agents",
-    {
-      schema: {
-        tags,
-        summary: agentsSummary,
-        description: agentsDescription,
-        security,
-        querystring: reportRangeSchema,
-        response: { 200: agentStatementsSchema, ...errors },
-      },
-      onRequest: app.requireRole("admin", "superAdmin", "auditor"),
-    },
-    async (request) =>
-      inSnapshot(pool, async (db) =>
-        readAgentStatements(db, request.query, await readTimeZone(db), agentScope(request.user!)),
-      ),
-  );
-  api.get(
-    "/api/admin/reports/agents/export",
-    {
-      schema: {
-        tags,
-        summary: `${agentsSummary} (CSV)`,
-        description: `${agentsDescription} ${CSV_NOTE}`,
-        security,
-        produces: ["text/csv"],
-        querystring: reportRangeSchema,
-        response: csvResponse,
-      },
-      onRequest: app.requireRole("admin", "superAdmin", "auditor"),
-    },
-    async (request, reply) => {
-      const zone = await readTimeZone(pool);
-      const query = agentStatementsQuery(request.query, zone, agentScope(request.user!));
-      return sendCsv(
-        reply,
-        fileName("agents", request.query),
-        AGENTS_CSV_HEADER,
-        query,
-        agentsCsvLine,
-      );
-    },
-  );
+  rangeReport({
+    name: "agents",
+    summary:
+      "Agent statements: float at the start, charged, paid into deposits, withdrawals paid out, advances, float at the end",
+    description: `A superAdmin reads every agent; an agent, its own statement. ${RANGE_NOTE}`,
+    response: agentStatementsSchema,
+    onRequest: app.requireRole("admin", "superAdmin", "auditor"),
+    scope: (user) => (user.role === "admin" ? user.id : undefined),
+    read: readAgentStatements,
+    csv: { header: AGENTS_CSV_HEADER, query: agentStatementsQuery, line: agentsCsvLine },
+  });
 
   const statementSummary =
     "A player's every money movement with the main and bonus balances after each, 200 a page";
