@@ -1,7 +1,13 @@
 import { execSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from "playwright-core";
 import { signInSuperAdmin, startTestServer } from "./http.ts";
 import { form, pngImage } from "./images.ts";
 import { watchPages } from "./page-problems.ts";
@@ -50,7 +56,8 @@ export const SCREENSHOTS = fileURLToPath(new URL("../test-results/screenshots", 
 
 /**
  * What every browser journey starts from: the built client served by a fresh platform that has
- * one deposit bank (CBE), the superAdmin's token, Chromium, and a screenshot helper.
+ * one deposit bank (CBE), the superAdmin's token, Chromium, a screenshot helper, and a page of
+ * its own signed in as a player.
  */
 export async function startBrowserJourney(screenshotPrefix = "", env: NodeJS.ProcessEnv = {}) {
   ensureClientBuilt();
@@ -72,6 +79,17 @@ export async function startBrowserJourney(screenshotPrefix = "", env: NodeJS.Pro
         path: `${SCREENSHOTS}/${screenshotPrefix}${name}-${page.viewportSize()!.width}.png`,
         fullPage: true,
       }),
+    /**
+     * A page in a context of its own (`options`: viewport, touch, reduced motion), signed in with
+     * `token` as by /process/{token}, opened at `/`.
+     */
+    async signedInPage(token: string, options: BrowserContextOptions = {}) {
+      const context = await browser.newContext(options);
+      await signInContext(context, token);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/`);
+      return page;
+    },
     async stop() {
       await browser.close();
       await server.stop();

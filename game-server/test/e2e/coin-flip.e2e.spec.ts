@@ -1,6 +1,6 @@
 import { auditLedger } from "@igp/projections";
 import { eventually } from "@igp/test-support/agents.ts";
-import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
+import { hasChromium, startBrowserJourney } from "@igp/test-support/browser.ts";
 import {
   changingPairs,
   coinFaceShown,
@@ -29,17 +29,11 @@ describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chrom
   afterAll(() => journey?.stop());
   // Every screen works under the site's Content-Security-Policy: not one violation.
 
-  async function signedInPage(token: string, width: number, reducedMotion = false) {
-    const context = await browser.newContext({
+  const signedInPage = (token: string, width: number, reducedMotion = false) =>
+    journey.signedInPage(token, {
       viewport: { width, height: 800 },
       reducedMotion: reducedMotion ? "reduce" : "no-preference",
     });
-    // Signed in as by /process/{token}: the token in local storage before the first page loads.
-    await signInContext(context, token);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/`);
-    return page;
-  }
 
   /** Waits for the coin to land in the overlay; returns which face it shows. */
   async function landedFace(page: Page) {

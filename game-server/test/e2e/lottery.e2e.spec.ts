@@ -1,5 +1,5 @@
 import { auditLedger } from "@igp/projections";
-import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
+import { hasChromium, startBrowserJourney } from "@igp/test-support/browser.ts";
 import { balancesOf, fundedPlayer } from "@igp/test-support/games.ts";
 import type { TestServer } from "@igp/test-support/http.ts";
 import { pngImage } from "@igp/test-support/images.ts";
@@ -24,14 +24,11 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
   });
   afterAll(() => journey?.stop());
 
-  async function signedInPage(token: string, width: number) {
-    const phone = width === 360 ? { hasTouch: true, isMobile: true } : {};
-    const context = await browser.newContext({ viewport: { width, height: 900 }, ...phone });
-    await signInContext(context, token);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/`);
-    return page;
-  }
+  const signedInPage = (token: string, width: number) =>
+    journey.signedInPage(token, {
+      viewport: { width, height: 900 },
+      ...(width === 360 ? { hasTouch: true, isMobile: true } : {}),
+    });
 
   async function buy(page: Page, title: string) {
     const card = page.locator(".lottery-card", { hasText: title });

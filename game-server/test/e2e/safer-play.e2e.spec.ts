@@ -1,9 +1,9 @@
-import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
+import { hasChromium, startBrowserJourney } from "@igp/test-support/browser.ts";
 import { balancesOf, fundedPlayer } from "@igp/test-support/games.ts";
 import type { TestServer } from "@igp/test-support/http.ts";
 import { createLottery } from "@igp/test-support/lottery.ts";
 import { expectPageProblems } from "@igp/test-support/page-problems.ts";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -15,21 +15,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 describe.skipIf(!hasChromium)("safer play in Chromium (skipped: no /usr/bin/chromium)", () => {
   let journey: Awaited<ReturnType<typeof startBrowserJourney>>;
   let server: TestServer;
-  let browser: Browser;
   let shoot: (page: Page, name: string) => Promise<Buffer>;
   beforeAll(async () => {
     journey = await startBrowserJourney("safer-play-");
-    ({ server, browser, shoot } = journey);
+    ({ server, shoot } = journey);
   });
   afterAll(() => journey?.stop());
 
-  async function signedInPage(token: string) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInContext(context, token);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/`);
-    return page;
-  }
+  const signedInPage = (token: string) =>
+    journey.signedInPage(token, { viewport: { width: 1280, height: 900 } });
 
   it("a limit set in the profile refuses the stake that would pass it, with the message", {
     timeout: 120_000,

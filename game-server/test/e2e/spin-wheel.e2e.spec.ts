@@ -1,5 +1,5 @@
 import { auditLedger } from "@igp/projections";
-import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
+import { hasChromium, startBrowserJourney } from "@igp/test-support/browser.ts";
 import {
   changingPairs,
   frameOf,
@@ -9,7 +9,7 @@ import {
 import { balancesOf, fundedPlayer, spinWheelTable } from "@igp/test-support/games.ts";
 import type { TestServer } from "@igp/test-support/http.ts";
 import { expectPageProblems } from "@igp/test-support/page-problems.ts";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -21,24 +21,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chromium)", () => {
   let journey: Awaited<ReturnType<typeof startBrowserJourney>>;
   let server: TestServer;
-  let browser: Browser;
   let shoot: (page: Page, name: string) => Promise<Buffer>;
   beforeAll(async () => {
     journey = await startBrowserJourney("spin-wheel-", { GAME_START_NOTICE_MS: "1000" });
-    ({ server, browser, shoot } = journey);
+    ({ server, shoot } = journey);
   });
   afterAll(() => journey?.stop());
 
-  async function signedInPage(token: string, width: number, reducedMotion = false) {
-    const context = await browser.newContext({
+  const signedInPage = (token: string, width: number, reducedMotion = false) =>
+    journey.signedInPage(token, {
       viewport: { width, height: 800 },
       reducedMotion: reducedMotion ? "reduce" : "no-preference",
     });
-    await signInContext(context, token);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/`);
-    return page;
-  }
 
   const numberButton = (page: Page, number: number) =>
     page.locator(".number-grid .wheel-number", { hasText: String(number) });
