@@ -34,7 +34,7 @@ const EVENTS = Number(
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** The export and the verifier also with a 64 MB heap (slow: for "it finishes", not a speed). */
 const SMALL_HEAPS = process.argv.includes("--small-heap");
-/** `--profile DIR`: the audit's first run writes a CPU profile there (node --cpu-prof). */
+/** `--profile DIR`: the audit's first run and the rebuild write CPU profiles there (--cpu-prof). */
 const profileFlag = process.argv.indexOf("--profile");
 const PROFILE_DIR = profileFlag >= 0 ? path.resolve(process.argv[profileFlag + 1]!) : null;
 /**
@@ -218,7 +218,8 @@ async function main() {
             .padStart(17)} | ${fixed(peak, 0).trim().padStart(11)} |`,
         );
       }
-      if (process.env.BENCH_REBUILD !== "0") printRebuild(await rebuildPhase(url, dataDir));
+      if (process.env.BENCH_REBUILD !== "0")
+        printRebuild(await rebuildPhase(url, dataDir, PROFILE_DIR ?? undefined));
     },
     KEEP_IN,
   );
