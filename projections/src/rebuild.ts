@@ -6,7 +6,6 @@ import {
   createShadowTables,
   dropShadow,
   indexShadowTables,
-  persistShadowTables,
   SHADOW_SCHEMA,
   shadowPosition,
   switchToShadow,
@@ -76,10 +75,9 @@ export async function rebuildProjections(
     const follow = (after: string | undefined) =>
       followInBatches(store, db, after, batchSize, progress);
     position = await follow(position);
-    // Indexes only the readers need are built once, on the full tables, which are then logged
-    // as a whole, then the events appended meanwhile are applied.
+    // Indexes only the readers need are built once, on the full tables, then the events
+    // appended meanwhile are applied.
     await indexShadowTables(db, live, PROJECTED_TABLES);
-    await persistShadowTables(db, PROJECTED_TABLES);
     position = await follow(position);
     await db.query("SET synchronous_commit TO on"); // the switch is durable when it returns
     await db.query("BEGIN");

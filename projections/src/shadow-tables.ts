@@ -19,20 +19,13 @@ type Db = pg.ClientBase | pg.Pool;
  * An empty copy of each table: columns, defaults, checks, primary keys and unique constraints
  * (the projectors' upserts need them) under the live names; the readers' other indexes come
  * once the rows are in (indexShadowTables). And the copy's own checkpoint.
- *
- * The read models' copies and that checkpoint are UNLOGGED while they fill: no write-ahead log
- * for every row and every upsert, which was half of PostgreSQL's work. A crash empties them all
- * together (PostgreSQL resets unlogged tables on recovery), so `--resume` starts again from the
- * first event, never from a checkpoint without its rows; persistShadowTables logs them before
- * they are switched in.
  */
 export async function createShadowTables(db: Db, live: string, tables: string[]) {
   await dropShadow(db);
   await db.query(`CREATE SCHEMA ${SHADOW_SCHEMA}`);
   for (const table of [...tables, ...COPIED_WITH_ROWS]) {
-    const unlogged = COPIED_WITH_ROWS.includes(table) ? "" : "UNLOGGED";
     await db.query(
-      `CREATE ${unlogged} TABLE ${SHADOW_SCHEMA}.${table} (LIKE ${live}.${table}
+      `CREATE TABLE ${SHADOW_SCHEMA}.${table} (LIKE ${live}.${table}
          INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED INCLUDING STORAGE)`,
     );
     const { rows } = await db.query<{ name: string; definition: string }>(
@@ -48,25 +41,8 @@ export async function createShadowTables(db: Db, live: string, tables: string[])
   for (const table of COPIED_WITH_ROWS)
     await db.query(`INSERT INTO ${SHADOW_SCHEMA}.${table} SELECT * FROM ${live}.${table}`);
   await db.query(
-    `CREATE UNLOGGED TABLE ${SHADOW_SCHEMA}.checkpoints (LIKE ${live}.checkpoints INCLUDING ALL)`,
+    `CREATE TABLE ${SHADOW_SCHEMA}.checkpoints (LIKE ${live}.checkpoints INCLUDING ALL)`,
   );
-}
-
-/**
- * The filled copies and their checkpoint made ordinary (logged) tables, in one transaction: a
- * crash finds them all logged or all unlogged (emptied together), never rows without their
- * checkpoint. Each is written once to the log, as a whole, far cheaper than row by row.
- */
-export async function persistShadowTables(db: pg.ClientBase, tables: string[]) {
-  await db.query("BEGIN");
-  try {
-    for (const table of [...tables, "checkpoints"])
-      await db.query(`ALTER TABLE ${SHADOW_SCHEMA}.${table} SET LOGGED`);
-    await db.query("COMMIT");
-  } catch (error) {
-    await db.query("ROLLBACK");
-    throw error;
-  }
 }
 
 /** The live tables' other indexes, under their names, on the copy (built once, on full tables). */
