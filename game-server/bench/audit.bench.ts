@@ -22,7 +22,8 @@ import { SeedEventStore } from "./seed-event-store.ts";
  * BENCH_RUNS times each, and prints events/s, CPU seconds and peak memory (the process's
  * maximum resident set, /usr/bin/time -v), medians. Then `npm run rebuild-projections` once,
  * with its figures per 100,000 events (rebuild-phase.ts; BENCH_REBUILD=0 leaves it out,
- * BENCH_RUNS=0 runs only it). Asserts nothing.
+ * BENCH_RUNS=0 runs only it). BENCH_CLUSTER_DIR keeps the seeded database for the next run. Asserts
+ * nothing.
  */
 const eventsFlag = process.argv.indexOf("--events");
 const EVENTS = Number(
@@ -33,9 +34,14 @@ const EVENTS = Number(
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** The export and the verifier also with a 64 MB heap (slow: for "it finishes", not a speed). */
 const SMALL_HEAPS = process.argv.includes("--small-heap");
-/** `--profile DIR`: the audit's first run writes a CPU profile there (node --cpu-prof). */
+/** `--profile DIR`: the audit's first run and the rebuild write CPU profiles there (--cpu-prof). */
 const profileFlag = process.argv.indexOf("--profile");
 const PROFILE_DIR = profileFlag >= 0 ? path.resolve(process.argv[profileFlag + 1]!) : null;
+/**
+ * BENCH_CLUSTER_DIR: the bench's PostgreSQL kept in that folder; a later run with the same folder
+ * reuses its ledger (whatever --events says) instead of seeding again. Delete the folder after.
+ */
+const KEEP_IN = process.env.BENCH_CLUSTER_DIR || undefined;
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
 
@@ -65,130 +71,158 @@ async function timed(args: string[], env: NodeJS.ProcessEnv): Promise<Figures> {
   };
 }
 
+/** A realistic mix of about EVENTS ledger events, written to the bench's database. */
+async function seed(pool: pg.Pool): Promise<number> {
+  const store = new SeedEventStore(pool);
+  // Every stream stays in the handler's cache: the seed store keeps heads, not events.
+  const ledger = new Ledger(new CommandHandler(store, { cacheSize: 10_000_000 }));
+  console.log(`Seeding about ${EVENTS.toLocaleString("en")} events...`);
+  const seeding = performance.now();
+  await seedAuditMix(ledger, EVENTS);
+  await store.flush();
+  await pool.query("VACUUM ANALYZE ledger_events");
+  const { rows } = await pool.query(
+    "SELECT count(*)::int AS n, count(DISTINCT stream_id)::int AS s FROM ledger_events",
+  );
+  console.log(
+    `Seeded ${rows[0].n.toLocaleString("en")} events in ${rows[0].s.toLocaleString("en")} streams in ${fixed((performance.now() - seeding) / 1000, 1).trim()} s (${store.misses} stream reads from PostgreSQL).`,
+  );
+  return rows[0].n;
+}
+
+/** A kept cluster's ledger, as the last run seeded it (BENCH_CLUSTER_DIR). */
+async function seededEvents(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query("SELECT count(*)::int AS n FROM ledger_events");
+  console.log(`Reusing the ledger of ${rows[0].n.toLocaleString("en")} events kept in ${KEEP_IN}.`);
+  return rows[0].n;
+}
+
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
-  await withBenchPostgres("audit", async ({ url, dataDir }) => {
-    // Connections kept open and given time: at load average 30+ a new one can take over 10 s.
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: 2,
-      idleTimeoutMillis: 0,
-      connectionTimeoutMillis: 120_000,
-    });
-    const store = new SeedEventStore(pool);
-    // Every stream stays in the handler's cache: the seed store keeps heads, not events.
-    const ledger = new Ledger(new CommandHandler(store, { cacheSize: 10_000_000 }));
-    console.log(`Seeding about ${EVENTS.toLocaleString("en")} events...`);
-    const seeding = performance.now();
-    await seedAuditMix(ledger, EVENTS);
-    await store.flush();
-    await pool.query("VACUUM ANALYZE ledger_events");
-    const { rows } = await pool.query(
-      "SELECT count(*)::int AS n, count(DISTINCT stream_id)::int AS s FROM ledger_events",
-    );
-    const events = rows[0].n as number;
-    console.log(
-      `Seeded ${events.toLocaleString("en")} events in ${rows[0].s.toLocaleString("en")} streams in ${fixed((performance.now() - seeding) / 1000, 1).trim()} s (${store.misses} stream reads from PostgreSQL).`,
-    );
-    await pool.end();
+  await withBenchPostgres(
+    "audit",
+    async ({ url, dataDir, reused }) => {
+      // Connections kept open and given time: at load average 30+ a new one can take over 10 s.
+      const pool = new pg.Pool({
+        connectionString: url,
+        max: 2,
+        idleTimeoutMillis: 0,
+        connectionTimeoutMillis: 120_000,
+      });
+      const events = reused ? await seededEvents(pool) : await seed(pool);
+      await pool.end();
 
-    const work = await mkdtemp(path.join(tmpdir(), "igp-bench-audit-"));
-    const keys = generateExportKeyPair();
-    const keyFile = path.join(work, "key.pem");
-    const publicFile = path.join(work, "key.pub.pem");
-    await writeFile(keyFile, keys.privateKey, { mode: 0o600 });
-    await writeFile(publicFile, keys.publicKey);
-    const env = { DATABASE_URL: url, LEDGER_EXPORT_KEY_FILE: keyFile };
-    const tsx = (script: string, ...args: string[]) => ["node", "--import", "tsx", script, ...args];
-    const smallHeap = (args: string[]) => ["node", "--max-old-space-size=64", ...args.slice(1)];
-    const verifier = (heap: string[]) => [
-      "node",
-      ...heap,
-      "tools/verify-export/verify.mjs",
-      "--public-key",
-      publicFile,
-      path.join(work, "export-0"),
-    ];
-    const cases: [string, (i: number) => string[]][] = [
-      [
-        "npm run audit",
-        (i) =>
-          PROFILE_DIR && i === 0
-            ? [
-                "node",
-                "--cpu-prof",
-                `--cpu-prof-dir=${PROFILE_DIR}`,
-                ...tsx("game-server/src/cli/audit.ts").slice(1),
-              ]
-            : tsx("game-server/src/cli/audit.ts"),
-      ],
-      // What the audit holds, not what V8 lets its heap grow to: it must finish in 128 MB.
-      [
-        "audit, 128 MB heap",
-        () => ["node", "--max-old-space-size=128", ...tsx("game-server/src/cli/audit.ts").slice(1)],
-      ],
-      [
-        "export-ledger",
-        (i) => tsx("game-server/src/cli/export-ledger.ts", "--out", path.join(work, `export-${i}`)),
-      ],
-      ["verifier", () => verifier([])],
-    ];
-    if (SMALL_HEAPS)
-      cases.push(
+      const work = await mkdtemp(path.join(tmpdir(), "igp-bench-audit-"));
+      const keys = generateExportKeyPair();
+      const keyFile = path.join(work, "key.pem");
+      const publicFile = path.join(work, "key.pub.pem");
+      await writeFile(keyFile, keys.privateKey, { mode: 0o600 });
+      await writeFile(publicFile, keys.publicKey);
+      const env = { DATABASE_URL: url, LEDGER_EXPORT_KEY_FILE: keyFile };
+      const tsx = (script: string, ...args: string[]) => [
+        "node",
+        "--import",
+        "tsx",
+        script,
+        ...args,
+      ];
+      const smallHeap = (args: string[]) => ["node", "--max-old-space-size=64", ...args.slice(1)];
+      const verifier = (heap: string[]) => [
+        "node",
+        ...heap,
+        "tools/verify-export/verify.mjs",
+        "--public-key",
+        publicFile,
+        path.join(work, "export-0"),
+      ];
+      const cases: [string, (i: number) => string[]][] = [
         [
-          "export, 64 MB heap",
+          "npm run audit",
           (i) =>
-            smallHeap(
-              tsx("game-server/src/cli/export-ledger.ts", "--out", path.join(work, `small-${i}`)),
-            ),
+            PROFILE_DIR && i === 0
+              ? [
+                  "node",
+                  "--cpu-prof",
+                  `--cpu-prof-dir=${PROFILE_DIR}`,
+                  ...tsx("game-server/src/cli/audit.ts").slice(1),
+                ]
+              : tsx("game-server/src/cli/audit.ts"),
         ],
-        ["verifier, 64 MB heap", () => verifier(["--max-old-space-size=64"])],
-      );
-    const results = new Map<string, Figures[]>();
-    try {
-      // Interleaved: each round runs every case once, so load on the machine falls on all alike.
-      for (let i = 0; i < RUNS; i++)
-        for (const [name, args] of cases) {
-          const figures = await timed(args(i), env);
-          if (!/verdict\s+OK|Ledger export in/.test(figures.stdout))
-            throw new Error(`${name}:\n${figures.stdout}`);
-          results.set(name, [...(results.get(name) ?? []), figures]);
-        }
-    } finally {
-      await rm(work, { recursive: true, force: true });
-    }
-    console.log(
-      `\n${events.toLocaleString("en")} events, medians of ${RUNS} interleaved runs (2 shared cores, load average ${loadavg()
-        .map((n) => n.toFixed(1))
-        .join(" ")} at the end):`,
-    );
-    console.log(
-      "| tool                 | events/s | wall s | CPU s | CPU s/100k events | peak RSS MB |",
-    );
-    console.log(
-      "| -------------------- | -------- | ------ | ----- | ----------------- | ----------- |",
-    );
-    for (const [name, runs] of results) {
-      const seconds = median(runs.map((r) => r.seconds));
-      const cpu = median(runs.map((r) => r.cpuSeconds));
-      const peak = median(runs.map((r) => r.peakMb));
+        // What the audit holds, not what V8 lets its heap grow to: it must finish in 128 MB.
+        [
+          "audit, 128 MB heap",
+          () => [
+            "node",
+            "--max-old-space-size=128",
+            ...tsx("game-server/src/cli/audit.ts").slice(1),
+          ],
+        ],
+        [
+          "export-ledger",
+          (i) =>
+            tsx("game-server/src/cli/export-ledger.ts", "--out", path.join(work, `export-${i}`)),
+        ],
+        ["verifier", () => verifier([])],
+      ];
+      if (SMALL_HEAPS)
+        cases.push(
+          [
+            "export, 64 MB heap",
+            (i) =>
+              smallHeap(
+                tsx("game-server/src/cli/export-ledger.ts", "--out", path.join(work, `small-${i}`)),
+              ),
+          ],
+          ["verifier, 64 MB heap", () => verifier(["--max-old-space-size=64"])],
+        );
+      const results = new Map<string, Figures[]>();
+      try {
+        // Interleaved: each round runs every case once, so load on the machine falls on all alike.
+        for (let i = 0; i < RUNS; i++)
+          for (const [name, args] of cases) {
+            const figures = await timed(args(i), env);
+            if (!/verdict\s+OK|Ledger export in/.test(figures.stdout))
+              throw new Error(`${name}:\n${figures.stdout}`);
+            results.set(name, [...(results.get(name) ?? []), figures]);
+          }
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
       console.log(
-        `| ${name.padEnd(20)} | ${Math.round(events / seconds)
-          .toLocaleString("en")
-          .padStart(
-            8,
-          )} | ${fixed(seconds, 1).trim().padStart(6)} | ${fixed(cpu, 1).trim().padStart(5)} | ${fixed(
-          (cpu * 1e5) / events,
-          2,
-        )
-          .trim()
-          .padStart(17)} | ${fixed(peak, 0).trim().padStart(11)} |`,
+        `\n${events.toLocaleString("en")} events, medians of ${RUNS} interleaved runs (2 shared cores, load average ${loadavg()
+          .map((n) => n.toFixed(1))
+          .join(" ")} at the end):`,
       );
-    }
-    if (process.env.BENCH_REBUILD !== "0") printRebuild(await rebuildPhase(url, dataDir));
-  });
+      console.log(
+        "| tool                 | events/s | wall s | CPU s | CPU s/100k events | peak RSS MB |",
+      );
+      console.log(
+        "| -------------------- | -------- | ------ | ----- | ----------------- | ----------- |",
+      );
+      for (const [name, runs] of results) {
+        const seconds = median(runs.map((r) => r.seconds));
+        const cpu = median(runs.map((r) => r.cpuSeconds));
+        const peak = median(runs.map((r) => r.peakMb));
+        console.log(
+          `| ${name.padEnd(20)} | ${Math.round(events / seconds)
+            .toLocaleString("en")
+            .padStart(
+              8,
+            )} | ${fixed(seconds, 1).trim().padStart(6)} | ${fixed(cpu, 1).trim().padStart(5)} | ${fixed(
+            (cpu * 1e5) / events,
+            2,
+          )
+            .trim()
+            .padStart(17)} | ${fixed(peak, 0).trim().padStart(11)} |`,
+        );
+      }
+      if (process.env.BENCH_REBUILD !== "0")
+        printRebuild(await rebuildPhase(url, dataDir, PROFILE_DIR ?? undefined));
+    },
+    KEEP_IN,
+  );
 }
 
 main().then(

@@ -16,17 +16,31 @@ export interface RebuildFigures {
 
 /**
  * bench:audit's rebuild phase: `npm run rebuild-projections` in its own process, as an operator
- * runs it, on the bench's database (`clusterDir`: the embedded cluster, for PostgreSQL's CPU).
+ * runs it (BENCH_REBUILD_BATCH: its --batch-size; with a CPU profile written to `profileDir` if given), on the bench's database (`clusterDir`: the embedded cluster, for PostgreSQL's CPU).
  * Reads the tool's line per 100,000 events as it comes and measures each slice: wall time, the
  * tool's CPU (as it reports it) and PostgreSQL's (every process of the cluster), so a rebuild that slows as the
  * tables grow shows, and CPU per slice, steady on a loaded machine, says what it costs.
  */
-export async function rebuildPhase(url: string, clusterDir: string): Promise<RebuildFigures> {
+export async function rebuildPhase(
+  url: string,
+  clusterDir: string,
+  profileDir?: string,
+): Promise<RebuildFigures> {
   const postmasterPid = await postmasterPidIn(clusterDir);
   const started = performance.now();
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const child = spawn(
     "node",
-    ["--import", "tsx", "game-server/src/cli/rebuild-projections.ts", `--progress=${SLICE}`],
+    [
+      ...profile,
+      "--import",
+      "tsx",
+      "game-server/src/cli/rebuild-projections.ts",
+      `--progress=${SLICE}`,
+      ...(process.env.BENCH_REBUILD_BATCH
+        ? [`--batch-size=${process.env.BENCH_REBUILD_BATCH}`]
+        : []),
+    ],
     { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "pipe", "inherit"] },
   );
   const closed = new Promise<number | null>((resolve) => child.on("close", resolve));

@@ -76,6 +76,11 @@ export class ProjectionDb {
     this.pending.set(accumulator as Accumulator<never>, changes);
   }
 
+  /** The change gathered for `key` since the last write, if any (not yet in the tables). */
+  gathered<Change>(accumulator: Accumulator<Change>, key: string): Change | undefined {
+    return this.pending.get(accumulator as Accumulator<never>)?.get(key) as Change | undefined;
+  }
+
   /** Writes every gathered change: stage by stage, in the order their kinds were first gathered. */
   async flush(): Promise<void> {
     this.notes.clear();

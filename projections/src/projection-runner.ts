@@ -6,6 +6,7 @@ import {
   parseLedgerEvent,
   type RecordedEvent,
   type Subscription,
+  type UnchainedEvent,
 } from "@igp/ledger";
 import type pg from "pg";
 import { ProjectionDb } from "./projection-db.ts";
@@ -119,7 +120,7 @@ export class ProjectionRunner {
 export async function applyEvents(
   client: pg.ClientBase,
   projectors: Projector[],
-  events: RecordedEvent[],
+  events: UnchainedEvent[],
 ) {
   const db = new ProjectionDb(client);
   for (const recorded of events) {

@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from "@igp/ledger";
+import { type EventStore, readAllUnchained, type UnchainedEvent } from "@igp/ledger";
 import type pg from "pg";
 import { applyEvents, PROJECTIONS_CHECKPOINT, PROJECTORS } from "./projection-runner.ts";
 import { rebuildReportDays } from "./reports/report-days.ts";
@@ -64,6 +64,9 @@ export async function rebuildProjections(
     }
     // The projectors' statements name their tables unqualified: they resolve to the copy.
     await db.query(`SET search_path TO ${SHADOW_SCHEMA}, ${live}`);
+    // A batch's commit need not wait for the disk: one lost in a crash is lost with its
+    // checkpoint (the same transaction), and the rebuild goes on from the one before.
+    await db.query("SET synchronous_commit TO off");
     let events = 0;
     const progress = (applied: number) => {
       events += applied;
@@ -76,6 +79,7 @@ export async function rebuildProjections(
     // appended meanwhile are applied.
     await indexShadowTables(db, live, PROJECTED_TABLES);
     position = await follow(position);
+    await db.query("SET synchronous_commit TO on"); // the switch is durable when it returns
     await db.query("BEGIN");
     try {
       await lockLiveCheckpoint(db, live);
@@ -93,7 +97,7 @@ export async function rebuildProjections(
     }
     return { events, tables: PROJECTED_TABLES, position };
   } finally {
-    await db.query("RESET search_path").catch(() => {});
+    await db.query("RESET search_path; RESET synchronous_commit").catch(() => {});
     if (locked) await db.query("SELECT pg_advisory_unlock($1)", [REBUILD_LOCK]).catch(() => {});
     db.release();
   }
@@ -118,7 +122,7 @@ async function followInBatches(
 ): Promise<string | undefined> {
   let position = after;
   const read = (after: string | undefined) => {
-    const events = store.readAll({ after, maxCount: batchSize });
+    const events = readAllUnchained(store, { after, maxCount: batchSize });
     events.catch(() => {}); // awaited below; a failed write must not leave it unhandled
     return events;
   };
@@ -153,7 +157,10 @@ async function applyRemaining(
 ) {
   let position = after;
   for (;;) {
-    const batch: RecordedEvent[] = await store.readAll({ after: position, maxCount: batchSize });
+    const batch: UnchainedEvent[] = await readAllUnchained(store, {
+      after: position,
+      maxCount: batchSize,
+    });
     if (batch.length === 0) return position;
     await applyEvents(db, PROJECTORS, batch);
     position = batch.at(-1)!.position;

@@ -25,6 +25,7 @@ let t: Awaited<ReturnType<typeof createTestLedger>>;
 const [alice, bob, carol] = [randomUUID(), randomUUID(), randomUUID()];
 const rounds = {
   flip: randomUUID(),
+  plain: randomUUID(),
   spin: randomUUID(),
   deleted: randomUUID(),
   drawn: randomUUID(),
@@ -67,6 +68,17 @@ beforeAll(async () => {
   await t.ledger.rounds.settle(
     rounds.flip,
     [{ userId: alice, amount: potAfterCut(10_000, 1_000) }],
+    [],
+    ctx("system"),
+  );
+
+  // Nothing between its opening and its settling writes at once: a rebuild's batch folds it.
+  await open(rounds.plain, "coin-flip", 2_000, { code: "PLAINCODE" });
+  await stake(t.ledger, rounds.plain, alice, 2_000, { side: "H", seats: ["H"] });
+  await stake(t.ledger, rounds.plain, bob, 2_000, { side: "T", seats: ["T"] });
+  await t.ledger.rounds.settle(
+    rounds.plain,
+    [{ userId: bob, amount: potAfterCut(4_000, 1_000) }],
     [],
     ctx("system"),
   );
@@ -263,5 +275,10 @@ describe("the game history projection", () => {
     await t.pool.query("UPDATE player_game_history SET outcome = 'open'");
     await rebuildProjections(t.store, t.pool, { batchSize: 5 });
     expect(await dump()).toEqual(live);
+    // In one batch, a round opened and settled in it writes its rows once, already settled.
+    await rebuildProjections(t.store, t.pool, { batchSize: 10_000 });
+    expect(await dump()).toEqual(live);
+    expect((await historyOf(rounds.plain)).get(bob)).toMatchObject({ outcome: "won" });
+    expect((await historyOf(rounds.plain)).get(alice)).toMatchObject({ outcome: "lost" });
   });
 });

@@ -6,18 +6,24 @@ import { openToolDatabase, runTool } from "./tool-database.ts";
  * of the read models beside the live ones, in batches, then switches the copy in (the server may
  * keep running and serving: docs/deploy.md, Rebuilding the read models). `--resume` goes on
  * from where an interrupted rebuild stopped; `--progress=N` prints a line every N events
- * (default 100,000) with the slice's time and this process's CPU.
+ * (default 100,000) with the slice's time and this process's CPU; `--batch-size=N` sets the events
+ * per transaction (rebuild.ts has the default).
  */
 runTool(async () => {
   const args = process.argv.slice(2);
-  const unknown = args.filter((arg) => arg !== "--resume" && !arg.startsWith("--progress="));
+  const unknown = args.filter(
+    (arg) => arg !== "--resume" && !/^--(progress|batch-size)=/.test(arg),
+  );
   if (unknown.length > 0) {
-    console.error(`Unknown option ${unknown[0]}: use --resume or --progress=N.`);
+    console.error(`Unknown option ${unknown[0]}: use --resume, --progress=N or --batch-size=N.`);
     return 2;
   }
-  const every = Number(args.find((arg) => arg.startsWith("--progress="))?.slice(11) ?? 100_000);
-  if (!Number.isInteger(every) || every <= 0) {
-    console.error("--progress takes a whole number of events, e.g. --progress=100000.");
+  const every = wholeOption(args, "progress", 100_000);
+  const batchSize = wholeOption(args, "batch-size", undefined);
+  if (every === null || batchSize === null) {
+    console.error(
+      "--progress and --batch-size take a whole number of events, e.g. --progress=100000.",
+    );
     return 2;
   }
   const database = await openToolDatabase();
@@ -25,6 +31,7 @@ runTool(async () => {
     const slices = sliceReporter(every);
     const { events, tables } = await rebuildProjections(database.store, database.pool, {
       resume: args.includes("--resume"),
+      batchSize,
       onProgress: slices.report,
     });
     slices.report(events, true);
@@ -55,4 +62,12 @@ function sliceReporter(every: number) {
       cpu = process.cpuUsage();
     },
   };
+}
+
+/** `--name=N` as a positive whole number: `fallback` when absent, null when not one. */
+function wholeOption<T>(args: string[], name: string, fallback: T): number | T | null {
+  const given = args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  if (given === undefined) return fallback;
+  const value = Number(given);
+  return Number.isInteger(value) && value > 0 ? value : null;
 }

@@ -67,6 +67,9 @@ export const gameHistoryProjector: Projector = {
           credits: creditsByPlayer([...event.data.payouts, ...event.data.prizes]),
           places: placesByPlayer(event.data.draw),
           settledAt: at,
+          // Opened since the last write, so every row of the round is gathered, none written:
+          // they are written once, settled (stakesHeld), instead of inserted then updated.
+          withItsStakes: db.gathered(openedRounds, roundId) !== undefined,
         });
         return;
       case "StakesRefunded":
@@ -94,17 +97,29 @@ interface StakesHeld extends HistoryRound {
   playedAt: string;
 }
 
-/** A batch's stakes gathered per player and round (a lottery sells many tickets a second). */
+/**
+ * A batch's stakes gathered per player and round (a lottery sells many tickets a second). A row
+ * whose round opened and settled in the batch (Settlement.withItsStakes) is written settled:
+ * its payout, places and outcome as the settlement's three updates would make them.
+ */
 const stakesHeld: Accumulator<StakesHeld> = {
   name: "player_game_history",
   merge: (a, b) => ({ ...a, stake: a.stake + b.stake, picks: { ...a.picks, ...b.picks } }),
-  write: (db, changes) => {
-    const rows = [...changes.values()];
-    const column = <K extends keyof StakesHeld>(key: K) => rows.map((row) => row[key]);
+  write: (db, changes, batch) => {
+    const rows = [...changes.values()].map((row) => {
+      const settlement = batch.gathered(settlements, row.roundId);
+      return settlement?.withItsStakes ? settledRow(row, settlement) : { ...row, ...UNSETTLED };
+    });
+    const column = <K extends keyof SettledStakes>(key: K) => rows.map((row) => row[key]);
     return db.query(
-      `INSERT INTO player_game_history (round_id, user_id, game, code, stake, picks, played_at)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[],
-         $6::jsonb[], $7::timestamptz[])
+      `INSERT INTO player_game_history
+         (round_id, user_id, game, code, stake, picks, played_at, payout, places, outcome, settled_at)
+       SELECT round_id, user_id, game, code, stake, picks, played_at, payout, places::int[],
+              outcome, settled_at
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::jsonb[],
+           $7::timestamptz[], $8::bigint[], $9::text[], $10::text[], $11::timestamptz[])
+           AS s (round_id, user_id, game, code, stake, picks, played_at, payout, places, outcome,
+             settled_at)
        ON CONFLICT (round_id, user_id) DO UPDATE SET
          stake = player_game_history.stake + EXCLUDED.stake,
          picks = player_game_history.picks || EXCLUDED.picks`,
@@ -116,10 +131,32 @@ const stakesHeld: Accumulator<StakesHeld> = {
         column("stake"),
         rows.map((row) => JSON.stringify(row.picks)),
         column("playedAt"),
+        column("payout"),
+        rows.map((row) => `{${row.places.join(",")}}`),
+        column("outcome"),
+        column("settledAt"),
       ],
     );
   },
 };
+
+interface SettledStakes extends StakesHeld {
+  payout: number;
+  places: number[];
+  outcome: "open" | "won" | "lost";
+  settledAt: string | null;
+}
+
+/** A row as the table's defaults leave it until its round closes. */
+const UNSETTLED = { payout: 0, places: [], outcome: "open", settledAt: null } as const;
+
+/** The settlement's updates (settlements.write) made on a row not yet written. */
+function settledRow(row: StakesHeld, settlement: Settlement): SettledStakes {
+  const payout = settlement.credits.get(row.userId) ?? 0;
+  const places = settlement.places.get(row.userId) ?? [];
+  const won = payout > 0 || places.length > 0;
+  return { ...row, payout, places, outcome: won ? "won" : "lost", settledAt: settlement.settledAt };
+}
 
 /** Adds each player's share of the transfers (one chunk of a settlement or a refund) to a column. */
 async function credit(
@@ -155,6 +192,8 @@ interface Settlement {
   credits: Map<string, number>;
   places: Map<string, number[]>;
   settledAt: string;
+  /** Its rows are all gathered in the batch, none written yet: stakesHeld writes them settled. */
+  withItsStakes: boolean;
 }
 
 /**
@@ -165,7 +204,9 @@ const settlements: Accumulator<Settlement> = {
   name: "player_game_history.settled",
   stage: 1,
   merge: (_, later) => later,
-  async write(db, changes) {
+  async write(db, gathered) {
+    const changes = new Map([...gathered].filter(([, settlement]) => !settlement.withItsStakes));
+    if (changes.size === 0) return;
     const perPlayer = <T>(pick: (s: Settlement) => Map<string, T>) => {
       const rows = [...changes].flatMap(([roundId, s]) =>
         [...pick(s)].map(([userId, value]) => [roundId, userId, value] as const),

@@ -10,6 +10,7 @@ import {
   type StreamAppend,
   type StreamHead,
   type SubscribeOptions,
+  type UnchainedEvent,
   WrongExpectedRevisionError,
 } from "../event-store.ts";
 import { eventBody } from "../hash-chain.ts";
@@ -50,6 +51,13 @@ const READ_ALL_FROM_START = `${SELECT_EVENTS}
   WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   ORDER BY transaction_id, global_position LIMIT $1`;
 const READ_ALL_AFTER = `${SELECT_EVENTS}
+  WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+    AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY transaction_id, global_position LIMIT $3`;
+
+// readAllUnchained: the same events, without the columns only the chain needs.
+const READ_UNCHAINED = `SELECT transaction_id::text AS tx, global_position, stream_id, revision,
+    event_id, type, data, metadata FROM ledger_events
   WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   ORDER BY transaction_id, global_position LIMIT $3`;
@@ -200,6 +208,21 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       return rows.map(toRecordedEvent);
     },
 
+    async readAllUnchained({ after, maxCount }: ReadAllOptions): Promise<UnchainedEvent[]> {
+      // (0, 0) comes before every event: transaction ids and positions start at 1.
+      const from = after === undefined ? ["0", "0"] : parsePosition(after);
+      const { rows } = await pool.query<UnchainedRow>(READ_UNCHAINED, [...from, maxCount]);
+      return rows.map((row) => ({
+        id: row.event_id,
+        type: row.type,
+        data: row.data,
+        metadata: row.metadata,
+        streamId: row.stream_id,
+        revision: Number(row.revision),
+        position: `${row.tx}:${row.global_position}`,
+      }));
+    },
+
     subscribe(subscribeOptions: SubscribeOptions) {
       return pollingSubscription(store, subscribeOptions, wakeups, options.idlePollMs);
     },
@@ -210,6 +233,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   };
   return store;
 }
+
+type UnchainedRow = Omit<EventRow, "recorded_at" | "prev_hash" | "hash">;
 
 /**
  * One `readAll` query; `key` is `[after or null, maxCount]` as JSON. Its events' data and
