@@ -4,6 +4,7 @@ import { balancesOf, fundedPlayer } from "@igp/test-support/games.ts";
 import type { TestServer } from "@igp/test-support/http.ts";
 import { pngImage } from "@igp/test-support/images.ts";
 import { buyTicket, createLottery, drawingOver, inMinutes } from "@igp/test-support/lottery.ts";
+import { expectPageProblems } from "@igp/test-support/page-problems.ts";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -242,6 +243,40 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
     await page.getByRole("button", { name: "Buy Ticket" }).first().click();
     await page.waitForURL("**/auth/login");
     await page.close();
+  });
+
+  it("a purchase whose answer is lost on the way is sent again with its key: one ticket, one charge", {
+    timeout: 120_000,
+  }, async () => {
+    const { code } = await createLottery(server, { title: "Lost Answer Lottery", betAmount: 10 });
+    const player = await fundedPlayer(server, 100_00, 0, "Selam Tesfaye");
+    const page = await signedInPage(player.token, 360);
+    // The server carries the first purchase out, then the connection drops before its answer.
+    const sent: { key: string | null; replayed: string | null }[] = [];
+    await page.route("**/api/game/lottery/buy/ticket", async (route) => {
+      const key = route.request().headers()["idempotency-key"] ?? null;
+      const response = await route.fetch();
+      sent.push({ key, replayed: response.headers()["idempotent-replayed"] ?? null });
+      if (sent.length === 1) return route.abort("connectionreset");
+      return route.fulfill({ response });
+    });
+    await page.goto(`${server.url}/play/instant/lottery`);
+    const card = page.locator(".lottery-card", { hasText: "Lost Answer Lottery" });
+    await card.getByRole("button", { name: "Buy Ticket" }).click();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByText("Ticket purchased successfully!").waitFor();
+    // The browser reports the dropped connection; the player sees only the purchase.
+    expect(expectPageProblems(/ERR_CONNECTION_RESET/).length).toBeGreaterThan(0);
+
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent[1]).toEqual({ key: sent[0]!.key, replayed: "true" });
+    const tickets = await server.call("GET", `/api/game/lottery/tickets?code=${code}`, {
+      token: player.token,
+    });
+    expect(tickets.body).toHaveLength(1);
+    expect(await balancesOf(server, player.token)).toEqual({ main: 90, bonus: 0 });
+    await page.context().close();
   });
 });
 

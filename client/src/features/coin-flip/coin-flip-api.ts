@@ -2,6 +2,7 @@ import { type CoinFlipGame, type CoinSide, coinFlipGameSchema } from "@igp/share
 import { z } from "zod";
 import { api } from "../../lib/api-client.ts";
 import { newClientSeed } from "../../lib/rounds/rounds-api.ts";
+import { sendOnce } from "../../lib/send-once.ts";
 
 /** The coin flip calls of the player spec (section 7), each answer parsed by its shared schema. */
 
@@ -12,25 +13,25 @@ export const fetchGame = async (code: string): Promise<CoinFlipGame> =>
 
 export const createOnTable = async (instantId: number, selectedSide: CoinSide) =>
   created.parse(
-    await api("/api/game/coin-flip/create", {
-      body: { instantId, selectedSide, clientSeed: newClientSeed() },
+    await sendOnce("/api/game/coin-flip/create", {
+      instantId,
+      selectedSide,
+      clientSeed: newClientSeed(),
     }),
   );
 
 export const createPrivate = async (betAmount: number, selectedSide: CoinSide) =>
   created.parse(
-    await api("/api/game/private/create", {
-      body: {
-        gameType: "coin-flip",
-        access: "private",
-        betAmount,
-        selectedSide,
-        clientSeed: newClientSeed(),
-      },
+    await sendOnce("/api/game/private/create", {
+      gameType: "coin-flip",
+      access: "private",
+      betAmount,
+      selectedSide,
+      clientSeed: newClientSeed(),
     }),
   );
 
 export const joinGame = async (code: string) =>
   z
     .object({ game: coinFlipGameSchema })
-    .parse(await api("/api/game/coin-flip/join", { body: { code, clientSeed: newClientSeed() } }));
+    .parse(await sendOnce("/api/game/coin-flip/join", { code, clientSeed: newClientSeed() }));

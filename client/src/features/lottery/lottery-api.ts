@@ -7,6 +7,7 @@ import {
 } from "@igp/shared";
 import { z } from "zod";
 import { api } from "../../lib/api-client.ts";
+import { sendOnce } from "../../lib/send-once.ts";
 
 /** The lottery calls (player spec section 7, admin spec section 7), each answer parsed. */
 
@@ -17,7 +18,7 @@ export const fetchLottery = async (code: string) =>
   lotteryViewSchema.parse(await api(`/api/game/lottery/get/${encodeURIComponent(code)}`));
 
 export const buyTicket = async (code: string) =>
-  ticketPurchasedSchema.parse(await api("/api/game/lottery/buy/ticket", { body: { code } }));
+  ticketPurchasedSchema.parse(await sendOnce("/api/game/lottery/buy/ticket", { code }));
 
 export const fetchMyTickets = async (code?: string) =>
   z

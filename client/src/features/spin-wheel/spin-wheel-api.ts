@@ -6,6 +6,7 @@ import {
 } from "@igp/shared";
 import { api } from "../../lib/api-client.ts";
 import { newClientSeed } from "../../lib/rounds/rounds-api.ts";
+import { sendOnce } from "../../lib/send-once.ts";
 
 /** The spin wheel calls (player spec, section 7; OpenAPI), each answer parsed by its shared schema. */
 
@@ -15,28 +16,30 @@ export const fetchGame = async (code: string): Promise<SpinWheelGame> =>
 /** Opens a round on a free table with the creator's numbers locked (their stake debited). */
 export const createOnTable = async (instantId: number, selectedNumbers: number[]) =>
   spinWheelCreatedSchema.parse(
-    await api("/api/game/spin-wheel/create", {
-      body: { instantId, selectedNumbers, clientSeed: newClientSeed() },
+    await sendOnce("/api/game/spin-wheel/create", {
+      instantId,
+      selectedNumbers,
+      clientSeed: newClientSeed(),
     }),
   );
 
 export const createPrivate = async (betAmount: number, selectedNumbers: number[]) =>
   spinWheelCreatedSchema.parse(
-    await api("/api/game/private/create", {
-      body: {
-        gameType: "spin-wheel",
-        access: "private",
-        betAmount,
-        selectedNumbers,
-        clientSeed: newClientSeed(),
-      },
+    await sendOnce("/api/game/private/create", {
+      gameType: "spin-wheel",
+      access: "private",
+      betAmount,
+      selectedNumbers,
+      clientSeed: newClientSeed(),
     }),
   );
 
 /** Locks a joiner's numbers: the stake (numbers x bet) is debited, the numbers frozen. */
 export const joinGame = async (code: string, selectedNumbers: number[]) =>
   spinWheelJoinedSchema.parse(
-    await api("/api/game/spin-wheel/join", {
-      body: { code, selectedNumbers, clientSeed: newClientSeed() },
+    await sendOnce("/api/game/spin-wheel/join", {
+      code,
+      selectedNumbers,
+      clientSeed: newClientSeed(),
     }),
   );

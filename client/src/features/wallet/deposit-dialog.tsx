@@ -8,8 +8,8 @@ import { useApiForm } from "../../components/form/use-api-form.ts";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
-import { api } from "../../lib/api-client.ts";
 import { useMessage } from "../../lib/messages.ts";
+import { sendOnce } from "../../lib/send-once.ts";
 import { useSession } from "../../lib/session.tsx";
 import { type DepositForm, depositBody, depositFormSchema } from "./deposit-form-schema.ts";
 import { PayToAccount } from "./pay-to-account.tsx";
@@ -36,9 +36,9 @@ export function DepositDialog({ onClose }: { onClose(): void }) {
     },
     failureText: (reason) => `${t("wallet.serverError")}: ${reason}`,
     async onSubmit(values) {
-      const result = await api<{ depositCode: string; transactionId: string }>(
+      const result = await sendOnce<{ depositCode: string; transactionId: string }>(
         "/api/wallet/deposit/request",
-        { body: depositBody(values) },
+        depositBody(values),
       );
       const byAgent = values.via === "agent";
       await recordOwnRequest("deposit", {

@@ -12,7 +12,7 @@ import {
 } from "../../components/form/fields.tsx";
 import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
-import { api } from "../../lib/api-client.ts";
+import { sendOnce } from "../../lib/send-once.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
 import { recordOwnRequest } from "./transactions.ts";
@@ -43,9 +43,9 @@ export function WithdrawForm() {
     defaultValues: EMPTY,
     failureText: (reason) => `${t("wallet.withdrawFailed")}: ${reason}`,
     async onSubmit(values) {
-      const { transaction } = await api<{
+      const { transaction } = await sendOnce<{
         transaction: { id: string; gameCode: string | null; amount: number; payout: number };
-      }>("/api/wallet/withdraw/request", { body: values });
+      }>("/api/wallet/withdraw/request", values);
       await recordOwnRequest("withdraw", {
         ...transaction,
         method: values.method,
