@@ -18,6 +18,7 @@ import { EMBEDDED_DATABASE } from "../src/database/database.ts";
 import { runningEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
 import { createEventStore } from "../src/database/event-store.ts";
 import { call, runAudit, signIn } from "./bench-api.ts";
+import { keepAliveBuyers } from "./keep-alive-buyers.ts";
 import { inBatches, quantile } from "./measure.ts";
 import { cpuMeter, postmasterPidIn } from "./process-stats.ts";
 
@@ -40,6 +41,10 @@ import { cpuMeter, postmasterPidIn } from "./process-stats.ts";
  *   DECODING_WATCHERS=20 (of the watchers, SDK clients decoding the state; the rest lean:
  *   real WebSockets in the room that decode nothing, lottery-watchers.ts; =WATCHERS: all SDK)
  *   KEEP_DB=1 (keep the data directory)
+ * `--profile DIR`: the server runs under `node --cpu-prof` and writes its profile to DIR when it
+ * stops; the stages print their time since the server started (the profile's clock), so
+ * `node game-server/bench/probes/profile-summary.mjs <profile> <fromMs> <toMs>` can take the
+ * phase alone or the phase with watchers.
  */
 const flags = Object.fromEntries(
   process.argv
@@ -58,6 +63,8 @@ const WARMUP_SECONDS = setting("WARMUP_SECONDS", 2);
 const WATCHERS = setting("WATCHERS", 2000);
 /** Watchers that decode the state (the check that ticketsSold caught up); the rest are lean. */
 const DECODING_WATCHERS = Math.min(WATCHERS, setting("DECODING_WATCHERS", 20));
+const profileFlag = process.argv.indexOf("--profile");
+const PROFILE_DIR = profileFlag >= 0 ? path.resolve(process.argv[profileFlag + 1]!) : null;
 const KEEP = (flags.KEEP_DB ?? process.env.KEEP_DB) === "1";
 const REFUND_TICKETS = String(flags.REFUND_TICKETS ?? process.env.REFUND_TICKETS ?? "10000,30000")
   .split(",")
@@ -66,7 +73,14 @@ const REFUND_TICKETS = String(flags.REFUND_TICKETS ?? process.env.REFUND_TICKETS
 const TICKET_PRICE = 1;
 const DEPOSIT_MINOR = 10_000_00;
 
-const stage = (text: string) => console.log(`- ${text}`);
+/** When the server process was started: the stages' times match its CPU profile's. */
+let serverStartedAt = performance.now();
+const stage = (text: string) =>
+  console.log(
+    PROFILE_DIR
+      ? `- [${(performance.now() - serverStartedAt).toFixed(0)} ms] ${text}`
+      : `- ${text}`,
+  );
 const cores = availableParallelism();
 
 async function main(): Promise<number> {
@@ -97,6 +111,10 @@ async function main(): Promise<number> {
   console.log(
     `Lottery benchmark: ${BUYERS} buyers on one lottery, ${SECONDS} s alone then ${SECONDS} s with ${WATCHERS} watchers (after ${WARMUP_SECONDS} s warm-up)`,
   );
+  if (PROFILE_DIR)
+    process.env.SERVER_NODE_OPTIONS =
+      `${process.env.SERVER_NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${PROFILE_DIR}`.trim();
+  serverStartedAt = performance.now();
   const server = spawnServer(env);
   let failed = false;
   try {
@@ -113,6 +131,7 @@ async function main(): Promise<number> {
     const lottery = await createLottery(url, adminToken);
     stage(`lottery ${lottery.code} created (ticket ${TICKET_PRICE} ETB)`);
 
+    const client = keepAliveBuyers(url, BUYERS);
     const numbers: number[] = [];
     const refusals = new Map<string, number>();
     const buyFor = async (
@@ -127,17 +146,15 @@ async function main(): Promise<number> {
       let sent = 0;
       await Promise.all(
         buyers.map(async (token) => {
+          const purchase = client.purchaseFor(token, code);
           while (performance.now() < deadline && sent++ < most) {
             const sentAt = performance.now();
-            const bought = await call(url, "POST", "/api/game/lottery/buy/ticket", token, {
-              code,
-            });
-            if (bought.status === 201) numbers.push(bought.body.myLotteryNumber as number);
-            else
-              refusals.set(
-                `${bought.status} ${bought.body.message}`,
-                (refusals.get(`${bought.status} ${bought.body.message}`) ?? 0) + 1,
-              );
+            const bought = await purchase();
+            if (bought.status === 201) numbers.push(bought.number!);
+            else {
+              const reason = `${bought.status} ${bought.message}`;
+              refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
+            }
             if (record) latencies.push(performance.now() - sentAt);
           }
         }),
@@ -157,8 +174,10 @@ async function main(): Promise<number> {
     const heldAlone = numbers.length;
     const commitsBefore = await ticketCommits(databaseUrl, url, lottery.code);
     let cpu = await cpuMeterFor();
+    stage(`buying alone for ${SECONDS} s`);
     const alone = await buyFor(SECONDS, true);
     const aloneUsed = await cpu.read();
+    stage("bought alone");
     const aloneSold = numbers.length - before;
     const commits = (await ticketCommits(databaseUrl, url, lottery.code)) - commitsBefore;
 
@@ -169,8 +188,10 @@ async function main(): Promise<number> {
     before = numbers.length;
     const heldWatched = numbers.length;
     cpu = await cpuMeterFor();
+    stage(`buying watched for ${SECONDS} s`);
     const watched = await buyFor(SECONDS, true);
     const watchedUsed = await cpu.read();
+    stage("bought watched");
     const watchedSold = numbers.length - before;
     // The last patch goes out within a quarter second.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -195,6 +216,8 @@ async function main(): Promise<number> {
       code: lottery.code,
     });
     const drawSeconds = (performance.now() - drawStarted) / 1000;
+    // The deletions below sell more tickets of other lotteries: the drawing's are these.
+    const drawnAmong = numbers.length;
     if (drawn.status !== 200) {
       failed = true;
       console.log(`  FAILED: drawing ${drawn.status} ${JSON.stringify(drawn.body)}`);
@@ -229,6 +252,7 @@ async function main(): Promise<number> {
       refunds.push({ tickets: numbers.length - sales, seconds, commits });
       stage(`deleted a lottery of ${numbers.length - sales} tickets in ${seconds.toFixed(2)} s`);
     }
+    client.close();
     const audit = await runAudit(env);
     const at = (latencies: number[], q: number) =>
       latencies.length ? quantile(latencies, q).toFixed(1) : "0";
@@ -272,7 +296,7 @@ async function main(): Promise<number> {
     console.log(
       `    server CPU beyond the baseline     ${(watchedCpu - aloneCpu).toFixed(3)} ms (${perSecondBeyond.toFixed(0)} ms per second)`,
     );
-    console.log(`  drawing (${numbers.length} tickets)           ${drawSeconds.toFixed(2)} s`);
+    console.log(`  drawing (${drawnAmong} tickets)           ${drawSeconds.toFixed(2)} s`);
     console.log(
       `  round stream: ${batching.stakes} stakes in ${batching.appends} appends (${(batching.stakes / Math.max(1, batching.appends)).toFixed(1)} per append)`,
     );
@@ -300,6 +324,7 @@ async function main(): Promise<number> {
     return failed || audit.code !== 0 ? 1 : 0;
   } finally {
     await stopServer(server.child);
+    if (PROFILE_DIR) console.log(`  server profile in ${PROFILE_DIR}`);
     if (!KEEP) await rm(dataDir, { recursive: true, force: true }).catch(() => {});
     else console.log(`  kept: ${dataDir}`);
   }

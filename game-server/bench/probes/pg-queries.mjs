@@ -1,6 +1,7 @@
 /**
- * A probe for the server under a benchmark: every PostgreSQL query through a pg Pool, counted,
- * timed (pool wait included) and placed on a timeline. Load it into the server only:
+ * A probe for the server under a benchmark: every PostgreSQL statement a pg Client sends (those
+ * of `pool.query` and those of a checked-out client, in transactions), counted, timed and placed
+ * on a timeline. Load it into the server only:
  *   SERVER_NODE_OPTIONS="--import ./game-server/bench/probes/pg-queries.mjs" npm run bench:rooms
  * When the server exits it writes /tmp/pg-queries-<pid>.txt: per statement, how many ran and
  * their latency (p50, p99, max); then, per 50 ms of the second whose queries waited longest,
@@ -13,13 +14,22 @@ import { performance } from "node:perf_hooks";
 const pg = createRequire(new URL("../../package.json", import.meta.url))("pg");
 /** [start ms, duration ms, statement] of every query. */
 const log = [];
-const query = pg.Pool.prototype.query;
-pg.Pool.prototype.query = function (config, values, callback) {
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (config, values, callback) {
   const text = typeof config === "string" ? config : (config?.name ?? config?.text ?? "?");
   const statement = String(text).replace(/\s+/g, " ").slice(0, 60);
   const start = performance.now();
-  const result = query.call(this, config, values, callback);
   const done = () => log.push([start, performance.now() - start, statement]);
+  // pool.query calls its client with a callback: the statement is done when that is called.
+  const after =
+    (callback) =>
+    (...args) => {
+      done();
+      return callback(...args);
+    };
+  if (typeof values === "function") return query.call(this, config, after(values));
+  if (typeof callback === "function") return query.call(this, config, values, after(callback));
+  const result = query.call(this, config, values, callback);
   if (typeof result?.then === "function") result.then(done, done);
   return result;
 };

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { amountMinorSchema, partMinorSchema } from "@igp/shared";
 import { z } from "zod";
 
@@ -45,18 +45,22 @@ const LEDGER_NAMESPACE = "7b0f4b8e-3c1e-4f7a-9d0e-5a2b6c8d9e10";
 
 const NAMESPACE_BYTES = Buffer.from(LEDGER_NAMESPACE.replaceAll("-", ""), "hex");
 
+/** The first hex digit of a UUID's variant byte (10xx): by the digest's two low bits there. */
+const VARIANT_DIGITS = "89ab";
+
 /**
  * A deterministic UUID for a step that must happen once, named by its parts: the UUID v5 (RFC
  * 9562) of the parts joined by ":" in LEDGER_NAMESPACE, the ids every stored event already bears.
- * Made with node:crypto directly (a ticket takes several): the uuid package's v5 re-parsed the
- * namespace and re-encoded the name byte by byte on every call (transfer.unit.spec.ts compares).
+ * Made with node:crypto's one-shot `hash` (a ticket takes several): the uuid package's v5
+ * re-parsed the namespace and re-encoded the name byte by byte on every call, and a Hash object
+ * per id cost twice the one-shot (transfer.unit.spec.ts compares with the uuid package). The
+ * version (5) and variant (10) bits are set on the hex digits.
  */
 export function stepId(...parts: (string | number)[]): string {
-  const hash = createHash("sha1").update(NAMESPACE_BYTES).update(parts.join(":"), "utf8").digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.toString("hex", 0, 16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const name = Buffer.from(parts.join(":"), "utf8");
+  const hex = hash("sha1", Buffer.concat([NAMESPACE_BYTES, name]), "hex");
+  const variant = VARIANT_DIGITS[Number.parseInt(hex[16]!, 16) & 0x3];
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** The id of the event that credits `transfer` to its target. */

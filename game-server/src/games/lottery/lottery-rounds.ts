@@ -63,6 +63,11 @@ export class LotteryRounds {
    * round's stream refuses a late ticket anyway; this process forgets a lottery it changes.
    */
   private readonly onSale = new Map<string, { lottery: Lottery; until: number }>();
+  /**
+   * The registry read in flight for a code: when the second above runs out, the crowd of tickets
+   * then arriving shares one read instead of each reading the lottery again.
+   */
+  private readonly reading = new Map<string, Promise<Lottery | null>>();
 
   constructor(
     readonly registry: LotteryRegistry,
@@ -102,14 +107,41 @@ export class LotteryRounds {
   async selling(code: string, now = new Date()): Promise<Lottery> {
     const cached = this.onSale.get(code);
     const lottery =
-      cached && cached.until > now.getTime() ? cached.lottery : await this.registry.byCode(code);
-    if (lottery?.status === "open" && lottery !== cached?.lottery)
-      this.onSale.set(code, { lottery, until: now.getTime() + 1_000 });
+      cached && cached.until > now.getTime() ? cached.lottery : await this.readOnSale(code, now);
     if (!lottery || lottery.status === "deleting") throw new GameError(404, LOTTERY_NOT_FOUND);
     if (lottery.status === "drawn") throw new GameError(409, LOTTERY_DRAWN);
     if (lottery.status !== "open" || Date.parse(lottery.outDate) <= now.getTime())
       throw new GameError(409, LOTTERY_CLOSED);
     return lottery;
+  }
+
+  /** The registry's lottery, kept a second when on sale; one read in flight per code. */
+  private readOnSale(code: string, now: Date): Promise<Lottery | null> {
+    const inFlight = this.reading.get(code);
+    if (inFlight) return inFlight;
+    // A read this process forgot meanwhile (it changed the lottery) is answered, never kept.
+    const isCurrent = () => this.reading.get(code) === read;
+    const read = this.registry.byCode(code).then(
+      (lottery) => {
+        if (!isCurrent()) return lottery;
+        this.reading.delete(code);
+        if (lottery?.status === "open")
+          this.onSale.set(code, { lottery, until: now.getTime() + 1_000 });
+        return lottery;
+      },
+      (error: unknown) => {
+        if (isCurrent()) this.reading.delete(code);
+        throw error;
+      },
+    );
+    this.reading.set(code, read);
+    return read;
+  }
+
+  /** This process changes the lottery: the next ticket reads it again. */
+  private forget(code: string) {
+    this.onSale.delete(code);
+    this.reading.delete(code);
   }
 
   /**
@@ -162,7 +194,7 @@ export class LotteryRounds {
    * room before a restart or by another process, reports when it closed.
    */
   async close(lottery: Lottery): Promise<Closed> {
-    this.onSale.delete(lottery.code);
+    this.forget(lottery.code);
     let closedAt = await this.registry.close(lottery.id);
     if (!closedAt) {
       const now = await this.registry.byId(lottery.id);
@@ -184,7 +216,7 @@ export class LotteryRounds {
    * cancelled, its refunds in chunks), then it leaves the lists. A drawn lottery stays.
    */
   async remove(lottery: Lottery): Promise<void> {
-    this.onSale.delete(lottery.code);
+    this.forget(lottery.code);
     if (lottery.status === "drawn" || lottery.status === "drawing")
       throw new GameError(409, "A drawn lottery cannot be deleted.");
     if (!(await this.registry.advance(lottery.id, ["open", "deleting"], "deleting")))
@@ -204,7 +236,7 @@ export class LotteryRounds {
   }
 
   private async undrawn(code: string): Promise<Lottery> {
-    this.onSale.delete(code);
+    this.forget(code);
     const lottery = await this.registry.byCode(code);
     if (!lottery || lottery.status === "deleting") throw new GameError(404, LOTTERY_NOT_FOUND);
     if (lottery.status === "drawn") throw new GameError(409, LOTTERY_DRAWN);
