@@ -12,6 +12,8 @@ interface Page {
   preload: string[];
   fetch?: string[];
   data?: PageData[];
+  /** Behind sign-in (SignedInOnly): the server sends a browser without a session to sign in. */
+  signedIn?: boolean;
 }
 
 /**
@@ -55,6 +57,7 @@ export const PAGES: Page[] = [
   ...(["coin-flip", "spin-wheel"] as const).map((game) => ({
     path: `/play/instant/${game}/lobby`,
     prerender: true,
+    signedIn: true,
     preload: ["lobby-screen"],
     fetch: [lobbyListPath(game)],
   })),
@@ -64,15 +67,21 @@ export const PAGES: Page[] = [
   ...(["coin-flip", "spin-wheel"] as const).flatMap((game) => {
     const screens = `src/features/${game}/index.tsx`;
     return [
-      { path: `/play/instant/${game}`, prerender: false, preload: [screens] },
+      { path: `/play/instant/${game}`, prerender: false, signedIn: true, preload: [screens] },
       {
         path: `/play/instant/${game}/[id]`,
         prerender: false,
+        signedIn: true,
         preload: [screens],
         // A shared link: the round is read with the scripts (lib/rounds/use-loaded-round.ts).
         data: [{ url: `/api/game/${game}/get/[id]`, signedIn: true, code: true }],
       },
-      { path: `/create/private/${game}`, prerender: false, preload: [screens] },
+      {
+        path: `/create/private/${game}`,
+        prerender: false,
+        signedIn: true,
+        preload: [screens],
+      },
     ];
   }),
   { path: "/play/instant/lottery", prerender: false, preload: [LOTTERY] },
@@ -84,7 +93,12 @@ export const PAGES: Page[] = [
     // Public: a visitor watches the drawing too (features/lottery/lottery-api.ts).
     data: [{ url: "/api/game/lottery/get/[code]" }],
   },
-  { path: "/dashboard/lottery-tickets", prerender: false, preload: [LOTTERY] },
+  {
+    path: "/dashboard/lottery-tickets",
+    prerender: false,
+    signedIn: true,
+    preload: [LOTTERY],
+  },
   // The demos draw a canvas only for a result: PixiJS comes when a round is played.
   { path: "/demo/game/[game]", prerender: false, preload: ["src/features/demo/index.tsx"] },
   { path: "/dashboard/profile", prerender: false, preload: ["profile-page"] },
