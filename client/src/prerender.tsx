@@ -36,9 +36,9 @@ const PIXI = "src/components/canvas/pixi-load.ts";
 /**
  * The pages given their own HTML at build time (scripts/prerender-pages.ts). `prerender`: the
  * public pages a visitor most often opens first, rendered so that they paint before any
- * JavaScript has arrived (main.tsx then hydrates them), and the lobbies as their frame without the
- * list (a page behind sign-in that shows it while the session is checked: `SignedInOnly`'s
- * `whileChecking`); pages that depend on the address' query, the session or the server's data are
+ * JavaScript has arrived (main.tsx then hydrates them), and the lobbies and the tables as their
+ * frame without the list (a page behind sign-in that shows it while the session is checked:
+ * `SignedInOnly`'s `whileChecking`); pages that depend on the address' query, the session or the server's data are
  * left to the browser. `preload`: the chunks the page needs at once besides the entry (by chunk
  * name, source path, or module path for a package), fetched in parallel with it (`<link rel="modulepreload">`)
  * instead of after it has run; `fetch`: public API reads it makes at once, asked for by the HTML
@@ -67,7 +67,15 @@ export const PAGES: Page[] = [
   ...(["coin-flip", "spin-wheel"] as const).flatMap((game) => {
     const screens = `src/features/${game}/index.tsx`;
     return [
-      { path: `/play/instant/${game}`, prerender: false, signedIn: true, preload: [screens] },
+      // Its frame (the heading) is prerendered and its tables asked for by the HTML, as the
+      // lobby's are (public: lib/rounds/rounds-api.ts).
+      {
+        path: `/play/instant/${game}`,
+        prerender: true,
+        signedIn: true,
+        preload: [screens],
+        fetch: [`/api/instant/game/${game}`],
+      },
       {
         path: `/play/instant/${game}/[id]`,
         prerender: false,
