@@ -1,10 +1,44 @@
+import path from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Rolldown } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 
 /** The player site's colours (src/styles/tokens.css --bg): the installed app's splash and status bar. */
 const THEME_COLOUR = "#0b1120";
+
+const MAIN = path.resolve(import.meta.dirname, "src/main.tsx");
+
+/** The modules main.tsx imports statically (through any chain): what every page runs first. */
+function firstDownload(ctx: Rolldown.ChunkingContext): Set<string> {
+  const found = new Set<string>();
+  const visit = (id: string) => {
+    if (found.has(id)) return;
+    found.add(id);
+    for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  visit(MAIN);
+  return found;
+}
+/** Worked out once per build, at the first module the bundler asks about. */
+let first: Set<string> | undefined;
+const inFirstDownload = (id: string, ctx: Rolldown.ChunkingContext) => {
+  first ??= firstDownload(ctx);
+  return first.has(id);
+};
+
+/**
+ * The first download in one chunk. Left alone, the bundler splits off of it every module a lazy
+ * screen also imports (the bundler's runtime, i18next, the API client, …): four small files more
+ * for every page, each a round trip on a slow network.
+ */
+const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
+  {
+    name: (id, ctx) => (inFirstDownload(id, ctx) ? "app" : null),
+    // Only those modules: their imports are in it already.
+    includeDependenciesRecursively: false,
+  },
+];
 
 /**
  * The client build. `npm run build` first builds src/prerender.tsx for Node (--ssr, into
@@ -73,6 +107,7 @@ export default defineConfig(({ isSsrBuild }) =>
           // A stylesheet per lazy chunk would add its name to the first download's preload lists
           // (the budget, scripts/check-budget.ts) and leave prerendered pages to link each chunk's.
           cssCodeSplit: false,
+          rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
         },
         server: {
           proxy: { "/api": "http://localhost:3000", "/image": "http://localhost:3000" },

@@ -10,7 +10,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
  * `/` as pages/index.html, the others as pages/<route>.html (a pattern's `[id]` kept in the file
  * name: the server matches it to any segment), each with its brotli and gzip copies like every
  * other text file; and pages.json: the API reads of each page that depend on its address or on
- * the session (the server names them in a `Link` preload header of the page's answer). Vite's
+ * the session (the server names them in a `Link` preload header of the page's answer), and the
+ * pages behind sign-in (the server sends a browser without a session to sign in instead). Vite's
  * manifest (which chunk holds which module) is used, then removed.
  */
 const client = path.resolve(import.meta.dirname, "..");
@@ -39,7 +40,13 @@ if (!shell.includes(EMPTY_ROOT) || !shell.includes("</head>"))
 const pages = await Promise.all(PAGES.map(writePage));
 writeFileSync(
   path.join(dist, "pages.json"),
-  JSON.stringify(PAGES.filter((page) => page.data).map(({ path, data }) => ({ path, data }))),
+  JSON.stringify(
+    PAGES.filter((page) => page.data || page.signedIn).map(({ path, data, signedIn }) => ({
+      path,
+      data,
+      signedIn,
+    })),
+  ),
 );
 for (const file of ["shell.html", ...pages]) {
   const bytes = readFileSync(path.join(dist, file));

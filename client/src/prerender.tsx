@@ -12,6 +12,8 @@ interface Page {
   preload: string[];
   fetch?: string[];
   data?: PageData[];
+  /** Behind sign-in (SignedInOnly): the server sends a browser without a session to sign in. */
+  signedIn?: boolean;
 }
 
 /**
@@ -34,9 +36,9 @@ const PIXI = "src/components/canvas/pixi-load.ts";
 /**
  * The pages given their own HTML at build time (scripts/prerender-pages.ts). `prerender`: the
  * public pages a visitor most often opens first, rendered so that they paint before any
- * JavaScript has arrived (main.tsx then hydrates them), and the lobbies as their frame without the
- * list (a page behind sign-in that shows it while the session is checked: `SignedInOnly`'s
- * `whileChecking`); pages that depend on the address' query, the session or the server's data are
+ * JavaScript has arrived (main.tsx then hydrates them), and the lobbies and the tables as their
+ * frame without the list (a page behind sign-in that shows it while the session is checked:
+ * `SignedInOnly`'s `whileChecking`); pages that depend on the address' query, the session or the server's data are
  * left to the browser. `preload`: the chunks the page needs at once besides the entry (by chunk
  * name, source path, or module path for a package), fetched in parallel with it (`<link rel="modulepreload">`)
  * instead of after it has run; `fetch`: public API reads it makes at once, asked for by the HTML
@@ -55,6 +57,7 @@ export const PAGES: Page[] = [
   ...(["coin-flip", "spin-wheel"] as const).map((game) => ({
     path: `/play/instant/${game}/lobby`,
     prerender: true,
+    signedIn: true,
     preload: ["lobby-screen"],
     fetch: [lobbyListPath(game)],
   })),
@@ -64,15 +67,29 @@ export const PAGES: Page[] = [
   ...(["coin-flip", "spin-wheel"] as const).flatMap((game) => {
     const screens = `src/features/${game}/index.tsx`;
     return [
-      { path: `/play/instant/${game}`, prerender: false, preload: [screens] },
+      // Its frame (the heading) is prerendered and its tables asked for by the HTML, as the
+      // lobby's are (public: lib/rounds/rounds-api.ts).
+      {
+        path: `/play/instant/${game}`,
+        prerender: true,
+        signedIn: true,
+        preload: [screens],
+        fetch: [`/api/instant/game/${game}`],
+      },
       {
         path: `/play/instant/${game}/[id]`,
         prerender: false,
+        signedIn: true,
         preload: [screens],
         // A shared link: the round is read with the scripts (lib/rounds/use-loaded-round.ts).
         data: [{ url: `/api/game/${game}/get/[id]`, signedIn: true, code: true }],
       },
-      { path: `/create/private/${game}`, prerender: false, preload: [screens] },
+      {
+        path: `/create/private/${game}`,
+        prerender: false,
+        signedIn: true,
+        preload: [screens],
+      },
     ];
   }),
   { path: "/play/instant/lottery", prerender: false, preload: [LOTTERY] },
@@ -84,7 +101,12 @@ export const PAGES: Page[] = [
     // Public: a visitor watches the drawing too (features/lottery/lottery-api.ts).
     data: [{ url: "/api/game/lottery/get/[code]" }],
   },
-  { path: "/dashboard/lottery-tickets", prerender: false, preload: [LOTTERY] },
+  {
+    path: "/dashboard/lottery-tickets",
+    prerender: false,
+    signedIn: true,
+    preload: [LOTTERY],
+  },
   // The demos draw a canvas only for a result: PixiJS comes when a round is played.
   { path: "/demo/game/[game]", prerender: false, preload: ["src/features/demo/index.tsx"] },
   { path: "/dashboard/profile", prerender: false, preload: ["profile-page"] },

@@ -308,7 +308,7 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
     await visitor.page.getByRole("link", { name: "Play Coin Flip" }).waitFor();
     await visitor.page.goto(`${server.url}/demo/game/flip-coin`);
     await visitor.page.getByRole("button", { name: "Lock Selection" }).waitFor();
-    // A lobby's prerendered frame hydrates, then sends the visitor to sign in.
+    // The server sends a visitor from a lobby to sign in (no session: client-pages.ts).
     await visitor.page.goto(`${server.url}/play/instant/coin-flip/lobby`);
     await visitor.page.waitForURL("**/auth/login");
     await visitor.page.getByLabel("Phone or email").waitFor();

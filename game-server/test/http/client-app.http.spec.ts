@@ -12,11 +12,11 @@ let server: TestServer;
 let entry: string;
 beforeAll(async () => {
   ensureClientBuilt();
-  // The largest script the home page loads first.
+  // The largest script the home page loads first (its entry, or a chunk the entry imports).
   const scripts = [
     ...file("index.html")
       .toString()
-      .matchAll(/src="\/(assets\/[^"]+\.js)"/g),
+      .matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g),
   ];
   entry = scripts.map((match) => match[1]!).sort((a, b) => file(b).length - file(a).length)[0]!;
   server = await startTestServer();
@@ -57,8 +57,10 @@ function decoded(answer: Raw): Buffer {
 }
 
 const file = (path: string) => readFileSync(`${DIST}${path}`);
-const page = async (path: string) =>
-  decoded(await raw(path, { "accept-encoding": "gzip" })).toString();
+/** A browser holding a session (the server has not checked it yet: any page answers it). */
+const SESSION = "igp_session=x; igp_signed_in=1";
+const page = async (path: string, cookie = SESSION) =>
+  decoded(await raw(path, { "accept-encoding": "gzip", cookie })).toString();
 
 describe("compressed at build time", () => {
   it("sends brotli or gzip as accepted, smaller than the file, decompressing to the file", async () => {
@@ -206,6 +208,25 @@ describe("caching", () => {
         new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}`),
       );
     }
+  });
+
+  it("a page behind sign-in sends a browser without a session to sign in, before any script", async () => {
+    for (const path of [
+      "/play/instant/coin-flip/lobby",
+      "/play/instant/coin-flip",
+      "/play/instant/spin-wheel/AB12CD",
+      "/create/private/coin-flip",
+      "/dashboard/lottery-tickets",
+    ]) {
+      const visitor = await raw(path, { cookie: "igp_language=am" });
+      expect(visitor.status, path).toBe(302);
+      expect(visitor.headers.location, path).toBe("/auth/login");
+      expect(visitor.headers["cache-control"], path).toBe("no-store");
+      expect((await raw(path, { cookie: SESSION })).status, path).toBe(200);
+    }
+    // Open to visitors: the lists, a lottery's drawing, the demos.
+    for (const path of ["/", "/instant", "/play/instant/lottery", "/play/instant/lottery/L1"])
+      expect((await raw(path)).status, path).toBe(200);
   });
 
   it("a page names the reads it makes at once in a Link header: the session's user when signed in", async () => {

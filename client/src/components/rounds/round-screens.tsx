@@ -1,6 +1,6 @@
 import "./game-texts.ts";
 import type { RoundGameType } from "@igp/shared";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { RealityCheck } from "../../features/safer-play/reality-check.tsx";
 import { preloadRealtime } from "../../lib/realtime.ts";
 import { SignedInOnly } from "../signed-in-only.tsx";
@@ -18,10 +18,12 @@ export function RoundScreens(props: {
   gamePage: ReactNode;
   privatePage: ReactNode;
 }) {
-  // The realtime SDK loads while the session is still being checked, not after it.
-  void preloadRealtime();
+  // The realtime SDK loads once the screen has painted, while the session may still be checked.
+  useEffect(() => void preloadRealtime(), []);
   return (
-    <SignedInOnly>
+    // The tables are prerendered as their frame (src/prerender.tsx): it shows while the session
+    // is checked, and needs no user.
+    <SignedInOnly whileChecking={props.screen === "tables" ? "page" : "loading"}>
       <main className={`page ${props.game}`}>
         {props.screen === "tables" && <TablesPage game={props.game} />}
         {props.screen === "game" && props.gamePage}

@@ -22,11 +22,13 @@ export function TablesPage({ game }: { game: RoundGameType }) {
   useEffect(() => {
     fetchTables(game).then(setTables, () => setTables([]));
   }, [game]);
-  if (!tables) return <p>{t("common.loading")}</p>;
+  // The heading paints from the prerendered frame (the page's largest text); the tables fill in.
   return (
     <section>
       <h1>{t("rounds.selectBet")}</h1>
-      {tables.length === 0 ? (
+      {!tables ? (
+        <p>{t("common.loading")}</p>
+      ) : tables.length === 0 ? (
         <p>{t("rounds.noTables", { game: gameTitle(t, game) })}</p>
       ) : (
         <ul className="table-cards">

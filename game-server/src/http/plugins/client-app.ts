@@ -3,7 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { builtPages, pageFor, preloadsFor } from "./client-pages.ts";
+import { builtPages, pageFor, preloadsFor, visitorGoesTo } from "./client-pages.ts";
 
 /** Vite names every file under assets/ after a hash of its content: it never changes. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -28,6 +28,7 @@ const UNHASHED = "public, max-age=3600";
  * page) so that the browser router can take over (/process/…). A page's answer names the API
  * reads it will make at once in a `Link` preload header (client-pages.ts): the session's user
  * for a browser with a session, and what the page reads by its address (a shared game's round).
+ * A page behind sign-in sends a browser without a session to the sign-in page (a redirect).
  * A missing asset is a 404, never a page.
  */
 export const clientApp = fp(
@@ -46,6 +47,8 @@ export const clientApp = fp(
     });
     const sendPage = (request: FastifyRequest, reply: FastifyReply, url: string) => {
       const page = pageFor(pages, url);
+      const signIn = visitorGoesTo(page, request.headers.cookie);
+      if (signIn) return reply.header("cache-control", "no-store").redirect(signIn, 302);
       const preloads = preloadsFor(page, url, request.headers.cookie);
       if (preloads) reply.header("link", preloads);
       return reply.sendFile(page?.file ?? (url === "/" ? "index.html" : shell));

@@ -12,6 +12,8 @@ export interface BuiltPage {
   params: string[];
   file: string;
   data: PageData[];
+  /** Behind sign-in: a browser without a session is sent to sign in instead (visitorGoesTo). */
+  signedIn: boolean;
 }
 
 /** client/src/prerender.tsx's PageData: a read the page makes at once, by its address. */
@@ -25,6 +27,8 @@ interface PageData {
 const SESSION_USER = "/api/login/user";
 /** Says only that the browser holds a session (client/src/lib/api-client.ts). */
 const SIGNED_IN = /(?:^|;\s*)igp_signed_in=/;
+/** Where the client sends a visitor from a page behind sign-in (client SignedInOnly). */
+const SIGN_IN = "/auth/login";
 
 /**
  * The pages under pages/: exact addresses first, then the patterns, those with fewer open
@@ -33,14 +37,15 @@ const SIGNED_IN = /(?:^|;\s*)igp_signed_in=/;
  */
 export function builtPages(directory: string): BuiltPage[] {
   if (!existsSync(`${directory}/pages`)) return [];
-  const data = new Map<string, PageData[]>(
+  const described = new Map<string, { data?: PageData[]; signedIn?: boolean }>(
     existsSync(`${directory}/pages.json`)
       ? (
           JSON.parse(readFileSync(`${directory}/pages.json`, "utf8")) as {
             path: string;
-            data: PageData[];
+            data?: PageData[];
+            signedIn?: boolean;
           }[]
-        ).map((page) => [page.path, page.data])
+        ).map((page) => [page.path, page])
       : [],
   );
   const files = readdirSync(`${directory}/pages`, { recursive: true, encoding: "utf8" });
@@ -51,12 +56,22 @@ export function builtPages(directory: string): BuiltPage[] {
     .sort((a, b) => open(a) - open(b) || b.length - a.length)
     .map((page) => {
       const address = page === "index.html" ? "/" : `/${page.slice(0, -".html".length)}`;
-      return { ...patternOf(address), file: `pages/${page}`, data: data.get(address) ?? [] };
+      const { data = [], signedIn = false } = described.get(address) ?? {};
+      return { ...patternOf(address), file: `pages/${page}`, data, signedIn };
     });
 }
 
 export function pageFor(pages: BuiltPage[], url: string): BuiltPage | undefined {
   return pages.find((page) => page.route.test(url));
+}
+
+/**
+ * Where a browser without a session goes instead of a page behind sign-in: straight to the sign-in
+ * page (prerendered), not through the page's scripts, which would only send it there once they
+ * had run. Undefined: the page answers.
+ */
+export function visitorGoesTo(page: BuiltPage | undefined, cookie = ""): string | undefined {
+  return page?.signedIn && !SIGNED_IN.test(cookie) ? SIGN_IN : undefined;
 }
 
 /**

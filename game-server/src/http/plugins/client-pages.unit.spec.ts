@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { builtPages, pageFor, preloadsFor } from "./client-pages.ts";
+import { builtPages, pageFor, preloadsFor, visitorGoesTo } from "./client-pages.ts";
 
 /** A build directory with the given page files (under pages/) and pages.json. */
 function buildWith(files: string[], data: unknown[] = []) {
@@ -26,8 +26,10 @@ const DATA = [
   {
     path: "/play/instant/coin-flip/[id]",
     data: [{ url: "/api/game/coin-flip/get/[id]", signedIn: true, code: true }],
+    signedIn: true,
   },
   { path: "/play/instant/lottery/[code]", data: [{ url: "/api/game/lottery/get/[code]" }] },
+  { path: "/play/instant/coin-flip/lobby", signedIn: true },
 ];
 const SIGNED_IN = "igp_session=x; igp_signed_in=1";
 
@@ -77,5 +79,17 @@ describe("the built pages (client-pages.ts)", () => {
     const url = "/play/instant/lottery/%E0%A4%A";
     expect(pageFor(pages, url)?.file).toBe("pages/play/instant/lottery/[code].html");
     expect(preloadsFor(pageFor(pages, url), url)).toBe("");
+  });
+
+  it("sends a browser without a session from a page behind sign-in to the sign-in page", () => {
+    const pages = buildWith(PAGES, DATA);
+    const goesTo = (url: string, cookie?: string) => visitorGoesTo(pageFor(pages, url), cookie);
+    expect(goesTo("/play/instant/coin-flip/lobby")).toBe("/auth/login");
+    expect(goesTo("/play/instant/coin-flip/AB12CD", "igp_language=am")).toBe("/auth/login");
+    // A session (even one the server will refuse: the page then says so), a public page.
+    expect(goesTo("/play/instant/coin-flip/lobby", SIGNED_IN)).toBeUndefined();
+    expect(goesTo("/play/instant/lottery/L1")).toBeUndefined();
+    expect(goesTo("/")).toBeUndefined();
+    expect(goesTo("/nowhere")).toBeUndefined();
   });
 });
