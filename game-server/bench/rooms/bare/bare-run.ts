@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { freePort } from "@igp/test-support/global-setup.ts";
-import { ROOT, sleep } from "@igp/test-support/server-process.ts";
+import { ROOT, SEMI_SPACE, sleep } from "@igp/test-support/server-process.ts";
 import { quantile } from "../../measure.ts";
 import { type CpuPerJoin, cpuPerJoin } from "../cpu-per-join.ts";
 import { playJoins } from "../joins.ts";
@@ -31,7 +31,8 @@ export async function runBare(plan: JoinPlan): Promise<BareResult> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "game-server/bench/rooms/bare/bare-server.ts"],
+    // The platform's V8 settings: the ratio compares the code, not the heap.
+    [SEMI_SPACE, "--import", "tsx", "game-server/bench/rooms/bare/bare-server.ts"],
     {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), START_NOTICE_MS: String(plan.noticeMs) },
