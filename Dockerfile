@@ -55,4 +55,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=5s --timeout=4s --start-period=60s --retries=30 \
   CMD ["node", "deploy/healthcheck.mjs"]
-CMD ["node", "--import", "tsx", "game-server/src/main.ts"]
+# A young generation of 64 MB a semi-space: a burst of joins' short-lived objects die young
+# instead of being promoted and marked (docs/deploy.md, Sizing).
+CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "game-server/src/main.ts"]

@@ -19,14 +19,20 @@ export interface ChildServer {
   stop(graceMs?: number): Promise<number | null>;
 }
 
+/** The server's young generation, as `npm start` and the Dockerfile give it (docs/deploy.md, Sizing). */
+export const SEMI_SPACE = "--max-semi-space-size=64";
+
 /**
- * The game server as `npm start` runs it (`node --import tsx game-server/src/main.ts`, from the
- * root), minus the client build, in a process of its own.
+ * The game server as `npm start` runs it (`node --max-semi-space-size=64 --import tsx
+ * game-server/src/main.ts`, from the root), minus the client build, in a process of its own.
+ * SERVER_NODE_OPTIONS come after: `--max-semi-space-size=16` there compares the default.
  */
+
 export function spawnServer(env: NodeJS.ProcessEnv, echoLimit = 20): ChildServer {
   // SERVER_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server only.
   const extra = (process.env.SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...extra, "--import", "tsx", "game-server/src/main.ts"], {
+  const flags = [SEMI_SPACE, ...extra, "--import", "tsx", "game-server/src/main.ts"];
+  const child = spawn(process.execPath, flags, {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -241,10 +241,17 @@ export async function startPlatform(
     undo.push(() => staffFeed.stop());
     // Lotteries close, draw and delete in their rooms (realtime/lottery.room.ts): each
     // lottery not finished has one, in one process, adopted when its process dies.
-    workers = new BackgroundWorkers(database.pool, store, ledger, report, [
-      ...telegramNoticeWorkers(config, database.pool, store, progress, report),
-      fingerprintBackfill(fingerprints, images, report),
-    ]);
+    workers = new BackgroundWorkers(
+      database.pool,
+      store,
+      ledger,
+      report,
+      [
+        ...telegramNoticeWorkers(config, database.pool, store, progress, report),
+        fingerprintBackfill(fingerprints, images, report),
+      ],
+      (position) => progress.committed(position),
+    );
     const started = workers;
     undo.push(() => started.stop());
     await workers.start();

@@ -40,6 +40,8 @@ export interface ProjectionRunnerOptions {
   /** At most a batch per this many ms while appends keep coming (SubscribeOptions). */
   minIntervalMs?: number;
   onError?: (error: unknown) => void;
+  /** Told the checkpoint each batch committed (the process' waiters on the read models). */
+  onCommitted?: (position: string) => void;
 }
 
 /**
@@ -108,6 +110,8 @@ export class ProjectionRunner {
         await moveCheckpoint(db, from, fresh.at(-1)!.position);
       }
       await db.query("COMMIT");
+      const committed = fresh.at(-1)?.position ?? from;
+      if (committed !== undefined) this.options.onCommitted?.(committed);
     } catch (error) {
       await db.query("ROLLBACK");
       throw error;

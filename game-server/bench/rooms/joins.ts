@@ -5,12 +5,12 @@ import { cpuMeter } from "../process-stats.ts";
 import { type Player, type Round, SEATS, seed } from "./rounds.ts";
 import { coins, yieldCores } from "./sdk-clients.ts";
 import { scrape } from "./server-metrics.ts";
-import { CLIENTS_NICE, JOIN_CONCURRENCY, JOIN_RATE, RESULT_TIMEOUT_MS } from "./settings.ts";
+import { CLIENTS_NICE, type JoinPlan, RESULT_TIMEOUT_MS } from "./settings.ts";
 
 export type JoinPhase = Awaited<ReturnType<typeof playJoins>>;
 
 /**
- * Every joiner joins its round (at JOIN_RATE, or JOIN_CONCURRENCY at a time) and each round's
+ * Every joiner joins its round (as `plan` says: at a rate, or so many at a time) and each round's
  * room broadcasts its result to all in it. The joins are sent from a worker thread at nice 0
  * while the SDK clients yield the cores (CLIENTS_NICE), as clients on their own devices would.
  * Returns when every result arrived (or RESULT_TIMEOUT_MS passed), with the CPU used and times.
@@ -21,6 +21,7 @@ export async function playJoins(
   url: string,
   pids: number[],
   postgresSelect: Parameters<typeof cpuMeter>[1],
+  plan: JoinPlan,
 ) {
   const expectedCoins = seats.filter(({ player }) => player.room).length;
   const everyCoin = coins.reach(expectedCoins, RESULT_TIMEOUT_MS);
@@ -38,7 +39,7 @@ export async function playJoins(
   yieldCores(CLIENTS_NICE);
   const joinStarted = performance.now();
   const timings = await calls.send(
-    JOIN_RATE > 0 ? { rate: JOIN_RATE } : { inFlight: JOIN_CONCURRENCY },
+    plan.rate > 0 ? { rate: plan.rate } : { inFlight: plan.inFlight },
   );
   for (const [i, round] of open.entries()) {
     const timing = timings[i]!;
@@ -48,6 +49,9 @@ export async function playJoins(
   }
   const joinsDone = performance.now();
   const untilLastAck = await cpu.read();
+  // Results already on screens: rounds that settled inside the join window (none when the
+  // start notice outlasts it), whose work the window's CPU then includes.
+  const resultsBeforeLastAck = coins.received;
   const allCoins = await everyCoin;
   yieldCores(0);
   const resultsDone = performance.now();
@@ -61,6 +65,7 @@ export async function playJoins(
     joinsDone,
     resultsDone,
     untilLastAck,
+    resultsBeforeLastAck,
     used,
     metricsAfter,
     allCoins,

@@ -1,8 +1,9 @@
 import { availableParallelism } from "node:os";
 import { runBare } from "./bare/bare-run.ts";
+import type { CpuPerJoin } from "./cpu-per-join.ts";
 import { type RunResult, runBench } from "./run.ts";
 import { coins } from "./sdk-clients.ts";
-import { BARE, PROCESSES } from "./settings.ts";
+import { BARE, BURST, BURST_PLAN, describePlan, MAIN_PLAN, PROCESSES } from "./settings.ts";
 
 /**
  * `npm run bench:rooms`: Coin Flip and Spin Wheel realtime rooms under load. Starts one game server process
@@ -39,7 +40,16 @@ import { BARE, PROCESSES } from "./settings.ts";
  *   BARE=1                then the same rounds, clients and joins against a bare Colyseus room
  *                         (bare/bare-server.ts: a seat list, no ledger, database or auth), and
  *                         the two compared: server CPU per join, rounds/s, join ack. 0: skip it
+ *   BURST=1               then it all again with every join at once (500: the burst a popular
+ *                         table makes) while each round's start notice (BURST_NOTICE_MS=5000,
+ *                         what players get) holds its draw: from the first join to the last ack
+ *                         the servers do join work only, which is the figure "server CPU per
+ *                         join, join path" of this run; 0: skip it
  *   KEEP_DB=1             keep the database (and DATA_DIR) afterwards
+ *
+ * Two CPU figures per run: per join, the join path (first join → last ack, less idle; only
+ * when no round settled in that window, as in the burst run) and per round (first join → last
+ * result: the countdown, draw, settlement, projections and followers too).
  *
  * Here: the comparisons with a bare room and with several processes. A run and its stages: run.ts; settings.ts;
  * bench-database.ts and servers.ts start what it runs on; open-rounds.ts, sdk-clients.ts and
@@ -47,38 +57,59 @@ import { BARE, PROCESSES } from "./settings.ts";
  */
 async function main(): Promise<number> {
   if (PROCESSES < 1) throw new Error("PROCESSES must be at least 1");
-  const single = await runBench(1);
-  coins.received = 0;
-  const several = PROCESSES > 1 ? await runBench(PROCESSES) : null;
-  coins.received = 0;
-  const bare = BARE ? await runBare() : null;
-  if (bare) {
-    console.log("\nThe platform vs a bare Colyseus room (bare-server.ts: same clients and joins)");
-    compare(["platform", "bare room", "platform / bare"], single, bare);
+  const runs: { platform: Compared; several: Compared | null; bare: Compared | null }[] = [];
+  let code = 0;
+  for (const plan of BURST ? [MAIN_PLAN, BURST_PLAN] : [MAIN_PLAN]) {
+    const single = await runBench(1, plan);
+    coins.received = 0;
+    const several = PROCESSES > 1 ? await runBench(PROCESSES, plan) : null;
+    coins.received = 0;
+    const bare = BARE ? await runBare(plan) : null;
+    coins.received = 0;
+    runs.push({ platform: single, several, bare });
+    code ||= single.code || (several?.code ?? 0) || (bare && !bare.complete ? 1 : 0);
   }
-  if (several?.cpuPerJoin === null)
-    console.log(`\nThe ${PROCESSES}-process run failed (above): no comparison with one process.`);
-  else if (several) {
-    console.log(`\nOne process vs ${PROCESSES} on this machine (${availableParallelism()} cores)`);
-    compare(["1 process", `${PROCESSES} processes`, "ratio"], single, several);
-    const each = several.cpuPerJoin?.perProcess ?? [];
-    console.log(
-      `  server CPU per join, each of the ${PROCESSES}: ${each.map((ms) => `${ms.toFixed(2)} ms`).join(", ")}`,
-    );
+  for (const [i, { platform, several, bare }] of runs.entries()) {
+    const plan = describePlan(i === 0 ? MAIN_PLAN : BURST_PLAN);
+    if (bare) {
+      console.log(`\nThe platform vs a bare Colyseus room (bare-server.ts), joins ${plan}`);
+      compare(["platform", "bare room", "platform / bare"], platform, bare);
+    }
+    if (several?.cpuPerJoin === null)
+      console.log(`\nThe ${PROCESSES}-process run failed (above): no comparison with one process.`);
+    else if (several) {
+      console.log(
+        `\nOne process vs ${PROCESSES} on this machine (${availableParallelism()} cores), joins ${plan}`,
+      );
+      compare(["1 process", `${PROCESSES} processes`, "ratio"], platform, several);
+      const each = (cpu: CpuPerJoin | null) =>
+        (cpu?.perProcess ?? []).map((ms) => `${ms.toFixed(2)} ms`).join(", ");
+      console.log(
+        `  server CPU per join, join path, each of the ${PROCESSES}: ${each(several.joinPathCpu)}`,
+      );
+      console.log(`  server CPU per round, each of the ${PROCESSES}: ${each(several.cpuPerJoin)}`);
+    }
   }
-  return single.code || (several?.code ?? 0) || (bare && !bare.complete ? 1 : 0);
+  return code;
 }
 
-type Compared = Pick<RunResult, "roundsPerSecond" | "joinP50" | "joinP99" | "cpuPerJoin">;
+type Compared = Pick<
+  RunResult,
+  "roundsPerSecond" | "joinP50" | "joinP99" | "cpuPerJoin" | "joinPathCpu" | "joinPathSettled"
+>;
 
 /** One row per figure: a, b, and b / a (or a / b, for the bare room: how many times its cost). */
 function compare([a, b, ratio]: string[], one: Compared, other: Compared) {
   const againstBare = ratio === "platform / bare";
   const row = (label: string, x: number, y: number, unit: string, digits = 1) =>
-    `  ${label.padEnd(28)} ${`${x.toFixed(digits)} ${unit}`.padStart(12)} ${`${y.toFixed(digits)} ${unit}`.padStart(12)}   x${(againstBare ? x / y : y / x).toFixed(2)}`;
-  console.log(`  ${"".padEnd(28)} ${a!.padStart(12)} ${b!.padStart(12)}   ${ratio}`);
+    `  ${label.padEnd(36)} ${`${x.toFixed(digits)} ${unit}`.padStart(12)} ${`${y.toFixed(digits)} ${unit}`.padStart(12)}   x${(againstBare ? x / y : y / x).toFixed(2)}`;
+  console.log(`  ${"".padEnd(36)} ${a!.padStart(12)} ${b!.padStart(12)}   ${ratio}`);
   const cpu = (run: Compared) => run.cpuPerJoin?.total ?? Number.NaN;
-  console.log(row("server CPU per join", cpu(one), cpu(other), "ms", 2));
+  const path = (run: Compared) => run.joinPathCpu?.total ?? Number.NaN;
+  console.log(row("server CPU per join, join path", path(one), path(other), "ms", 2));
+  if (one.joinPathSettled + other.joinPathSettled > 0)
+    console.log("    (rounds settled before the last ack: not the join path alone)");
+  console.log(row("server CPU per round", cpu(one), cpu(other), "ms", 2));
   console.log(row("rounds per second", one.roundsPerSecond, other.roundsPerSecond, "/s"));
   console.log(row("join ack p50", one.joinP50, other.joinP50, "ms"));
   console.log(row("join ack p99", one.joinP99, other.joinP99, "ms"));

@@ -31,8 +31,8 @@ import {
 } from "./servers.ts";
 import {
   DEPOSIT_MINOR,
-  JOIN_CONCURRENCY,
-  JOIN_RATE,
+  describePlan,
+  type JoinPlan,
   KEEP,
   MODE,
   PLAYERS,
@@ -46,18 +46,23 @@ export interface RunResult {
   roundsPerSecond: number;
   joinP99: number;
   joinP50: number;
+  /** Per round: from the first join to the last result. */
   cpuPerJoin: CpuPerJoin | null;
+  /** Per join: from the first join to the last acknowledgement. */
+  joinPathCpu: CpuPerJoin | null;
+  /** Results that reached clients before the last acknowledgement (0: the join path alone). */
+  joinPathSettled: number;
 }
 
 const stage = (text: string) => console.log(`- ${text}`);
 const seconds = (fromMs: number) => ((performance.now() - fromMs) / 1000).toFixed(1);
 
 /**
- * One run on `processes` game server processes: a fresh database and data directory, the
+ * One run on `processes` game server processes, its joins as `plan` says: a fresh database and data directory, the
  * servers, then the stages (play), its figures, the servers stopped cleanly and `npm run audit`
  * on what they left. Code 1 when a stage failed or the audit is not clean.
  */
-export async function runBench(processes: number): Promise<RunResult> {
+export async function runBench(processes: number, plan: JoinPlan): Promise<RunResult> {
   if (ROOMS < 1) throw new Error("ROOMS must be at least 1");
   if (PLAYERS < 2 * ROOMS) throw new Error(`PLAYERS (${PLAYERS}) must be at least 2 * ROOMS`);
   if (MODE !== "tables" && MODE !== "private") throw new Error("MODE must be tables or private");
@@ -70,16 +75,17 @@ export async function runBench(processes: number): Promise<RunResult> {
 
   const database = await openBenchDatabase();
   console.log(
-    `\nCoin Flip rooms benchmark: ${processes} process(es), ${ROOMS} rooms, ${PLAYERS} players, mode ${MODE}, joins ${
-      JOIN_RATE > 0
-        ? `arriving at ${JOIN_RATE}/s (Poisson)`
-        : JOIN_CONCURRENCY === 0
-          ? "all at once"
-          : `${JOIN_CONCURRENCY} at a time`
-    }`,
+    `\nCoin Flip rooms benchmark: ${processes} process(es), ${ROOMS} rooms, ${PLAYERS} players, mode ${MODE}, joins ${describePlan(plan)}`,
   );
   console.log(describeDatabase(database, dataDir));
-  const serverEnv = serverEnvironment({ port: ports[0]!, dataDir, jwtSecret, admin, database });
+  const serverEnv = serverEnvironment({
+    port: ports[0]!,
+    dataDir,
+    jwtSecret,
+    admin,
+    database,
+    noticeMs: plan.noticeMs,
+  });
 
   const cluster: Cluster = { server: null, others: [], redis: null };
   const players: Player[] = [];
@@ -97,6 +103,8 @@ export async function runBench(processes: number): Promise<RunResult> {
     joinP99: Number.NaN,
     joinP50: Number.NaN,
     cpuPerJoin: null,
+    joinPathCpu: null,
+    joinPathSettled: 0,
   };
   let audit = { code: 1, verdict: "(not run)" };
   const figures: [string, string][] = [];
@@ -110,7 +118,7 @@ export async function runBench(processes: number): Promise<RunResult> {
     });
     stage(`server pid(s) ${pids.join(", ")} up on ${urls.join(", ")} in ${seconds(mark)} s`);
     const measured = await play(
-      { processes, urls, pids, databaseUrl, jwtSecret, admin },
+      { processes, plan, urls, pids, databaseUrl, jwtSecret, admin },
       {
         database,
         dataDir,
@@ -124,6 +132,8 @@ export async function runBench(processes: number): Promise<RunResult> {
     result.joinP99 = outcome.joinP99;
     result.joinP50 = outcome.joinP50;
     result.cpuPerJoin = outcome.cpuPerJoin;
+    result.joinPathCpu = outcome.joinPathCpu;
+    result.joinPathSettled = outcome.joinPathSettled;
   } catch (error) {
     failed = true;
     console.error("\nFAILED:", error);
@@ -158,7 +168,7 @@ export async function runBench(processes: number): Promise<RunResult> {
   figures.push(["audit (npm run audit)", audit.verdict]);
   const width = Math.max(...figures.map(([label]) => label.length));
   console.log(
-    `\nResults (${ROOMS} rooms, ${PLAYERS} players, ${MODE}, total ${seconds(started)} s)`,
+    `\nResults (${ROOMS} rooms, ${PLAYERS} players, ${MODE}, ${processes} process(es), joins ${describePlan(plan)}, total ${seconds(started)} s)`,
   );
   for (const [label, value] of figures) console.log(`  ${label.padEnd(width)}  ${value}`);
   if (KEEP) console.log(`  kept: ${database.external ? database.external.url : dataDir}`);
@@ -174,6 +184,7 @@ export async function runBench(processes: number): Promise<RunResult> {
 async function play(
   run: {
     processes: number;
+    plan: JoinPlan;
     urls: string[];
     pids: number[];
     databaseUrl: string;
@@ -227,7 +238,7 @@ async function play(
   const postgresSelect = database.external
     ? { database: database.external.name }
     : { postmasterPid: await postmasterPidIn(path.join(dataDir, "postgres")) };
-  const joins = await playJoins(open, seats, url, pids, postgresSelect);
+  const joins = await playJoins(open, seats, url, pids, postgresSelect, run.plan);
   stage(
     `${open.length - joins.joinFailures.length}/${open.length} joins answered 200 in ${((joins.joinsDone - joins.joinStarted) / 1000).toFixed(2)} s; ${
       joins.allCoins ? "every" : "NOT every"
@@ -237,6 +248,7 @@ async function play(
   const afterResults = await sample(pids);
   return {
     processes: run.processes,
+    plan: run.plan,
     database,
     players,
     open,

@@ -6,7 +6,6 @@ import { withDatabase } from "../../src/database/create-database.ts";
 import { EMBEDDED_DATABASE } from "../../src/database/database.ts";
 import { runningEmbeddedPostgres } from "../../src/database/embedded-postgres.ts";
 import { type BenchDatabase, withBenchDatabase } from "./bench-database.ts";
-import { START_NOTICE_MS } from "./settings.ts";
 
 /** The game server processes of a run and the Redis joining them, as far as they were started. */
 export interface Cluster {
@@ -22,6 +21,7 @@ export function serverEnvironment(options: {
   jwtSecret: string;
   admin: { email: string; password: string };
   database: BenchDatabase;
+  noticeMs: number;
 }): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -29,7 +29,7 @@ export function serverEnvironment(options: {
     HOST: "127.0.0.1",
     DATA_DIR: options.dataDir,
     LOG_LEVEL: "warn",
-    GAME_START_NOTICE_MS: String(START_NOTICE_MS),
+    GAME_START_NOTICE_MS: String(options.noticeMs),
     JWT_SECRET: options.jwtSecret,
     FAIRNESS_SECRET: randomBytes(48).toString("base64url"),
     CODE_SECRET: randomBytes(48).toString("base64url"),

@@ -36,6 +36,8 @@ export class BackgroundWorkers {
     private readonly ledger: Ledger,
     private readonly log: Log,
     private readonly more: Worker[] = [],
+    /** Told each checkpoint the projections commit here (workers/projections-progress.ts). */
+    private readonly onProjected?: (position: string) => void,
   ) {}
 
   get active(): boolean {
@@ -73,7 +75,10 @@ export class BackgroundWorkers {
 
   private async startWorkers() {
     const onError = (error: unknown) => this.log("Background worker error.", error);
-    const projections = new ProjectionRunner(this.store, this.pool, { onError });
+    const projections = new ProjectionRunner(this.store, this.pool, {
+      onError,
+      onCommitted: this.onProjected,
+    });
     const reactor = new TransferReactor(
       this.store,
       this.ledger,

@@ -5,6 +5,11 @@ import type pg from "pg";
 /** How long a caller waits for the read models at most: past it, it goes on as it is. */
 const MAX_WAIT_MS = 3_000;
 const POLL_MS = 15;
+/**
+ * While this process' runner commits at least this often, its word is the checkpoint: no read.
+ * Quieter than that (no runner here, it stopped, or it lost the workers' lock), PostgreSQL is read.
+ */
+const LOCAL_FRESH_MS = 250;
 
 interface Waiter {
   target: string;
@@ -14,12 +19,16 @@ interface Waiter {
 
 /**
  * How far the read models are: waits (bounded) until the projections' checkpoint is at or past a
- * position. The checkpoint is read from PostgreSQL (the runner may be in another process), once
- * per poll for every waiter together, and only while someone waits.
+ * position. Where the runner runs in this process, it tells each checkpoint it commits
+ * (`committed`), which answers the waiters at once; else the checkpoint is read from PostgreSQL
+ * (the runner is in another process), once per poll for every waiter together, and only while
+ * someone waits. Under a stream of joins that read was one statement per 15 ms for nothing.
  */
 export class ProjectionsProgress {
   private waiters: Waiter[] = [];
   private polling = false;
+  /** The last checkpoint this process' runner committed, and when (epoch ms). */
+  private local: { position: string; at: number } | null = null;
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -31,12 +40,22 @@ export class ProjectionsProgress {
     });
   }
 
+  /** This process' runner committed the read models up to `position`. */
+  committed(position: string) {
+    this.local = { position, at: Date.now() };
+    this.settle(position, this.local.at);
+  }
+
   private async poll() {
     if (this.polling) return;
     this.polling = true;
     try {
       while (this.waiters.length > 0) {
-        const checkpoint = await loadCheckpoint(this.pool).catch(() => undefined);
+        const now = Date.now();
+        const checkpoint =
+          this.local && now - this.local.at < LOCAL_FRESH_MS
+            ? this.local.position
+            : await loadCheckpoint(this.pool).catch(() => undefined);
         this.settle(checkpoint, Date.now());
         if (this.waiters.length > 0) await new Promise((wake) => setTimeout(wake, POLL_MS));
       }

@@ -11,13 +11,15 @@ import { WebSocketTransport } from "@colyseus/ws-transport";
  * machine. The same routes as the platform's for what the benchmark calls:
  *   POST /api/game/{game}/create   a room with the caller's seat, answered `{ gameCode }`
  *   POST /api/game/{game}/join     `{ code }`: the caller's seat through matchMaker.remoteRoomCall,
- *                                  then (two seats) the result message, `coin` or `spin`, to all
+ *                                  then (two seats) the result message, `coin` or `spin`, to all,
+ *                                  START_NOTICE_MS later (as the platform's start notice)
  *   GET  anything                  200 `{}` (the health checks; no metrics)
  *   /matchmake/*                   Colyseus' own (the SDK's joinById, joinOrCreate("player"))
- * Run by the benchmark: `node --import tsx bare-server.ts` with PORT.
+ * Run by the benchmark: `node --import tsx bare-server.ts` with PORT and START_NOTICE_MS.
  */
 const BareState = schema({ seats: t.array("string") }, "BareState");
 type BareState = InstanceType<typeof BareState> & { seats: ArraySchema<string> };
+const noticeMs = Number(process.env.START_NOTICE_MS ?? 0);
 
 class BareRound extends Room<{ state: BareState }> {
   override autoDispose = false;
@@ -34,10 +36,13 @@ class BareRound extends Room<{ state: BareState }> {
     this.state.seats.push(player);
     if (this.state.seats.length >= 2) {
       const seats = [...this.state.seats];
-      this.broadcast(this.result, {
-        winner: seats[Math.floor(Math.random() * seats.length)],
-        seats,
-      });
+      const draw = () =>
+        this.broadcast(this.result, {
+          winner: seats[Math.floor(Math.random() * seats.length)],
+          seats,
+        });
+      if (noticeMs > 0) setTimeout(draw, noticeMs);
+      else draw();
     }
     return { seats: [...this.state.seats] };
   }
