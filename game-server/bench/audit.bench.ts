@@ -7,7 +7,7 @@ import { CommandHandler, Ledger } from "@igp/ledger";
 import pg from "pg";
 import { generateExportKeyPair } from "../src/ledger-export/export-key.ts";
 import { seedAuditMix } from "./audit-seed.ts";
-import { withBenchPostgres } from "./bench-postgres.ts";
+import { withBenchPostgres, withKeptDatabase } from "./bench-postgres.ts";
 import { fixed } from "./measure.ts";
 import { printRebuild, rebuildPhase } from "./rebuild-phase.ts";
 import { SeedEventStore } from "./seed-event-store.ts";
@@ -23,6 +23,10 @@ import { SeedEventStore } from "./seed-event-store.ts";
  * maximum resident set, /usr/bin/time -v), medians. Then `npm run rebuild-projections` once,
  * with its figures per 100,000 events (rebuild-phase.ts; BENCH_REBUILD=0 leaves it out,
  * BENCH_RUNS=0 runs only it). Asserts nothing.
+ *
+ * `--database URL` (or BENCH_DATABASE_URL): a database kept on a server of your own instead of
+ * an embedded one: seeded only when its ledger is empty, reused as it is otherwise (seeding a
+ * million events takes minutes), left in place; no rebuild phase there (it would write).
  */
 const eventsFlag = process.argv.indexOf("--events");
 const EVENTS = Number(
@@ -36,6 +40,10 @@ const SMALL_HEAPS = process.argv.includes("--small-heap");
 /** `--profile DIR`: the audit's first run writes a CPU profile there (node --cpu-prof). */
 const profileFlag = process.argv.indexOf("--profile");
 const PROFILE_DIR = profileFlag >= 0 ? path.resolve(process.argv[profileFlag + 1]!) : null;
+const databaseFlag = process.argv.indexOf("--database");
+const KEPT_DATABASE =
+  (databaseFlag >= 0 ? process.argv[databaseFlag + 1] : undefined) ??
+  process.env.BENCH_DATABASE_URL;
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
 
@@ -69,7 +77,10 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
-  await withBenchPostgres("audit", async ({ url, dataDir }) => {
+  const onDatabase = KEPT_DATABASE
+    ? (run: Parameters<typeof withKeptDatabase>[1]) => withKeptDatabase(KEPT_DATABASE, run)
+    : (run: Parameters<typeof withBenchPostgres>[1]) => withBenchPostgres("audit", run);
+  await onDatabase(async ({ url, dataDir }: { url: string; dataDir: string | null }) => {
     // Connections kept open and given time: at load average 30+ a new one can take over 10 s.
     const pool = new pg.Pool({
       connectionString: url,
@@ -77,20 +88,27 @@ async function main() {
       idleTimeoutMillis: 0,
       connectionTimeoutMillis: 120_000,
     });
-    const store = new SeedEventStore(pool);
-    // Every stream stays in the handler's cache: the seed store keeps heads, not events.
-    const ledger = new Ledger(new CommandHandler(store, { cacheSize: 10_000_000 }));
-    console.log(`Seeding about ${EVENTS.toLocaleString("en")} events...`);
+    const seeded = await pool.query("SELECT EXISTS (SELECT 1 FROM ledger_events) AS any");
     const seeding = performance.now();
-    await seedAuditMix(ledger, EVENTS);
-    await store.flush();
-    await pool.query("VACUUM ANALYZE ledger_events");
+    let misses = 0;
+    if (!seeded.rows[0].any) {
+      const store = new SeedEventStore(pool);
+      // Every stream stays in the handler's cache: the seed store keeps heads, not events.
+      const ledger = new Ledger(new CommandHandler(store, { cacheSize: 10_000_000 }));
+      console.log(`Seeding about ${EVENTS.toLocaleString("en")} events...`);
+      await seedAuditMix(ledger, EVENTS);
+      await store.flush();
+      await pool.query("VACUUM ANALYZE ledger_events");
+      misses = store.misses;
+    }
     const { rows } = await pool.query(
       "SELECT count(*)::int AS n, count(DISTINCT stream_id)::int AS s FROM ledger_events",
     );
     const events = rows[0].n as number;
     console.log(
-      `Seeded ${events.toLocaleString("en")} events in ${rows[0].s.toLocaleString("en")} streams in ${fixed((performance.now() - seeding) / 1000, 1).trim()} s (${store.misses} stream reads from PostgreSQL).`,
+      seeded.rows[0].any
+        ? `Reusing ${events.toLocaleString("en")} events in ${rows[0].s.toLocaleString("en")} streams already seeded.`
+        : `Seeded ${events.toLocaleString("en")} events in ${rows[0].s.toLocaleString("en")} streams in ${fixed((performance.now() - seeding) / 1000, 1).trim()} s (${misses} stream reads from PostgreSQL).`,
     );
     await pool.end();
 
@@ -187,7 +205,8 @@ async function main() {
           .padStart(17)} | ${fixed(peak, 0).trim().padStart(11)} |`,
       );
     }
-    if (process.env.BENCH_REBUILD !== "0") printRebuild(await rebuildPhase(url, dataDir));
+    if (dataDir && process.env.BENCH_REBUILD !== "0")
+      printRebuild(await rebuildPhase(url, dataDir));
   });
 }
 

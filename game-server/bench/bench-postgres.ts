@@ -2,7 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "@igp/test-support/global-setup.ts";
-import { createDatabase } from "../src/database/create-database.ts";
+import { createDatabase, databaseExists, withDatabase } from "../src/database/create-database.ts";
 import { startEmbeddedPostgres } from "../src/database/embedded-postgres.ts";
 import { migrateUp } from "../src/database/migrate.ts";
 
@@ -28,4 +28,20 @@ export async function withBenchPostgres<T>(
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * Runs a benchmark on a database kept between runs on a server of the caller's (`url` names it):
+ * created and migrated if missing, left in place afterwards, so a ledger seeded once (slow) can
+ * be measured again. `dataDir` is null: the cluster is not the bench's.
+ */
+export async function withKeptDatabase<T>(
+  url: string,
+  run: (database: { url: string; dataDir: null }) => Promise<T>,
+): Promise<T> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = withDatabase(url, "postgres");
+  if (!(await databaseExists(admin, name))) await createDatabase(admin, name);
+  await migrateUp(url);
+  return run({ url, dataDir: null });
 }
