@@ -1,7 +1,13 @@
 import { evolveHouse, type HouseState, initialHouse } from "../domain/house/house.ts";
 import { moneyEffect } from "../domain/money-flow.ts";
 import { parseStreamId, type StreamKindName } from "../domain/stream-ids.ts";
-import { kindOfStream, type LedgerEvent, parseLedgerEvent } from "../domain/stream-kinds.ts";
+import {
+  kindOfStream,
+  type LedgerEvent,
+  parseLedgerEvent,
+  type StreamKind,
+  streamKinds,
+} from "../domain/stream-kinds.ts";
 import type { RecordedEvent } from "../event-store/event-store.ts";
 import { chainHash, eventBody, GENESIS_HASH } from "../event-store/hash-chain.ts";
 
@@ -96,16 +102,20 @@ export class LedgerReplay {
 
   private applyInTurn(stream: ReplayedStream, recorded: RecordedEvent) {
     this.events++;
-    const where = `${recorded.streamId}@${recorded.revision}`;
-    this.verifyChain(stream, recorded, where);
+    this.verifyChain(stream, recorded);
     let event: LedgerEvent;
     try {
       event = parseLedgerEvent(recorded.streamId, recorded.type, recorded.data);
     } catch (error) {
-      this.problems.push(`${where}: ${(error as Error).message}`);
+      this.problem(recorded, (error as Error).message);
       return;
     }
-    this.applyMoney(stream, event, where);
+    this.applyMoney(stream, event, recorded);
+  }
+
+  /** A problem with one event, named `stream@revision` (the text made only when there is one). */
+  private problem(recorded: RecordedEvent, what: string) {
+    this.problems.push(`${recorded.streamId}@${recorded.revision}: ${what}`);
   }
 
   applyAll(events: Iterable<RecordedEvent>): this {
@@ -158,12 +168,12 @@ export class LedgerReplay {
     }
   }
 
-  private verifyChain(stream: ReplayedStream, recorded: RecordedEvent, where: string) {
+  private verifyChain(stream: ReplayedStream, recorded: RecordedEvent) {
     if (recorded.revision !== stream.revision + 1) {
-      this.problems.push(`${where}: revision follows ${stream.revision}`);
+      this.problem(recorded, `revision follows ${stream.revision}`);
     }
     if (recorded.prevHash !== stream.lastHash) {
-      this.problems.push(`${where}: prevHash does not match the previous event's hash`);
+      this.problem(recorded, "prevHash does not match the previous event's hash");
     }
     const expected = chainHash(
       recorded.prevHash,
@@ -172,46 +182,47 @@ export class LedgerReplay {
       eventBody(recorded),
     );
     if (recorded.hash !== expected) {
-      this.problems.push(`${where}: hash does not match the event's content (altered?)`);
+      this.problem(recorded, "hash does not match the event's content (altered?)");
     }
     stream.revision = recorded.revision;
     stream.lastHash = recorded.hash;
   }
 
-  private applyMoney(stream: ReplayedStream, event: LedgerEvent, where: string) {
-    const kind = kindOfStream(`${stream.kind}-${stream.id}`);
+  private applyMoney(stream: ReplayedStream, event: LedgerEvent, recorded: RecordedEvent) {
+    const kind = streamKinds[stream.kind] as unknown as StreamKind<unknown, LedgerEvent>;
     stream.state = kind.evolve(stream.state, event);
     const heldBefore = stream.held;
     stream.held = kind.moneyHeld(stream.state);
     this.house = evolveHouse(this.house, event);
-    this.checkNoNegative(stream, where);
+    this.checkNoNegative(stream, recorded);
 
     const effect = moneyEffect(event);
-    this.moneyIn += BigInt(effect.moneyIn);
-    this.moneyOut += BigInt(effect.moneyOut);
-    this.held += BigInt(stream.held - heldBefore);
+    // Totals in bigint (they may pass 2^53); most events move none of them.
+    if (effect.moneyIn !== 0) this.moneyIn += BigInt(effect.moneyIn);
+    if (effect.moneyOut !== 0) this.moneyOut += BigInt(effect.moneyOut);
+    if (stream.held !== heldBefore) this.held += BigInt(stream.held - heldBefore);
     const sent = effect.sent.reduce((sum, t) => sum + t.amount, 0);
     const received = effect.received?.amount ?? 0;
     const conserved =
       stream.held - heldBefore + effect.house + sent - received ===
       effect.moneyIn - effect.moneyOut;
-    if (!conserved) this.problems.push(`${where}: ${event.type} creates or destroys money`);
-    for (const transfer of effect.sent) this.trackSent(transfer, where);
-    if (effect.received) this.trackReceived(`${stream.kind}-${stream.id}`, effect.received, where);
+    if (!conserved) this.problem(recorded, `${event.type} creates or destroys money`);
+    for (const transfer of effect.sent) this.trackSent(transfer, recorded);
+    if (effect.received) this.trackReceived(recorded.streamId, effect.received, recorded);
   }
 
-  private checkNoNegative(stream: ReplayedStream, where: string) {
+  private checkNoNegative(stream: ReplayedStream, recorded: RecordedEvent) {
     const state = stream.state as Record<string, unknown>;
     for (const field of ["main", "bonus", "float", "escrow"]) {
       const value = state[field];
       if (typeof value === "number" && value < 0)
-        this.problems.push(`${where}: ${field} is negative (${value})`);
+        this.problem(recorded, `${field} is negative (${value})`);
     }
   }
 
-  private trackSent(transfer: { id: string; to: string; amount: number }, where: string) {
+  private trackSent(transfer: { id: string; to: string; amount: number }, recorded: RecordedEvent) {
     if (this.transfers.has(transfer.id)) {
-      this.problems.push(`${where}: transfer ${transfer.id} sent twice`);
+      this.problem(recorded, `transfer ${transfer.id} sent twice`);
       return;
     }
     this.transfers.set(transfer.id, { to: transfer.to, amount: transfer.amount });
@@ -221,18 +232,19 @@ export class LedgerReplay {
   private trackReceived(
     streamId: string,
     received: { transferId: string; amount: number },
-    where: string,
+    recorded: RecordedEvent,
   ) {
     // Only transfers in flight are kept: a second credit finds none, like a credit never sent.
     const track = this.transfers.get(received.transferId);
     if (!track) {
-      this.problems.push(
-        `${where}: credit of transfer ${received.transferId} that was never sent (or credited twice)`,
+      this.problem(
+        recorded,
+        `credit of transfer ${received.transferId} that was never sent (or credited twice)`,
       );
       return;
     }
     if (track.to !== streamId || track.amount !== received.amount) {
-      this.problems.push(`${where}: credit does not match transfer ${received.transferId}`);
+      this.problem(recorded, `credit does not match transfer ${received.transferId}`);
     }
     this.transfers.delete(received.transferId);
     this.inFlight -= BigInt(received.amount);

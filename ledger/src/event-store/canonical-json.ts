@@ -25,12 +25,25 @@ export function canonicalJson(value: JsonValue): string {
       text += i === 0 ? canonicalJson(value[i]!) : `,${canonicalJson(value[i]!)}`;
     return `${text}]`;
   }
-  const keys = Object.keys(value);
-  if (keys.length > 1) keys.sort();
+  const keys = sortedInPlace(Object.keys(value));
   let text = "{";
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     text += (i === 0 ? "" : ",") + quotedKey(key) + canonicalJson(value[key]!);
   }
   return `${text}}`;
+}
+
+/**
+ * Keys by code unit (as `<` compares strings), by insertion: an event's objects have a handful
+ * of keys, where this costs a third less than Array.prototype.sort (measured on stored events).
+ */
+function sortedInPlace(keys: string[]): string[] {
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    for (; j >= 0 && keys[j]! > key; j--) keys[j + 1] = keys[j]!;
+    keys[j + 1] = key;
+  }
+  return keys;
 }
