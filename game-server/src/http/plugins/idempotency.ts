@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalJson, type JsonValue } from "@igp/ledger";
+import { batchOfTheMoment, canonicalJson, type JsonValue } from "@igp/ledger";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type pg from "pg";
@@ -27,6 +27,7 @@ const KEY = /^[\x21-\x7e]{1,100}$/;
 export const idempotency = fp(
   async (app: FastifyInstance, { db, box }: { db: pg.Pool; box: SealedBox }) => {
     app.decorateRequest("idempotencyKey", null);
+    const keys = keptKeys(db);
 
     app.decorate("idempotent", async (request: FastifyRequest, reply: FastifyReply) => {
       const key = request.headers["idempotency-key"];
@@ -36,12 +37,8 @@ export const idempotency = fp(
       }
       const userId = request.user!.id;
       const hash = requestHash(request);
-      const inserted = await db.query(
-        `INSERT INTO idempotency_keys (user_id, key, route, request_hash) VALUES ($1, $2, $3, $4)
-         ON CONFLICT DO NOTHING`,
-        [userId, key, request.routeOptions.url, hash],
-      );
-      if (inserted.rowCount === 1) {
+      const route = request.routeOptions.url ?? request.url;
+      if (await keys.claim({ userId, key, route, hash })) {
         request.idempotencyKey = key;
         return;
       }
@@ -50,7 +47,7 @@ export const idempotency = fp(
         [userId, key],
       );
       const first = rows[0];
-      if (!first || first.request_hash !== hash || first.route !== request.routeOptions.url) {
+      if (!first || first.request_hash !== hash || first.route !== route) {
         throw new HttpError(422, "This Idempotency-Key was already used for a different request.");
       }
       if (first.status_code === null) {
@@ -71,22 +68,67 @@ export const idempotency = fp(
           key,
         ]);
       } else {
-        await db.query(
-          "UPDATE idempotency_keys SET status_code = $3, response = $4 WHERE user_id = $1 AND key = $2",
-          [
-            request.user!.id,
-            key,
-            reply.statusCode,
-            // Answers carry secrets (a deposit code) and personal data: sealed at rest.
-            typeof payload === "string" ? JSON.stringify(box.seal(payload)) : null,
-          ],
-        );
+        await keys.answer({
+          userId: request.user!.id,
+          key,
+          status: reply.statusCode,
+          // Answers carry secrets (a deposit code) and personal data: sealed at rest.
+          response: typeof payload === "string" ? JSON.stringify(box.seal(payload)) : null,
+        });
       }
       return payload;
     });
   },
   { name: "idempotency", dependencies: ["authentication"] },
 );
+
+/**
+ * The table of keys, written by the requests of one moment together: a crowd of buyers (a
+ * lottery's last minute) claimed and answered a key each, two commits per request beside the
+ * ledger's one per batch.
+ */
+function keptKeys(db: pg.Pool) {
+  const id = (one: { userId: string; key: string }) => `${one.userId} ${one.key}`;
+  return {
+    /** Takes `key` for this request: false when another request (even in this batch) has it. */
+    claim: batchOfTheMoment<{ userId: string; key: string; route: string; hash: string }, boolean>(
+      async (claims) => {
+        const { rows } = await db.query<{ user_id: string; key: string }>(
+          `INSERT INTO idempotency_keys (user_id, key, route, request_hash)
+           SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[])
+           ON CONFLICT DO NOTHING RETURNING user_id, key`,
+          [
+            claims.map((one) => one.userId),
+            claims.map((one) => one.key),
+            claims.map((one) => one.route),
+            claims.map((one) => one.hash),
+          ],
+        );
+        const inserted = new Set(rows.map((row) => id({ userId: row.user_id, key: row.key })));
+        // The first of two asks for one key in a batch took it; the second finds it taken.
+        return claims.map((one) => inserted.delete(id(one)));
+      },
+    ),
+    /** Keeps the answer a key's request gave, for its retries. */
+    answer: batchOfTheMoment<
+      { userId: string; key: string; status: number; response: string | null },
+      void
+    >(async (answers) => {
+      await db.query(
+        `UPDATE idempotency_keys k SET status_code = a.status, response = a.response::jsonb
+           FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[]) AS a(user_id, key, status, response)
+          WHERE k.user_id = a.user_id AND k.key = a.key`,
+        [
+          answers.map((one) => one.userId),
+          answers.map((one) => one.key),
+          answers.map((one) => one.status),
+          answers.map((one) => one.response),
+        ],
+      );
+      return answers.map(() => undefined);
+    }),
+  };
+}
 
 /** A kept answer as sent (a JSON text); those kept before answers were sealed are JSON. */
 function storedAnswer(box: SealedBox, response: unknown): unknown {
