@@ -43,8 +43,8 @@ export type LotteryOutcome = { ok: true } | { ok: false; status: number; message
 type Watcher = Client<{ auth: RoomUser | typeof ANONYMOUS }>;
 const ANONYMOUS = { id: "" } as const;
 
-/** Patches go out at most 4 times a second: tickets sold may change hundreds of times in one. */
-const PATCH_MS = 250;
+/** Patches go out at most twice a second: tickets sold may change hundreds of times in one. */
+const PATCH_MS = 500;
 /** A finished room stays a minute for late watchers (they then read the API). */
 const KEEP_MS = 60_000;
 
