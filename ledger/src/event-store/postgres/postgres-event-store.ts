@@ -23,7 +23,14 @@ import {
 import { AppendBatcher } from "./append-batcher.ts";
 import { batchOfTheMoment } from "./batch-of-the-moment.ts";
 import { createPgPool } from "./create-pool.ts";
-import { EVENT_COLUMNS, type EventRow, streamReader, toRecordedEvent } from "./stream-reader.ts";
+import {
+  EVENT_COLUMNS,
+  type EventRow,
+  streamReader,
+  toRecordedEvent,
+  toUnchainedEvent,
+  type UnchainedRow,
+} from "./stream-reader.ts";
 
 export interface PostgresEventStoreOptions {
   /** A pool the store shares with its owner (not closed by `close`), or a connection string. */
@@ -212,15 +219,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       // (0, 0) comes before every event: transaction ids and positions start at 1.
       const from = after === undefined ? ["0", "0"] : parsePosition(after);
       const { rows } = await pool.query<UnchainedRow>(READ_UNCHAINED, [...from, maxCount]);
-      return rows.map((row) => ({
-        id: row.event_id,
-        type: row.type,
-        data: row.data,
-        metadata: row.metadata,
-        streamId: row.stream_id,
-        revision: Number(row.revision),
-        position: `${row.tx}:${row.global_position}`,
-      }));
+      return rows.map(toUnchainedEvent);
     },
 
     subscribe(subscribeOptions: SubscribeOptions) {
@@ -233,8 +232,6 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   };
   return store;
 }
-
-type UnchainedRow = Omit<EventRow, "recorded_at" | "prev_hash" | "hash">;
 
 /**
  * One `readAll` query; `key` is `[after or null, maxCount]` as JSON. Its events' data and

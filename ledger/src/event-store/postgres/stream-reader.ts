@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { RecordedEvent } from "../event-store.ts";
+import type { RecordedEvent, UnchainedEvent } from "../event-store.ts";
 import { batchOfTheMoment } from "./batch-of-the-moment.ts";
 
 /** One stream's events from a revision on, at most `maxCount` of them. */
@@ -28,7 +28,10 @@ export interface EventRow {
   hash: string;
 }
 
-export function toRecordedEvent(row: EventRow): RecordedEvent {
+/** A row without the columns only the chain needs (readAllUnchained's). */
+export type UnchainedRow = Omit<EventRow, "recorded_at" | "prev_hash" | "hash">;
+
+export function toUnchainedEvent(row: UnchainedRow): UnchainedEvent {
   return {
     id: row.event_id,
     type: row.type,
@@ -37,10 +40,15 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     streamId: row.stream_id,
     revision: Number(row.revision),
     position: `${row.tx}:${row.global_position}`,
-    recordedAt: row.recorded_at,
-    prevHash: row.prev_hash,
-    hash: row.hash,
   };
+}
+
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  const event = toUnchainedEvent(row) as RecordedEvent;
+  event.recordedAt = row.recorded_at;
+  event.prevHash = row.prev_hash;
+  event.hash = row.hash;
+  return event;
 }
 
 const READ_STREAM = `SELECT ${EVENT_COLUMNS} FROM ledger_events
