@@ -41,11 +41,9 @@ const pages = await Promise.all(PAGES.map(writePage));
 writeFileSync(
   path.join(dist, "pages.json"),
   JSON.stringify(
-    PAGES.filter((page) => page.data || page.signedIn).map(({ path, data, signedIn }) => ({
-      path,
-      data,
-      signedIn,
-    })),
+    PAGES.filter((page) => page.data || page.signedIn).map(
+      ({ path, data, signedIn, visitorTo }) => ({ path, data, signedIn, visitorTo }),
+    ),
   ),
 );
 for (const file of ["shell.html", ...pages]) {

@@ -14,6 +14,8 @@ interface Page {
   data?: PageData[];
   /** Behind sign-in (SignedInOnly): the server sends a browser without a session to sign in. */
   signedIn?: boolean;
+  /** Where the server sends that browser instead of the sign-in page (the profile: home). */
+  visitorTo?: string;
 }
 
 /**
@@ -109,7 +111,14 @@ export const PAGES: Page[] = [
   },
   // The demos draw a canvas only for a result: PixiJS comes when a round is played.
   { path: "/demo/game/[game]", prerender: false, preload: ["src/features/demo/index.tsx"] },
-  { path: "/dashboard/profile", prerender: false, preload: ["profile-page"] },
+  // The player spec: the profile sends a browser without a session home.
+  {
+    path: "/dashboard/profile",
+    prerender: false,
+    signedIn: true,
+    visitorTo: "/",
+    preload: ["profile-page"],
+  },
   { path: "/contact", prerender: false, preload: ["contact-page"] },
   { path: "/fair", prerender: false, preload: ["fair-page"] },
   { path: "/admin/dashboard/[...]", prerender: false, preload: ["src/features/admin/index.tsx"] },

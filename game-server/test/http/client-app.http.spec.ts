@@ -224,6 +224,10 @@ describe("caching", () => {
       expect(visitor.headers["cache-control"], path).toBe("no-store");
       expect((await raw(path, { cookie: SESSION })).status, path).toBe(200);
     }
+    // The profile sends a visitor home, as its page did once its scripts had run (player spec).
+    const profile = await raw("/dashboard/profile");
+    expect([profile.status, profile.headers.location]).toEqual([302, "/"]);
+    expect((await raw("/dashboard/profile", { cookie: SESSION })).status).toBe(200);
     // Open to visitors: the lists, a lottery's drawing, the demos.
     for (const path of ["/", "/instant", "/play/instant/lottery", "/play/instant/lottery/L1"])
       expect((await raw(path)).status, path).toBe(200);

@@ -12,8 +12,10 @@ export interface BuiltPage {
   params: string[];
   file: string;
   data: PageData[];
-  /** Behind sign-in: a browser without a session is sent to sign in instead (visitorGoesTo). */
+  /** Behind sign-in: a browser without a session is sent to `visitorTo` instead (visitorGoesTo). */
   signedIn: boolean;
+  /** The sign-in page, or the page's own choice (the profile: home). */
+  visitorTo: string;
 }
 
 /** client/src/prerender.tsx's PageData: a read the page makes at once, by its address. */
@@ -37,13 +39,14 @@ const SIGN_IN = "/auth/login";
  */
 export function builtPages(directory: string): BuiltPage[] {
   if (!existsSync(`${directory}/pages`)) return [];
-  const described = new Map<string, { data?: PageData[]; signedIn?: boolean }>(
+  const described = new Map<string, { data?: PageData[]; signedIn?: boolean; visitorTo?: string }>(
     existsSync(`${directory}/pages.json`)
       ? (
           JSON.parse(readFileSync(`${directory}/pages.json`, "utf8")) as {
             path: string;
             data?: PageData[];
             signedIn?: boolean;
+            visitorTo?: string;
           }[]
         ).map((page) => [page.path, page])
       : [],
@@ -56,8 +59,8 @@ export function builtPages(directory: string): BuiltPage[] {
     .sort((a, b) => open(a) - open(b) || b.length - a.length)
     .map((page) => {
       const address = page === "index.html" ? "/" : `/${page.slice(0, -".html".length)}`;
-      const { data = [], signedIn = false } = described.get(address) ?? {};
-      return { ...patternOf(address), file: `pages/${page}`, data, signedIn };
+      const { data = [], signedIn = false, visitorTo = SIGN_IN } = described.get(address) ?? {};
+      return { ...patternOf(address), file: `pages/${page}`, data, signedIn, visitorTo };
     });
 }
 
@@ -71,7 +74,7 @@ export function pageFor(pages: BuiltPage[], url: string): BuiltPage | undefined 
  * had run. Undefined: the page answers.
  */
 export function visitorGoesTo(page: BuiltPage | undefined, cookie = ""): string | undefined {
-  return page?.signedIn && !SIGNED_IN.test(cookie) ? SIGN_IN : undefined;
+  return page?.signedIn && !SIGNED_IN.test(cookie) ? page.visitorTo : undefined;
 }
 
 /**

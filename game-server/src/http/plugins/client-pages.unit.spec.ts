@@ -21,6 +21,7 @@ const PAGES = [
   "play/instant/coin-flip/[id].html",
   "play/instant/lottery/[code].html",
   "admin/dashboard/[...].html",
+  "dashboard/profile.html",
 ];
 const DATA = [
   {
@@ -30,6 +31,7 @@ const DATA = [
   },
   { path: "/play/instant/lottery/[code]", data: [{ url: "/api/game/lottery/get/[code]" }] },
   { path: "/play/instant/coin-flip/lobby", signedIn: true },
+  { path: "/dashboard/profile", signedIn: true, visitorTo: "/" },
 ];
 const SIGNED_IN = "igp_session=x; igp_signed_in=1";
 
@@ -86,6 +88,9 @@ describe("the built pages (client-pages.ts)", () => {
     const goesTo = (url: string, cookie?: string) => visitorGoesTo(pageFor(pages, url), cookie);
     expect(goesTo("/play/instant/coin-flip/lobby")).toBe("/auth/login");
     expect(goesTo("/play/instant/coin-flip/AB12CD", "igp_language=am")).toBe("/auth/login");
+    // A page's own choice: the profile sends a visitor home (player spec).
+    expect(goesTo("/dashboard/profile")).toBe("/");
+    expect(goesTo("/dashboard/profile", SIGNED_IN)).toBeUndefined();
     // A session (even one the server will refuse: the page then says so), a public page.
     expect(goesTo("/play/instant/coin-flip/lobby", SIGNED_IN)).toBeUndefined();
     expect(goesTo("/play/instant/lottery/L1")).toBeUndefined();
