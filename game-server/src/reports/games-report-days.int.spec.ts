@@ -126,7 +126,20 @@ describe("games report daily summaries", () => {
       ),
       { numRuns: 8 },
     );
+    // Whatever the random rounds were, the checks below have a private round and a table's to
+    // compare, of two players each, on two more days.
+    for (const [index, table] of [null, 2].entries())
+      await play({
+        game: "spin-wheel",
+        table,
+        seats: [0, 1],
+        bet: 500,
+        cancelled: false,
+        closesAt: (3 + index) * 1440 + 600,
+      });
+    await projected();
     const all = await bothReports({ from: day(-1), to: day(11) });
+    expect(all.fromDays).toEqual(all.fromRounds);
     // Something to compare: several days, both games, tables and private rounds, players.
     expect(new Set(all.fromDays.map((row) => row.day)).size).toBeGreaterThan(3);
     expect(all.fromDays.some((row) => row.venue === "private")).toBe(true);
