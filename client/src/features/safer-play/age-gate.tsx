@@ -7,7 +7,7 @@ import { useMessage } from "../../lib/messages.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useSiteConfig } from "../../lib/site-config.tsx";
 import "./texts.ts";
-import { AgeAndTermsChecks } from "./age-and-terms-checks.tsx";
+import { useAgeAndTermsChecks } from "./age-and-terms-checks.tsx";
 
 /**
  * What an account made by a Google or Telegram sign-in sees before anything else (the session's
@@ -22,20 +22,17 @@ export default function AgeGate() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { minimumAge: age } = useSiteConfig();
-  const [ageConfirmed, setAge] = useState(false);
-  const [termsAccepted, setTerms] = useState(false);
+  const { answers, checks } = useAgeAndTermsChecks(age);
   const [problem, setProblem] = useState("");
   const [busy, setBusy] = useState(false);
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
-    if (!ageConfirmed || !termsAccepted) return setProblem(t("saferPlay.age.bothBoxes"));
+    if (!answers.ageConfirmed || !answers.termsAccepted)
+      return setProblem(t("saferPlay.age.bothBoxes"));
     setBusy(true);
     try {
-      await api("/api/user/safer-play/age", {
-        method: "POST",
-        body: { ageConfirmed, termsAccepted },
-      });
+      await api("/api/user/safer-play/age", { method: "POST", body: answers });
       // Off the sign-in's landing page (/process/{token}) first: shown again, it would sign in again.
       if (pathname.startsWith("/process/")) navigate("/", { replace: true });
       await session.refresh();
@@ -62,13 +59,7 @@ export default function AgeGate() {
       onSubmit={confirm}
     >
       <p>{t("saferPlay.age.gateText", { age })}</p>
-      <AgeAndTermsChecks
-        age={age}
-        ageConfirmed={ageConfirmed}
-        termsAccepted={termsAccepted}
-        onAge={setAge}
-        onTerms={setTerms}
-      />
+      {checks}
       {problem && (
         <p className="form-failure" role="alert">
           {problem}

@@ -16,7 +16,7 @@ import {
 } from "./reality-check-setting.ts";
 import "./texts.ts";
 import "./safer-play.css";
-import { AgeAndTermsChecks } from "./age-and-terms-checks.tsx";
+import { useAgeAndTermsChecks } from "./age-and-terms-checks.tsx";
 
 const VIEW = "/api/user/safer-play";
 const TIME_OUT_HOURS = [24, 48, 72, 168, 336, 1008];
@@ -84,23 +84,16 @@ type Run = (path: string, method: string, body?: unknown, done?: string) => Prom
 
 function AgeForm({ age, run }: { age: number; run: Run }) {
   const { t } = useTranslation();
-  const [ageConfirmed, setAge] = useState(false);
-  const [termsAccepted, setTerms] = useState(false);
+  const { answers, checks } = useAgeAndTermsChecks(age);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run(`${VIEW}/age`, "POST", { ageConfirmed, termsAccepted }, t("saferPlay.age.done"));
+    void run(`${VIEW}/age`, "POST", answers, t("saferPlay.age.done"));
   };
   return (
     <form className="card" onSubmit={submit}>
       <h2>{t("saferPlay.age.title")}</h2>
       <p>{t("saferPlay.age.text", { age })}</p>
-      <AgeAndTermsChecks
-        age={age}
-        ageConfirmed={ageConfirmed}
-        termsAccepted={termsAccepted}
-        onAge={setAge}
-        onTerms={setTerms}
-      />
+      {checks}
       <button type="submit" className="button">
         {t("saferPlay.age.submit")}
       </button>
