@@ -3,6 +3,7 @@ export * from "./api/back-office.ts";
 export * from "./api/fraud-signals.ts";
 export * from "./api/game-history.ts";
 export * from "./api/games.ts";
+export * from "./api/idempotency.ts";
 export * from "./api/issue-messages.ts";
 export * from "./api/ledger-explorer.ts";
 export * from "./api/linked-accounts.ts";

@@ -1,10 +1,9 @@
+import { IDEMPOTENCY_MESSAGES } from "@igp/shared";
 import { ApiError, api } from "./api-client.ts";
 
 /** How often a money call is sent when its answers are lost, and the pause before each retry. */
 const ATTEMPTS = 3;
 const PAUSE_MS = 600;
-/** The server's answer while the first request with the key is still being worked on. */
-const STILL_PROCESSING = "A request with this Idempotency-Key is still being processed.";
 
 /**
  * A POST that moves money (a stake, a ticket, a deposit or withdrawal request), sent with an
@@ -32,7 +31,7 @@ function answerLost(error: unknown): boolean {
     error.status === 502 ||
     error.status === 503 ||
     error.status === 504 ||
-    (error.status === 409 && error.message === STILL_PROCESSING)
+    (error.status === 409 && error.message === IDEMPOTENCY_MESSAGES.stillProcessing)
   );
 }
 

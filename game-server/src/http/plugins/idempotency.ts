@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { batchOfTheMoment, canonicalJson, type JsonValue } from "@igp/ledger";
+import { IDEMPOTENCY_MESSAGES } from "@igp/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type pg from "pg";
@@ -33,7 +34,7 @@ export const idempotency = fp(
       const key = request.headers["idempotency-key"];
       if (key === undefined) return;
       if (typeof key !== "string" || !KEY.test(key)) {
-        throw new HttpError(400, "Idempotency-Key must be 1 to 100 visible characters.");
+        throw new HttpError(400, IDEMPOTENCY_MESSAGES.badKey);
       }
       const userId = request.user!.id;
       const hash = requestHash(request);
@@ -48,10 +49,10 @@ export const idempotency = fp(
       );
       const first = rows[0];
       if (!first || first.request_hash !== hash || first.route !== route) {
-        throw new HttpError(422, "This Idempotency-Key was already used for a different request.");
+        throw new HttpError(422, IDEMPOTENCY_MESSAGES.otherRequest);
       }
       if (first.status_code === null) {
-        throw new HttpError(409, "A request with this Idempotency-Key is still being processed.");
+        throw new HttpError(409, IDEMPOTENCY_MESSAGES.stillProcessing);
       }
       return reply
         .code(first.status_code)
