@@ -21,12 +21,15 @@ const login = (phone: string, password: string, code?: string) =>
 /**
  * An authenticator app: the codes of the step before, this one and the next (the server accepts
  * one step of drift), so a test has three fresh codes without waiting; each is taken once.
+ * The step before turns two steps old when a step ends on its way to the server, so that code
+ * is not handed out in a step's last seconds.
  */
 function authenticator(secret: string) {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
   let offset = -30_000;
   return {
-    next: () => {
+    next: async () => {
+      if (offset < 0) await outOfStepEnd();
       const code = totp.generate({ timestamp: Date.now() + offset });
       offset += 30_000;
       return code;
@@ -34,11 +37,19 @@ function authenticator(secret: string) {
   };
 }
 
+const STEP_MS = 30_000;
+const STEP_END_MARGIN_MS = 3_000;
+async function outOfStepEnd() {
+  const intoStep = Date.now() % STEP_MS;
+  if (intoStep > STEP_MS - STEP_END_MARGIN_MS)
+    await new Promise((done) => setTimeout(done, STEP_MS - intoStep + 50));
+}
+
 /** Signs a staff account in for the first time: sets up its authenticator. */
 async function enrol(phone: string, password: string) {
   const asked = await login(phone, password);
   const app = authenticator(asked.body.enrolment.secret);
-  const signedIn = await login(phone, password, app.next());
+  const signedIn = await login(phone, password, await app.next());
   return { app, token: signedIn.body.token as string, recoveryCodes: signedIn.body.recoveryCodes };
 }
 
@@ -86,7 +97,7 @@ describe("setting up and using an authenticator", () => {
       body: { message: "Wrong code. Please try again.", field: "code" },
     });
     const app = authenticator(first.body.enrolment.secret);
-    const confirmed = await login(ROOT.login, ROOT.password, app.next());
+    const confirmed = await login(ROOT.login, ROOT.password, await app.next());
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.token).toEqual(expect.any(String));
     const codes: string[] = confirmed.body.recoveryCodes;
@@ -108,7 +119,7 @@ describe("setting up and using an authenticator", () => {
       secondFactor: "code",
       message: "Enter the 6-digit code from your authenticator app.",
     });
-    const code = root.app.next();
+    const code = await root.app.next();
     const signedIn = await login(ROOT.login, ROOT.password, code);
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.recoveryCodes).toBeUndefined();
@@ -145,7 +156,7 @@ describe("guessing codes", () => {
     for (let i = 0; i < 5; i++)
       statuses.push((await login(agent.email, AGENT_PASSWORD, `12345${i}`)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
-    const locked = await login(agent.email, AGENT_PASSWORD, app.next());
+    const locked = await login(agent.email, AGENT_PASSWORD, await app.next());
     expect(locked).toMatchObject({
       status: 429,
       body: { message: "Too many wrong codes. Two-factor sign-in is locked for 15 minutes." },
@@ -156,7 +167,7 @@ describe("guessing codes", () => {
       "UPDATE second_factors SET locked_until = now() - interval '1 second' WHERE user_id = $1",
       [agent.id],
     );
-    const back = await login(agent.email, AGENT_PASSWORD, app.next());
+    const back = await login(agent.email, AGENT_PASSWORD, await app.next());
     expect(back.status).toBe(200);
     expect(back.body.notice).toBe(
       "Someone entered wrong authenticator codes for your account: two-factor sign-in was locked.",
@@ -223,7 +234,7 @@ describe("a step-up before a large approval", () => {
       status: 403,
       body: { message: "Wrong code. Please try again.", field: "authenticatorCode" },
     });
-    const code = root.app.next();
+    const code = await root.app.next();
     expect((await approve(big, code)).status).toBe(200);
     // At the threshold, no code is asked.
     expect((await approve(idOf("Small Depositor"))).status).toBe(200);
