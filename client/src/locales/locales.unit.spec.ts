@@ -119,6 +119,14 @@ describe("translations", () => {
     }
   });
 
+  it("translate the server's answers about an Idempotency-Key (a lost answer retried too long)", async () => {
+    const { IDEMPOTENCY_MESSAGES } = await import("@igp/shared");
+    for (const sentence of Object.values(IDEMPOTENCY_MESSAGES))
+      expect(am.messages[sentence as keyof typeof am.messages], sentence).toMatch(
+        /\p{Script=Ethiopic}/u,
+      );
+  });
+
   it("translate the specs' validation messages", () => {
     for (const message of [
       "Phone or Email is required.",
