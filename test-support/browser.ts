@@ -110,6 +110,21 @@ export async function signInThroughForm(
   landing = "**/admin/dashboard",
 ) {
   await page.goto(`${url}/auth/login`);
+  await signInOnThisPage(page, login, password, landing);
+}
+
+/**
+ * The same, on the sign-in page the browser is already at (where a game's page sent it).
+ * `notice: "leaves"`: the landing opens a dialog of its own over the sign-in's notice (a game's
+ * 'Join this game?'), so the notice is not closed by hand but left to close by itself.
+ */
+export async function signInOnThisPage(
+  page: Page,
+  login: string,
+  password: string,
+  landing: string,
+  notice: "closed" | "leaves" = "closed",
+) {
   const submit = page.getByRole("button", { name: "Sign in" });
   await page.getByRole("button", { name: "Sign in", disabled: false }).waitFor();
   await page.getByLabel("Phone or email").fill(login);
@@ -128,9 +143,9 @@ export async function signInThroughForm(
   }
   // The sign-in's notice is modal: a person closes it before using the page (typing behind it
   // reaches a field a person cannot reach, and is lost).
-  const notice = page.getByRole("alertdialog").filter({ hasText: "Logged in successfully!" });
-  await notice.getByRole("button", { name: "OK" }).click();
-  await notice.waitFor({ state: "hidden" });
+  const loggedIn = page.getByRole("alertdialog").filter({ hasText: "Logged in successfully!" });
+  if (notice === "closed") await loggedIn.getByRole("button", { name: "OK" }).click();
+  await loggedIn.waitFor({ state: "hidden" });
 }
 
 /**

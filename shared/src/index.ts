@@ -28,6 +28,7 @@ export * from "./password-policy.ts";
 export * from "./phone.ts";
 export * from "./round-proof.ts";
 export * from "./safer-play.ts";
+export * from "./sign-in-return.ts";
 export * from "./wallet-rules.ts";
 export * from "./wheel.ts";
 export * from "./words.ts";

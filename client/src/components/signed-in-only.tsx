@@ -1,6 +1,7 @@
+import { signInPageFrom } from "@igp/shared";
 import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate } from "react-router-dom";
+import { Navigate, useLocation } from "react-router-dom";
 import { useSession } from "../lib/session.tsx";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useOnline } from "../lib/use-online.ts";
@@ -22,7 +23,8 @@ export const unreachableNotice = (
 );
 
 /**
- * Shows its children to a signed-in user; a visitor goes to /auth/login (every play screen).
+ * Shows its children to a signed-in user; a visitor goes to /auth/login (every play screen),
+ * which names the game's page it came from (signInPageFrom).
  * Offline, without the account loaded, it says the page needs a connection; online, with a
  * session the server has not answered for, that the account is being loaded again (the page then
  * fills in by itself: useSession retries). `whileChecking`:
@@ -38,6 +40,7 @@ export function SignedInOnly({
 }) {
   const { t } = useTranslation();
   const { user, loading, unreachable } = useSession();
+  const { pathname } = useLocation();
   const online = useOnline();
   const hydrated = useHydrated();
   if (loading || !hydrated)
@@ -48,6 +51,6 @@ export function SignedInOnly({
     );
   if (!user && !online) return offlineNotice;
   if (!user && unreachable) return unreachableNotice;
-  if (!user) return <Navigate to="/auth/login" replace />;
+  if (!user) return <Navigate to={signInPageFrom(pathname)} replace />;
   return children;
 }

@@ -1,6 +1,6 @@
 import { auditLedger } from "@igp/projections";
 import { eventually } from "@igp/test-support/agents.ts";
-import { hasChromium, startBrowserJourney } from "@igp/test-support/browser.ts";
+import { hasChromium, signInOnThisPage, startBrowserJourney } from "@igp/test-support/browser.ts";
 import {
   changingPairs,
   coinFaceShown,
@@ -8,7 +8,7 @@ import {
   framesWhileMoving,
 } from "@igp/test-support/canvas-pixels.ts";
 import { balancesOf, coinFlipTable, fundedPlayer } from "@igp/test-support/games.ts";
-import type { TestServer } from "@igp/test-support/http.ts";
+import { signUpPlayer, type TestServer } from "@igp/test-support/http.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -187,8 +187,39 @@ describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chrom
     ]) {
       await page.goto(`${server.url}${path}`);
       // (Not waitForFunction with a string: that evaluates it, which the CSP forbids.)
-      await page.waitForURL(`${server.url}/auth/login`);
+      // A game's page is named, to land there once signed in.
+      const next = path.startsWith("/play/") ? `?next=${encodeURIComponent(path)}` : "";
+      await page.waitForURL(`${server.url}/auth/login${next}`);
     }
+    await page.close();
+  });
+
+  it("brings a visitor who opened a shared private game back to it once signed in", async () => {
+    const alice = await fundedPlayer(server, 20_00, 0, "Alice Tadesse");
+    const bob = await signUpPlayer(server, "Bob Girma");
+    const created = await server.call("POST", "/api/game/private/create", {
+      token: alice.token,
+      body: { gameType: "coin-flip", access: "private", betAmount: 5, selectedSide: "H" },
+    });
+    expect(created.status).toBe(201);
+    const link = `/play/instant/coin-flip/${created.body.gameCode}`;
+    const page = await browser.newPage();
+    await page.goto(`${server.url}${link}`);
+    await page.waitForURL(`${server.url}/auth/login?next=${encodeURIComponent(link)}`);
+    // Through registration's link and back: the game is still remembered for this tab.
+    await page.getByRole("link", { name: "Don't you have an account?" }).click();
+    await page.waitForURL("**/auth/register");
+    await page.goBack();
+    await signInOnThisPage(page, bob.phone, bob.password, `${server.url}${link}`, "leaves");
+    // Alice's game asks at once, as it does anyone who opens its link (her bet, the other side).
+    const join = page.getByRole("alertdialog", { name: "Join this game?" });
+    await join.getByText("Join for ETB 5.00: you will be Tails (T)").waitFor();
+    await join.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL("**/play/instant/coin-flip/lobby");
+    // Taken once: the next sign-in in this tab lands on the profile, as the spec says.
+    await page.context().clearCookies();
+    await page.goto(`${server.url}/auth/login`);
+    await signInOnThisPage(page, bob.phone, bob.password, "**/dashboard/profile");
     await page.close();
   });
 });

@@ -310,7 +310,7 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
     await visitor.page.getByRole("button", { name: "Lock Selection" }).waitFor();
     // The server sends a visitor from a lobby to sign in (no session: client-pages.ts).
     await visitor.page.goto(`${server.url}/play/instant/coin-flip/lobby`);
-    await visitor.page.waitForURL("**/auth/login");
+    await visitor.page.waitForURL("**/auth/login?next=%2Fplay%2Finstant%2Fcoin-flip%2Flobby");
     await visitor.page.getByLabel("Phone or email").waitFor();
     // Back with a token an earlier version kept in local storage: signed out, without asking
     // the server (a 401 is logged), and the token forgotten.

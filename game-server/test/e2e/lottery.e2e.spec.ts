@@ -1,7 +1,7 @@
 import { auditLedger } from "@igp/projections";
-import { hasChromium, startBrowserJourney } from "@igp/test-support/browser.ts";
+import { hasChromium, signInOnThisPage, startBrowserJourney } from "@igp/test-support/browser.ts";
 import { balancesOf, fundedPlayer } from "@igp/test-support/games.ts";
-import type { TestServer } from "@igp/test-support/http.ts";
+import { signUpPlayer, type TestServer } from "@igp/test-support/http.ts";
 import { pngImage } from "@igp/test-support/images.ts";
 import { buyTicket, createLottery, drawingOver, inMinutes } from "@igp/test-support/lottery.ts";
 import { expectPageProblems } from "@igp/test-support/page-problems.ts";
@@ -241,7 +241,11 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
     const page = await browser.newPage();
     await page.goto(`${server.url}/play/instant/lottery`);
     await page.getByRole("button", { name: "Buy Ticket" }).first().click();
-    await page.waitForURL("**/auth/login");
+    await page.waitForURL("**/auth/login?next=%2Fplay%2Finstant%2Flottery");
+    // Once signed in, back to the lotteries to buy the ticket.
+    const buyer = await signUpPlayer(server, "Hana Tesfaye");
+    await signInOnThisPage(page, buyer.phone, buyer.password, `${server.url}/play/instant/lottery`);
+    await page.getByRole("button", { name: "Buy Ticket" }).first().waitFor();
     await page.close();
   });
 

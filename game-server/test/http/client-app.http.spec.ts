@@ -220,7 +220,9 @@ describe("caching", () => {
     ]) {
       const visitor = await raw(path, { cookie: "igp_language=am" });
       expect(visitor.status, path).toBe(302);
-      expect(visitor.headers.location, path).toBe("/auth/login");
+      // A game's page is named, so that the player lands there once signed in.
+      const next = path.startsWith("/play/") ? `?next=${encodeURIComponent(path)}` : "";
+      expect(visitor.headers.location, path).toBe(`/auth/login${next}`);
       expect(visitor.headers["cache-control"], path).toBe("no-store");
       expect((await raw(path, { cookie: SESSION })).status, path).toBe(200);
     }

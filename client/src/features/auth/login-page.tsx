@@ -1,7 +1,7 @@
 import { type LoginResponse, loginRequestSchema, type SecondFactorChallenge } from "@igp/shared";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { FormFailure, SubmitButton, TextField } from "../../components/form/fields.tsx";
 import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
@@ -11,6 +11,7 @@ import { useSession } from "../../lib/session.tsx";
 import { AuthPage } from "./auth-page.tsx";
 import { ExternalSignIn } from "./external-sign-in.tsx";
 import { RecoveryCodes } from "./recovery-codes.tsx";
+import { rememberReturnTo } from "./return-to.ts";
 import { useSignedInLanding } from "./use-signed-in-landing.ts";
 
 export function LoginPage() {
@@ -19,6 +20,8 @@ export function LoginPage() {
   const session = useSession();
   const notice = useNotice();
   const land = useSignedInLanding();
+  const [search] = useSearchParams();
+  useEffect(() => rememberReturnTo(search.get("next")), [search]);
   // Asked by the server after a right password: the authenticator's code (and, the first time,
   // the authenticator to set up). The same form is sent again with the code.
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);

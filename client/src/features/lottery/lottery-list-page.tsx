@@ -1,4 +1,4 @@
-import type { LotteryMessage, LotteryView } from "@igp/shared";
+import { type LotteryMessage, type LotteryView, signInPageFrom } from "@igp/shared";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
@@ -8,6 +8,7 @@ import { gameTitle } from "../../lib/labels.ts";
 import { useMessage } from "../../lib/messages.ts";
 import { useSession } from "../../lib/session.tsx";
 import { buyTicket, fetchLotteries, LOTTERY_DRAWN_EVENT } from "./lottery-api.ts";
+import { ConfirmPurchaseDialog, LotteryCard, PrizeListDialog } from "./lottery-card.tsx";
 
 /** How often the list reads its lotteries again (their tickets sold). */
 const LIST_REFRESH_MS = 15_000;
@@ -15,7 +16,8 @@ const LIST_REFRESH_MS = 15_000;
 /** The player spec: after a `lottery` message the result opens 5 seconds later. */
 const RESULT_AFTER_MS = 5_000;
 
-import { ConfirmPurchaseDialog, LotteryCard, PrizeListDialog } from "./lottery-card.tsx";
+/** Sign-in, then back to the lotteries to buy the ticket (return-to.ts). */
+const SIGN_IN_HERE = signInPageFrom("/play/instant/lottery");
 
 /**
  * /play/instant/lottery: the open lotteries. Buy Ticket → 'Confirm Purchase' → the ticket; the
@@ -56,7 +58,7 @@ export function LotteryListPage() {
   }, [navigate]);
 
   function startBuying(lottery: LotteryView) {
-    if (!user) return navigate("/auth/login");
+    if (!user) return navigate(SIGN_IN_HERE);
     setBuying(lottery);
   }
 
@@ -75,7 +77,7 @@ export function LotteryListPage() {
       });
     } catch (error) {
       setBuying(null);
-      if (error instanceof ApiError && error.status === 401) return navigate("/auth/login");
+      if (error instanceof ApiError && error.status === 401) return navigate(SIGN_IN_HERE);
       const reason = error instanceof ApiError ? message(error.message) : t("lottery.anError");
       notify({ type: "danger", title: t("lottery.purchaseFailed", { reason }) });
     } finally {

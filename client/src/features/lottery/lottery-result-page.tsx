@@ -1,5 +1,5 @@
 import "./lottery-texts.ts";
-import type { LotteryView, MyTicket } from "@igp/shared";
+import { type LotteryView, type MyTicket, signInPageFrom } from "@igp/shared";
 import type { TFunction } from "i18next";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -124,7 +124,9 @@ export function LotteryResultPage() {
           <h2 id="my-tickets">{t("lottery.myTickets")}</h2>
           {!browserSession.exists() ? (
             <p>
-              <Link to="/auth/login">{t("lotteryLive.signInForTickets")}</Link>
+              <Link to={signInPageFrom(`/play/instant/lottery/${code}`)}>
+                {t("lotteryLive.signInForTickets")}
+              </Link>
             </p>
           ) : tickets.length === 0 ? (
             <p>{t("lottery.noTickets")}</p>

@@ -47,7 +47,7 @@ export const clientApp = fp(
     });
     const sendPage = (request: FastifyRequest, reply: FastifyReply, url: string) => {
       const page = pageFor(pages, url);
-      const signIn = visitorGoesTo(page, request.headers.cookie);
+      const signIn = visitorGoesTo(page, url, request.headers.cookie);
       if (signIn) return reply.header("cache-control", "no-store").redirect(signIn, 302);
       const preloads = preloadsFor(page, url, request.headers.cookie);
       if (preloads) reply.header("link", preloads);

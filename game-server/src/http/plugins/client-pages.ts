@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { SIGN_IN_PAGE, signInPageFrom } from "@igp/shared";
 
 /**
  * The built client's pages (client/scripts/prerender-pages.ts): which file answers an address,
@@ -29,8 +30,6 @@ interface PageData {
 const SESSION_USER = "/api/login/user";
 /** Says only that the browser holds a session (client/src/lib/api-client.ts). */
 const SIGNED_IN = /(?:^|;\s*)igp_signed_in=/;
-/** Where the client sends a visitor from a page behind sign-in (client SignedInOnly). */
-const SIGN_IN = "/auth/login";
 
 /**
  * The pages under pages/: exact addresses first, then the patterns, those with fewer open
@@ -59,7 +58,11 @@ export function builtPages(directory: string): BuiltPage[] {
     .sort((a, b) => open(a) - open(b) || b.length - a.length)
     .map((page) => {
       const address = page === "index.html" ? "/" : `/${page.slice(0, -".html".length)}`;
-      const { data = [], signedIn = false, visitorTo = SIGN_IN } = described.get(address) ?? {};
+      const {
+        data = [],
+        signedIn = false,
+        visitorTo = SIGN_IN_PAGE,
+      } = described.get(address) ?? {};
       return { ...patternOf(address), file: `pages/${page}`, data, signedIn, visitorTo };
     });
 }
@@ -70,11 +73,17 @@ export function pageFor(pages: BuiltPage[], url: string): BuiltPage | undefined 
 
 /**
  * Where a browser without a session goes instead of a page behind sign-in: straight to the sign-in
- * page (prerendered), not through the page's scripts, which would only send it there once they
- * had run. Undefined: the page answers.
+ * page (prerendered; naming a game's page it came from, as the client's SignedInOnly does), not
+ * through the page's scripts, which would only send it there once they had run. Undefined: the
+ * page answers.
  */
-export function visitorGoesTo(page: BuiltPage | undefined, cookie = ""): string | undefined {
-  return page?.signedIn && !SIGNED_IN.test(cookie) ? page.visitorTo : undefined;
+export function visitorGoesTo(
+  page: BuiltPage | undefined,
+  url: string,
+  cookie = "",
+): string | undefined {
+  if (!page?.signedIn || SIGNED_IN.test(cookie)) return undefined;
+  return page.visitorTo === SIGN_IN_PAGE ? signInPageFrom(url) : page.visitorTo;
 }
 
 /**

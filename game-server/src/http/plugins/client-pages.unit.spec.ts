@@ -85,9 +85,15 @@ describe("the built pages (client-pages.ts)", () => {
 
   it("sends a browser without a session from a page behind sign-in to the sign-in page", () => {
     const pages = buildWith(PAGES, DATA);
-    const goesTo = (url: string, cookie?: string) => visitorGoesTo(pageFor(pages, url), cookie);
-    expect(goesTo("/play/instant/coin-flip/lobby")).toBe("/auth/login");
-    expect(goesTo("/play/instant/coin-flip/AB12CD", "igp_language=am")).toBe("/auth/login");
+    const goesTo = (url: string, cookie?: string) =>
+      visitorGoesTo(pageFor(pages, url), url, cookie);
+    // Naming the game's page, where the player lands once signed in (a shared link is kept).
+    expect(goesTo("/play/instant/coin-flip/lobby")).toBe(
+      "/auth/login?next=%2Fplay%2Finstant%2Fcoin-flip%2Flobby",
+    );
+    expect(goesTo("/play/instant/coin-flip/AB12CD", "igp_language=am")).toBe(
+      "/auth/login?next=%2Fplay%2Finstant%2Fcoin-flip%2FAB12CD",
+    );
     // A page's own choice: the profile sends a visitor home (player spec).
     expect(goesTo("/dashboard/profile")).toBe("/");
     expect(goesTo("/dashboard/profile", SIGNED_IN)).toBeUndefined();
