@@ -126,18 +126,30 @@ export async function applyEvents(
   projectors: Projector[],
   events: UnchainedEvent[],
 ) {
+  await applyProjected(client, projectors, projectedEvents(events));
+}
+
+/** The events as projectors take them, each validated against its stream's schema. */
+export function projectedEvents(events: UnchainedEvent[]): ProjectedEvent[] {
+  return events.map((recorded) => ({
+    id: recorded.id,
+    streamId: recorded.streamId,
+    revision: recorded.revision,
+    position: recorded.position,
+    event: parseLedgerEvent(recorded.streamId, recorded.type, recorded.data),
+    metadata: recorded.metadata as EventMetadata,
+  }));
+}
+
+/** Events already validated (projectedEvents) applied by every projector, in order. */
+export async function applyProjected(
+  client: pg.ClientBase,
+  projectors: Projector[],
+  events: ProjectedEvent[],
+) {
   const db = new ProjectionDb(client);
-  for (const recorded of events) {
-    const projected: ProjectedEvent = {
-      id: recorded.id,
-      streamId: recorded.streamId,
-      revision: recorded.revision,
-      position: recorded.position,
-      event: parseLedgerEvent(recorded.streamId, recorded.type, recorded.data),
-      metadata: recorded.metadata as EventMetadata,
-    };
+  for (const projected of events)
     for (const projector of projectors) await projector.apply(db, projected);
-  }
   await db.flush();
 }
 

@@ -1,6 +1,12 @@
-import { type EventStore, readAllUnchained, type UnchainedEvent } from "@igp/ledger";
+import { type EventStore, readAllUnchained } from "@igp/ledger";
 import type pg from "pg";
-import { applyEvents, PROJECTIONS_CHECKPOINT, PROJECTORS } from "./projection-runner.ts";
+import {
+  applyProjected,
+  PROJECTIONS_CHECKPOINT,
+  PROJECTORS,
+  projectedEvents,
+} from "./projection-runner.ts";
+import type { ProjectedEvent } from "./projector.ts";
 import { rebuildReportDays } from "./reports/report-days.ts";
 import {
   createShadowTables,
@@ -110,8 +116,9 @@ export async function abandonRebuild(pool: pg.Pool): Promise<void> {
 
 /**
  * Applies the ledger after `after` to the copy, a transaction per batch with its checkpoint,
- * reading the next batch while the current one is written, until a batch comes back short
- * (the head is near). Returns the last position applied.
+ * reading and validating the next batch while the current one is written (PostgreSQL writes
+ * while this process parses), until a batch comes back short (the head is near). Returns the
+ * last position applied.
  */
 async function followInBatches(
   store: EventStore,
@@ -122,7 +129,7 @@ async function followInBatches(
 ): Promise<string | undefined> {
   let position = after;
   const read = (after: string | undefined) => {
-    const events = readAllUnchained(store, { after, maxCount: batchSize });
+    const events = readBatch(store, after, batchSize);
     events.catch(() => {}); // awaited below; a failed write must not leave it unhandled
     return events;
   };
@@ -134,7 +141,7 @@ async function followInBatches(
     if (batch.length === batchSize) next = read(last);
     await db.query("BEGIN");
     try {
-      await applyEvents(db, PROJECTORS, batch);
+      await applyProjected(db, PROJECTORS, batch);
       await saveShadowPosition(db, last);
       await db.query("COMMIT");
     } catch (error) {
@@ -157,15 +164,21 @@ async function applyRemaining(
 ) {
   let position = after;
   for (;;) {
-    const batch: UnchainedEvent[] = await readAllUnchained(store, {
-      after: position,
-      maxCount: batchSize,
-    });
+    const batch = await readBatch(store, position, batchSize);
     if (batch.length === 0) return position;
-    await applyEvents(db, PROJECTORS, batch);
+    await applyProjected(db, PROJECTORS, batch);
     position = batch.at(-1)!.position;
     progress(batch.length);
   }
+}
+
+/** The next events after `after`, validated for the projectors. */
+async function readBatch(
+  store: EventStore,
+  after: string | undefined,
+  maxCount: number,
+): Promise<ProjectedEvent[]> {
+  return projectedEvents(await readAllUnchained(store, { after, maxCount }));
 }
 
 async function saveShadowPosition(db: pg.ClientBase, position: string) {
