@@ -129,14 +129,20 @@ export async function applyEvents(
   await applyProjected(client, projectors, projectedEvents(events));
 }
 
-/** The events as projectors take them, each validated against its stream's schema. */
-export function projectedEvents(events: UnchainedEvent[]): ProjectedEvent[] {
+/**
+ * The events as projectors take them, each validated against its stream's schema, or only its
+ * type checked against its stream's kind (`recordedLedgerEvent`: a rebuild's replay).
+ */
+export function projectedEvents(
+  events: UnchainedEvent[],
+  read: typeof parseLedgerEvent = parseLedgerEvent,
+): ProjectedEvent[] {
   return events.map((recorded) => ({
     id: recorded.id,
     streamId: recorded.streamId,
     revision: recorded.revision,
     position: recorded.position,
-    event: parseLedgerEvent(recorded.streamId, recorded.type, recorded.data),
+    event: read(recorded.streamId, recorded.type, recorded.data),
     metadata: recorded.metadata as EventMetadata,
   }));
 }
