@@ -147,7 +147,7 @@ export function projectedEvents(
   }));
 }
 
-/** Events already validated (projectedEvents) applied by every projector, in order. */
+/** Events made ready for the projectors (projectedEvents) applied by every one, in order. */
 export async function applyProjected(
   client: pg.ClientBase,
   projectors: Projector[],

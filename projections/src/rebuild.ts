@@ -117,9 +117,9 @@ export async function abandonRebuild(pool: pg.Pool): Promise<void> {
 
 /**
  * Applies the ledger after `after` to the copy, a transaction per batch with its checkpoint,
- * reading and validating the next batch while the current one is written (PostgreSQL writes
- * while this process parses), until a batch comes back short (the head is near). Returns the
- * last position applied.
+ * reading the next batch and making it ready for the projectors while the current one is
+ * written (PostgreSQL writes while this process decodes), until a batch comes back short (the
+ * head is near). Returns the last position applied.
  */
 async function followInBatches(
   store: EventStore,
