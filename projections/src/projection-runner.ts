@@ -126,18 +126,36 @@ export async function applyEvents(
   projectors: Projector[],
   events: UnchainedEvent[],
 ) {
+  await applyProjected(client, projectors, projectedEvents(events));
+}
+
+/**
+ * The events as projectors take them, each validated against its stream's schema, or only its
+ * type checked against its stream's kind (`recordedLedgerEvent`: a rebuild's replay).
+ */
+export function projectedEvents(
+  events: UnchainedEvent[],
+  read: typeof parseLedgerEvent = parseLedgerEvent,
+): ProjectedEvent[] {
+  return events.map((recorded) => ({
+    id: recorded.id,
+    streamId: recorded.streamId,
+    revision: recorded.revision,
+    position: recorded.position,
+    event: read(recorded.streamId, recorded.type, recorded.data),
+    metadata: recorded.metadata as EventMetadata,
+  }));
+}
+
+/** Events made ready for the projectors (projectedEvents) applied by every one, in order. */
+export async function applyProjected(
+  client: pg.ClientBase,
+  projectors: Projector[],
+  events: ProjectedEvent[],
+) {
   const db = new ProjectionDb(client);
-  for (const recorded of events) {
-    const projected: ProjectedEvent = {
-      id: recorded.id,
-      streamId: recorded.streamId,
-      revision: recorded.revision,
-      position: recorded.position,
-      event: parseLedgerEvent(recorded.streamId, recorded.type, recorded.data),
-      metadata: recorded.metadata as EventMetadata,
-    };
+  for (const projected of events)
     for (const projector of projectors) await projector.apply(db, projected);
-  }
   await db.flush();
 }
 

@@ -8,7 +8,7 @@ import { LedgerError } from "./ledger-error.ts";
 import { moneyEffect, transfersSent } from "./money-flow.ts";
 import { decideRound, potAfterCut } from "./round/round.decide.ts";
 import { evolveRound, initialRound } from "./round/round.events.ts";
-import { parseLedgerEvent } from "./stream-kinds.ts";
+import { parseLedgerEvent, recordedLedgerEvent } from "./stream-kinds.ts";
 import { stepId } from "./transfer.ts";
 import { decideWallet } from "./wallet/wallet.decide.ts";
 import { decideWithdrawal, type WithdrawalProof } from "./withdrawal/withdrawal.decide.ts";
@@ -368,6 +368,21 @@ describe("event validation", () => {
     expect(parseLedgerEvent("wallet-u1", "BonusGranted", bonus(10))).toEqual({
       type: "BonusGranted",
       data: bonus(10),
+    });
+  });
+
+  it("reads a recorded event back with its type checked against its stream's kind", () => {
+    expect(() => recordedLedgerEvent("wallet-u1", "RoundOpened", {})).toThrow(
+      /Unknown event type "RoundOpened"/,
+    );
+    expect(() => recordedLedgerEvent("casino-u1", "BonusGranted", {})).toThrow(
+      /Unknown stream kind/,
+    );
+    expect(() => recordedLedgerEvent("wallet-u1", "BonusGranted", null)).toThrow(/not an object/);
+    const bonus = { grantId: "g1", amount: 10, grantedBy: "s1" };
+    expect(recordedLedgerEvent("wallet-u1", "BonusGranted", bonus)).toEqual({
+      type: "BonusGranted",
+      data: bonus,
     });
   });
 });

@@ -27,6 +27,7 @@ export const balancesProjector: Projector = {
           at,
         );
       case "WithdrawalRequested":
+        rememberHold(owner, { userId: event.data.userId, amount: event.data.amount });
         return addToPlayer(db, event.data.userId, { held: event.data.amount }, at);
       case "WithdrawalApproved":
       case "WithdrawalDisapproved":
@@ -88,8 +89,33 @@ function addToPlayer(
   });
 }
 
-/** A decided withdrawal no longer holds its amount (it was paid, or released to main/bonus). */
+interface Hold {
+  userId: string;
+  amount: number;
+}
+
+/**
+ * Each withdrawal's player and amount as its request said (they never change), until it is
+ * decided: the decision releases the hold with the batch's other changes of that player, rather
+ * than by a statement of its own, which would first write everything the batch gathered.
+ */
+const holds = new Map<string, Hold>();
+
+function rememberHold(withdrawalId: string, hold: Hold) {
+  if (holds.size > 100_000) holds.clear();
+  holds.set(withdrawalId, hold);
+}
+
+/**
+ * A decided withdrawal no longer holds its amount (it was paid, or released to main/bonus). One
+ * requested before this process saw it is read from its request's row.
+ */
 async function releaseHold(db: ProjectionDb, withdrawalId: string, at: string) {
+  const hold = holds.get(withdrawalId);
+  if (hold) {
+    holds.delete(withdrawalId);
+    return addToPlayer(db, hold.userId, { held: -hold.amount }, at);
+  }
   await db.query(
     `UPDATE player_balances p SET held = p.held - w.amount, updated_at = $2
        FROM withdrawal_requests w WHERE w.id = $1 AND p.user_id = w.user_id`,
