@@ -3,6 +3,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { Providers } from "./app/providers.tsx";
 import { AppRoutes } from "./app/routes.tsx";
+import { DASHBOARD_STATS } from "./features/admin/screens/dashboard-screen.tsx";
 import { lobbyListPath } from "./lib/rounds/use-public-rounds.ts";
 
 interface Page {
@@ -32,6 +33,7 @@ export interface PageData {
 }
 
 const LOTTERY = "src/features/lottery/index.tsx";
+const ADMIN = "src/features/admin/index.tsx";
 /** PixiJS, last (the page's own chunks come first on a slow link): where a canvas paints at once. */
 const PIXI = "src/components/canvas/pixi-load.ts";
 
@@ -121,7 +123,14 @@ export const PAGES: Page[] = [
   },
   { path: "/contact", prerender: false, preload: ["contact-page"] },
   { path: "/fair", prerender: false, preload: ["fair-page"] },
-  { path: "/admin/dashboard/[...]", prerender: false, preload: ["src/features/admin/index.tsx"] },
+  // Where staff land: its figures (any staff role may read them) are asked for with the scripts.
+  {
+    path: "/admin/dashboard",
+    prerender: false,
+    preload: [ADMIN],
+    data: [{ url: DASHBOARD_STATS, signedIn: true }],
+  },
+  { path: "/admin/dashboard/[...]", prerender: false, preload: [ADMIN] },
 ];
 
 /**
