@@ -4,6 +4,7 @@ import { StaticRouter } from "react-router-dom";
 import { Providers } from "./app/providers.tsx";
 import { AppRoutes } from "./app/routes.tsx";
 import { DASHBOARD_STATS } from "./features/admin/screens/dashboard-screen.tsx";
+import { ACTIVE_SOCIALS } from "./features/contact/active-socials.ts";
 import { lobbyListPath } from "./lib/rounds/use-public-rounds.ts";
 
 interface Page {
@@ -121,7 +122,13 @@ export const PAGES: Page[] = [
     visitorTo: "/",
     preload: ["profile-page"],
   },
-  { path: "/contact", prerender: false, preload: ["contact-page"] },
+  // Public: its heading paints from the HTML, the links it reads travel with the scripts.
+  {
+    path: "/contact",
+    prerender: true,
+    preload: ["contact-page"],
+    fetch: [ACTIVE_SOCIALS],
+  },
   { path: "/fair", prerender: false, preload: ["fair-page"] },
   // Where staff land: its figures (any staff role may read them) are asked for with the scripts.
   {
