@@ -25,6 +25,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   "/contact": 111,
   "/play/instant/coin-flip/lobby": 119,
   "/play/instant/spin-wheel/lobby": 119,
+  "/dashboard/profile": 116,
   "/admin/dashboard": 119,
   "/admin/dashboard/[...]": 119,
   "/fair": 144,
@@ -40,7 +41,6 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   "/play/instant/spin-wheel": 183,
   "/play/instant/spin-wheel/[id]": 183,
   "/create/private/spin-wheel": 183,
-  "/dashboard/profile": 195,
   "/play/instant/lottery/[code]": 323,
 };
 

@@ -114,10 +114,11 @@ export const PAGES: Page[] = [
   },
   // The demos draw a canvas only for a result: PixiJS comes when a round is played.
   { path: "/demo/game/[game]", prerender: false, preload: ["src/features/demo/index.tsx"] },
-  // The player spec: the profile sends a browser without a session home.
+  // The player spec: the profile sends a browser without a session home. Prerendered as its frame
+  // (the tabs, the balances to come), filled in by the session's answer.
   {
     path: "/dashboard/profile",
-    prerender: false,
+    prerender: true,
     signedIn: true,
     visitorTo: "/",
     preload: ["profile-page"],
