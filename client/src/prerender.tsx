@@ -41,14 +41,15 @@ const PIXI = "src/components/canvas/pixi-load.ts";
 /**
  * The pages given their own HTML at build time (scripts/prerender-pages.ts). `prerender`: the
  * public pages a visitor most often opens first, rendered so that they paint before any
- * JavaScript has arrived (main.tsx then hydrates them), and the lobbies and the tables as their
- * frame without the list (a page behind sign-in that shows it while the session is checked:
- * `SignedInOnly`'s `whileChecking`); pages that depend on the address' query, the session or the server's data are
+ * JavaScript has arrived (main.tsx then hydrates them), and the lobbies, the tables and the
+ * profile as their frame without the list or the account (a page behind sign-in that shows it
+ * while the session is checked: `SignedInOnly`'s `whileChecking`, the profile's own frame);
+ * pages that depend on the address' query, the session or the server's data are
  * left to the browser. `preload`: the chunks the page needs at once besides the entry (by chunk
  * name, source path, or module path for a package), fetched in parallel with it (`<link rel="modulepreload">`)
  * instead of after it has run; `fetch`: public API reads it makes at once, asked for by the HTML
  * (`<link rel="preload" as="fetch">`) so that they travel with the scripts; `data`: those that
- * depend on the address (PageData). Every page of a browser with a session also reads the
+ * depend on the address or on the session (PageData). Every page of a browser with a session also reads the
  * session's user at once (lib/session.tsx): the server preloads it the same way.
  */
 export const PAGES: Page[] = [
