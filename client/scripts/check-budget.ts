@@ -16,7 +16,7 @@ const KB = 1024;
  * most visitors (React, the router, i18next, English, the layout and the games lists). The sign-in
  * forms add their zod checks; a game's screens their rules, flows and the schemas of the answers
  * they read; a lottery's page (its drawing) PixiJS's parts too, preloaded so that the picture
- * starts at once; the back office its tables and forms.
+ * starts at once. The back office loads its dashboard first (its other screens when opened).
  */
 export const ROUTE_BUDGETS: Record<string, number> = {
   "/": 110,
@@ -25,6 +25,9 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   "/contact": 111,
   "/play/instant/coin-flip/lobby": 119,
   "/play/instant/spin-wheel/lobby": 119,
+  "/dashboard/profile": 116,
+  "/admin/dashboard": 119,
+  "/admin/dashboard/[...]": 119,
   "/fair": 144,
   "/auth/login": 160,
   "/auth/register": 162,
@@ -38,8 +41,6 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   "/play/instant/spin-wheel": 183,
   "/play/instant/spin-wheel/[id]": 183,
   "/create/private/spin-wheel": 183,
-  "/dashboard/profile": 195,
-  "/admin/dashboard/[...]": 229,
   "/play/instant/lottery/[code]": 323,
 };
 

@@ -3,6 +3,8 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { Providers } from "./app/providers.tsx";
 import { AppRoutes } from "./app/routes.tsx";
+import { DASHBOARD_STATS } from "./features/admin/screens/dashboard-screen.tsx";
+import { ACTIVE_SOCIALS } from "./features/contact/active-socials.ts";
 import { lobbyListPath } from "./lib/rounds/use-public-rounds.ts";
 
 interface Page {
@@ -32,20 +34,22 @@ export interface PageData {
 }
 
 const LOTTERY = "src/features/lottery/index.tsx";
+const ADMIN = "src/features/admin/index.tsx";
 /** PixiJS, last (the page's own chunks come first on a slow link): where a canvas paints at once. */
 const PIXI = "src/components/canvas/pixi-load.ts";
 
 /**
  * The pages given their own HTML at build time (scripts/prerender-pages.ts). `prerender`: the
  * public pages a visitor most often opens first, rendered so that they paint before any
- * JavaScript has arrived (main.tsx then hydrates them), and the lobbies and the tables as their
- * frame without the list (a page behind sign-in that shows it while the session is checked:
- * `SignedInOnly`'s `whileChecking`); pages that depend on the address' query, the session or the server's data are
+ * JavaScript has arrived (main.tsx then hydrates them), and the lobbies, the tables and the
+ * profile as their frame without the list or the account (a page behind sign-in that shows it
+ * while the session is checked: `SignedInOnly`'s `whileChecking`, the profile's own frame);
+ * pages that depend on the address' query, the session or the server's data are
  * left to the browser. `preload`: the chunks the page needs at once besides the entry (by chunk
  * name, source path, or module path for a package), fetched in parallel with it (`<link rel="modulepreload">`)
  * instead of after it has run; `fetch`: public API reads it makes at once, asked for by the HTML
  * (`<link rel="preload" as="fetch">`) so that they travel with the scripts; `data`: those that
- * depend on the address (PageData). Every page of a browser with a session also reads the
+ * depend on the address or on the session (PageData). Every page of a browser with a session also reads the
  * session's user at once (lib/session.tsx): the server preloads it the same way.
  */
 export const PAGES: Page[] = [
@@ -111,17 +115,31 @@ export const PAGES: Page[] = [
   },
   // The demos draw a canvas only for a result: PixiJS comes when a round is played.
   { path: "/demo/game/[game]", prerender: false, preload: ["src/features/demo/index.tsx"] },
-  // The player spec: the profile sends a browser without a session home.
+  // The player spec: the profile sends a browser without a session home. Prerendered as its frame
+  // (the tabs, the balances to come), filled in by the session's answer.
   {
     path: "/dashboard/profile",
-    prerender: false,
+    prerender: true,
     signedIn: true,
     visitorTo: "/",
     preload: ["profile-page"],
   },
-  { path: "/contact", prerender: false, preload: ["contact-page"] },
+  // Public: its heading paints from the HTML, the links it reads travel with the scripts.
+  {
+    path: "/contact",
+    prerender: true,
+    preload: ["contact-page"],
+    fetch: [ACTIVE_SOCIALS],
+  },
   { path: "/fair", prerender: false, preload: ["fair-page"] },
-  { path: "/admin/dashboard/[...]", prerender: false, preload: ["src/features/admin/index.tsx"] },
+  // Where staff land: its figures (any staff role may read them) are asked for with the scripts.
+  {
+    path: "/admin/dashboard",
+    prerender: false,
+    preload: [ADMIN],
+    data: [{ url: DASHBOARD_STATS, signedIn: true }],
+  },
+  { path: "/admin/dashboard/[...]", prerender: false, preload: [ADMIN] },
 ];
 
 /**

@@ -182,7 +182,10 @@ const CASES: FormCase[] = [
   {
     name: "profile details",
     screen: () => <ProfilePage />,
-    open: () => press(t("profile.tabs.user"), "tab"),
+    async open() {
+      await press(t("profile.tabs.user"), "tab");
+      await screen.findByLabelText(t("profile.username"));
+    },
     form: (forms) => forms[0]!,
   },
   { name: "change password (player)", screen: () => <ChangePasswordForm variant="player" /> },

@@ -93,6 +93,52 @@ describe.skipIf(!hasChromium)("the first load, the network misbehaving (Chromium
     await context.close();
   });
 
+  it("the contact page and the profile paint from the HTML before any script, then fill in", {
+    timeout: 60_000,
+  }, async () => {
+    const { context, page } = await signedInPage();
+    let release: () => void = () => {};
+    const scripts = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route("**/assets/*.js", async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/contact`, { waitUntil: "commit" });
+    await page.getByRole("heading", { name: "Contact & Community" }).waitFor();
+    await page.getByText("Loading...").waitFor();
+    // The frame of the account's page: its tabs and the balances to come, before the session.
+    await page.goto(`${server.url}/dashboard/profile`, { waitUntil: "commit" });
+    await page.getByRole("heading", { name: "Hello, …" }).waitFor();
+    await page.getByRole("tab", { name: "Balance" }).waitFor();
+    await page.getByText("Withdrawable").waitFor();
+    release();
+    await page.getByRole("heading", { name: "Hello, Slow Network" }).waitFor();
+    await page.getByText("ETB 0.00").first().waitFor();
+    await page.goto(`${server.url}/contact`);
+    await page.getByText("No social links yet.").waitFor();
+    await context.close();
+  });
+
+  it("a failing read of the contact links: the page says they did not load", {
+    timeout: 60_000,
+  }, async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    await context.route("**/api/social/get/active*", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Service unavailable" }),
+      }),
+    );
+    const page = await context.newPage();
+    await page.goto(`${server.url}/contact`);
+    await page.getByText("Could not load the links. Please try again later.").waitFor();
+    expect(expectPageProblems(/status of 503/).length).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it("a visitor whose session the server refuses (401) is still sent to sign in", {
     timeout: 60_000,
   }, async () => {

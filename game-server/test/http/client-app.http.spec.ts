@@ -248,6 +248,15 @@ describe("caching", () => {
     expect((await raw("/play/instant/lottery/L1")).headers.link).toBe(
       "</api/game/lottery/get/L1>; rel=preload; as=fetch; crossorigin",
     );
+    // Where staff land: its figures with the session; not on the back office's other screens.
+    expect((await raw("/admin/dashboard", signedIn)).headers.link).toBe(
+      "</api/login/user>; rel=preload; as=fetch; crossorigin, " +
+        "</api/admin/dashboard/stats>; rel=preload; as=fetch; crossorigin",
+    );
+    expect((await raw("/admin/dashboard")).headers.link).toBeUndefined();
+    expect((await raw("/admin/dashboard/players", signedIn)).headers.link).toBe(
+      "</api/login/user>; rel=preload; as=fetch; crossorigin",
+    );
   });
 
   it("a page's own chunks are preloaded with it, each an existing file", async () => {

@@ -1,11 +1,18 @@
 import "./admin-texts.ts";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router-dom";
 import { isAdminRole, useSession } from "../../lib/session.tsx";
-import { LogoutDialog } from "../auth/logout-dialog.tsx";
 import { isScreen, menuFor, screenAllowed } from "./admin-menu.ts";
-import { StaffChannel, UnseenBadge } from "./live/staff-channel.tsx";
+import { UnseenBadge } from "./live/unseen-requests.tsx";
+
+// Not needed to paint the first screen: the dialog, and the live channel (its SDK and schemas).
+const LogoutDialog = lazy(() =>
+  import("../auth/logout-dialog.tsx").then((module) => ({ default: module.LogoutDialog })),
+);
+const StaffChannel = lazy(() =>
+  import("./live/staff-channel.tsx").then((module) => ({ default: module.StaffChannel })),
+);
 
 /**
  * The back office frame: the role-filtered side menu (collapsible; sliding in on small screens),
@@ -66,10 +73,15 @@ export function AdminLayout() {
         </button>
       </nav>
       <main className="admin-main">
-        {!isScreen(pathname) || screenAllowed(user.role, pathname) ? <Outlet /> : <NotAllowed />}
+        {/* Each screen but the dashboard loads when first opened (index.tsx). */}
+        <Suspense fallback={<p>{t("common.loading")}</p>}>
+          {!isScreen(pathname) || screenAllowed(user.role, pathname) ? <Outlet /> : <NotAllowed />}
+        </Suspense>
       </main>
-      {confirmLogout && <LogoutDialog onCancel={() => setConfirmLogout(false)} />}
-      <StaffChannel />
+      <Suspense fallback={null}>
+        {confirmLogout && <LogoutDialog onCancel={() => setConfirmLogout(false)} />}
+        <StaffChannel />
+      </Suspense>
     </div>
   );
 }

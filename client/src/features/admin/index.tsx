@@ -1,28 +1,51 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { Route, Routes } from "react-router-dom";
 import { AdminLayout, NotFoundScreen } from "./admin-layout.tsx";
-import {
-  ChangePasswordScreen,
-  PlayersScreen,
-  SubAdminsScreen,
-} from "./screens/accounts-screens.tsx";
-import { RequestChargeScreen, TransactionsScreen } from "./screens/agent-money-screens.tsx";
-import { CatalogScreen } from "./screens/catalog-screens.tsx";
 import { DashboardScreen } from "./screens/dashboard-screen.tsx";
-import { GamesScreen } from "./screens/games-screen.tsx";
-import { DepositRequestsScreen, WithdrawalRequestsScreen } from "./screens/requests-screens.tsx";
-import { ResetPasswordsScreen } from "./screens/reset-passwords-screen.tsx";
-import { SettingsScreen } from "./screens/settings-screen.tsx";
 import "./admin.css";
 
-/** The reports: their own chunk, loaded when first opened. */
+// The back office's first download is the layout and the dashboard, where staff land: every other
+// screen loads when first opened (the layout's Suspense shows 'Loading…' meanwhile).
+const accounts = () => import("./screens/accounts-screens.tsx");
+const agentMoney = () => import("./screens/agent-money-screens.tsx");
+const requests = () => import("./screens/requests-screens.tsx");
+const ChangePasswordScreen = lazy(() =>
+  accounts().then((module) => ({ default: module.ChangePasswordScreen })),
+);
+const PlayersScreen = lazy(() => accounts().then((module) => ({ default: module.PlayersScreen })));
+const SubAdminsScreen = lazy(() =>
+  accounts().then((module) => ({ default: module.SubAdminsScreen })),
+);
+const RequestChargeScreen = lazy(() =>
+  agentMoney().then((module) => ({ default: module.RequestChargeScreen })),
+);
+const TransactionsScreen = lazy(() =>
+  agentMoney().then((module) => ({ default: module.TransactionsScreen })),
+);
+const CatalogScreen = lazy(() =>
+  import("./screens/catalog-screens.tsx").then((module) => ({ default: module.CatalogScreen })),
+);
+const GamesScreen = lazy(() =>
+  import("./screens/games-screen.tsx").then((module) => ({ default: module.GamesScreen })),
+);
+const DepositRequestsScreen = lazy(() =>
+  requests().then((module) => ({ default: module.DepositRequestsScreen })),
+);
+const WithdrawalRequestsScreen = lazy(() =>
+  requests().then((module) => ({ default: module.WithdrawalRequestsScreen })),
+);
+const ResetPasswordsScreen = lazy(() =>
+  import("./screens/reset-passwords-screen.tsx").then((module) => ({
+    default: module.ResetPasswordsScreen,
+  })),
+);
+const SettingsScreen = lazy(() =>
+  import("./screens/settings-screen.tsx").then((module) => ({ default: module.SettingsScreen })),
+);
 const ReportsScreen = lazy(() => import("./reports/reports-screen.tsx"));
-/** The staff activity log (superAdmin): its own chunk too. */
 const ActivityScreen = lazy(() => import("./activity/activity-screen.tsx"));
-/** The ledger explorer (superAdmin, auditor) and the auditors' accounts: their own chunks. */
 const LedgerExplorerScreen = lazy(() => import("./ledger/ledger-explorer-screen.tsx"));
 const AuditorsScreen = lazy(() => import("./ledger/auditors-screen.tsx"));
-/** Linked accounts (superAdmin, auditor): its own chunk. */
 const LinkedAccountsScreen = lazy(() => import("./linked-accounts/linked-accounts-screen.tsx"));
 
 /** The back office under /admin/dashboard, loaded only when an admin opens it. */
@@ -43,46 +66,11 @@ export default function AdminApp() {
         <Route path="request-charge" element={<RequestChargeScreen />} />
         <Route path="settings" element={<SettingsScreen />} />
         <Route path="reset-passwords" element={<ResetPasswordsScreen />} />
-        <Route
-          path="reports"
-          element={
-            <Suspense fallback={null}>
-              <ReportsScreen />
-            </Suspense>
-          }
-        />
-        <Route
-          path="activity"
-          element={
-            <Suspense fallback={null}>
-              <ActivityScreen />
-            </Suspense>
-          }
-        />
-        <Route
-          path="ledger"
-          element={
-            <Suspense fallback={null}>
-              <LedgerExplorerScreen />
-            </Suspense>
-          }
-        />
-        <Route
-          path="auditors"
-          element={
-            <Suspense fallback={null}>
-              <AuditorsScreen />
-            </Suspense>
-          }
-        />
-        <Route
-          path="linked-accounts"
-          element={
-            <Suspense fallback={null}>
-              <LinkedAccountsScreen />
-            </Suspense>
-          }
-        />
+        <Route path="reports" element={<ReportsScreen />} />
+        <Route path="activity" element={<ActivityScreen />} />
+        <Route path="ledger" element={<LedgerExplorerScreen />} />
+        <Route path="auditors" element={<AuditorsScreen />} />
+        <Route path="linked-accounts" element={<LinkedAccountsScreen />} />
         <Route path="change-password" element={<ChangePasswordScreen />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

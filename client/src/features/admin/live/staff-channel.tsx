@@ -1,48 +1,25 @@
-import { type RequestChange, requestsChangedSchema, STAFF_ROOM } from "@igp/shared";
+import { requestsChangedSchema, STAFF_ROOM } from "@igp/shared";
 import { useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router-dom";
 import { queryClient, queryKeys, refreshLists } from "../../../lib/queries.ts";
 import { joinOrCreateRoom } from "../../../lib/realtime.ts";
 import { useSession } from "../../../lib/session.tsx";
+import { type Kind, SCREEN_OF, setUnseen, unseen } from "./unseen-requests.tsx";
 
 /**
  * The back office's live channel (room "staff", docs/realtime.md): new and decided requests as
  * they happen, in place of polling. A decided request changes in every cached list at once (its
  * actions go); a new one is read into its list, counted on the menu's badge and, when the staff
  * member turned it on, announced by a short sound. Every (re)connection asks for what was missed
- * after the last position heard.
+ * after the last position heard. Loaded after the back office's first screen has painted (its
+ * SDK and schemas are not needed for that); the menu's badges are in unseen-requests.tsx.
  */
-type Kind = RequestChange["kind"];
 const LIST_OF: Record<Kind, string> = {
   deposit: "/api/admin/deposit/requests",
   withdrawal: "/api/admin/withdraw/requests",
   charge: "/api/admin/charge/requests",
 };
-/** The menu entry of each kind's list (charges are on Transactions). */
-export const SCREEN_OF: Record<Kind, string> = {
-  deposit: "deposits",
-  withdrawal: "withdrawals",
-  charge: "transactions",
-};
-
-/** New requests not yet seen, per kind: the menu's badges. */
-const unseen = { counts: { deposit: 0, withdrawal: 0, charge: 0 } as Record<Kind, number> };
-const listeners = new Set<() => void>();
-function setUnseen(kind: Kind, count: number) {
-  unseen.counts = { ...unseen.counts, [kind]: count };
-  for (const listener of listeners) listener();
-}
-export function useUnseenRequests(): Record<Kind, number> {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => unseen.counts,
-  );
-}
-
 const SOUND_KEY = "staff:sound";
 export const soundOn = () => localStorage.getItem(SOUND_KEY) === "on";
 export const setSound = (on: boolean) => localStorage.setItem(SOUND_KEY, on ? "on" : "off");
@@ -149,21 +126,6 @@ export function StaffChannel() {
 /** The screen shown now (read when a message arrives, not when the channel was joined). */
 function currentScreen() {
   return window.location.pathname.replace(/^\/admin\/dashboard\/?/, "").replace(/\/$/, "");
-}
-
-/** The badge of a menu entry: new requests of its kind not yet seen. */
-export function UnseenBadge({ screen }: { screen: string }) {
-  const { t } = useTranslation();
-  const counts = useUnseenRequests();
-  const kind = (Object.keys(SCREEN_OF) as Kind[]).find((k) => SCREEN_OF[k] === screen);
-  const count = kind ? counts[kind] : 0;
-  if (!count) return null;
-  return (
-    <span className="badge unseen-badge">
-      <span aria-hidden="true">{count}</span>
-      <span className="visually-hidden">{t("admin.live.unseen", { count })}</span>
-    </span>
-  );
 }
 
 /** Sound for new requests, on or off (kept on this device). */

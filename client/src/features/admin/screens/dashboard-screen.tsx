@@ -1,12 +1,16 @@
 import "../admin-texts.ts";
 import "../../../lib/money-texts/index.ts";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { api } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useMoney } from "../../../lib/site-config.tsx";
-import { BarChart } from "../components/bar-chart.tsx";
+
+// The charts (uPlot) are below the figures: they load beside the series, not before the figures.
+const BarChart = lazy(() =>
+  import("../components/bar-chart.tsx").then((module) => ({ default: module.BarChart })),
+);
 
 interface Day {
   day: string;
@@ -15,6 +19,9 @@ interface Day {
   houseRevenue: number;
   rounds: number;
 }
+
+/** Read at once (its page asks for it with the scripts for a browser with a session: src/prerender.tsx). */
+export const DASHBOARD_STATS = "/api/admin/dashboard/stats";
 
 const MONEY_STATS = new Set(["userBalance", "BonesBalance", "houseRevenue"]);
 
@@ -26,9 +33,7 @@ export function DashboardScreen() {
   const [stats, setStats] = useState<Record<string, number> | null>(null);
   const [series, setSeries] = useState<Day[]>([]);
   useEffect(() => {
-    api<Record<string, number>>("/api/admin/dashboard/stats").then(setStats, (error) =>
-      console.error(error),
-    );
+    api<Record<string, number>>(DASHBOARD_STATS).then(setStats, (error) => console.error(error));
     if (user?.role === "superAdmin" || user?.role === "auditor") {
       api<{ days: Day[] }>("/api/admin/dashboard/series").then(
         ({ days }) => setSeries(days),
@@ -79,17 +84,19 @@ export function DashboardScreen() {
         ))}
       </dl>
       {series.length > 0 && (
-        <div className="charts">
-          {(["deposits", "withdrawals", "houseRevenue", "rounds"] as const).map((key) => (
-            <BarChart
-              key={key}
-              title={t(`admin.charts.${key}`)}
-              points={series.map((day) => ({ label: day.day, value: day[key] }))}
-              format={key === "rounds" ? (value) => value.toLocaleString() : money}
-              help={key === "houseRevenue" ? t("money.revenue.help") : undefined}
-            />
-          ))}
-        </div>
+        <Suspense fallback={null}>
+          <div className="charts">
+            {(["deposits", "withdrawals", "houseRevenue", "rounds"] as const).map((key) => (
+              <BarChart
+                key={key}
+                title={t(`admin.charts.${key}`)}
+                points={series.map((day) => ({ label: day.day, value: day[key] }))}
+                format={key === "rounds" ? (value) => value.toLocaleString() : money}
+                help={key === "houseRevenue" ? t("money.revenue.help") : undefined}
+              />
+            ))}
+          </div>
+        </Suspense>
       )}
     </section>
   );
