@@ -103,12 +103,22 @@ export function LotteryResultPage() {
   }, [counting]);
 
   if (failed) return <p>{t("rounds.notFound")}</p>;
-  if (!lottery) return <p>{t("common.loading")}</p>;
+  // The page's frame (prerendered: src/prerender.tsx) while the lottery is read.
+  if (!lottery)
+    return (
+      <section className="lottery-result">
+        <h1>{t("lottery.lottery")}</h1>
+        <p className="lottery-lead">{t("lotteryPage.drawingLead")}</p>
+        <p className="lottery-phase">{t("common.loading")}</p>
+        <DrawingPlaceholder />
+      </section>
+    );
   const phase = live.state?.phase;
   const gone = cancelled || phase === "refunding" || phase === "deleted";
   return (
     <section className="lottery-result" data-status={lottery.status} data-phase={phase}>
       <h1>{lottery.title}</h1>
+      <p className="lottery-lead">{t("lotteryPage.drawingLead")}</p>
       <p className="lottery-phase" data-testid="lottery-phase">
         {gone ? t("lotteryLive.cancelled") : phaseText(t, lottery, live.state)}
       </p>
