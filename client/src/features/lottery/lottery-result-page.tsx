@@ -108,8 +108,8 @@ export function LotteryResultPage() {
     return (
       <section className="lottery-result">
         <h1>{t("lottery.lottery")}</h1>
-        <p className="lottery-lead">{t("lotteryPage.drawingLead")}</p>
         <p className="lottery-phase">{t("common.loading")}</p>
+        <p className="lottery-lead">{t("lotteryPage.drawingLead")}</p>
         <DrawingPlaceholder />
       </section>
     );
@@ -118,10 +118,10 @@ export function LotteryResultPage() {
   return (
     <section className="lottery-result" data-status={lottery.status} data-phase={phase}>
       <h1>{lottery.title}</h1>
-      <p className="lottery-lead">{t("lotteryPage.drawingLead")}</p>
       <p className="lottery-phase" data-testid="lottery-phase">
         {gone ? t("lotteryLive.cancelled") : phaseText(t, lottery, live.state)}
       </p>
+      <p className="lottery-lead">{t("lotteryPage.drawingLead")}</p>
       {!gone && <LiveFigures lottery={lottery} state={live.state} />}
       {!gone &&
         (watching && !live.state && live.connection === "connecting" ? (
