@@ -172,3 +172,16 @@ export async function signInContext(
       for (const [key, value] of Object.entries(${values})) localStorage.setItem(key, value);`,
   });
 }
+
+/** Holds the site's scripts back, as on a slow network, until the returned release is called. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -5,6 +5,7 @@ import { Providers } from "./app/providers.tsx";
 import { AppRoutes } from "./app/routes.tsx";
 import { DASHBOARD_STATS } from "./features/admin/screens/dashboard-screen.tsx";
 import { ACTIVE_SOCIALS } from "./features/contact/active-socials.ts";
+import { DEMO_GAMES } from "./features/demo/demo-rules.ts";
 import { lobbyListPath } from "./lib/rounds/use-public-rounds.ts";
 
 interface Page {
@@ -35,8 +36,10 @@ export interface PageData {
 
 const LOTTERY = "src/features/lottery/index.tsx";
 const ADMIN = "src/features/admin/index.tsx";
+const DEMO = "src/features/demo/index.tsx";
 /** PixiJS, last (the page's own chunks come first on a slow link): where a canvas paints at once. */
 const PIXI = "src/components/canvas/pixi-load.ts";
+const WEBGL = "WebGLRenderer";
 
 /**
  * The pages given their own HTML at build time (scripts/prerender-pages.ts). `prerender`: the
@@ -82,9 +85,10 @@ export const PAGES: Page[] = [
         preload: [screens],
         fetch: [`/api/instant/game/${game}`],
       },
+      // Its frame too (components/rounds/round-frame.tsx), while the session and the round are read.
       {
         path: `/play/instant/${game}/[id]`,
-        prerender: false,
+        prerender: true,
         signedIn: true,
         preload: [screens],
         // A shared link: the round is read with the scripts (lib/rounds/use-loaded-round.ts).
@@ -98,12 +102,20 @@ export const PAGES: Page[] = [
       },
     ];
   }),
-  { path: "/play/instant/lottery", prerender: false, preload: [LOTTERY] },
+  // The lottery list and a lottery's page are prerendered as their frame (the heading, what the
+  // page is about, 'Loading…'); the list is asked for by the HTML (public).
+  {
+    path: "/play/instant/lottery",
+    prerender: true,
+    preload: [LOTTERY],
+    fetch: ["/api/game/lottery/list"],
+  },
   {
     path: "/play/instant/lottery/[code]",
-    prerender: false,
-    // The drawing (PixiJS) starts as soon as the lottery has been read.
-    preload: [LOTTERY, "src/features/lottery/drawing/lottery-drawing.tsx", PIXI],
+    prerender: true,
+    // The drawing (PixiJS) starts as soon as the lottery has been read; PixiJS fetches its WebGL
+    // renderer's module (a few bytes) only when the stage starts: preloaded, it is here by then.
+    preload: [LOTTERY, "src/features/lottery/drawing/lottery-drawing.tsx", PIXI, WEBGL],
     // Public: a visitor watches the drawing too (features/lottery/lottery-api.ts).
     data: [{ url: "/api/game/lottery/get/[code]" }],
   },
@@ -113,8 +125,11 @@ export const PAGES: Page[] = [
     signedIn: true,
     preload: [LOTTERY],
   },
-  // The demos draw a canvas only for a result: PixiJS comes when a round is played.
-  { path: "/demo/game/[game]", prerender: false, preload: ["src/features/demo/index.tsx"] },
+  // The demos draw a canvas only for a result: PixiJS comes when a round is played. Each is
+  // prerendered with its starting play money (a visitor's first visit; the stored play money
+  // shows once hydrated: features/demo/demo-wallet.ts); any other game is not found.
+  ...DEMO_GAMES.map((game) => ({ path: `/demo/game/${game}`, prerender: true, preload: [DEMO] })),
+  { path: "/demo/game/[game]", prerender: false, preload: [DEMO] },
   // The player spec: the profile sends a browser without a session home. Prerendered as its frame
   // (the tabs, the balances to come), filled in by the session's answer.
   {

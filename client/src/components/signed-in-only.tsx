@@ -1,5 +1,5 @@
 import { signInPageFrom } from "@igp/shared";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactElement, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router-dom";
 import { useSession } from "../lib/session.tsx";
@@ -29,14 +29,15 @@ export const unreachableNotice = (
  * session the server has not answered for, that the account is being loaded again (the page then
  * fills in by itself: useSession retries). `whileChecking`:
  * what shows while the session is checked: a loading line, or (`"page"`, for a page prerendered
- * as its empty frame, such as a lobby) the children already, which then must not need the user.
+ * as its empty frame, such as a lobby) the children already, which then must not need the user,
+ * or the page's frame (a round's screen before its round is read, prerendered as it).
  */
 export function SignedInOnly({
   children,
   whileChecking = "loading",
 }: {
   children: ReactNode;
-  whileChecking?: "loading" | "page";
+  whileChecking?: "loading" | "page" | ReactElement;
 }) {
   const { t } = useTranslation();
   const { user, loading, unreachable } = useSession();
@@ -46,8 +47,10 @@ export function SignedInOnly({
   if (loading || !hydrated)
     return whileChecking === "page" ? (
       children
-    ) : (
+    ) : whileChecking === "loading" ? (
       <main className="page">{t("common.loading")}</main>
+    ) : (
+      whileChecking
     );
   if (!user && !online) return offlineNotice;
   if (!user && unreachable) return unreachableNotice;

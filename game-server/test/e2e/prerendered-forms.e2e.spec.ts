@@ -1,6 +1,11 @@
-import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
+import {
+  hasChromium,
+  holdScripts,
+  signInContext,
+  startBrowserJourney,
+} from "@igp/test-support/browser.ts";
 import { signUpPlayer, type TestServer } from "@igp/test-support/http.ts";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -63,16 +68,3 @@ describe.skipIf(!hasChromium)(
     });
   },
 );
-
-/** Holds the site's scripts back, as on a slow network, until the returned release is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/assets/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}

@@ -1,24 +1,24 @@
-import type { InstantGameEntry } from "@igp/shared";
+import type { InstantGameEntry, RoundGameType } from "@igp/shared";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useParams } from "react-router-dom";
 import { useTableOrCode } from "../../lib/rounds/use-table-or-code.ts";
 import { RoundFailure } from "./round-failure.tsx";
+import { RoundFrame } from "./round-frame.tsx";
 
 /**
  * /play/instant/{game}/{id}: a table (its open round, or the game's create view) or a round
  * code (the game's round view). The game gives its two views and its lobby.
  */
 export function RoundGamePage(props: {
+  game: RoundGameType;
   lobby: string;
   lobbyLabel: string;
   create(table: InstantGameEntry): ReactNode;
   round(code: string): ReactNode;
 }) {
-  const { t } = useTranslation();
   const { id = "" } = useParams();
   const resolved = useTableOrCode(id);
-  if (resolved.kind === "loading") return <p>{t("rounds.loadingGame")}</p>;
+  if (resolved.kind === "loading") return <RoundFrame game={props.game} />;
   if (resolved.kind === "failed")
     return <RoundFailure lobby={props.lobby} lobbyLabel={props.lobbyLabel} />;
   if (resolved.kind === "create") return props.create(resolved.table);

@@ -8,6 +8,7 @@ export function CoinFlipGamePage() {
   const { t } = useTranslation();
   return (
     <RoundGamePage
+      game="coin-flip"
       lobby="/play/instant/coin-flip/lobby"
       lobbyLabel={t("coinFlip.backToLobby")}
       create={(table) => <CreateView table={table} />}

@@ -15,6 +15,7 @@ import { countdownTo } from "../../components/rounds/countdown.tsx";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
 import { JoinConfirmation } from "../../components/rounds/join-confirmation.tsx";
 import { RoundFailure } from "../../components/rounds/round-failure.tsx";
+import { RoundFrame, RoundLead } from "../../components/rounds/round-frame.tsx";
 import { CommitmentHint, RoundOutcome } from "../../components/rounds/round-outcome.tsx";
 import { RoundStage } from "../../components/rounds/round-stage.tsx";
 import { SidePicker } from "../../components/rounds/side-picker.tsx";
@@ -59,7 +60,7 @@ export function RoundView({ code }: { code: string }) {
     if (full) navigate("/play/instant/coin-flip", { replace: true });
   }, [full, navigate]);
 
-  if (loaded.kind === "loading") return <p>{t("rounds.loadingGame")}</p>;
+  if (loaded.kind === "loading") return <RoundFrame game="coin-flip" />;
   if (loaded.kind === "failed")
     return <RoundFailure lobby={LOBBY} lobbyLabel={t("coinFlip.backToLobby")} />;
   if (!game || !user || full)
@@ -136,6 +137,7 @@ function CoinRound({ game, userId }: { game: CoinFlipGame; userId: string }) {
   return (
     <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
       <h1>{t("games.coinFlip")}</h1>
+      <RoundLead game="coin-flip" />
       <CopyCode code={game.code} />
       <ConnectionNotice
         connection={live.connection}

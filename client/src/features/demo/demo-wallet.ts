@@ -122,8 +122,20 @@ export function openDemo(game: DemoGame): void {
   }
 }
 
-/** A demo's state, re-rendered on every change (this tab or another). */
+/**
+ * A demo's state, re-rendered on every change (this tab or another). The demos' pages are
+ * prerendered with the starting play money (src/prerender.tsx): hydrating them renders that
+ * first, as the build did, then the stored state.
+ */
 export function useDemo(game: DemoGame): DemoState {
   const read = useCallback(() => readDemo(game), [game]);
-  return useSyncExternalStore(subscribe, read, read);
+  const atStart = useCallback(() => startingDemo(game), [game]);
+  return useSyncExternalStore(subscribe, read, atStart);
 }
+
+// One starting state per demo, so useSyncExternalStore sees a stable server snapshot.
+const starts = new Map<DemoGame, DemoState>();
+const startingDemo = (game: DemoGame): DemoState => {
+  if (!starts.has(game)) starts.set(game, startingState(game));
+  return starts.get(game)!;
+};

@@ -8,6 +8,9 @@ import { useMainButton } from "../../lib/telegram/mini-app-port.ts";
 import { EndsIn } from "./ends-in.tsx";
 import { prizeText } from "./ticket-result.tsx";
 
+/** `elementtiming` of the list's cards (or its absence): when the list painted, for field and bench timings. */
+export const LIST_PAINTED = "lottery-list";
+
 /** Places after the first that a card names; the prize list shows them all. */
 const PRIZES_NAMED = 3;
 
@@ -24,7 +27,7 @@ export function LotteryCard(props: { lottery: LotteryView; onBuy(): void; onPriz
   return (
     <li className="card game-card lottery-card" data-lottery={lottery.code}>
       <img className="lottery-banner" src={lottery.image} alt="" loading="lazy" />
-      <h2>{lottery.title}</h2>
+      <h2 elementtiming={LIST_PAINTED}>{lottery.title}</h2>
       <p className="lottery-first-prize">
         <span>{t("lotteryCard.firstPrize")}</span>
         <strong>{money(lottery.winAmount)}</strong>

@@ -7,8 +7,14 @@ import { ApiError } from "../../lib/api-client.ts";
 import { gameTitle } from "../../lib/labels.ts";
 import { useMessage } from "../../lib/messages.ts";
 import { useSession } from "../../lib/session.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { buyTicket, fetchLotteries, LOTTERY_DRAWN_EVENT } from "./lottery-api.ts";
-import { ConfirmPurchaseDialog, LotteryCard, PrizeListDialog } from "./lottery-card.tsx";
+import {
+  ConfirmPurchaseDialog,
+  LIST_PAINTED,
+  LotteryCard,
+  PrizeListDialog,
+} from "./lottery-card.tsx";
 
 /** How often the list reads its lotteries again (their tickets sold). */
 const LIST_REFRESH_MS = 15_000;
@@ -33,6 +39,8 @@ export function LotteryListPage() {
   const [buying, setBuying] = useState<LotteryView | null>(null);
   const [prizes, setPrizes] = useState<LotteryView | null>(null);
   const [busy, setBusy] = useState(false);
+  // The page is prerendered as a visitor sees it (src/prerender.tsx): the session shows once hydrated.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     fetchLotteries().then(setLotteries, () => setLotteries([]));
@@ -85,17 +93,21 @@ export function LotteryListPage() {
     }
   }
 
-  if (!lotteries) return <p>{t("common.loading")}</p>;
   return (
     <section>
       <h1>{t("lottery.title")}</h1>
-      {user && (
+      <p className="lottery-lead">{t("lotteryPage.listLead")}</p>
+      {user && hydrated && (
         <p className="page-links">
           <Link to="/dashboard/lottery-tickets">{t("lottery.myTickets")}</Link>
         </p>
       )}
-      {lotteries.length === 0 ? (
-        <p>{t("rounds.noTables", { game: gameTitle(t, "lottery") })}</p>
+      {!lotteries ? (
+        <p>{t("common.loading")}</p>
+      ) : lotteries.length === 0 ? (
+        <p elementtiming={LIST_PAINTED}>
+          {t("rounds.noTables", { game: gameTitle(t, "lottery") })}
+        </p>
       ) : (
         <ul className="game-cards">
           {lotteries.map((lottery) => (

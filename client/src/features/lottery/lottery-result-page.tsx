@@ -103,7 +103,16 @@ export function LotteryResultPage() {
   }, [counting]);
 
   if (failed) return <p>{t("rounds.notFound")}</p>;
-  if (!lottery) return <p>{t("common.loading")}</p>;
+  // The page's frame (prerendered: src/prerender.tsx) while the lottery is read.
+  if (!lottery)
+    return (
+      <section className="lottery-result">
+        <h1>{t("lottery.lottery")}</h1>
+        <p className="lottery-phase">{t("common.loading")}</p>
+        <p className="lottery-lead">{t("lotteryPage.drawingLead")}</p>
+        <DrawingPlaceholder />
+      </section>
+    );
   const phase = live.state?.phase;
   const gone = cancelled || phase === "refunding" || phase === "deleted";
   return (
@@ -112,6 +121,7 @@ export function LotteryResultPage() {
       <p className="lottery-phase" data-testid="lottery-phase">
         {gone ? t("lotteryLive.cancelled") : phaseText(t, lottery, live.state)}
       </p>
+      <p className="lottery-lead">{t("lotteryPage.drawingLead")}</p>
       {!gone && <LiveFigures lottery={lottery} state={live.state} />}
       {!gone &&
         (watching && !live.state && live.connection === "connecting" ? (

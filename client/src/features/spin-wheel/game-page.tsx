@@ -8,6 +8,7 @@ export function SpinWheelGamePage() {
   const { t } = useTranslation();
   return (
     <RoundGamePage
+      game="spin-wheel"
       lobby="/play/instant/spin-wheel/lobby"
       lobbyLabel={t("spinWheel.backToLobby")}
       create={(table) => <CreateView table={table} />}

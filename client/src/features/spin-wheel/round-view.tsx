@@ -8,6 +8,7 @@ import { GameFigures } from "../../components/rounds/game-figures.tsx";
 import { JoinConfirmation } from "../../components/rounds/join-confirmation.tsx";
 import { NumberGrid } from "../../components/rounds/number-grid.tsx";
 import { RoundFailure } from "../../components/rounds/round-failure.tsx";
+import { RoundFrame, RoundLead } from "../../components/rounds/round-frame.tsx";
 import { CommitmentHint, RoundOutcome } from "../../components/rounds/round-outcome.tsx";
 import { RoundStage } from "../../components/rounds/round-stage.tsx";
 import { ConnectionNotice } from "../../components/ui/connection-notice.tsx";
@@ -58,7 +59,7 @@ export function RoundView({ code }: { code: string }) {
   const { user } = useSession();
   const loaded = useLoadedRound(code, fetchGame);
 
-  if (loaded.kind === "loading") return <p>{t("rounds.loadingGame")}</p>;
+  if (loaded.kind === "loading") return <RoundFrame game="spin-wheel" />;
   if (loaded.kind === "failed")
     return <RoundFailure lobby={LOBBY} lobbyLabel={t("spinWheel.backToLobby")} />;
   const { game } = loaded;
@@ -167,6 +168,7 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
   return (
     <section className="card round-view" data-status={status} data-flow={String(snapshot.value)}>
       <h1>{t("games.spinWheel")}</h1>
+      <RoundLead game="spin-wheel" />
       <CopyCode code={game.code} />
       <ConnectionNotice
         connection={live.connection}

@@ -1,0 +1,32 @@
+import type { RoundGameType } from "@igp/shared";
+import { useTranslation } from "react-i18next";
+import { gameTitle } from "../../lib/labels.ts";
+import "./round-stage.css";
+
+/** What each round game is, in the home page's words (its slides). */
+const LEADS: Record<RoundGameType, string> = {
+  "coin-flip": "home.slides.coinFlip.text",
+  "spin-wheel": "home.slides.spinWheel.text",
+};
+
+/** What the game is, in a line under the round's heading: for a player a link brought here. */
+export function RoundLead({ game }: { game: RoundGameType }) {
+  const { t } = useTranslation();
+  return <p className="round-lead">{t(LEADS[game])}</p>;
+}
+
+/**
+ * A round's screen before its round has been read (a shared link, a table's page): its heading,
+ * what the game is, and 'Loading game…'. The page is prerendered as this frame
+ * (src/prerender.tsx), so it paints before any script has run; the round takes its place.
+ */
+export function RoundFrame({ game }: { game: RoundGameType }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card round-view">
+      <h1>{gameTitle(t, game)}</h1>
+      <RoundLead game={game} />
+      <p>{t("rounds.loadingGame")}</p>
+    </section>
+  );
+}
