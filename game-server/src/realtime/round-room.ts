@@ -163,7 +163,7 @@ abstract class RoundRoom<
         return room.seating;
       },
       seat: (seat) => room.seat(seat),
-      broadcast: (type, message) => room.broadcast(type, message),
+      broadcast: (type, message) => room.broadcastWithPatch(type, message),
       announce: (type, payload) => {
         if (room.round.access === "public")
           room.deps.notifications().lobbyChanged({ op: "announce", type, payload });
@@ -313,7 +313,16 @@ abstract class RoundRoom<
   private announceStart(startsAt: number) {
     this.state.startsAt = startsAt;
     this.tellLobby();
-    this.broadcast("startNotice", { code: this.round.code, startsAt });
+    this.broadcastWithPatch("startNotice", { code: this.round.code, startsAt });
+  }
+
+  /**
+   * A message about a change of the state, sent right after the next patch (at most `patchRate`
+   * later): each client gets the state, then the message, in one socket write per turn
+   * (socket-batching.ts) instead of one for the message now and one for the patch after.
+   */
+  private broadcastWithPatch(type: string, message: object) {
+    this.broadcast(type, message, { afterNextPatch: true });
   }
 
   private async announceResult(settled: Settled<S, O>) {
