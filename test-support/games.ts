@@ -18,13 +18,22 @@ export async function fundedPlayer(
   name = "Abebe Kebede",
 ) {
   const player = await signUpPlayer(server, name);
-  const ledger = server.platform.ledger;
+  await depositFor(server, player.userId, amountMinor);
+  if (bonusMinor > 0)
+    await server.platform.ledger.bonuses.grant(
+      player.userId,
+      randomUUID(),
+      bonusMinor,
+      ctx("superAdmin"),
+    );
+  return player;
+}
+
+/** A bank deposit of `amountMinor`, with its proof, approved for the player. */
+export async function depositFor(server: TestServer, userId: string, amountMinor: number) {
   const uploads = createImageStore(path.join(server.platform.config.dataDir, "uploads"));
   const proof = await uploads.save(await pngImage());
-  await approvedBankDeposit(ledger, player.userId, amountMinor, proof);
-  if (bonusMinor > 0)
-    await ledger.bonuses.grant(player.userId, randomUUID(), bonusMinor, ctx("superAdmin"));
-  return player;
+  await approvedBankDeposit(server.platform.ledger, userId, amountMinor, proof);
 }
 
 /** An instant table of a game with the given bet (major units), created by the superAdmin. */

@@ -16,6 +16,20 @@ export async function cpuSecondsOf(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * A process' system calls that write (write, writev, sendmsg...: each socket write is one) and
+ * its CPU seconds in the kernel, so far (Linux /proc/<pid>/io and stat).
+ */
+export async function writesOf(pid: number): Promise<{ calls: number; systemSeconds: number }> {
+  const io = await readFile(`/proc/${pid}/io`, "utf8");
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return {
+    calls: Number(/^syscw:\s+(\d+)/m.exec(io)?.[1] ?? 0),
+    systemSeconds: Number(fields[12]) / 100,
+  };
+}
+
 /** The whole machine's CPU counters: busy and total ticks over all cores. */
 export async function machineCpu(): Promise<{ busy: number; total: number }> {
   const line = (await readFile("/proc/stat", "utf8")).split("\n")[0]!;
@@ -83,8 +97,15 @@ export async function cpuMeter(
 ) {
   const sample = async () => {
     const servers: number[] = [];
-    for (const pid of serverPids) servers.push(await cpuSecondsOf(pid));
-    return { servers, postgres: await postgresCpuSeconds(postgres), machine: await machineCpu() };
+    const writes = { calls: 0, systemSeconds: 0 };
+    for (const pid of serverPids) {
+      servers.push(await cpuSecondsOf(pid));
+      const { calls, systemSeconds } = await writesOf(pid);
+      writes.calls += calls;
+      writes.systemSeconds += systemSeconds;
+    }
+    const machine = await machineCpu();
+    return { servers, writes, postgres: await postgresCpuSeconds(postgres), machine };
   };
   const start = await sample();
   const benchStart = process.cpuUsage();
@@ -96,6 +117,9 @@ export async function cpuMeter(
       return {
         server: servers.reduce((sum, seconds) => sum + seconds, 0),
         servers,
+        /** The servers' write system calls, and their CPU seconds in the kernel. */
+        writeCalls: end.writes.calls - start.writes.calls,
+        systemSeconds: end.writes.systemSeconds - start.writes.systemSeconds,
         postgres: postgresCpuBetween(start.postgres, end.postgres),
         bench: (bench.user + bench.system) / 1e6,
         machine:

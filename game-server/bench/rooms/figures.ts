@@ -97,6 +97,10 @@ export function figuresOf(m: Measured) {
       }`,
     ],
     [
+      "server write calls per join, join path",
+      `${(untilLastAck.writeCalls / Math.max(1, answered)).toFixed(1)} (sockets: HTTP, websockets, PostgreSQL); ${((1000 * untilLastAck.systemSeconds) / Math.max(1, answered)).toFixed(2)} ms of the CPU per join in the kernel`,
+    ],
+    [
       "PostgreSQL CPU per join, join path",
       `${((1000 * untilLastAck.postgres) / Math.max(1, answered)).toFixed(2)} ms`,
     ],

@@ -46,6 +46,9 @@ import { BARE, BURST, BURST_PLAN, describePlan, MAIN_PLAN, PROCESSES } from "./s
  *                         the servers do join work only, which is the figure "server CPU per
  *                         join, join path" of this run; 0: skip it
  *   KEEP_DB=1             keep the database (and DATA_DIR) afterwards
+ *   PROFILE=DIR           the servers run under `node --cpu-prof` and write their profiles to
+ *                         DIR; each run prints the profile-summary.mjs commands for its join
+ *                         path and join phase (profile.ts)
  *
  * Two CPU figures per run: per join, the join path (first join → last ack, less idle; only
  * when no round settled in that window, as in the burst run) and per round (first join → last

@@ -19,6 +19,7 @@ import type { CpuPerJoin } from "./cpu-per-join.ts";
 import { figuresOf, type Measured } from "./figures.ts";
 import { playJoins } from "./joins.ts";
 import { createTables, openRounds } from "./open-rounds.ts";
+import { printProfileWindows, profileServers } from "./profile.ts";
 import type { Player } from "./rounds.ts";
 import { connectPlayers } from "./sdk-clients.ts";
 import { sample } from "./server-metrics.ts";
@@ -36,6 +37,7 @@ import {
   KEEP,
   MODE,
   PLAYERS,
+  PROFILE,
   ROOMS,
   SEED_CONCURRENCY,
   TIMEOUT_S,
@@ -108,6 +110,10 @@ export async function runBench(processes: number, plan: JoinPlan): Promise<RunRe
   };
   let audit = { code: 1, verdict: "(not run)" };
   const figures: [string, string][] = [];
+  const profileDir = PROFILE && path.resolve(PROFILE);
+  if (profileDir) profileServers(profileDir);
+  const startedAt = Date.now();
+  let joins: Measured["joins"] | null = null;
   try {
     const mark = performance.now();
     const { pids, databaseUrl } = await startServers(cluster, serverEnv, {
@@ -125,6 +131,7 @@ export async function runBench(processes: number, plan: JoinPlan): Promise<RunRe
         players,
       },
     );
+    joins = measured.joins;
     const outcome = figuresOf(measured);
     figures.push(...outcome.figures);
     if (!outcome.complete) failed = true;
@@ -158,6 +165,11 @@ export async function runBench(processes: number, plan: JoinPlan): Promise<RunRe
         `server stopped ${how} (exit code ${code}); ${cluster.server!.logLines.length} warning/error line(s) logged`,
       );
       if (code !== 0 && code !== 143) failed = true;
+      if (profileDir && joins)
+        await printProfileWindows(profileDir, startedAt, {
+          "join path (first join to last ack)": [joins.joinStarted, joins.joinsDone],
+          "joins to results": [joins.joinStarted, joins.resultsDone],
+        });
       const auditEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
       audit = await runAudit(withBenchDatabase(auditEnv, database));
     }

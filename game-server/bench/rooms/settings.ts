@@ -40,6 +40,8 @@ export const KEEP = setting("KEEP_DB", "") === "1";
 export const START_NOTICE_MS = count("START_NOTICE_MS", 0);
 export const CLIENTS_NICE = count("CLIENTS_NICE", 10);
 export const BARE = count("BARE", 1) > 0;
+/** A directory for the servers' CPU profiles (profile.ts); "" for none. */
+export const PROFILE = setting("PROFILE", "");
 
 /** Bet per round (major units) and each player's deposit (minor units). */
 export const BET = 10;

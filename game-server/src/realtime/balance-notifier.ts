@@ -15,8 +15,8 @@ import { MoneyNotices } from "./money-notices.ts";
 
 export type Balances = Awaited<ReturnType<typeof walletBalances>>;
 /**
- * `balanceUpdated` with both balances; once the read models hold the move, `listsUpdated`, and
- * `moneyNotice` for a decision about the player's money.
+ * `balanceUpdated` with both balances; once the read models hold a move of the deposit or
+ * withdrawal lists, `listsUpdated`, and `moneyNotice` for a decision about the player's money.
  */
 type Listener = (
   type: "balanceUpdated" | "listsUpdated" | "moneyNotice",
@@ -59,14 +59,15 @@ export class BalanceNotifier {
           this.tell(userId, "balanceUpdated", round ? { ...balances, round } : balances);
         }
         const decided = this.listeners.size > 0 && MoneyNotices.anyIn(events);
-        if (moved.size === 0 && !decided) return;
-        // The player's lists (requests, their decisions) show the move once the read models
-        // hold it: said apart, so that balances never wait for them. The notices go with them,
-        // so that a list read on a notice shows what it tells.
+        const listsMoved = [...moved].filter(([, { lists }]) => lists).map(([userId]) => userId);
+        if (listsMoved.length === 0 && !decided) return;
+        // The player's lists (deposits, withdrawals) show the move once the read models hold
+        // it: said apart, so that balances never wait for them. The notices go with them, so
+        // that a list read on a notice shows what it tells.
         void this.progress
           .reach(events.at(-1)!.position)
           .then(async () => {
-            for (const userId of moved.keys()) this.tell(userId, "listsUpdated", {});
+            for (const userId of listsMoved) this.tell(userId, "listsUpdated", {});
             if (!decided) return;
             const watched = new Set(this.listeners.keys());
             for (const { userId, notice, reveal } of await this.notices.of(events, watched))
@@ -101,20 +102,23 @@ export class BalanceNotifier {
   }
 
   /**
-   * The watched users whose wallet moved in these events, with its newest revision seen and the
+   * The watched users whose wallet moved in these events, with its newest revision seen, the
    * last round that credited it among them (a payout or a refund, which a screen may hold back
-   * until that round's animation lands).
+   * until that round's animation lands), and whether a move was other than a round's (a stake,
+   * a payout, a refund: no deposit or withdrawal list shows those, so no `listsUpdated`).
    */
   private watchedWalletsMoved(events: RecordedEvent[]) {
-    const moved = new Map<string, { revision: number; round?: string }>();
+    const moved = new Map<string, { revision: number; round?: string; lists: boolean }>();
     for (const event of events) {
       if (!event.streamId.startsWith("wallet-")) continue;
       const userId = parseStreamId(event.streamId).id;
       if (!this.listeners.has(userId)) continue;
       const seen = moved.get(userId);
+      const round = roundCrediting(event);
       moved.set(userId, {
         revision: Math.max(seen?.revision ?? -1, event.revision),
-        round: roundCrediting(event) ?? seen?.round,
+        round: round ?? seen?.round,
+        lists: (seen?.lists ?? false) || (round === undefined && event.type !== "StakePlaced"),
       });
     }
     return moved;

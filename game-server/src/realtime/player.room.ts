@@ -6,7 +6,8 @@ import { keepSeat } from "./room-messages.ts";
 
 /**
  * One signed-in user's channel (one room per user: `joinOrCreate("player", { userId })`):
- * `balanceUpdated` whenever the wallet moves, `listsUpdated` once the read models hold that move,
+ * `balanceUpdated` whenever the wallet moves, `listsUpdated` once the read models hold a move
+ * that the deposit or withdrawal lists show (not a round's stake, payout or refund),
  * `moneyNotice` when the user's money was decided, `noPlayerJoined` when a round expired unjoined,
  * `lotteryDrawingSoon` and `lottery` when a lottery they hold tickets of starts its drawing and
  * has revealed it (sent by its room, lottery.room.ts).

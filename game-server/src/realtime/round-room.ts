@@ -73,7 +73,11 @@ abstract class RoundRoom<
   protected round!: RegisteredRound<S, O>;
   protected actor!: Actor<typeof roundMachine>;
   private holding = false;
-  /** Joins whose stake is being taken: the phase shows `joining` while there are any. */
+  /**
+   * Joins whose stake is being taken: the room's phase is `joining` while there are any (the
+   * tables refuse or hold seats on it). The state shows the machine's own state only, so that a
+   * join costs every watcher no patch of its own before the one that shows its seat.
+   */
   private joinsInFlight = 0;
   /** The result as announced: a player who joins or reconnects after it is sent it too. */
   private result: RoundResult | null = null;
@@ -163,7 +167,7 @@ abstract class RoundRoom<
         return room.seating;
       },
       seat: (seat) => room.seat(seat),
-      broadcast: (type, message) => room.broadcast(type, message),
+      broadcast: (type, message) => room.broadcastWithPatch(type, message),
       announce: (type, payload) => {
         if (room.round.access === "public")
           room.deps.notifications().lobbyChanged({ op: "announce", type, payload });
@@ -230,7 +234,6 @@ abstract class RoundRoom<
    */
   private async seat(seat: S): Promise<Refusal | null> {
     this.joinsInFlight++;
-    this.showPhase();
     try {
       await this.deps.rounds.takeSeat(this.round, seat);
     } catch (error) {
@@ -254,8 +257,8 @@ abstract class RoundRoom<
     this.actor.send({ type });
   }
 
-  private showPhase(state = this.actor.getSnapshot().value) {
-    this.state.phase = this.phaseOf(state);
+  private showPhase(state: unknown) {
+    this.state.phase = String(state ?? "");
   }
 
   /** The seats as they are now; the registry stores a round's writes in the order made. */
@@ -313,7 +316,16 @@ abstract class RoundRoom<
   private announceStart(startsAt: number) {
     this.state.startsAt = startsAt;
     this.tellLobby();
-    this.broadcast("startNotice", { code: this.round.code, startsAt });
+    this.broadcastWithPatch("startNotice", { code: this.round.code, startsAt });
+  }
+
+  /**
+   * A message about a change of the state, sent right after the next patch (at most `patchRate`
+   * later): each client gets the state, then the message, in one socket write per turn
+   * (socket-batching.ts) instead of one for the message now and one for the patch after.
+   */
+  private broadcastWithPatch(type: string, message: object) {
+    this.broadcast(type, message, { afterNextPatch: true });
   }
 
   private async announceResult(settled: Settled<S, O>) {

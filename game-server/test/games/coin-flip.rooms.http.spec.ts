@@ -48,16 +48,27 @@ describe("a public coin flip", () => {
 
     const room = await watchRound(server, alice.token, code);
     const coin = nextMessage(room, "coin");
+    // The start notice comes right after the patch that shows its startsAt; no patch shows the
+    // join in flight (the machine's state stays `waiting` until the seat is taken).
+    const notice = nextMessage<{ startsAt: number }>(room, "startNotice").then((message) => ({
+      told: message.startsAt,
+      shown: room.state.startsAt,
+    }));
+    const phases: string[] = [];
+    room.onStateChange((state) => phases.push(state.phase));
     const joined = await server.call("POST", "/api/game/coin-flip/join", {
       token: bob.token,
       body: { code, clientSeed: seed() },
     });
     expect(joined.status).toBe(200);
+    const { told, shown } = await notice;
+    expect(shown).toBe(told);
     expect(joined.body.game.playerWithChoice).toEqual([
       { player: alice.userId, selectedSide: "H" },
       { player: bob.userId, selectedSide: "T" },
     ]);
     const result = await coin;
+    expect(phases).not.toContain("joining");
     const winner = result.coin === "H" ? alice : bob;
     const loser = winner === alice ? bob : alice;
     expect(result.winner).toBe(winner.userId);

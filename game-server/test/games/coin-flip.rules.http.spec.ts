@@ -1,6 +1,7 @@
 import {
   balancesOf,
   coinFlipTable,
+  depositFor,
   fundedPlayer,
   nextMessage,
   playerChannel,
@@ -14,6 +15,7 @@ import {
   startTestServer,
   type TestServer,
 } from "@igp/test-support/http.ts";
+import { sleep } from "@igp/test-support/server-process.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let server: TestServer;
@@ -329,6 +331,43 @@ describe("private rounds, the lobby and the player channel", () => {
       round: created.body.game.fairness.roundId,
     });
     await Promise.all([channel.leave(), bobsChannel.leave()]);
+  });
+
+  it("listsUpdated follows a deposit, not a round's stake or payout (no list shows those)", async () => {
+    const [alice, bob] = [await fundedPlayer(server, 30_00), await fundedPlayer(server, 30_00)];
+    // Carol's deposit told on her channel: the notifier is past Alice's and Bob's (told to no
+    // one, their channels not open yet), so nothing of theirs comes late.
+    const carol = await signUpPlayer(server, "Carol Tadesse");
+    const carolsChannel = await playerChannel(server, carol);
+    const carolFunded = nextMessage(
+      carolsChannel,
+      "balanceUpdated",
+      20_000,
+      (m: { mainBalance: number }) => m.mainBalance === 5,
+    );
+    await depositFor(server, carol.userId, 5_00);
+    await carolFunded;
+    const channels = [await playerChannel(server, alice), await playerChannel(server, bob)];
+    const lists = channels.map((channel) => {
+      const told = { count: 0 };
+      channel.onMessage("listsUpdated", () => told.count++);
+      return told;
+    });
+    const paid = Promise.any(
+      channels.map((channel) =>
+        nextMessage(channel, "balanceUpdated", 20_000, (m: { round?: string }) => !!m.round),
+      ),
+    );
+    const created = await createPrivate(alice.token, { betAmount: 7.5, selectedSide: "H" });
+    await join(bob.token, { code: created.body.gameCode, clientSeed: seed() });
+    await paid;
+    // A deposit's listsUpdated comes after those of every earlier move, had there been any.
+    const deposited = nextMessage(channels[0]!, "listsUpdated");
+    await depositFor(server, alice.userId, 2_00);
+    await deposited;
+    await sleep(500);
+    expect(lists.map((told) => told.count)).toEqual([1, 0]);
+    await Promise.all([...channels, carolsChannel].map((channel) => channel.leave()));
   });
 });
 

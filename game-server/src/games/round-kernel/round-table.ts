@@ -24,7 +24,7 @@ export interface RoundTable<S extends Seat, O extends JsonValue, State> {
   readonly seating: boolean;
   /** Takes a seat the game's rules allowed: the stake, then the record; the machine follows. */
   seat(seat: S): Promise<Refusal | null>;
-  /** A message to everyone in the room. */
+  /** A message to everyone in the room, sent with the next patch (after the state it tells of). */
   broadcast(type: string, message: object): void;
   /** A message to everyone in the lobby, when the round is listed there (public). */
   announce(type: string, payload: object): void;

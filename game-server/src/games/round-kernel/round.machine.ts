@@ -14,9 +14,9 @@ import { assign, type ErrorActorEvent, fromPromise, setup } from "xstate";
  *      └──CANCEL (the creator left, alone, no join in flight)──▶ expiring
  *
  * A join is one event, when its stake is taken or refused (JOINED, JOIN_FAILED): the room counts
- * the joins in flight itself (its `joinsInFlight` guard) and shows the phase `joining` while one
- * is, so a join costs the machine one step, not two (each costs tens of microseconds with many
- * rounds live). Several joins may run at once (spin wheel); the deadline waits until none is in
+ * the joins in flight itself (its `joinsInFlight` guard; its tables treat the round as `joining`
+ * while one is), so a join costs the machine one step, not two (each costs tens of microseconds
+ * with many rounds live). Several joins may run at once (spin wheel); the deadline waits until none is in
  * flight (the state `joining`). Deadlines are timestamps in the context, not pending timers, so
  * a round restored from its stream after a restart re-arms them (`resumeAt` picks the state to
  * resume in).
