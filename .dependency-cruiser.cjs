@@ -12,6 +12,13 @@
  * other packages only by their face, like any other user.
  */
 const PACKAGES = "^(shared|ledger|projections|game-server|client)/";
+/**
+ * Files shared/ exports by a subpath of its own (package.json `exports`): what the browser's
+ * first download needs without the index, whose schemas a bundler cannot drop.
+ */
+const SHARED_SUBPATHS = Object.values(require("./shared/package.json").exports)
+  .filter((file) => file !== "./src/index.ts")
+  .map((file) => `^shared/${file.slice(2).replace(/\./g, "\\.")}$`);
 
 module.exports = {
   forbidden: [
@@ -64,11 +71,11 @@ module.exports = {
       name: "packages-by-their-face",
       severity: "error",
       comment:
-        "Another package is used by its name (@igp/ledger...), through what its index exports, never by a path into its files.",
+        "Another package is used by its name (@igp/ledger...), through what its index (or a subpath of its package.json) exports, never by a path into its files.",
       from: { path: PACKAGES },
       to: {
         path: "^(shared|ledger|projections)/",
-        pathNot: ["^$1/", "^(shared|ledger|projections)/src/index\\.ts$"],
+        pathNot: ["^$1/", "^(shared|ledger|projections)/src/index\\.ts$", ...SHARED_SUBPATHS],
       },
     },
     {

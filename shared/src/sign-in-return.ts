@@ -1,3 +1,6 @@
+// Also exported as @igp/shared/sign-in-return: the browser's first download (the header's
+// Sign in link) takes it without the index, whose schemas the bundler cannot leave out.
+
 /** The sign-in page. */
 export const SIGN_IN_PAGE = "/auth/login";
 

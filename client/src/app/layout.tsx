@@ -1,3 +1,4 @@
+import { signInPageFrom } from "@igp/shared/sign-in-return";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
@@ -71,6 +72,7 @@ function Header({
 }) {
   const { t, i18n } = useTranslation();
   const { user, balancesHeld } = useSession();
+  const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const admin = isAdminRole(user?.role);
@@ -114,7 +116,8 @@ function Header({
             <Link className="desktop-only" to="/auth/register">
               {t("auth.register")}
             </Link>
-            <Link className="button button-small" to="/auth/login">
+            {/* From a game's page, back to it once signed in. */}
+            <Link className="button button-small" to={signInPageFrom(pathname)}>
               {t("auth.signIn")}
             </Link>
           </>

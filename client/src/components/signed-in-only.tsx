@@ -1,4 +1,4 @@
-import { signInPageFrom } from "@igp/shared";
+import { signInPageFrom } from "@igp/shared/sign-in-return";
 import { lazy, type ReactElement, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router-dom";

@@ -192,9 +192,7 @@ describe("caching", () => {
   it("a deep link gets its screen's page: the shell with the screen's chunks preloaded", async () => {
     const shell = readFileSync(`${DIST}shell.html`, "utf8");
     for (const [path, file, chunk] of [
-      ["/play/instant/coin-flip/AB12CD", "pages/play/instant/coin-flip/[id].html", "coin-flip-"],
-      ["/play/instant/lottery/L1", "pages/play/instant/lottery/[code].html", "lottery-drawing-"],
-      ["/admin/dashboard", "pages/admin/dashboard/[...].html", "admin-"],
+      ["/admin/dashboard", "pages/admin/dashboard.html", "admin-"],
       ["/admin/dashboard/ledger", "pages/admin/dashboard/[...].html", "admin-"],
     ] as const) {
       const html = await page(path);
@@ -204,6 +202,31 @@ describe("caching", () => {
       const withoutPreloads = (text: string) =>
         text.replace(/<link rel="modulepreload"[^>]*>/g, "").replace(/\s+/g, "");
       expect(withoutPreloads(html), path).toBe(withoutPreloads(shell));
+      expect(html, path).toMatch(
+        new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}`),
+      );
+    }
+  });
+
+  it("a shared game's link and a lottery's page paint their frame from the HTML, their chunks preloaded", async () => {
+    for (const [path, file, chunk, text] of [
+      [
+        "/play/instant/coin-flip/AB12CD",
+        "pages/play/instant/coin-flip/[id].html",
+        "coin-flip-",
+        "Loading Game",
+      ],
+      [
+        "/play/instant/lottery/L1",
+        "pages/play/instant/lottery/[code].html",
+        "lottery-drawing-",
+        "",
+      ],
+    ] as const) {
+      const html = await page(path);
+      expect(html, path).toBe(readFileSync(`${DIST}${file}`, "utf8"));
+      expect(html.slice(html.indexOf('<div id="root">')), path).toMatch(/<main[\s\S]*<h1/);
+      expect(html, path).toContain(text);
       expect(html, path).toMatch(
         new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}`),
       );

@@ -1,4 +1,4 @@
-import { isGamePage } from "@igp/shared";
+import { isGamePage } from "@igp/shared/sign-in-return";
 
 /**
  * The game's page a visitor opened before signing in (a shared private-game link), named by the

@@ -1,4 +1,5 @@
-import { type LotteryMessage, type LotteryView, signInPageFrom } from "@igp/shared";
+import type { LotteryMessage, LotteryView } from "@igp/shared";
+import { signInPageFrom } from "@igp/shared/sign-in-return";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";

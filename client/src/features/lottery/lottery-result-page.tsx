@@ -1,5 +1,6 @@
 import "./lottery-texts.ts";
-import { type LotteryView, type MyTicket, signInPageFrom } from "@igp/shared";
+import type { LotteryView, MyTicket } from "@igp/shared";
+import { signInPageFrom } from "@igp/shared/sign-in-return";
 import type { TFunction } from "i18next";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
