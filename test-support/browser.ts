@@ -11,6 +11,7 @@ import {
 import { signInSuperAdmin, startTestServer } from "./http.ts";
 import { form, pngImage } from "./images.ts";
 import { watchPages } from "./page-problems.ts";
+import { signedInHint } from "./signed-in-cookie.ts";
 
 /** Debian's Chromium (CI installs the package; a machine without it skips browser tests). */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -163,7 +164,7 @@ export async function signInContext(
   const cookie = { domain: "127.0.0.1", path: "/", sameSite: "Lax" as const };
   await context.addCookies([
     { ...cookie, name: "igp_session", value: token, httpOnly: true },
-    { ...cookie, name: "igp_signed_in", value: "1" },
+    { ...cookie, name: "igp_signed_in", value: signedInHint(token) },
   ]);
   if (Object.keys(more).length === 0) return;
   const values = JSON.stringify(more);

@@ -9,3 +9,13 @@ export function markSignedIn(signedIn = true) {
     ? "igp_signed_in=1; path=/"
     : "igp_signed_in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
 }
+
+/**
+ * The value the server gives that cookie at sign-in for this token's account
+ * (game-server/src/http/session-cookie.ts): `staff` for a staff member, else `1`. The token's
+ * role is read from its claims, as a browser test or bench that signs in by token cannot ask.
+ */
+export function signedInHint(token: string): "1" | "staff" {
+  const claims = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString() || "{}");
+  return claims.role && claims.role !== "user" ? "staff" : "1";
+}

@@ -25,12 +25,14 @@ interface Page {
  * An API read a page makes at once that depends on its address: the server names it in a
  * `Link: <…>; rel=preload; as=fetch` header of the page's answer, the pattern's `[id]` filled
  * from the address (game-server/src/http/plugins/client-app.ts). `signedIn`: only for a browser
- * with a session (a visitor is sent to sign in first); `code`: only when `[id]` is a round's code
+ * with a session (a visitor is sent to sign in first); `staff`: only for a staff member's session
+ * (the `igp_signed_in` cookie's hint: a player would get a 403); `code`: only when `[id]` is a round's code
  * (digits name a table, read another way).
  */
 export interface PageData {
   url: string;
   signedIn?: boolean;
+  staff?: boolean;
   code?: boolean;
 }
 
@@ -152,7 +154,7 @@ export const PAGES: Page[] = [
     path: "/admin/dashboard",
     prerender: false,
     preload: [ADMIN],
-    data: [{ url: DASHBOARD_STATS, signedIn: true }],
+    data: [{ url: DASHBOARD_STATS, signedIn: true, staff: true }],
   },
   { path: "/admin/dashboard/[...]", prerender: false, preload: [ADMIN] },
 ];

@@ -1,6 +1,7 @@
 import { cpus, loadavg } from "node:os";
 import { hasChromium, launchBrowser } from "@igp/test-support/browser.ts";
 import { startEmbeddedServer } from "@igp/test-support/server-process.ts";
+import { signedInHint } from "@igp/test-support/signed-in-cookie.ts";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { type FirstLoadFixtures, makeFixtures } from "./first-load-fixtures.ts";
 import { quantile } from "./measure.ts";
@@ -202,7 +203,7 @@ async function newContext(browser: Browser, token: string | null) {
     const cookie = { domain: "127.0.0.1", path: "/", sameSite: "Lax" as const };
     await context.addCookies([
       { ...cookie, name: "igp_session", value: token, httpOnly: true },
-      { ...cookie, name: "igp_signed_in", value: "1" },
+      { ...cookie, name: "igp_signed_in", value: signedInHint(token) },
     ]);
   }
   await context.addInitScript({

@@ -23,10 +23,23 @@ export function cookieOptions(request: FastifyRequest) {
   };
 }
 
-export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string) {
+/**
+ * `igp_signed_in` is `staff` for a staff member's session, else `1`: a hint for what the page's
+ * HTML announces (a staff screen's reads are not preloaded for a player, whom they would only
+ * earn a 403 logged by the browser); every request is still decided by the session itself.
+ */
+export function setSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  role: string,
+) {
   const options = { ...cookieOptions(request), maxAge: TOKEN_LIFETIME_SECONDS };
   reply.setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true });
-  reply.setCookie(SIGNED_IN_COOKIE, "1", { ...options, httpOnly: false });
+  reply.setCookie(SIGNED_IN_COOKIE, role === "user" ? "1" : "staff", {
+    ...options,
+    httpOnly: false,
+  });
 }
 
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply) {

@@ -147,11 +147,15 @@ describe("sessions in a cookie", () => {
     );
     // On this machine the site is plain http: the cookie cannot be Secure here.
     expect(cookies.igp_session!.attributes).not.toContain("secure");
-    // The readable hint says only that a session exists.
+    // The readable hint says only that a session exists (a staff member's: `staff`).
     expect(cookies.igp_signed_in).toEqual({
       value: "1",
       attributes: expect.not.arrayContaining(["httponly"]),
     });
+    const root = await server.call("POST", "/api/auth/user/login", {
+      body: { phone: "root@example.com", password: "root-password-1" },
+    });
+    expect(cookiesOf(root).igp_signed_in!.value).toBe("staff");
     const me = await server.call("GET", "/api/login/user", withCookie(cookies.igp_session!.value));
     expect(me.body).toMatchObject({ userId: player.userId });
   });

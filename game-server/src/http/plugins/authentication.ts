@@ -166,7 +166,7 @@ export const authentication = fp(
           if (request.deviceId) await deps.accountTraces.seenOnDevice(user.id, request.deviceId);
           if (how?.signedUp) await deps.accountTraces.signedUpFrom(user.id, request.ip);
         }
-        setSessionCookies(request, reply, token);
+        setSessionCookies(request, reply, token, user.role);
         return token;
       },
     );

@@ -23,6 +23,7 @@ export interface BuiltPage {
 interface PageData {
   url: string;
   signedIn?: boolean;
+  staff?: boolean;
   code?: boolean;
 }
 
@@ -30,6 +31,8 @@ interface PageData {
 const SESSION_USER = "/api/login/user";
 /** Says only that the browser holds a session (client/src/lib/api-client.ts). */
 const SIGNED_IN = /(?:^|;\s*)igp_signed_in=/;
+/** A staff member's session (game-server/src/http/session-cookie.ts): a hint, never a right. */
+const STAFF = /(?:^|;\s*)igp_signed_in=staff(?:;|$)/;
 
 /**
  * The pages under pages/: exact addresses first, then the patterns, those with fewer open
@@ -98,6 +101,7 @@ export function preloadsFor(page: BuiltPage | undefined, url: string, cookie = "
     ...(signedIn ? [SESSION_USER] : []),
     ...(page?.data ?? [])
       .filter((read) => signedIn || !read.signedIn)
+      .filter((read) => !read.staff || STAFF.test(cookie))
       // Digits name a table, not a round: the page reads it another way.
       .filter((read) => !read.code || /\D/.test(values.id ?? ""))
       .filter((read) => [...read.url.matchAll(/\[(\w+)\]/g)].every(([, name]) => values[name!]))

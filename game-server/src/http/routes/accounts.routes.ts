@@ -298,7 +298,7 @@ export async function accountsRoutes(
     },
     async (request, reply) => {
       const presented = presentedToken(request)!;
-      setSessionCookies(request, reply, presented.token);
+      setSessionCookies(request, reply, presented.token, request.user!.role);
       return sessionOf(request.user!, ledger);
     },
   );
