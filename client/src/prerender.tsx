@@ -6,6 +6,7 @@ import { AppRoutes } from "./app/routes.tsx";
 import { DASHBOARD_STATS } from "./features/admin/screens/dashboard-screen.tsx";
 import { ACTIVE_SOCIALS } from "./features/contact/active-socials.ts";
 import { DEMO_GAMES } from "./features/demo/demo-rules.ts";
+import { LOTTERY_LIST } from "./features/lottery/lottery-api.ts";
 import { lobbyListPath } from "./lib/rounds/use-public-rounds.ts";
 
 interface Page {
@@ -110,7 +111,7 @@ export const PAGES: Page[] = [
     path: "/play/instant/lottery",
     prerender: true,
     preload: [LOTTERY],
-    fetch: ["/api/game/lottery/list"],
+    fetch: [LOTTERY_LIST],
   },
   {
     path: "/play/instant/lottery/[code]",

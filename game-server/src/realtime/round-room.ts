@@ -214,18 +214,13 @@ abstract class RoundRoom<
 
   /** The machine's state, or `joining` while it waits and a join's stake is being taken. */
   private get phase(): string {
-    return this.phaseOf(this.actor?.getSnapshot().value);
+    const state = String(this.actor?.getSnapshot().value ?? "");
+    return state === "waiting" && this.joinsInFlight > 0 ? "joining" : state;
   }
 
-  private phaseOf(state: unknown): string {
-    const value = String(state ?? "");
-    return value === "waiting" && this.joinsInFlight > 0 ? "joining" : value;
-  }
-
-  /** Is the round still taking seats (the countdown running, no draw due)? */
+  /** Is the round still taking seats (the machine waiting: the countdown running, no draw due)? */
   private get seating() {
-    const phase = this.phase;
-    return phase === "waiting" || phase === "joining";
+    return this.actor?.getSnapshot().value === "waiting";
   }
 
   /**

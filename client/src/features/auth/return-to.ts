@@ -13,7 +13,7 @@ export function rememberReturnTo(next: string | null) {
 }
 
 export function takeReturnTo(): string | undefined {
-  const next = globalThis.sessionStorage?.getItem(KEY);
+  const next = sessionStorage.getItem(KEY);
   sessionStorage.removeItem(KEY);
   return next && isGamePage(next) ? next : undefined;
 }

@@ -11,8 +11,10 @@ import { sendOnce } from "../../lib/send-once.ts";
 
 /** The lottery calls (player spec section 7, admin spec section 7), each answer parsed. */
 
-export const fetchLotteries = async () =>
-  z.array(lotteryViewSchema).parse(await api("/api/game/lottery/list"));
+/** The open lotteries: public, so the list's prerendered page asks for them with its scripts. */
+export const LOTTERY_LIST = "/api/game/lottery/list";
+
+export const fetchLotteries = async () => z.array(lotteryViewSchema).parse(await api(LOTTERY_LIST));
 
 export const fetchLottery = async (code: string) =>
   lotteryViewSchema.parse(await api(`/api/game/lottery/get/${encodeURIComponent(code)}`));
