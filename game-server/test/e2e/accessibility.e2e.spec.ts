@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium)("accessibility in Chromium (skipped: no /usr/bin/c
         await page.goto(
           `${server.url}/play/instant/spin-wheel/${await openRound(player, "spin-wheel")}`,
         );
-        await page.getByText("Your Lucky Number").waitFor();
+        await page.getByText("Your Lucky Number", { exact: true }).waitFor();
       },
     },
     {

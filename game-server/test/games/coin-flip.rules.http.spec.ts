@@ -334,20 +334,16 @@ describe("private rounds, the lobby and the player channel", () => {
   });
 
   it("listsUpdated follows a deposit, not a round's stake or payout (no list shows those)", async () => {
-    const [alice, bob] = [await fundedPlayer(server, 30_00), await fundedPlayer(server, 30_00)];
-    // Carol's deposit told on her channel: the notifier is past Alice's and Bob's (told to no
-    // one, their channels not open yet), so nothing of theirs comes late.
-    const carol = await signUpPlayer(server, "Carol Tadesse");
-    const carolsChannel = await playerChannel(server, carol);
-    const carolFunded = nextMessage(
-      carolsChannel,
-      "balanceUpdated",
-      20_000,
-      (m: { mainBalance: number }) => m.mainBalance === 5,
-    );
-    await depositFor(server, carol.userId, 5_00);
-    await carolFunded;
+    // Each funded with its channel open, and its deposit's listsUpdated awaited: whenever the
+    // wallet's credit is written, nothing of the funding can come late into the count below.
+    const alice = await signUpPlayer(server, "Alice Tadesse");
+    const bob = await signUpPlayer(server, "Bob Girma");
     const channels = [await playerChannel(server, alice), await playerChannel(server, bob)];
+    for (const [i, player] of [alice, bob].entries()) {
+      const funded = nextMessage(channels[i]!, "listsUpdated");
+      await depositFor(server, player.userId, 30_00);
+      await funded;
+    }
     const lists = channels.map((channel) => {
       const told = { count: 0 };
       channel.onMessage("listsUpdated", () => told.count++);
@@ -367,7 +363,7 @@ describe("private rounds, the lobby and the player channel", () => {
     await deposited;
     await sleep(500);
     expect(lists.map((told) => told.count)).toEqual([1, 0]);
-    await Promise.all([...channels, carolsChannel].map((channel) => channel.leave()));
+    await Promise.all(channels.map((channel) => channel.leave()));
   });
 });
 
