@@ -198,14 +198,16 @@ describe.skipIf(redisMissing)(`two processes on Redis (${redisMissing ?? "redis-
       JWT_SECRET: "another-jwt-secret-another-jwt-secret-x",
     });
     const stray = spawnServer(env, 0);
+    // A start on a loaded CI machine (tsx compiling, migrations checked) can take most of a
+    // minute before it reaches the secrets' check: wait long, it exits as soon as it refuses.
     const code = await Promise.race([
       stray.exited,
-      new Promise((resolve) => setTimeout(() => resolve("still running"), 45_000)),
+      new Promise((resolve) => setTimeout(() => resolve("still running"), 100_000)),
     ]);
     await stray.stop(1_000);
     expect(code).toBe(1);
     expect(stray.logLines.join("\n")).toContain("JWT_SECRET differ");
-  }, 60_000);
+  }, 120_000);
 
   it("the lone round's refund notice reaches its player on the other process", {
     timeout: 90_000,
