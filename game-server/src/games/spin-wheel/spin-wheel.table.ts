@@ -67,9 +67,14 @@ export function spinWheelTable(
 
   /** Frees a player's numbers that are picked but not locked. */
   function release(userId: string) {
+    unpickAll(userId);
+    showSeats();
+  }
+
+  /** `release` without showing it: for a caller that changes the picks again and shows them. */
+  function unpickAll(userId: string) {
     const locked = new Set(heldNumbers(table.round.players));
     for (const [n, holder] of picks) if (holder === userId && !locked.has(n)) picks.delete(n);
-    showSeats();
   }
 
   function announceLock() {
@@ -94,7 +99,8 @@ export function spinWheelTable(
       if (locking.has(userId)) return { ok: false, status: 409, message: SELECTION_LOCKED };
       const why = whyNotLock(table.round, picks, userId, numbers, Date.now());
       if (why) return { ok: false, status: 409, message: why };
-      release(userId);
+      // The numbers reserved, shown once (the seat shows them again once paid).
+      unpickAll(userId);
       for (const n of numbers) picks.set(n, userId);
       locking.add(userId);
       showSeats();
