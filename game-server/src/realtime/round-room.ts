@@ -241,8 +241,9 @@ abstract class RoundRoom<
     this.round.status = this.game.statusOf(this.round.players);
     await this.recordSeats();
     this.showRound();
-    this.tellLobby();
     this.joinEnded("JOINED");
+    // A join that starts the round has told the lobby (announceStart): not listed, once.
+    if (this.seating) this.tellLobby();
     return null;
   }
 

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { agentEvents, evolveAgent, initialAgent } from "./agent/agent.events.ts";
 import { chargeEvents, evolveCharge, initialCharge } from "./charge/charge.events.ts";
 import { depositEvents, evolveDeposit, initialDeposit } from "./deposit/deposit.events.ts";
@@ -125,6 +125,20 @@ export function recordedLedgerEvent(streamId: string, type: string, data: unknow
   return { type, data } as LedgerEvent;
 }
 
+/**
+ * Every kind's event schemas compiled once (z.compile: one generated function per schema, the
+ * same answers and messages as the schema's own parse, which it falls back to for a value it
+ * refuses). Every event appended is parsed here, and again by each follower that reads it.
+ */
+const compiledEvents = Object.fromEntries(
+  Object.entries(streamKinds).map(([name, kind]) => [
+    name,
+    Object.fromEntries(
+      Object.entries(kind.events).map(([type, schema]) => [type, z.compile(schema)]),
+    ) as Record<string, z.ZodType>,
+  ]),
+) as Record<StreamKindName, Record<string, z.ZodType>>;
+
 /** The schema of `type` in `streamId`'s kind; an unknown kind or type is refused. */
 function schemaOf(streamId: string, type: string): z.ZodType {
   let kind: StreamKind<unknown, LedgerEvent>;
@@ -133,7 +147,8 @@ function schemaOf(streamId: string, type: string): z.ZodType {
   } catch {
     throw new LedgerError("invalid", `Unknown stream kind in "${streamId}".`);
   }
-  const schema = Object.hasOwn(kind.events, type) ? kind.events[type] : undefined;
+  const events = compiledEvents[kind.name];
+  const schema = Object.hasOwn(events, type) ? events[type] : undefined;
   if (!schema) throw new LedgerError("invalid", `Unknown event type "${type}" for ${kind.name}.`);
   return schema;
 }

@@ -46,13 +46,21 @@ export function spinWheelTable(
     table.state.finalRotation = result?.finalRotation ?? 0;
   }
 
+  /**
+   * The picks alone, for a change of picks only: the seats are as `showSeats` (the room's, as
+   * each is paid) last showed them, so their numbers are in `picks` already.
+   */
+  function showPicked() {
+    showPicks(table.state, picks, table.round.players);
+  }
+
   function pick(userId: string, number: number): string | null {
     if (!table.seating) return GAME_OVER;
     if (locking.has(userId)) return SELECTION_LOCKED;
     const why = whyNotPick(table.round.players, picks, userId, number);
     if (why) return why;
     picks.set(number, userId);
-    showSeats();
+    showPicked();
     return null;
   }
 
@@ -61,15 +69,20 @@ export function spinWheelTable(
     if (locking.has(userId) || table.round.players.some((s) => s.player === userId))
       return SELECTION_LOCKED;
     picks.delete(number);
-    showSeats();
+    showPicked();
     return null;
   }
 
   /** Frees a player's numbers that are picked but not locked. */
   function release(userId: string) {
+    unpickAll(userId);
+    showPicked();
+  }
+
+  /** `release` without showing it: for a caller that changes the picks again and shows them. */
+  function unpickAll(userId: string) {
     const locked = new Set(heldNumbers(table.round.players));
     for (const [n, holder] of picks) if (holder === userId && !locked.has(n)) picks.delete(n);
-    showSeats();
   }
 
   function announceLock() {
@@ -94,10 +107,11 @@ export function spinWheelTable(
       if (locking.has(userId)) return { ok: false, status: 409, message: SELECTION_LOCKED };
       const why = whyNotLock(table.round, picks, userId, numbers, Date.now());
       if (why) return { ok: false, status: 409, message: why };
-      release(userId);
+      // The numbers reserved, shown once (the seat shows the seats once paid).
+      unpickAll(userId);
       for (const n of numbers) picks.set(n, userId);
       locking.add(userId);
-      showSeats();
+      showPicked();
       let refused: Refusal | null;
       try {
         refused = await table.seat({ player: userId, selectedNumbers: numbers, clientSeed });

@@ -13,7 +13,6 @@ import {
   type UnchainedEvent,
   WrongExpectedRevisionError,
 } from "../event-store.ts";
-import { eventBody } from "../hash-chain.ts";
 import { createWakeups, pollingSubscription } from "../subscription-loop.ts";
 import {
   assertValidAppend,
@@ -105,12 +104,15 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     return Promise.all(keys.map((key) => reads.get(key)!));
   });
 
-  /** Validated appends to distinct streams, stored in one transaction, all or none. */
-  async function appendAll(appends: StreamAppend[]): Promise<AppendResult[]> {
-    const requests = appends.map(({ streamId, events, expected }) => ({
+  /**
+   * Validated appends to distinct streams (`bodies`: each one's event bodies, as validated),
+   * stored in one transaction, all or none.
+   */
+  async function appendAll(appends: StreamAppend[], bodies: string[][]): Promise<AppendResult[]> {
+    const requests = appends.map(({ streamId, expected }, i) => ({
       streamId,
       expected: expectedCode(expected),
-      bodies: events.map(eventBody),
+      bodies: bodies[i]!,
     }));
     for (let attempt = 1; ; attempt++) {
       let refused: Refusal;
@@ -152,13 +154,12 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     atomicMultiStream: true,
 
     async append(streamId, events, expected): Promise<AppendResult> {
-      assertValidAppend(streamId, events);
-      return (await appendAll([{ streamId, events, expected }]))[0]!;
+      const bodies = assertValidAppend(streamId, events);
+      return (await appendAll([{ streamId, events, expected }], [bodies]))[0]!;
     },
 
     async appendMany(appends) {
-      assertValidAppends(appends);
-      return appendAll(appends);
+      return appendAll(appends, assertValidAppends(appends));
     },
 
     async readStream(
