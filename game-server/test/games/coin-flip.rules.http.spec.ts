@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
+import type { Room } from "@colyseus/sdk";
 import {
   balancesOf,
   coinFlipTable,
-  depositFor,
   fundedPlayer,
   nextMessage,
   playerChannel,
@@ -15,7 +16,7 @@ import {
   startTestServer,
   type TestServer,
 } from "@igp/test-support/http.ts";
-import { sleep } from "@igp/test-support/server-process.ts";
+import { ctx } from "@igp/test-support/ledger.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let server: TestServer;
@@ -334,16 +335,11 @@ describe("private rounds, the lobby and the player channel", () => {
   });
 
   it("listsUpdated follows a deposit, not a round's stake or payout (no list shows those)", async () => {
-    // Each funded with its channel open, and its deposit's listsUpdated awaited: whenever the
-    // wallet's credit is written, nothing of the funding can come late into the count below.
     const alice = await signUpPlayer(server, "Alice Tadesse");
     const bob = await signUpPlayer(server, "Bob Girma");
     const channels = [await playerChannel(server, alice), await playerChannel(server, bob)];
-    for (const [i, player] of [alice, bob].entries()) {
-      const funded = nextMessage(channels[i]!, "listsUpdated");
-      await depositFor(server, player.userId, 30_00);
-      await funded;
-    }
+    await depositTold(channels[0]!, alice.userId, 30_00);
+    await depositTold(channels[1]!, bob.userId, 30_00);
     const lists = channels.map((channel) => {
       const told = { count: 0 };
       channel.onMessage("listsUpdated", () => told.count++);
@@ -357,15 +353,42 @@ describe("private rounds, the lobby and the player channel", () => {
     const created = await createPrivate(alice.token, { betAmount: 7.5, selectedSide: "H" });
     await join(bob.token, { code: created.body.gameCode, clientSeed: seed() });
     await paid;
-    // A deposit's listsUpdated comes after those of every earlier move, had there been any.
-    const deposited = nextMessage(channels[0]!, "listsUpdated");
-    await depositFor(server, alice.userId, 2_00);
-    await deposited;
-    await sleep(500);
-    expect(lists.map((told) => told.count)).toEqual([1, 0]);
+    // listsUpdated are told in the ledger's order: once the deposit's two have come, any the
+    // round had caused would have come before them.
+    await depositTold(channels[0]!, alice.userId, 2_00);
+    expect(lists.map((told) => told.count)).toEqual([2, 0]);
     await Promise.all(channels.map((channel) => channel.leave()));
   });
 });
+
+/**
+ * A bank deposit moves the wallet twice, each move told by a listsUpdated once the read models
+ * hold it: counted at the request (the deposit list shows it pending), credited at the approval.
+ * Each step's listsUpdated is awaited before the next, so none of the two comes late (told apart
+ * or together, depending on how the ledger's subscription batches them, they would be 1 or 2).
+ */
+async function depositTold(channel: Room, userId: string, amountMinor: number) {
+  const depositId = randomUUID();
+  const requested = nextMessage(channel, "listsUpdated");
+  await server.platform.ledger.deposits.request(
+    {
+      depositId,
+      userId,
+      method: "bank",
+      amount: amountMinor,
+      depositCode: `B${depositId.slice(0, 6)}`,
+      bankName: "CBE",
+      accountNumber: "1000",
+      transactionId: `FT${depositId.slice(0, 8)}`,
+      screenshot: "proof.png",
+    },
+    ctx("user", userId),
+  );
+  await requested;
+  const credited = nextMessage(channel, "listsUpdated");
+  await server.platform.ledger.deposits.approveBank(depositId, ctx("superAdmin"));
+  await credited;
+}
 
 describe("a client that follows the spec's calls", () => {
   it("plays without client seeds (the server's are marked) and sends playerId, checked against the token", async () => {
