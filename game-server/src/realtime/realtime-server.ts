@@ -8,7 +8,6 @@ import {
   ServerError,
 } from "@colyseus/core";
 import { setTransport } from "@colyseus/core/Transport";
-import { WebSocketTransport } from "@colyseus/ws-transport";
 import { ROOMS, ROUND_ROOMS, STAFF_ROOM } from "@igp/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
@@ -21,12 +20,14 @@ import { RoundLeases } from "../games/round-kernel/round-leases.ts";
 import { recoverRound } from "../games/round-kernel/round-recovery.ts";
 import type { RoundRegistry } from "../games/round-kernel/round-registry.ts";
 import type { BalanceNotifier } from "./balance-notifier.ts";
+import { SlicedPingTransport } from "./heartbeat.ts";
 import { lobbyRoom } from "./lobby.room.ts";
 import { lotteryRoom } from "./lottery.room.ts";
 import { type LotteryRooms, matchMakerLotteryRooms } from "./lottery-rooms.ts";
 import { Notifications } from "./notifications.ts";
 import { joinPeers, type SharedSecrets } from "./peer-secrets.ts";
 import { playerRoom } from "./player.room.ts";
+import { withoutPm2Agent } from "./pm2-agent.ts";
 import {
   ignoreOutageRejections,
   RedisConnections,
@@ -101,7 +102,9 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
   const roundRooms = matchMakerRoundRooms(redisReady);
   // Rooms are created in the process that asked (the create route's, recovery's): its leases
   // and its clients' websockets then point at one place.
-  await matchMaker.setup(presence, driver, deps.publicAddress, async () => matchMaker.processId);
+  await withoutPm2Agent(() =>
+    matchMaker.setup(presence, driver, deps.publicAddress, async () => matchMaker.processId),
+  );
   const peers = deps.redisUrl
     ? await joinPeers(presence, matchMaker.processId, deps.secrets)
     : null;
@@ -133,7 +136,7 @@ export async function startRealtime(app: FastifyInstance, deps: RealtimeDeps): P
     .defineRoomType(STAFF_ROOM, staffRoom({ ...deps, feed: deps.staffFeed }))
     .filterBy(["userId"]);
 
-  const transport = new WebSocketTransport({ noServer: true });
+  const transport = new SlicedPingTransport({ noServer: true });
   transport.attachToServer(app.server);
   batchWebsocketWrites(app.server);
   setTransport(transport);
