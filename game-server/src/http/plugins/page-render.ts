@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -37,6 +38,11 @@ export interface PageRenderer {
 const SITE_CONFIG = "/api/auth/providers";
 /** client/src/lib/page-data.tsx's PAGE_DATA_ID. */
 const PAGE_DATA_ID = "page-data";
+/**
+ * Reads slower than this (a busy database): the build's page goes at once instead, its frame
+ * painted from the HTML and its scripts reading what it shows, as for a page not rendered here.
+ */
+const READS_WAIT_MS = 500;
 const ROOT = '<div id="root">';
 const ROOT_END = "</div>\n  </body>";
 
@@ -67,8 +73,10 @@ export function pageRenderer(
       );
       if (own.length < page.data.length) return false;
       const reads = [SITE_CONFIG, ...page.fetch, ...own];
-      const answers = await readAll(app, request, reply, reads);
-      if (!reads.every((read) => read in answers)) return false;
+      const read = await Promise.race([readAll(app, request, reads), sleep(READS_WAIT_MS)]);
+      if (!read || !reads.every((url) => url in read.answers)) return false;
+      const { answers, cookies } = read;
+      for (const cookie of cookies) reply.header("set-cookie", cookie);
       const { renderPage } = await loading;
       const html = templates.get(page)!(await renderPage(url, answers), answers);
       // The session's user (its balances) is in it: no cache keeps it.
@@ -107,15 +115,15 @@ function templateOf(directory: string, page: BuiltPage) {
 /**
  * The session's user, then the other reads, each as the browser would make it (its headers: its
  * cookies, its address behind a proxy) through this server's own routes; the answered (200) ones
- * are kept. The cookies the session's check sets (a device id, given with it) are the page's,
- * and the later reads go with them, as the browser's would. Nothing when the session is refused.
+ * are kept. The cookies the session's check sets (a device id, given with it) are the page's to
+ * set, and the later reads go with them, as the browser's would. Nothing when the session is
+ * refused.
  */
 async function readAll(
   app: FastifyInstance,
   request: FastifyRequest,
-  reply: FastifyReply,
   urls: string[],
-): Promise<Record<string, unknown>> {
+): Promise<{ answers: Record<string, unknown>; cookies: string[] }> {
   const {
     "accept-encoding": _,
     "if-none-match": __,
@@ -130,21 +138,21 @@ async function readAll(
       headers: { ...headers, cookie },
     });
   const session = await read(SESSION_USER);
-  if (session.statusCode !== 200) return {};
+  if (session.statusCode !== 200) return { answers: {}, cookies: [] };
   const given = [session.headers["set-cookie"] ?? []].flat();
-  for (const cookie of given) reply.header("set-cookie", cookie);
   const cookie = [headers.cookie, ...given.map((set) => set.split(";")[0])].join("; ");
   const others = await Promise.all(urls.map((url) => read(url, cookie)));
-  return Object.fromEntries([
+  const answers = Object.fromEntries([
     [SESSION_USER, session.json()],
     ...others.flatMap((answer, index) =>
       answer.statusCode === 200 ? [[urls[index]!, answer.json()]] : [],
     ),
   ]);
+  return { answers, cookies: given };
 }
 
 /** JSON that cannot end its block or open a comment inside it (`<` escaped). */
-function asData(answers: Record<string, unknown>): string {
+export function asData(answers: Record<string, unknown>): string {
   return JSON.stringify(answers).replace(/</g, "\\u003c");
 }
 
