@@ -49,6 +49,9 @@ COPY projections ./projections
 COPY game-server ./game-server
 COPY deploy/healthcheck.mjs ./deploy/healthcheck.mjs
 COPY --from=build /app/client/dist ./client/dist
+# The client's renderer, built whole for Node: the server renders the lobbies, a round's page
+# and the dashboard with their data for a session (game-server/src/http/plugins/page-render.ts).
+COPY --from=build /app/client/.prerender ./client/.prerender
 # DATA_DIR keeps the uploads (mount a volume shared by every process at /data/uploads).
 RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node

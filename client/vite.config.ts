@@ -42,14 +42,20 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
 
 /**
  * The client build. `npm run build` first builds src/prerender.tsx for Node (--ssr, into
- * .prerender/), then the browser build (with a manifest of its chunks), then
+ * .prerender/: the build's pages, and the server's for a session), then the browser build (with a manifest of its chunks), then
  * scripts/prerender-pages.ts writes the pages. Every text file also gets a brotli (.br, best quality) and a gzip (.gz) copy, which the
  * server sends as the browser accepts (game-server/src/http/plugins/client-app.ts): nothing is
  * compressed per request.
  */
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
-    ? { plugins: [react()], build: { outDir: ".prerender", emptyOutDir: true } }
+    ? {
+        plugins: [react()],
+        build: { outDir: ".prerender", emptyOutDir: true },
+        // Whole, its libraries inside: the server also renders pages with it at run time
+        // (game-server/src/http/plugins/page-render.ts), and its image has no client libraries.
+        ssr: { noExternal: true },
+      }
     : {
         plugins: [
           react(),

@@ -42,7 +42,13 @@ writeFileSync(
   path.join(dist, "pages.json"),
   JSON.stringify(
     PAGES.filter((page) => page.data || page.signedIn).map(
-      ({ path, data, signedIn, visitorTo }) => ({ path, data, signedIn, visitorTo }),
+      ({ path, data, signedIn, visitorTo, rendered, fetch }) => ({
+        path,
+        data,
+        signedIn,
+        visitorTo,
+        ...(rendered && { rendered, fetch }),
+      }),
     ),
   ),
 );

@@ -8,6 +8,7 @@ import { Providers } from "./app/providers.tsx";
 import { AppRoutes } from "./app/routes.tsx";
 import { launchedInTelegram } from "./features/telegram/launched-in-telegram.ts";
 import { storedLanguage, switchLanguage } from "./lib/i18n.ts";
+import { readPageAnswers } from "./lib/page-data.tsx";
 import { watchTypedBeforeHydration } from "./lib/typed-before-hydration.ts";
 
 // Opened by Telegram as its Mini App: the same site, with the Mini App's part loaded beside it.
@@ -16,7 +17,7 @@ const MiniApp = lazy(() => import("./features/telegram/mini-app.tsx"));
 
 const app = (
   <StrictMode>
-    <Providers>
+    <Providers answers={readPageAnswers()}>
       <BrowserRouter>
         <AppRoutes />
         {telegram && (
@@ -31,7 +32,8 @@ const app = (
 
 const root = document.getElementById("root")!;
 const language = storedLanguage();
-// The public pages arrive prerendered in English for a visitor (src/prerender.tsx): they painted
+// The public pages arrive prerendered in English for a visitor (src/prerender.tsx), a few pages
+// rendered by the server for a session with the answers they were rendered with: they painted
 // before this script ran, and are hydrated as they are. Anything else is rendered here, and so is
 // the Mini App (what it adds was not prerendered).
 if (root.hasChildNodes() && language === "en" && !telegram) {

@@ -7,6 +7,7 @@ import { DASHBOARD_STATS } from "./features/admin/screens/dashboard-screen.tsx";
 import { ACTIVE_SOCIALS } from "./features/contact/active-socials.ts";
 import { DEMO_GAMES } from "./features/demo/demo-rules.ts";
 import { LOTTERY_LIST } from "./features/lottery/lottery-api.ts";
+import type { PageAnswers } from "./lib/page-data.tsx";
 import { lobbyListPath } from "./lib/rounds/use-public-rounds.ts";
 
 interface Page {
@@ -20,6 +21,12 @@ interface Page {
   signedIn?: boolean;
   /** Where the server sends that browser instead of the sign-in page (the profile: home). */
   visitorTo?: string;
+  /**
+   * Rendered again by the server for a browser with a session (renderPage with the answers of
+   * the session, the site's configuration, `fetch` and `data`), so that it paints its data from
+   * the HTML.
+   */
+  rendered?: boolean;
 }
 
 /**
@@ -66,10 +73,12 @@ export const PAGES: Page[] = [
   { path: "/auth/register", prerender: true, preload: ["register-page"] },
   { path: "/auth/reset", prerender: true, preload: ["reset-page"] },
   // The list comes over HTTP first: the realtime SDK loads after it has painted.
+  // The server renders it again for the player with the list (and the session) in it.
   ...(["coin-flip", "spin-wheel"] as const).map((game) => ({
     path: `/play/instant/${game}/lobby`,
     prerender: true,
     signedIn: true,
+    rendered: true,
     preload: ["lobby-screen"],
     fetch: [lobbyListPath(game)],
   })),
@@ -88,11 +97,13 @@ export const PAGES: Page[] = [
         preload: [screens],
         fetch: [`/api/instant/game/${game}`],
       },
-      // Its frame too (components/rounds/round-frame.tsx), while the session and the round are read.
+      // Its frame too (components/rounds/round-frame.tsx), while the session and the round are
+      // read; the server renders it again for the player with the round in it.
       {
         path: `/play/instant/${game}/[id]`,
         prerender: true,
         signedIn: true,
+        rendered: true,
         preload: [screens],
         // A shared link: the round is read with the scripts (lib/rounds/use-loaded-round.ts).
         data: [{ url: `/api/game/${game}/get/[id]`, signedIn: true, code: true }],
@@ -150,10 +161,12 @@ export const PAGES: Page[] = [
     fetch: [ACTIVE_SOCIALS],
   },
   { path: "/fair", prerender: false, preload: ["fair-page"] },
-  // Where staff land: its figures (any staff role may read them) are asked for with the scripts.
+  // Where staff land: rendered by the server for staff with its figures (any staff role may read
+  // them); for anyone else, its figures are asked for with the scripts.
   {
     path: "/admin/dashboard",
     prerender: false,
+    rendered: true,
     preload: [ADMIN],
     data: [{ url: DASHBOARD_STATS, signedIn: true, staff: true }],
   },
@@ -161,14 +174,15 @@ export const PAGES: Page[] = [
 ];
 
 /**
- * One page as a visitor first sees it (English, signed out): the same tree as main.tsx, with a
- * static router. Waits for the screens that load on demand, so the HTML is whole and carries no
- * inline script.
+ * One page as a visitor first sees it (English, signed out), or, given the answers of its API
+ * reads, as the server renders it for a session (game-server/src/http/plugins/page-render.ts):
+ * the same tree as main.tsx, with a static router. Waits for the screens that load on demand, so
+ * the HTML is whole and carries no inline script.
  */
-export async function renderPage(path: string): Promise<string> {
+export async function renderPage(path: string, answers: PageAnswers = {}): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <Providers>
+      <Providers answers={answers}>
         <StaticRouter location={path}>
           <AppRoutes />
         </StaticRouter>

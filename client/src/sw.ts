@@ -23,7 +23,18 @@ precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: "" });
  * or with no answer in 3 s, the page as last seen, else the app shell (index.html), which renders
  * any page in the browser. The server's own paths are never pages.
  */
-const pages = new NetworkFirst({ cacheName: "pages", networkTimeoutSeconds: 3 });
+const pages = new NetworkFirst({
+  cacheName: "pages",
+  networkTimeoutSeconds: 3,
+  // Never a page the server rendered for a session (`no-store`: its user and balances,
+  // game-server's page-render.ts): kept, it would show them after a sign-out.
+  plugins: [
+    {
+      cacheWillUpdate: async ({ response }) =>
+        response.headers.get("cache-control")?.includes("no-store") ? null : response,
+    },
+  ],
+});
 
 /**
  * A page's `Link` preloads (the session's user, the page's data: the server's client-pages.ts)

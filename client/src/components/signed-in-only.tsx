@@ -2,7 +2,8 @@ import { signInPageFrom } from "@igp/shared/sign-in-return";
 import { lazy, type ReactElement, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router-dom";
-import { useSession } from "../lib/session.tsx";
+import { usePageAnswer } from "../lib/page-data.tsx";
+import { SESSION_USER, useSession } from "../lib/session.tsx";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useOnline } from "../lib/use-online.ts";
 
@@ -30,7 +31,8 @@ export const unreachableNotice = (
  * fills in by itself: useSession retries). `whileChecking`:
  * what shows while the session is checked: a loading line, or (`"page"`, for a page prerendered
  * as its empty frame, such as a lobby) the children already, which then must not need the user,
- * or the page's frame (a round's screen before its round is read, prerendered as it).
+ * or the page's frame (a round's screen before its round is read, prerendered as it). A page the
+ * server rendered for the session shows its children at once (game-server's page-render.ts).
  */
 export function SignedInOnly({
   children,
@@ -44,7 +46,9 @@ export function SignedInOnly({
   const { pathname } = useLocation();
   const online = useOnline();
   const hydrated = useHydrated();
-  if (loading || !hydrated)
+  // The server rendered the page for the session (with its user): its HTML shows the children.
+  const renderedForUser = usePageAnswer(SESSION_USER) !== undefined;
+  if (loading || (!hydrated && !renderedForUser))
     return whileChecking === "page" ? (
       children
     ) : whileChecking === "loading" ? (

@@ -18,6 +18,7 @@ import { queryKeys, refreshLists } from "./queries.ts";
 import { joinOrCreateRoom } from "./realtime.ts";
 import { useSession } from "./session.tsx";
 import { haptic } from "./telegram/mini-app-port.ts";
+import { useHydrated } from "./use-hydrated.ts";
 
 /**
  * The signed-in player's realtime channel (docs/realtime.md, room "player"): `balanceUpdated`
@@ -33,6 +34,7 @@ export function PlayerChannel() {
   const notify = useNotice();
   const { user, applyBalances, setLive, refresh } = useSession();
   const userId = user?.role === "user" ? user.userId : null;
+  const hydrated = useHydrated();
   const drawingSoon = useLotteryDrawingSoon();
   const [notices, setNotices] = useState<MoneyNotice[]>([]);
   const toast = useCallback((notice: MoneyNotice) => {
@@ -120,7 +122,9 @@ export function PlayerChannel() {
       leave();
     };
   }, [userId, applyBalances, setLive, refresh, notify, t, toast, drawingSoon]);
-  return <MoneyToasts notices={notices} onClosed={closed} />;
+  // Not in a page the server rendered: Radix writes the region's inline style, which the CSP
+  // refuses in HTML (style-src 'self'); set by the script, after hydration, it is allowed.
+  return hydrated ? <MoneyToasts notices={notices} onClosed={closed} /> : null;
 }
 
 /** Notices already shown in this tab, by id (the ledger event's). */

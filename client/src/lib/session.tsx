@@ -11,6 +11,7 @@ import {
 } from "react";
 import { ApiError, api, browserSession } from "./api-client.ts";
 import { type Balances, nothingShownYet, shownWallet } from "./held-balances.ts";
+import { usePageAnswer } from "./page-data.tsx";
 
 export type SessionUser = Omit<
   LoginResponse,
@@ -52,22 +53,33 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** Who is signed in (a page the server rendered for a session carries its answer). */
+export const SESSION_USER = "/api/login/user";
+
 /** How often balances are re-read while the realtime channel is down and the page visible. */
 const BALANCE_REFRESH_MS = 5_000;
 /** How soon an unanswered session read is tried again. */
 const UNREACHABLE_RETRY_MS = 3_000;
 
-/** The signed-in user and both balances, kept fresh while the page is open. */
+/**
+ * The signed-in user and both balances, kept fresh while the page is open. A page the server
+ * rendered for the session starts from its user: known before the first render, not read again.
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
+  const rendered = usePageAnswer<SessionUser>(SESSION_USER);
   const [{ user, held }, dispatch] = useReducer(
     shownWallet<SessionUser>,
-    nothingShownYet<SessionUser>(),
+    rendered ?? null,
+    (known) => ({
+      ...nothingShownYet<SessionUser>(),
+      user: known,
+    }),
   );
   const setUser = useCallback(
     (next: SessionUser | null) => dispatch({ type: "user", user: next }),
     [],
   );
-  const [loading, setLoading] = useState(browserSession.exists);
+  const [loading, setLoading] = useState(() => !rendered && browserSession.exists());
   const [unreachable, setUnreachable] = useState(false);
   const [live, setLive] = useState(false);
   const applyBalances = useCallback(
@@ -87,7 +99,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     if (!browserSession.exists()) return setUser(null);
     try {
-      setUser(await api<SessionUser>("/api/login/user"));
+      setUser(await api<SessionUser>(SESSION_USER));
       setUnreachable(false);
     } catch (error) {
       // Refused: the server has cleared the session's cookies.
@@ -101,9 +113,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [setUser]);
 
+  const knownAtStart = Boolean(rendered);
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    if (!knownAtStart) void refresh();
+  }, [knownAtStart, refresh]);
 
   // Not answered: asked again until it is (and at once when the device is back online).
   useEffect(() => {

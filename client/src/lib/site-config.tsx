@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from "
 import { useTranslation } from "react-i18next";
 import { api } from "./api-client.ts";
 import { formatMoney } from "./money.ts";
+import { usePageAnswer } from "./page-data.tsx";
 import { useOnline } from "./use-online.ts";
 
 export interface SiteConfig {
@@ -14,17 +15,22 @@ export interface SiteConfig {
 const DEFAULTS: SiteConfig = { google: false, telegram: null, currency: "ETB", minimumAge: 18 };
 const SiteConfigContext = createContext<SiteConfig>(DEFAULTS);
 
+/** Where the configuration is read (a page the server rendered carries its answer). */
+export const SITE_CONFIG = "/api/auth/providers";
+
 /**
  * What the server is configured with: the currency, which external sign-ins exist. Read once
- * online (an offline demo keeps the defaults until the network is back).
+ * online (an offline demo keeps the defaults until the network is back), unless the server
+ * rendered the page with it.
  */
 export function SiteConfigProvider({ children }: { children: ReactNode }) {
-  const [config, setConfig] = useState(DEFAULTS);
-  const [loaded, setLoaded] = useState(false);
+  const rendered = usePageAnswer<SiteConfig>(SITE_CONFIG);
+  const [config, setConfig] = useState(rendered ?? DEFAULTS);
+  const [loaded, setLoaded] = useState(rendered !== undefined);
   const online = useOnline();
   useEffect(() => {
     if (!online || loaded) return;
-    api<SiteConfig>("/api/auth/providers").then(
+    api<SiteConfig>(SITE_CONFIG).then(
       (answer) => {
         setConfig(answer);
         setLoaded(true);

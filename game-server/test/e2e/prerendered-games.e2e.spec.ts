@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)(
       await context.close();
     });
 
-    it("a shared link paints its game's frame before its scripts run, then the round with its coin", {
+    it("a shared link paints its round with its coin before its scripts run (rendered by the server), then asks to join", {
       timeout: 60_000,
     }, async () => {
       const creator = await fundedPlayer(server, 100_00, 0, "Dawit Bekele");
@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium)(
       });
       await page.getByRole("heading", { name: "Coin Flip" }).waitFor();
       await page.getByText("Heads or tails against another player.").waitFor();
-      expect(await page.locator(".coin-placeholder").count()).toBe(0);
+      await page.locator(".stage-picture .coin-placeholder").waitFor();
       release();
       // The joiner's seat: the side the creator left (tails).
       await expect

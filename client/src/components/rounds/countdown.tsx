@@ -23,8 +23,10 @@ export function Countdown({ deadline, label }: { deadline: number; label?: strin
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
+  // A page the server rendered counted from its own clock a moment before this render: the time
+  // left differs by the seconds between, and the next tick puts it right.
   return (
-    <span className="countdown" role="timer" aria-label={label}>
+    <span className="countdown" role="timer" aria-label={label} suppressHydrationWarning>
       {formatCountdown(deadline, now)}
     </span>
   );

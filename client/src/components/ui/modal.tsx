@@ -42,8 +42,10 @@ export function Modal({
   onSubmit?(event: FormEvent): void;
   children: ReactNode;
 }) {
-  // Read before Radix moves focus into the dialog.
-  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  // Read before Radix moves focus into the dialog (none in the server's render of the page).
+  const [opener] = useState(() =>
+    typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null),
+  );
   const content = (
     <>
       <Dialog.Title className={titleHidden ? "visually-hidden" : undefined}>{title}</Dialog.Title>

@@ -27,7 +27,7 @@ import { useLoadedRound } from "../../lib/rounds/use-loaded-round.ts";
 import { type RoundStateBase, useRoundRoom } from "../../lib/rounds/use-round-room.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
-import { fetchGame, joinGame } from "./coin-flip-api.ts";
+import { gameRead, joinGame } from "./coin-flip-api.ts";
 import { coinFlow } from "./coin-flow.ts";
 import { CoinResult } from "./coin-result.tsx";
 import "./coin-flip.css";
@@ -39,8 +39,6 @@ interface CoinFlipState extends RoundStateBase {
 }
 
 const COIN_RESULT = { type: "coin", parse: (m: unknown) => coinMessageSchema.parse(m) };
-/** The coin at rest on the round's screen, in CSS pixels. */
-const STAGE_SIZE = 220;
 const LOBBY = "/play/instant/coin-flip/lobby";
 
 /**
@@ -51,7 +49,7 @@ export function RoundView({ code }: { code: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
-  const loaded = useLoadedRound(code, fetchGame);
+  const loaded = useLoadedRound(code, gameRead);
 
   const game = loaded.kind === "game" ? loaded.game : null;
   const isPlayer = game?.playerWithChoice.some((p) => p.player === user?.userId) ?? false;
@@ -144,7 +142,7 @@ function CoinRound({ game, userId }: { game: CoinFlipGame; userId: string }) {
         roundOpen={status === "waiting" || status === "player-joined"}
       />
       <RoundStage
-        picture={<CoinPicture face={mySeat ?? otherSide ?? "H"} size={STAGE_SIZE} />}
+        picture={<CoinPicture face={mySeat ?? otherSide ?? "H"} />}
         seats={[
           {
             key: "me",

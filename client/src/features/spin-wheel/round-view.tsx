@@ -22,7 +22,7 @@ import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
 import { hasNumbers, spinFlow } from "./spin-flow.ts";
 import { SpinResult } from "./spin-result.tsx";
-import { fetchGame, joinGame } from "./spin-wheel-api.ts";
+import { gameRead, joinGame } from "./spin-wheel-api.ts";
 import "./spin-wheel.css";
 
 /** The spin wheel room's state (docs/realtime.md). */
@@ -57,7 +57,7 @@ const numbersWhere = (
 export function RoundView({ code }: { code: string }) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const loaded = useLoadedRound(code, fetchGame);
+  const loaded = useLoadedRound(code, gameRead);
 
   if (loaded.kind === "loading") return <RoundFrame game="spin-wheel" />;
   if (loaded.kind === "failed")

@@ -4,14 +4,17 @@ import {
   spinWheelGameSchema,
   spinWheelJoinedSchema,
 } from "@igp/shared";
-import { api } from "../../lib/api-client.ts";
 import { newClientSeed } from "../../lib/rounds/rounds-api.ts";
+import type { RoundRead } from "../../lib/rounds/use-loaded-round.ts";
 import { sendOnce } from "../../lib/send-once.ts";
 
 /** The spin wheel calls (player spec, section 7; OpenAPI), each answer parsed by its shared schema. */
 
-export const fetchGame = async (code: string): Promise<SpinWheelGame> =>
-  spinWheelGameSchema.parse(await api(`/api/game/spin-wheel/get/${encodeURIComponent(code)}`));
+/** A round by its code (read at once by its page, or rendered with it by the server). */
+export const gameRead: RoundRead<SpinWheelGame> = {
+  path: (code) => `/api/game/spin-wheel/get/${encodeURIComponent(code)}`,
+  parse: (answer) => spinWheelGameSchema.parse(answer),
+};
 
 /** Opens a round on a free table with the creator's numbers locked (their stake debited). */
 export const createOnTable = async (instantId: number, selectedNumbers: number[]) =>

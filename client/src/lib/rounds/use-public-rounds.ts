@@ -2,6 +2,7 @@ import type { Room } from "@colyseus/sdk";
 import type { LobbyRoundView, RoundGameType } from "@igp/shared";
 import { useEffect, useState } from "react";
 import { api } from "../api-client.ts";
+import { usePageAnswer } from "../page-data.tsx";
 
 export type Listing =
   | { kind: "loading" }
@@ -9,22 +10,26 @@ export type Listing =
   | { kind: "live"; rounds: LobbyRoundView[] };
 
 /**
- * The live list of one game's public rounds still open to players. The first list comes over
- * HTTP (one request, no realtime code needed to paint it); the lobby room's state keeps it live
- * after, its SDK loading meanwhile.
+ * The live list of one game's public rounds still open to players. The first list comes with
+ * the page the server rendered, or over HTTP (one request, no realtime code needed to paint it);
+ * the lobby room's state keeps it live after, its SDK loading meanwhile.
  */
 export function usePublicRounds(game: RoundGameType): Listing {
-  const [listing, setListing] = useState<Listing>({ kind: "loading" });
+  const rendered = usePageAnswer<LobbyRoundView[]>(lobbyListPath(game));
+  const [listing, setListing] = useState<Listing>(() =>
+    rendered ? listed(rendered) : { kind: "loading" },
+  );
+  const renderedWithList = Boolean(rendered);
   useEffect(() => {
     let room: Room | null = null;
     let active = true;
     let live = false;
-    const show = (rounds: LobbyRoundView[]) =>
-      setListing({ kind: "live", rounds: [...rounds].sort((a, b) => a.deadline - b.deadline) });
-    api<LobbyRoundView[]>(lobbyListPath(game)).then(
-      (rounds) => active && !live && show(rounds),
-      () => {},
-    );
+    const show = (rounds: LobbyRoundView[]) => setListing(listed(rounds));
+    if (!renderedWithList)
+      api<LobbyRoundView[]>(lobbyListPath(game)).then(
+        (rounds) => active && !live && show(rounds),
+        () => {},
+      );
     const join = (attempt: number) =>
       import("./lobby-room.ts")
         .then(({ joinLobby }) =>
@@ -61,9 +66,15 @@ export function usePublicRounds(game: RoundGameType): Listing {
       active = false;
       void room?.leave();
     };
-  }, [game]);
+  }, [game, renderedWithList]);
   return listing;
 }
+
+/** The rounds, those closing first on top. */
+const listed = (rounds: LobbyRoundView[]): Listing => ({
+  kind: "live",
+  rounds: [...rounds].sort((a, b) => a.deadline - b.deadline),
+});
 
 /** The first list's address (public: the lobby's prerendered page preloads it, src/prerender.tsx). */
 export const lobbyListPath = (game: RoundGameType) => `/api/instant/game/${game}/lobby`;

@@ -13,15 +13,12 @@ export type TableOrCode =
  * round, or the create view when none is open); anything else is a round code.
  */
 export function useTableOrCode(id: string): TableOrCode {
-  const [resolved, setResolved] = useState<TableOrCode>({ kind: "loading" });
+  // A code is known at once (a page the server rendered shows its round in its first render).
+  const [resolved, setResolved] = useState<TableOrCode>(() =>
+    isTable(id) ? { kind: "loading" } : codeOf(id),
+  );
   useEffect(() => {
-    // A code that cannot be one is not asked for: the answer would be a 400, logged by the browser.
-    if (!/^\d+$/.test(id)) {
-      const code = id.toUpperCase();
-      return setResolved(
-        roundCodeSchema.safeParse(code).success ? { kind: "round", code } : { kind: "failed" },
-      );
-    }
+    if (!isTable(id)) return setResolved(codeOf(id));
     setResolved({ kind: "loading" });
     fetchTable(Number(id)).then(
       (table) =>
@@ -34,4 +31,12 @@ export function useTableOrCode(id: string): TableOrCode {
     );
   }, [id]);
   return resolved;
+}
+
+const isTable = (id: string) => /^\d+$/.test(id);
+
+/** A code that cannot be one is not asked for: the answer would be a 400, logged by the browser. */
+function codeOf(id: string): TableOrCode {
+  const code = id.toUpperCase();
+  return roundCodeSchema.safeParse(code).success ? { kind: "round", code } : { kind: "failed" };
 }

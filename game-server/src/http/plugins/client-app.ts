@@ -3,7 +3,8 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { builtPages, pageFor, preloadsFor, visitorGoesTo } from "./client-pages.ts";
+import { builtPages, holdsSession, pageFor, preloadsFor, visitorGoesTo } from "./client-pages.ts";
+import { pageRenderer } from "./page-render.ts";
 
 /** Vite names every file under assets/ after a hash of its content: it never changes. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -29,13 +30,15 @@ const UNHASHED = "public, max-age=3600";
  * reads it will make at once in a `Link` preload header (client-pages.ts): the session's user
  * for a browser with a session, and what the page reads by its address (a shared game's round).
  * A page behind sign-in sends a browser without a session to the sign-in page (a redirect).
- * A missing asset is a 404, never a page.
+ * A few pages (the lobbies) are rendered again for a browser with a session, their data in them
+ * (page-render.ts). A missing asset is a 404, never a page.
  */
 export const clientApp = fp(
   async (app: FastifyInstance, { directory }: { directory: string | null }) => {
     if (!directory || !existsSync(`${directory}/index.html`)) return;
     const shell = existsSync(`${directory}/shell.html`) ? "shell.html" : "index.html";
     const pages = builtPages(directory);
+    const renderer = pageRenderer(app, directory, pages);
     await app.register(fastifyStatic, {
       root: directory,
       wildcard: false,
@@ -45,10 +48,18 @@ export const clientApp = fp(
       setHeaders: (reply, file) =>
         reply.header("cache-control", cachePolicy(path.relative(directory, file))),
     });
-    const sendPage = (request: FastifyRequest, reply: FastifyReply, url: string) => {
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
       const page = pageFor(pages, url);
       const signIn = visitorGoesTo(page, url, request.headers.cookie);
       if (signIn) return reply.header("cache-control", "no-store").redirect(signIn, 302);
+      if (renderer?.renders(page) && holdsSession(request.headers.cookie)) {
+        const sent = await renderer.send(page, request, reply, url).catch((error: unknown) => {
+          // The build's page still works (its scripts read what the render would have shown).
+          request.log.error({ err: error, url }, "page render failed: the build's page sent");
+          return false;
+        });
+        if (sent) return reply;
+      }
       const preloads = preloadsFor(page, url, request.headers.cookie);
       if (preloads) reply.header("link", preloads);
       return reply.sendFile(page?.file ?? (url === "/" ? "index.html" : shell));

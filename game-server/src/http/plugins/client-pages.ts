@@ -17,6 +17,9 @@ export interface BuiltPage {
   signedIn: boolean;
   /** The sign-in page, or the page's own choice (the profile: home). */
   visitorTo: string;
+  /** Rendered again for a browser with a session, with these public reads answered (page-render.ts). */
+  rendered: boolean;
+  fetch: string[];
 }
 
 /** client/src/prerender.tsx's PageData: a read the page makes at once, by its address. */
@@ -27,8 +30,17 @@ interface PageData {
   code?: boolean;
 }
 
+/** What pages.json says of a page (client/scripts/prerender-pages.ts). */
+interface PageDescription {
+  data?: PageData[];
+  signedIn?: boolean;
+  visitorTo?: string;
+  rendered?: boolean;
+  fetch?: string[];
+}
+
 /** The session's user, read at once by every page of a signed-in browser (client lib/session.tsx). */
-const SESSION_USER = "/api/login/user";
+export const SESSION_USER = "/api/login/user";
 /** Says only that the browser holds a session (client/src/lib/api-client.ts). */
 const SIGNED_IN = /(?:^|;\s*)igp_signed_in=/;
 /** A staff member's session (game-server/src/http/session-cookie.ts): a hint, never a right. */
@@ -41,15 +53,12 @@ const STAFF = /(?:^|;\s*)igp_signed_in=staff(?:;|$)/;
  */
 export function builtPages(directory: string): BuiltPage[] {
   if (!existsSync(`${directory}/pages`)) return [];
-  const described = new Map<string, { data?: PageData[]; signedIn?: boolean; visitorTo?: string }>(
+  const described = new Map<string, PageDescription>(
     existsSync(`${directory}/pages.json`)
       ? (
-          JSON.parse(readFileSync(`${directory}/pages.json`, "utf8")) as {
+          JSON.parse(readFileSync(`${directory}/pages.json`, "utf8")) as ({
             path: string;
-            data?: PageData[];
-            signedIn?: boolean;
-            visitorTo?: string;
-          }[]
+          } & PageDescription)[]
         ).map((page) => [page.path, page])
       : [],
   );
@@ -65,8 +74,11 @@ export function builtPages(directory: string): BuiltPage[] {
         data = [],
         signedIn = false,
         visitorTo = SIGN_IN_PAGE,
+        rendered = false,
+        fetch = [],
       } = described.get(address) ?? {};
-      return { ...patternOf(address), file: `pages/${page}`, data, signedIn, visitorTo };
+      const file = `pages/${page}`;
+      return { ...patternOf(address), file, data, signedIn, visitorTo, rendered, fetch };
     });
 }
 
@@ -80,6 +92,9 @@ export function pageFor(pages: BuiltPage[], url: string): BuiltPage | undefined 
  * through the page's scripts, which would only send it there once they had run. Undefined: the
  * page answers.
  */
+/** Whether the browser holds a session (its `igp_signed_in` cookie: a hint, never a right). */
+export const holdsSession = (cookie = "") => SIGNED_IN.test(cookie);
+
 export function visitorGoesTo(
   page: BuiltPage | undefined,
   url: string,
@@ -90,14 +105,13 @@ export function visitorGoesTo(
 }
 
 /**
- * The page's `Link` header: the API reads it will make at once, fetched by the browser with the
- * HTML instead of after the scripts have run (`crossorigin`: the credentials mode of the page's
- * own fetch(), so that it uses the preloaded answer). Empty when there are none.
+ * The API reads the page makes at once, by its address and the browser's cookies: the session's
+ * user for a browser with a session, and the page's own reads (PageData) that apply.
  */
-export function preloadsFor(page: BuiltPage | undefined, url: string, cookie = ""): string {
+export function readsFor(page: BuiltPage | undefined, url: string, cookie = ""): string[] {
   const signedIn = SIGNED_IN.test(cookie);
   const values = page ? paramsOf(page, url) : {};
-  const reads = [
+  return [
     ...(signedIn ? [SESSION_USER] : []),
     ...(page?.data ?? [])
       .filter((read) => signedIn || !read.signedIn)
@@ -109,7 +123,17 @@ export function preloadsFor(page: BuiltPage | undefined, url: string, cookie = "
         read.url.replace(/\[(\w+)\]/g, (_, name: string) => encodeURIComponent(values[name] ?? "")),
       ),
   ];
-  return reads.map((read) => `<${read}>; rel=preload; as=fetch; crossorigin`).join(", ");
+}
+
+/**
+ * The page's `Link` header: the API reads it will make at once (readsFor), fetched by the
+ * browser with the HTML instead of after the scripts have run (`crossorigin`: the credentials
+ * mode of the page's own fetch(), so that it uses the preloaded answer). Empty when there are none.
+ */
+export function preloadsFor(page: BuiltPage | undefined, url: string, cookie = ""): string {
+  return readsFor(page, url, cookie)
+    .map((read) => `<${read}>; rel=preload; as=fetch; crossorigin`)
+    .join(", ");
 }
 
 /** "/a/[id]" matches "/a/" and one segment, "/a/[...]" "/a" and anything below. */

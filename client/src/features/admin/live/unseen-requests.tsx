@@ -29,6 +29,8 @@ export function useUnseenRequests(): Record<Kind, number> {
       return () => listeners.delete(listener);
     },
     () => unseen.counts,
+    // The server's render of the dashboard (none seen yet: the staff channel counts them).
+    () => unseen.counts,
   );
 }
 

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { api } from "../../../lib/api-client.ts";
+import { usePageAnswer } from "../../../lib/page-data.tsx";
 import { useSession } from "../../../lib/session.tsx";
 import { useMoney } from "../../../lib/site-config.tsx";
 
@@ -27,20 +28,24 @@ const MONEY_STATS = new Set(["userBalance", "BonesBalance", "houseRevenue"]);
 
 /** The superAdmin's 14 statistics and 30-day charts; an agent's remaining float. */
 export function DashboardScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const { user } = useSession();
-  const [stats, setStats] = useState<Record<string, number> | null>(null);
+  // Known at once on the page the server rendered for staff (game-server's page-render.ts).
+  const rendered = usePageAnswer<Record<string, number>>(DASHBOARD_STATS);
+  const [stats, setStats] = useState(rendered ?? null);
   const [series, setSeries] = useState<Day[]>([]);
+  const renderedWithStats = Boolean(rendered);
   useEffect(() => {
-    api<Record<string, number>>(DASHBOARD_STATS).then(setStats, (error) => console.error(error));
+    if (!renderedWithStats)
+      api<Record<string, number>>(DASHBOARD_STATS).then(setStats, (error) => console.error(error));
     if (user?.role === "superAdmin" || user?.role === "auditor") {
       api<{ days: Day[] }>("/api/admin/dashboard/series").then(
         ({ days }) => setSeries(days),
         (error) => console.error(error),
       );
     }
-  }, [user?.role]);
+  }, [user?.role, renderedWithStats]);
   if (!stats) return <p>{t("common.loading")}</p>;
   if (user?.role === "admin") {
     return (
@@ -71,7 +76,8 @@ export function DashboardScreen() {
         {Object.entries(stats).map(([key, value]) => (
           <div key={key} className="card stat">
             <dt>{t(`admin.stats.${key}`)}</dt>
-            <dd>{MONEY_STATS.has(key) ? money(value) : value.toLocaleString()}</dd>
+            {/* In the page's language, as money is: the server's render and the browser's agree. */}
+            <dd>{MONEY_STATS.has(key) ? money(value) : value.toLocaleString(i18n.language)}</dd>
             {key === "houseRevenue" && (
               <dd className="stat-help">
                 <details>

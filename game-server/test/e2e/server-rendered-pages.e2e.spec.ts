@@ -1,0 +1,128 @@
+import {
+  hasChromium,
+  holdScripts,
+  signInContext,
+  startBrowserJourney,
+} from "@igp/test-support/browser.ts";
+import { coinFlipTable, fundedPlayer } from "@igp/test-support/games.ts";
+import { signUpPlayer, type TestServer } from "@igp/test-support/http.ts";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The pages the server renders for a session with their data (issue 31; game-server's
+ * page-render.ts): a lobby's list, a shared round and the staff dashboard's figures are in the
+ * HTML, painted before any script has arrived; the script then takes the page over without a
+ * hydration error or a CSP refusal (any console error fails the test), and it works.
+ */
+describe.skipIf(!hasChromium)(
+  "pages rendered by the server in Chromium (skipped: no /usr/bin/chromium)",
+  () => {
+    let journey: Awaited<ReturnType<typeof startBrowserJourney>>;
+    let server: TestServer;
+    let browser: Browser;
+    beforeAll(async () => {
+      journey = await startBrowserJourney("server-rendered-");
+      ({ server, browser } = journey);
+    });
+    afterAll(() => journey?.stop());
+
+    it("a lobby shows its public rounds and the player's balance before its scripts run", {
+      timeout: 90_000,
+    }, async () => {
+      const table = await coinFlipTable(server, 10);
+      const creator = await fundedPlayer(server, 100_00, 0, "Selam Alemu");
+      const created = await server.call("POST", "/api/game/coin-flip/create", {
+        token: creator.token,
+        body: { instantId: table, selectedSide: "T" },
+      });
+      expect(created.status).toBe(201);
+      const viewer = await fundedPlayer(server, 25_00, 0, "Yonas Bekele");
+      const context = await browser.newContext();
+      await signInContext(context, viewer.token);
+      const page = await context.newPage();
+      const release = await holdScripts(page);
+      await page.goto(`${server.url}/play/instant/coin-flip/lobby`, { waitUntil: "commit" });
+      const listed = page.locator(`[data-code="${created.body.gameCode}"]`);
+      await listed.getByText("You play Heads (H)").waitFor();
+      expect(await page.getByTestId("header-main-balance").textContent()).toMatch(/^ETB\s25\.00$/);
+      release();
+      // Taken over: the code field's form works, and the round's Play leads to it.
+      const join = page.getByRole("button", { name: "Join Game" });
+      await expect.poll(() => join.isEnabled(), { timeout: 20_000 }).toBe(true);
+      await listed.getByRole("link", { name: "Play" }).click();
+      await page.getByText("Join for ETB 10.00: you will be Heads (H)").first().waitFor();
+      await context.close();
+    });
+
+    it("a shared link shows the round and its coin before its scripts run, then asks to join", {
+      timeout: 90_000,
+    }, async () => {
+      const creator = await fundedPlayer(server, 100_00, 0, "Hana Girma");
+      const created = await server.call("POST", "/api/game/private/create", {
+        token: creator.token,
+        body: { gameType: "coin-flip", access: "private", betAmount: 10, selectedSide: "H" },
+      });
+      expect(created.status).toBe(201);
+      const joiner = await signUpPlayer(server, "Abel Tesfaye");
+      const context = await browser.newContext();
+      await signInContext(context, joiner.token);
+      const page = await context.newPage();
+      const release = await holdScripts(page);
+      await page.goto(`${server.url}/play/instant/coin-flip/${created.body.gameCode}`, {
+        waitUntil: "commit",
+      });
+      // The joiner's seat, the side the creator left, and the round's code, from the HTML.
+      await page.getByTestId("game-code").waitFor();
+      expect(await page.getByTestId("game-code").textContent()).toBe(created.body.gameCode);
+      expect(await page.locator(".stage-picture .coin-placeholder").textContent()).toBe("T");
+      // The coin at rest is sized by CSS (an inline style would be refused by the CSP).
+      const coin = await page.locator(".stage-picture .coin-placeholder").boundingBox();
+      expect(Math.round(coin?.width ?? 0)).toBe(194);
+      release();
+      await expect
+        .poll(() => page.getByTestId("join-terms").textContent(), { timeout: 20_000 })
+        .toMatch(/Tails \(T\)/);
+      await context.close();
+    });
+
+    it("the dashboard shows staff its figures before its scripts run", {
+      timeout: 90_000,
+    }, async () => {
+      const context = await browser.newContext();
+      await signInContext(context, journey.root);
+      const page = await context.newPage();
+      const release = await holdScripts(page);
+      await page.goto(`${server.url}/admin/dashboard`, { waitUntil: "commit" });
+      await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+      await page.getByText("Players' balance").waitFor();
+      release();
+      // Taken over: the menu's buttons work.
+      // (Collapsed, the menu hides its texts: the button is found by its class.)
+      const collapse = page.locator("#admin-menu .collapse-toggle");
+      await expect
+        .poll(
+          async () => {
+            await collapse.click();
+            return collapse.getAttribute("aria-pressed");
+          },
+          { timeout: 20_000 },
+        )
+        .toBe("true");
+      await context.close();
+    });
+
+    it("a player who opens the dashboard gets the build's page, sent home by it", {
+      timeout: 60_000,
+    }, async () => {
+      const player = await signUpPlayer(server, "Kidist Haile");
+      const context = await browser.newContext();
+      await signInContext(context, player.token);
+      const page = await context.newPage();
+      const answer = await page.goto(`${server.url}/admin/dashboard`);
+      expect(await answer?.text()).not.toContain('id="page-data"');
+      await page.waitForURL(`${server.url}/`);
+      await context.close();
+    });
+  },
+);
