@@ -24,14 +24,48 @@ const NETWORK_WAIT_MS = 3_000;
 export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
   const name = `pages-${digest(JSON.stringify(buildFiles))}`;
   return {
-    /** Deletes the pages kept by other builds' workers (on activation). */
-    async dropOtherBuilds() {
-      const names = await caches.keys();
-      await Promise.all(
-        names
-          .filter((other) => other.startsWith("pages") && other !== name)
-          .map((other) => caches.delete(other)),
+    /**
+     * Deletes the pages kept by other builds' workers (on activation); true if there were any
+     * (this worker replaces an older build's).
+     */
+    async dropOtherBuilds(): Promise<boolean> {
+      const others = (await caches.keys()).filter(
+        (other) => other.startsWith("pages") && other !== name,
       );
+      await Promise.all(others.map((other) => caches.delete(other)));
+      return others.length > 0;
+    },
+
+    /**
+     * Keeps the pages open in the browser's windows when this worker starts (the visit that
+     * installed it came before it): their next visit is answered at once too.
+     */
+    async keepOpenPages() {
+      const [windows, cache, hint] = await Promise.all([
+        self.clients.matchAll({ type: "window", includeUncontrolled: true }),
+        caches.open(name),
+        sessionHint(),
+      ]);
+      const ours = windows.filter((window) => new URL(window.url).origin === self.location.origin);
+      // A page that cannot be fetched now is fetched on its next visit.
+      await Promise.all(
+        ours.map((window) =>
+          fetchAndKeep(new Request(window.url, { redirect: "manual" }), cache, hint).catch(
+            () => undefined,
+          ),
+        ),
+      );
+    },
+
+    /**
+     * Opens the open pages again, under this worker (which controls them): a page the older
+     * build's worker answered from its keep is of that build. workbox-window's own reload misses
+     * a page that registered while this worker was already installing (its visit found the new
+     * build), so this worker does it for all.
+     */
+    async reloadOpenPages() {
+      const windows = await self.clients.matchAll({ type: "window" });
+      await Promise.all(windows.map((window) => window.navigate(window.url).catch(() => null)));
     },
 
     /**

@@ -1,5 +1,4 @@
 /// <reference lib="webworker" />
-import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { keptPages } from "./sw-pages.ts";
@@ -13,13 +12,26 @@ declare const self: ServiceWorkerGlobalScope;
 
 const buildFiles = self.__WB_MANIFEST;
 self.skipWaiting();
-clientsClaim();
 cleanupOutdatedCaches();
 // `/` is not answered with the cached shell (index.html): the server's prerendered page is better.
 precacheAndRoute(buildFiles, { directoryIndex: "" });
 
 const pages = keptPages(buildFiles);
-self.addEventListener("activate", (event) => event.waitUntil(pages.dropOtherBuilds()));
+self.addEventListener("activate", (event) => event.waitUntil(takeOver()));
+
+/**
+ * On activation: drops the pages an older build's worker kept, controls the open pages at once,
+ * keeps them for their next visit and, replacing an older build's worker, opens them again on
+ * this build (from what was just kept: no blank page, no page of one build with another's
+ * scripts).
+ */
+async function takeOver() {
+  const replacing = await pages.dropOtherBuilds();
+  await self.clients.claim();
+  await pages.keepOpenPages();
+  // Not awaited: the pages' requests wait for this activation to end.
+  if (replacing) void pages.reloadOpenPages();
+}
 
 /**
  * Pages: the page as this build's worker last fetched it, at once, when the browser's session is

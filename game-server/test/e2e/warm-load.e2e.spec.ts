@@ -108,14 +108,23 @@ describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker 
 const initiatorOf = (page: Page, path: string) =>
   page.evaluate(
     (wanted) =>
-      performance
-        .getEntriesByType("resource")
-        .map((entry) => entry as PerformanceResourceTiming)
-        .find((entry) => new URL(entry.name).pathname === wanted)?.initiatorType,
+      (performance.getEntriesByType("resource") as unknown as ResourceEntry[]).find(
+        (entry) => new URL(entry.name).pathname === wanted,
+      )?.initiatorType,
     path,
   );
 
-const fetchedAgain = (page: Page) => page.evaluate(() => document.documentElement.dataset.fetched);
+/** The mark the server's page carries once changed (none on the page kept before). */
+const fetchedAgain = (page: Page) =>
+  page.evaluate(
+    () => (globalThis as unknown as PageGlobals).document.documentElement.dataset.fetched,
+  );
+
+/** The browser's objects these tests read (Node's types have no DOM). */
+type ResourceEntry = { name: string; initiatorType: string };
+type PageGlobals = {
+  document: { documentElement: { dataset: Record<string, string | undefined> } };
+};
 
 /** Waits until the service worker controls the page (polled with evaluate: the CSP forbids eval). */
 async function workerInControl(page: Page) {
