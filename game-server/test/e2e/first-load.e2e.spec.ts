@@ -194,7 +194,7 @@ describe.skipIf(!hasChromium)("a service worker from an older build (Chromium)",
   });
 
   it("the new build takes over a deep link: no blank page, no script of the old build", {
-    timeout: 120_000,
+    timeout: 180_000,
   }, async () => {
     const oldEntry = await entryScript();
     await markEntry(oldEntry, "old");
