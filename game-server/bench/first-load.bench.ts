@@ -15,7 +15,8 @@ import { quantile } from "./measure.ts";
  * link the player opens, a drawn lottery whose page replays its drawing), then loads each route in
  * Chromium at 360x740 with the Slow 4G profile (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s
  * up, CPU 4x slower), each run in a new browser context (cold cache), and once more in the same
- * context (warm cache: the HTTP cache, and the service worker once it has installed).
+ * context (warm cache: the HTTP cache and the service worker, which the cold load waits for to
+ * control its page before it closes, as it would long before a player's next visit).
  * Prints per route the medians of: largest contentful paint (cold, warm), when a game canvas
  * first painted (`game-canvas-painted`, the mark the client sets after PixiJS's first render),
  * when the page's data painted (elements marked `elementtiming`), when the page became usable
@@ -39,6 +40,8 @@ const SETTLE_MS = 1_000;
 /** Longest wait for the primary button after `load`, and for a canvas where one is drawn. */
 const USABLE_WAIT_MS = 5_000;
 const CANVAS_WAIT_MS = 8_000;
+/** Longest wait, after a cold load's figures are read, for the service worker to control it. */
+const WORKER_WAIT_MS = 30_000;
 /** The routes that draw a PixiJS canvas at once (a drawn lottery replays its drawing). */
 const DRAWS_CANVAS = /^\/play\/instant\/lottery\/./;
 
@@ -137,8 +140,8 @@ async function main() {
       for (let run = 0; run < RUNS; run++) {
         const address = `${url}${await addressOf(route.path, fixtures)}`;
         const context = await newContext(browser, tokenOf(route.who, fixtures));
-        cold.push(await load(context, address));
-        warm.push(await load(context, address));
+        cold.push(await load(context, address, { thenWorker: true }));
+        warm.push(await load(context, address, { thenWorker: false }));
         await context.close();
       }
       console.log(row(route.path, route.who, cold, warm));
@@ -212,8 +215,15 @@ async function newContext(browser: Browser, token: string | null) {
   return context;
 }
 
-/** One page load under the profile: its paints from the page, its bytes from the network. */
-async function load(context: BrowserContext, address: string): Promise<Load> {
+/**
+ * One page load under the profile: its paints from the page, its bytes from the network; then,
+ * `thenWorker`, the wait for the service worker to install and control the page.
+ */
+async function load(
+  context: BrowserContext,
+  address: string,
+  { thenWorker }: { thenWorker: boolean },
+): Promise<Load> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await throttle(cdp);
@@ -229,6 +239,7 @@ async function load(context: BrowserContext, address: string): Promise<Load> {
   await page.waitForTimeout(SETTLE_MS);
   const paints = (await page.evaluate(READ_PAINTS)) as Omit<Load, "bytes" | "requests">;
   const traffic = counted.totals();
+  if (thenWorker) await until(page, "navigator.serviceWorker.controller !== null", WORKER_WAIT_MS);
   await page.close();
   return { ...paints, ...traffic };
 }

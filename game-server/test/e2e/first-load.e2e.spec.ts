@@ -195,7 +195,7 @@ describe.skipIf(!hasChromium)("a service worker from an older build (Chromium)",
   });
 
   it("the new build takes over a deep link: no blank page, no script of the old build", {
-    timeout: 120_000,
+    timeout: 180_000,
   }, async () => {
     const oldEntry = await entryScript();
     await markEntry(oldEntry, "old");
@@ -204,6 +204,8 @@ describe.skipIf(!hasChromium)("a service worker from an older build (Chromium)",
     await page.goto(`${server.url}/demo`);
     await workerInControl(page);
     expect(await page.evaluate(() => (globalThis as { build?: string }).build)).toBe("old");
+    // The old build's worker keeps the page (client/src/sw-pages.ts): opened again, it is its.
+    await page.goto(`${server.url}/demo`);
 
     const newEntry = oldEntry.replace(/\.js$/, "-next.js");
     await deploy(oldEntry, newEntry);
@@ -239,6 +241,14 @@ describe.skipIf(!hasChromium)("a service worker from an older build (Chromium)",
         { timeout: 60_000 },
       )
       .toBe(true);
+    // The new worker dropped the pages the old one kept: the page opens on the new build.
+    await page.goto(`${server.url}/demo`);
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as { build?: string }).build).catch(() => ""), {
+        timeout: 30_000,
+      })
+      .toBe("new");
+    expect(missing).toEqual([]);
     await context.close();
   });
 

@@ -43,7 +43,43 @@ export function usePreloadPixi(when: boolean) {
   }, [when]);
 }
 
+/** A stage started ahead of its scene (prepareStage), for the first start of its size. */
+let ahead: { size: number; stage: Promise<PixiStage> } | null = null;
+
+/**
+ * Starts a stage of `size` now, ahead of its picture (a lottery's page, while the lottery is
+ * read and the drawing's code loads): PixiJS's start and its shaders' compilation, long tasks on
+ * a slow phone, are then done when the scene is built. The next startPixiStage of that size takes
+ * it; the function returned drops it if none has (the page closed first).
+ */
+export function prepareStage(size: number): () => void {
+  const prepared = { size, stage: createStage(size, { warm: true }) };
+  // A stage that cannot start is reported by the scene that takes it (usePixiScene).
+  prepared.stage.catch(() => {});
+  ahead?.stage.then(
+    (stage) => stage.destroy(),
+    () => {},
+  );
+  ahead = prepared;
+  return () => {
+    if (ahead !== prepared) return;
+    ahead = null;
+    prepared.stage.then(
+      (stage) => stage.destroy(),
+      () => {},
+    );
+  };
+}
+
 export async function startPixiStage(host: HTMLElement, size: number): Promise<PixiStage> {
+  const prepared = ahead?.size === size ? ahead.stage : null;
+  if (prepared) ahead = null;
+  const stage = await (prepared ?? createStage(size, { warm: false }));
+  host.appendChild(stage.app.canvas);
+  return stage;
+}
+
+async function createStage(size: number, { warm }: { warm: boolean }): Promise<PixiStage> {
   try {
     // With PixiJS comes its eval-free code (pixi-load.ts): without it, under the site's CSP, a
     // renderer never started and the wheel never turned.
@@ -61,7 +97,7 @@ export async function startPixiStage(host: HTMLElement, size: number): Promise<P
       // whole browser environment (events, filters, accessibility, ...) before the first frame.
       skipExtensionImports: true,
     });
-    host.appendChild(app.canvas);
+    if (warm) compileShaders(pixi, app);
     return {
       pixi,
       app,
@@ -75,6 +111,16 @@ export async function startPixiStage(host: HTMLElement, size: number): Promise<P
   } catch (error) {
     throw new AnimationUnavailable(error);
   }
+}
+
+/**
+ * Renders a dot off screen (the canvas is not on the page yet; the first picture clears it): the
+ * renderer compiles the shaders every shape and text is drawn with now, not in the first frame.
+ */
+function compileShaders(pixi: PixiParts, app: Pixi.Application) {
+  const dot = new pixi.Graphics().rect(0, 0, 1, 1).fill({ color: 0 });
+  app.renderer.render(dot);
+  dot.destroy();
 }
 
 /** The mark bench:first-load reads: when the page's first PixiJS picture was rendered. */

@@ -24,9 +24,29 @@ const NOTICE_MS = 5_000;
 const RELOAD_MS = 5_000;
 
 /** The drawing and PixiJS load with a lottery's page, not with the list. */
+const drawingCode = () => import("./drawing/lottery-drawing.tsx");
 const LotteryDrawing = lazy(() =>
-  import("./drawing/lottery-drawing.tsx").then((module) => ({ default: module.LotteryDrawing })),
+  drawingCode().then((module) => ({ default: module.LotteryDrawing })),
 );
+
+/** The drawing's PixiJS starts while the lottery is read, not after (dropped if never drawn). */
+function usePreparedDrawing() {
+  useEffect(() => {
+    let drop: (() => void) | null = null;
+    let left = false;
+    drawingCode().then(
+      (module) => {
+        if (!left) drop = module.prepareDrawing();
+      },
+      // The drawing itself says if its code cannot load.
+      () => {},
+    );
+    return () => {
+      left = true;
+      drop?.();
+    };
+  }, []);
+}
 
 /**
  * /play/instant/lottery/{code}, for anyone (signed in or not): the lottery live from its room
@@ -43,6 +63,8 @@ export function LotteryResultPage() {
   const [tickets, setTickets] = useState<MyTicket[]>([]);
   const [failed, setFailed] = useState(false);
   const [cancelled, setCancelled] = useState(false);
+
+  usePreparedDrawing();
 
   const load = useCallback(async () => {
     try {

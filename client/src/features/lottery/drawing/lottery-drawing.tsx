@@ -3,6 +3,7 @@ import { LOTTERY_BALL_COLOURS } from "@igp/shared";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AnimationFailed } from "../../../components/canvas/animation-failed.tsx";
+import { prepareStage } from "../../../components/canvas/pixi-stage.ts";
 import { isDrawn, usePixiScene } from "../../../components/canvas/use-pixi-scene.ts";
 import { celebrate, playSound } from "../../../lib/rounds/sounds.ts";
 import { useMoney } from "../../../lib/site-config.tsx";
@@ -12,6 +13,12 @@ import { type DrawnBall, drawLotteryDrawing } from "./drawing-scene.ts";
 import type { DrawingFrame } from "./drawing-timeline.ts";
 import { type RevealPace, useRevealClock } from "./use-reveal-clock.ts";
 import "./lottery-drawing.css";
+
+/**
+ * Starts the drawing's PixiJS stage ahead of the drawing (pixi-stage.ts), at its size; returns
+ * what drops it if no drawing takes it.
+ */
+export const prepareDrawing = () => prepareStage(drawingSize());
 
 /** A winning ticket as the drawing reveals it: its place, number and prize (null: an award). */
 export interface DrawingWinner {

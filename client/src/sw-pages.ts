@@ -1,0 +1,145 @@
+/// <reference lib="webworker" />
+import type { PrecacheEntry } from "workbox-precaching";
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Says only that the browser holds a session ("1", "staff"): game-server's session-cookie.ts. */
+const SIGNED_IN_HINT = "igp_signed_in";
+/** On a kept page: the session hint it was fetched with (its `Link` preloads were made for it). */
+const KEPT_FOR = "x-kept-for-session";
+/** A page not kept, or not valid for this session: this long for the network, then the shell. */
+const NETWORK_WAIT_MS = 3_000;
+
+/**
+ * The pages as this build's worker last fetched them, answered at once on the next visit: the
+ * scripts are in the precache, so a repeat visit waits on nothing from the network. A page is
+ * kept under the build's name (a digest of its file list): a new build's worker starts with none
+ * and drops the older build's, so a page is never served beside scripts of another build (which
+ * the server may no longer have). A kept page is served only to the session hint it was fetched
+ * with (the `igp_signed_in` cookie, read through the worker's cookie store): its `Link` preloads
+ * (the session's user, the page's data: the server's client-pages.ts) are right for that session
+ * alone, and a page behind sign-in must go to the server for a browser signed out since (which
+ * sends it to sign in). Each answer is fetched again meanwhile and kept for the next visit.
+ */
+export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
+  const name = `pages-${digest(JSON.stringify(buildFiles))}`;
+  return {
+    /**
+     * Deletes the pages kept by other builds' workers (on activation); true if there were any
+     * (this worker replaces an older build's).
+     */
+    async dropOtherBuilds(): Promise<boolean> {
+      const others = (await caches.keys()).filter(
+        (other) => other.startsWith("pages") && other !== name,
+      );
+      await Promise.all(others.map((other) => caches.delete(other)));
+      return others.length > 0;
+    },
+
+    /**
+     * Keeps the pages open in the browser's windows when this worker starts (the visit that
+     * installed it came before it): their next visit is answered at once too.
+     */
+    async keepOpenPages() {
+      const [windows, cache, hint] = await Promise.all([
+        self.clients.matchAll({ type: "window", includeUncontrolled: true }),
+        caches.open(name),
+        sessionHint(),
+      ]);
+      const ours = windows.filter((window) => new URL(window.url).origin === self.location.origin);
+      // A page that cannot be fetched now is fetched on its next visit.
+      await Promise.all(
+        ours.map((window) =>
+          fetchAndKeep(new Request(window.url, { redirect: "manual" }), cache, hint).catch(
+            () => undefined,
+          ),
+        ),
+      );
+    },
+
+    /**
+     * Opens the open pages again, under this worker (which controls them): a page the older
+     * build's worker answered from its keep is of that build. workbox-window's own reload misses
+     * a page that registered while this worker was already installing (its visit found the new
+     * build), so this worker does it for all.
+     */
+    async reloadOpenPages() {
+      const windows = await self.clients.matchAll({ type: "window" });
+      await Promise.all(windows.map((window) => window.navigate(window.url).catch(() => null)));
+    },
+
+    /**
+     * The page for `request`: kept for this session, else from the network (its preloads as the
+     * server made them), else (offline, or no answer in time) as last kept without its preloads.
+     * Undefined: none of these.
+     */
+    async answer(request: Request, event: ExtendableEvent): Promise<Response | undefined> {
+      const [cache, hint] = await Promise.all([caches.open(name), sessionHint()]);
+      const kept = await cache.match(request);
+      const fresh = fetchAndKeep(request, cache, hint);
+      event.waitUntil(fresh.catch(() => undefined));
+      if (kept && hint !== undefined && kept.headers.get(KEPT_FOR) === hint)
+        return served(kept, { preloads: true });
+      try {
+        return await withinNetworkWait(fresh);
+      } catch {
+        return kept && served(kept, { preloads: false });
+      }
+    },
+  };
+}
+
+/**
+ * The page from the network; a page itself (not a redirect, not an error) is kept, but never one
+ * the server rendered for a session (`no-store`: its user and balances, game-server's
+ * page-render.ts), which would show them after a sign-out.
+ */
+async function fetchAndKeep(request: Request, cache: Cache, hint: string | undefined) {
+  const response = await fetch(request);
+  if (
+    response.status === 200 &&
+    response.type === "basic" &&
+    hint !== undefined &&
+    !noStore(response)
+  ) {
+    const headers = new Headers(response.headers);
+    headers.set(KEPT_FOR, hint);
+    const copy = response.clone();
+    await cache.put(request, new Response(copy.body, { status: 200, headers }));
+  }
+  return response;
+}
+
+const noStore = (response: Response) =>
+  response.headers.get("cache-control")?.includes("no-store") ?? false;
+
+function served(kept: Response, { preloads }: { preloads: boolean }): Response {
+  const headers = new Headers(kept.headers);
+  headers.delete(KEPT_FOR);
+  if (!preloads) headers.delete("link");
+  return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers });
+}
+
+/** The browser's session hint ("" without a session); undefined where a worker cannot read it. */
+async function sessionHint(): Promise<string | undefined> {
+  if (!("cookieStore" in self)) return undefined;
+  try {
+    return (await self.cookieStore.get(SIGNED_IN_HINT))?.value ?? "";
+  } catch {
+    return undefined;
+  }
+}
+
+function withinNetworkWait(response: Promise<Response>): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no answer in time")), NETWORK_WAIT_MS);
+    response.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+/** FNV-1a, 32 bits, in hex: a short name that changes with the build's file list. */
+function digest(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16);
+}
