@@ -1,5 +1,8 @@
 import { execSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   type Browser,
@@ -39,9 +42,13 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** Builds the client once if it is not built yet (npm test builds it before running). */
+const CLIENT = fileURLToPath(new URL("../client", import.meta.url));
+
 export function ensureClientBuilt() {
   const root = fileURLToPath(new URL("..", import.meta.url));
-  if (existsSync(`${root}/client/dist/index.html`)) return;
+  // The pages, and the renderer of the pages the server renders for a session.
+  if (existsSync(`${CLIENT}/dist/index.html`) && existsSync(`${CLIENT}/.prerender/prerender.js`))
+    return;
   // Vitest's own variables (NODE_ENV=test, MODE, VITEST…) would make Vite build for tests.
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !/^(VITEST|TEST$|MODE$)/.test(key)),
@@ -51,6 +58,20 @@ export function ensureClientBuilt() {
     stdio: "pipe",
     env: { ...env, NODE_ENV: "production" },
   });
+}
+
+/**
+ * A copy of the built client in a temporary folder, for a test that changes the build on disk:
+ * `dist` (what the server serves: its `clientDirectory`) and `.prerender` beside it, the renderer
+ * of the pages rendered for a session (game-server's page-render.ts). `remove` deletes it.
+ */
+export async function copyOfBuild(prefix: string) {
+  ensureClientBuilt();
+  const folder = await mkdtemp(path.join(tmpdir(), prefix));
+  const dist = path.join(folder, "dist");
+  await cp(path.join(CLIENT, "dist"), dist, { recursive: true });
+  await cp(path.join(CLIENT, ".prerender"), path.join(folder, ".prerender"), { recursive: true });
+  return { dist, remove: () => rm(folder, { recursive: true, force: true }) };
 }
 
 export const SCREENSHOTS = fileURLToPath(new URL("../test-results/screenshots", import.meta.url));

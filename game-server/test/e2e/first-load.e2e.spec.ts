@@ -1,9 +1,8 @@
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import {
+  copyOfBuild,
   ensureClientBuilt,
   hasChromium,
   launchBrowser,
@@ -14,7 +13,6 @@ import { expectPageProblems } from "@igp/test-support/page-problems.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-const CLIENT_DIST = fileURLToPath(new URL("../../../client/dist", import.meta.url));
 const LOBBY = "/play/instant/coin-flip/lobby";
 const TABLES = "/play/instant/coin-flip";
 
@@ -181,17 +179,17 @@ describe.skipIf(!hasChromium)("a service worker from an older build (Chromium)",
   let server: TestServer;
   let browser: Browser;
   let build: string;
+  let copy: Awaited<ReturnType<typeof copyOfBuild>> | undefined;
   beforeAll(async () => {
-    ensureClientBuilt();
-    build = await mkdtemp(path.join(tmpdir(), "igp-first-load-"));
-    await cp(CLIENT_DIST, build, { recursive: true });
+    copy = await copyOfBuild("igp-first-load-");
+    build = copy.dist;
     server = await startTestServer({ clientDirectory: build });
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    if (build) await rm(build, { recursive: true, force: true });
+    await copy?.remove();
   });
 
   it("the new build takes over a deep link: no blank page, no script of the old build", {

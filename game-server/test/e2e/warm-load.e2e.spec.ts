@@ -1,10 +1,8 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import {
-  ensureClientBuilt,
+  copyOfBuild,
   hasChromium,
   launchBrowser,
   signInContext,
@@ -13,16 +11,18 @@ import { signUpPlayer, startTestServer, type TestServer } from "@igp/test-suppor
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-const CLIENT_DIST = fileURLToPath(new URL("../../../client/dist", import.meta.url));
-const LOBBY = "/play/instant/coin-flip/lobby";
-/** The lobby's page in the build (client/scripts/prerender-pages.ts). */
-const LOBBY_PAGE = "pages/play/instant/coin-flip/lobby.html";
+/**
+ * The coin flip's tables: a page of the build (client/scripts/prerender-pages.ts), not one the
+ * server renders for a session (the lobbies, a round's page: `no-store`, never kept).
+ */
+const TABLES = "/play/instant/coin-flip";
+const TABLES_PAGE = "pages/play/instant/coin-flip.html";
 
 /**
  * A repeat visit (issue 31: warm loads): the service worker answers a page it kept from this
  * build at once, with the preloads the server made for the same session (client/src/sw-pages.ts),
  * fetches it again meanwhile for the next visit, and sends a browser signed out since to the
- * server, which sends it to sign in. The server answers from a copy of the build, whose lobby page
+ * server, which sends it to sign in. The server answers from a copy of the build, whose tables' page
  * the test changes on disk to tell the server's page from the kept one.
  */
 describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker (Chromium)", () => {
@@ -30,10 +30,10 @@ describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker 
   let browser: Browser;
   let token: string;
   let build: string;
+  let copy: Awaited<ReturnType<typeof copyOfBuild>> | undefined;
   beforeAll(async () => {
-    ensureClientBuilt();
-    build = await mkdtemp(path.join(tmpdir(), "igp-warm-load-"));
-    await cp(CLIENT_DIST, build, { recursive: true });
+    copy = await copyOfBuild("igp-warm-load-");
+    build = copy.dist;
     server = await startTestServer({ clientDirectory: build });
     browser = await launchBrowser();
     token = (await signUpPlayer(server, "Repeat Visitor")).token;
@@ -41,23 +41,23 @@ describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    if (build) await rm(build, { recursive: true, force: true });
+    await copy?.remove();
   });
 
-  /** A signed-in browser whose worker controls the lobby and has kept its page. */
-  async function lobbyKept(): Promise<{ context: BrowserContext; page: Page }> {
+  /** A signed-in browser whose worker controls the tables and has kept their page. */
+  async function tablesKept(): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     await signInContext(context, token);
     const page = await context.newPage();
-    await openLobby(page);
+    await openTables(page);
     await workerInControl(page);
     // The first page the worker answers: from the network, kept.
-    await openLobby(page);
+    await openTables(page);
     return { context, page };
   }
 
-  async function openLobby(page: Page) {
-    const response = await page.goto(`${server.url}${LOBBY}`);
+  async function openTables(page: Page) {
+    const response = await page.goto(`${server.url}${TABLES}`);
     await page.getByRole("button", { name: "Deposit" }).waitFor();
     return response;
   }
@@ -65,11 +65,11 @@ describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker 
   it("answers the kept page with its session preload, and keeps the server's next one", {
     timeout: 90_000,
   }, async () => {
-    const { context, page } = await lobbyKept();
+    const { context, page } = await tablesKept();
     // From now on the server's page carries a mark; the page kept from the visit before does not.
-    const html = await readFile(path.join(build, LOBBY_PAGE), "utf8");
-    await writeText(LOBBY_PAGE, html.replace("<html", '<html data-fetched="again"'));
-    await openLobby(page);
+    const html = await readFile(path.join(build, TABLES_PAGE), "utf8");
+    await writeText(TABLES_PAGE, html.replace("<html", '<html data-fetched="again"'));
+    await openTables(page);
     expect(await fetchedAgain(page)).toBeUndefined();
     // The session's read was preloaded by the kept page's `Link` header, not asked by a script.
     expect(await initiatorOf(page, "/api/login/user")).toBe("link");
@@ -77,7 +77,7 @@ describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker 
     await expect
       .poll(
         async () => {
-          await openLobby(page);
+          await openTables(page);
           return fetchedAgain(page);
         },
         { timeout: 30_000 },
@@ -89,10 +89,23 @@ describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker 
   it("sends a browser signed out since the page was kept to the server: to sign in", {
     timeout: 90_000,
   }, async () => {
-    const { context, page } = await lobbyKept();
+    const { context, page } = await tablesKept();
     await context.clearCookies();
-    await page.goto(`${server.url}${LOBBY}`);
-    await page.waitForURL(`${server.url}/auth/login?next=${encodeURIComponent(LOBBY)}`);
+    await page.goto(`${server.url}${TABLES}`);
+    await page.waitForURL(`${server.url}/auth/login?next=${encodeURIComponent(TABLES)}`);
+    await context.close();
+  });
+
+  it("never keeps a page the server rendered for a session (its user and balances)", {
+    timeout: 90_000,
+  }, async () => {
+    const { context, page } = await tablesKept();
+    const lobby = "/play/instant/coin-flip/lobby";
+    await page.goto(`${server.url}${lobby}`);
+    await page.getByRole("button", { name: "Deposit" }).waitFor();
+    const kept = await keptPages(page);
+    expect(kept).toContain(TABLES);
+    expect(kept).not.toContain(lobby);
     await context.close();
   });
 
@@ -114,6 +127,15 @@ const initiatorOf = (page: Page, path: string) =>
     path,
   );
 
+/** The paths of the pages the service worker keeps (client/src/sw-pages.ts). */
+const keptPages = (page: Page) =>
+  page.evaluate(async () => {
+    const { caches } = globalThis as unknown as PageCaches;
+    const names = (await caches.keys()).filter((name) => name.startsWith("pages"));
+    const requests = await Promise.all(names.map(async (name) => (await caches.open(name)).keys()));
+    return requests.flat().map((request) => new URL(request.url).pathname);
+  });
+
 /** The mark the server's page carries once changed (none on the page kept before). */
 const fetchedAgain = (page: Page) =>
   page.evaluate(
@@ -122,6 +144,12 @@ const fetchedAgain = (page: Page) =>
 
 /** The browser's objects these tests read (Node's types have no DOM). */
 type ResourceEntry = { name: string; initiatorType: string };
+type PageCaches = {
+  caches: {
+    keys(): Promise<string[]>;
+    open(name: string): Promise<{ keys(): Promise<{ url: string }[]> }>;
+  };
+};
 type PageGlobals = {
   document: { documentElement: { dataset: Record<string, string | undefined> } };
 };
