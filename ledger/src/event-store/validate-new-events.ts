@@ -66,7 +66,7 @@ export function assertValidAppends(appends: { streamId: string; events: NewEvent
 }
 
 function assertPlainJson(event: NewEvent): void {
-  const problem = findNonJson(event.data, "data") ?? findNonJson(event.metadata, "metadata");
+  const problem = findNonJson(event.data, ["data"]) ?? findNonJson(event.metadata, ["metadata"]);
   if (problem) throw new InvalidEventError(`Event ${event.id}: ${problem}.`);
   if (Buffer.byteLength(JSON.stringify(event)) > MAX_EVENT_BYTES) {
     throw new InvalidEventError(`Event ${event.id} exceeds ${MAX_EVENT_BYTES} bytes.`);
@@ -74,32 +74,44 @@ function assertPlainJson(event: NewEvent): void {
 }
 
 /** True when JSON (and JSONB) keep the value as it is: what an append takes. */
-export const isPlainJson = (value: unknown): boolean => findNonJson(value, "") === null;
+export const isPlainJson = (value: unknown): boolean => findNonJson(value, []) === null;
 
-/** Returns what is wrong with the first value that JSON (and JSONB) would not keep as it is. */
-function findNonJson(value: unknown, path: string): string | null {
+/**
+ * Returns what is wrong with the first value that JSON (and JSONB) would not keep as it is.
+ * `path` leads to `value` (keys and indexes); it is written out only for a problem, since the
+ * audit checks the plain JSON of every event's selection and draw.
+ */
+function findNonJson(value: unknown, path: (string | number)[]): string | null {
   if (value === null || typeof value === "boolean") return null;
   if (typeof value === "string") {
-    return value.includes("\u0000") ? `${path} contains a NUL character` : null;
+    return value.includes("\u0000") ? `${pathText(path)} contains a NUL character` : null;
   }
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) return `${path} is not a finite number`;
-    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return `${path} is out of range`;
+    if (!Number.isFinite(value)) return `${pathText(path)} is not a finite number`;
+    if (Number.isInteger(value) && !Number.isSafeInteger(value))
+      return `${pathText(path)} is out of range`;
     return null;
   }
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const problem = findNonJson(item, `${path}[${index}]`);
-      if (problem) return problem;
-    }
-    return null;
-  }
-  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    for (const [key, item] of Object.entries(value)) {
-      const problem = findNonJson(item, `${path}.${key}`);
-      if (problem) return problem;
-    }
-    return null;
-  }
-  return `${path} is not plain JSON`;
+  if (Array.isArray(value)) return firstNonJsonIn(value, path, value.keys());
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype)
+    return firstNonJsonIn(value as Record<string, unknown>, path, Object.keys(value));
+  return `${pathText(path)} is not plain JSON`;
 }
+
+function firstNonJsonIn(
+  container: Record<string | number, unknown>,
+  path: (string | number)[],
+  keys: Iterable<string | number>,
+): string | null {
+  for (const key of keys) {
+    path.push(key);
+    const problem = findNonJson(container[key], path);
+    path.pop();
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** `data.draw.seeds[2]`, as the problem names it. */
+const pathText = (path: (string | number)[]) =>
+  path.map((key, i) => (typeof key === "number" ? `[${key}]` : i === 0 ? key : `.${key}`)).join("");
