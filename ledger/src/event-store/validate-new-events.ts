@@ -99,13 +99,13 @@ function findNonJson(value: unknown, path: (string | number)[]): string | null {
 }
 
 function firstNonJsonIn(
-  container: Record<string | number, unknown>,
+  container: unknown[] | Record<string, unknown>,
   path: (string | number)[],
   keys: Iterable<string | number>,
 ): string | null {
   for (const key of keys) {
     path.push(key);
-    const problem = findNonJson(container[key], path);
+    const problem = findNonJson((container as Record<string | number, unknown>)[key], path);
     path.pop();
     if (problem) return problem;
   }
