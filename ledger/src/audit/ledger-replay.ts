@@ -4,7 +4,7 @@ import { parseStreamId, type StreamKindName } from "../domain/stream-ids.ts";
 import {
   kindOfStream,
   type LedgerEvent,
-  parseLedgerEvent,
+  parseEventOfKind,
   type StreamKind,
   streamKinds,
 } from "../domain/stream-kinds.ts";
@@ -105,7 +105,7 @@ export class LedgerReplay {
     this.verifyChain(stream, recorded);
     let event: LedgerEvent;
     try {
-      event = parseLedgerEvent(recorded.streamId, recorded.type, recorded.data);
+      event = parseEventOfKind(stream.kind, recorded.type, recorded.data);
     } catch (error) {
       this.problem(recorded, (error as Error).message);
       return;

@@ -103,7 +103,23 @@ export function kindOfStream(streamId: string): StreamKind<unknown, LedgerEvent>
  * stream, a malformed field or a bad amount is refused with a clear message.
  */
 export function parseLedgerEvent(streamId: string, type: string, data: unknown): LedgerEvent {
-  const parsed = schemaOf(streamId, type).safeParse(data);
+  return parsedWith(schemaOf(streamId, type), type, data);
+}
+
+/**
+ * parseLedgerEvent for an event whose stream's kind is already known (a replay keeps it with
+ * each stream): the stream id is not parsed again for every event.
+ */
+export function parseEventOfKind(kind: StreamKindName, type: string, data: unknown): LedgerEvent {
+  return parsedWith(
+    schemaIn(streamKinds[kind] as StreamKind<unknown, LedgerEvent>, type),
+    type,
+    data,
+  );
+}
+
+function parsedWith(schema: z.ZodType, type: string, data: unknown): LedgerEvent {
+  const parsed = compiled(schema).safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
@@ -125,20 +141,6 @@ export function recordedLedgerEvent(streamId: string, type: string, data: unknow
   return { type, data } as LedgerEvent;
 }
 
-/**
- * Every kind's event schemas compiled once (z.compile: one generated function per schema, the
- * same answers and messages as the schema's own parse, which it falls back to for a value it
- * refuses). Every event appended is parsed here, and again by each follower that reads it.
- */
-const compiledEvents = Object.fromEntries(
-  Object.entries(streamKinds).map(([name, kind]) => [
-    name,
-    Object.fromEntries(
-      Object.entries(kind.events).map(([type, schema]) => [type, z.compile(schema)]),
-    ) as Record<string, z.ZodType>,
-  ]),
-) as Record<StreamKindName, Record<string, z.ZodType>>;
-
 /** The schema of `type` in `streamId`'s kind; an unknown kind or type is refused. */
 function schemaOf(streamId: string, type: string): z.ZodType {
   let kind: StreamKind<unknown, LedgerEvent>;
@@ -147,10 +149,30 @@ function schemaOf(streamId: string, type: string): z.ZodType {
   } catch {
     throw new LedgerError("invalid", `Unknown stream kind in "${streamId}".`);
   }
-  const events = compiledEvents[kind.name];
-  const schema = Object.hasOwn(events, type) ? events[type] : undefined;
+  return schemaIn(kind, type);
+}
+
+function schemaIn(kind: StreamKind<unknown, LedgerEvent>, type: string): z.ZodType {
+  const schema = Object.hasOwn(kind.events, type) ? kind.events[type] : undefined;
   if (!schema) throw new LedgerError("invalid", `Unknown event type "${type}" for ${kind.name}.`);
   return schema;
+}
+
+/**
+ * Each event schema compiled once, when first used (`z.compile`: a generated fast path with
+ * zod's own parser behind it for whatever the fast path refuses, so the same results and the
+ * same issues, a few times faster on the ledger's objects). Every append is validated with it,
+ * and the audit validates every event of the ledger (docs/audit.md).
+ */
+const COMPILED = new Map<z.ZodType, z.ZodType>();
+
+function compiled(schema: z.ZodType): z.ZodType {
+  let fast = COMPILED.get(schema);
+  if (!fast) {
+    fast = z.compile(schema);
+    COMPILED.set(schema, fast);
+  }
+  return fast;
 }
 
 /** Folds events into the state of their stream. */

@@ -62,4 +62,22 @@ it("names where a value JSON would not keep is, and refuses it", () => {
   }
 });
 
+/** JSON that JSONB keeps as it is: no NUL in a string, no integer beyond 2^53. */
+function keptByJsonb(value: unknown): boolean {
+  if (typeof value === "string") return !value.includes("\u0000");
+  if (typeof value === "number") return !Number.isInteger(value) || Number.isSafeInteger(value);
+  if (value === null || typeof value !== "object") return true;
+  return Object.values(value).every(keptByJsonb);
+}
+
+it("takes the JSON values JSONB keeps as they are, and only those", () => {
+  fc.assert(
+    fc.property(fc.jsonValue(), (value) => {
+      expect(isPlainJson(value)).toBe(keptByJsonb(value));
+    }),
+  );
+  expect(isPlainJson({ a: [1, { b: undefined }] })).toBe(false);
+  expect(isPlainJson({ a: [1, { b: "ok" }], c: null })).toBe(true);
+});
+
 const ZERO_ID = "00000000-0000-0000-0000-000000000000";
