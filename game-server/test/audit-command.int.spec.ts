@@ -43,4 +43,4 @@ it("passes on a ledger the tests filled, and fails once an event is tampered wit
   expect(tampered.stdout).toContain("hash does not match the event's content");
   expect(await audit("--open-streams-in-memory", "1")).toEqual(tampered);
   expect(await audit("--open-streams-in-memory", "0")).toMatchObject({ code: 2 });
-}, 120_000);
+}, 240_000);

@@ -9,7 +9,8 @@ import { runTool } from "./tool-database.ts";
  * conservation of money and the read models; prints a summary; exits 1 on any discrepancy.
  * Read-only: it needs no secret and writes nothing (read-only-database.ts); open accounts beyond
  * `--open-streams-in-memory` (default OPEN_STREAMS_IN_MEMORY) go to a temporary file it removes.
- * `npm run audit` runs it with a heap sized for that bound (package.json, docs/audit.md).
+ * `npm run audit` runs it with semi-spaces of 16 MB (package.json): V8 would grow its young
+ * generation to 3 x 64 MB for nothing (docs/audit.md, Figures).
  */
 runTool(async () => {
   const { values } = parseArgs({
