@@ -10,7 +10,8 @@ import { runTool } from "./tool-database.ts";
  * Read-only: it needs no secret and writes nothing (read-only-database.ts); open accounts beyond
  * `--open-streams-in-memory` (default OPEN_STREAMS_IN_MEMORY) go to a temporary file it removes.
  * `npm run audit` runs it with semi-spaces of 16 MB (package.json): V8 would grow its young
- * generation to 3 x 64 MB for nothing (docs/audit.md, Figures).
+ * generation to 3 x 64 MB for nothing; no cap on the old generation, which would cost CPU and
+ * fail an audit whose read models are large (docs/audit.md, Figures: the memory pass).
  */
 runTool(async () => {
   const { values } = parseArgs({
