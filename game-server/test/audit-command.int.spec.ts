@@ -15,8 +15,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** `npm run audit` as a person runs it, on the database the test filled. */
-async function audit() {
-  return run("npm", ["run", "-s", "audit"], { env: { ...process.env, DATABASE_URL: t.url } }).then(
+async function audit(...args: string[]) {
+  const npm = ["run", "-s", "audit", ...(args.length ? ["--", ...args] : [])];
+  return run("npm", npm, { env: { ...process.env, DATABASE_URL: t.url } }).then(
     ({ stdout }) => ({ code: 0, stdout }),
     (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
   );
@@ -27,6 +28,8 @@ it("passes on a ledger the tests filled, and fails once an event is tampered wit
   expect(clean.stdout).toContain("verdict          OK");
   expect(clean.stdout).toMatch(/money in\s+6060\.00\n/);
   expect(clean.code).toBe(0);
+  // One open account in memory, the others spilled to a temporary file: the same report.
+  expect(await audit("--open-streams-in-memory", "1")).toEqual(clean);
 
   await tamperWithEvent(t.pool, {
     type: "WalletCredited",
@@ -38,4 +41,6 @@ it("passes on a ledger the tests filled, and fails once an event is tampered wit
   expect(tampered.code).toBe(1);
   expect(tampered.stdout).toContain("verdict          FAILED");
   expect(tampered.stdout).toContain("hash does not match the event's content");
-}, 60_000);
+  expect(await audit("--open-streams-in-memory", "1")).toEqual(tampered);
+  expect(await audit("--open-streams-in-memory", "0")).toMatchObject({ code: 2 });
+}, 240_000);

@@ -10,15 +10,9 @@ import {
 } from "../domain/stream-kinds.ts";
 import type { RecordedEvent } from "../event-store/event-store.ts";
 import { chainHash, eventBody, GENESIS_HASH } from "../event-store/hash-chain.ts";
+import { OpenStreams, type ReplayedStream } from "./open-streams.ts";
 
-export interface ReplayedStream {
-  kind: StreamKindName;
-  id: string;
-  revision: number;
-  lastHash: string;
-  state: unknown;
-  held: number;
-}
+export type { ReplayedStream } from "./open-streams.ts";
 
 interface TransferTrack {
   to: string;
@@ -41,11 +35,12 @@ interface EarlyEvent {
  *
  * Memory follows what is open, not the ledger's size: a stream told to end (`apply(event,
  * true)`: its last event, as a snapshot scan knows it) is handed to `onStreamEnd` and dropped
- * once folded; a transfer is kept from its debit to its credit only.
+ * once folded; a transfer is kept from its debit to its credit only. With `openInMemory`, open
+ * accounts beyond that many are spilled to a temporary file (open-streams.ts): `close` removes it.
  */
 export class LedgerReplay {
   /** The streams still open (every stream, when no event is marked as its stream's last). */
-  readonly streams = new Map<string, ReplayedStream>();
+  readonly streams: OpenStreams;
   /** Transfers debited and not yet credited. */
   readonly transfers = new Map<string, TransferTrack>();
   /** Streams seen, by kind (ended or not). */
@@ -67,7 +62,16 @@ export class LedgerReplay {
   constructor(
     /** Called with a stream's final state when its last event has been applied, then dropped. */
     private readonly onStreamEnd?: (stream: ReplayedStream) => void,
-  ) {}
+    /** How many open accounts to hold in memory at most (the rest spilled); all by default. */
+    openInMemory?: number,
+  ) {
+    this.streams = new OpenStreams(openInMemory);
+  }
+
+  /** Removes the spill file, if the replay made one. */
+  close(): Promise<void> {
+    return this.streams.close();
+  }
 
   /** Applies one event; `last`: no later revision of its stream exists (it can be dropped). */
   apply(recorded: RecordedEvent, last = false): void {

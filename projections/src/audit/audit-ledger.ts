@@ -24,6 +24,17 @@ export interface AuditReport {
 const MAX_LISTED = 50;
 
 /**
+ * Open accounts the audit holds in memory by default, the rest spilled to a temporary file
+ * (docs/audit.md, how the audit streams): about 80 MB of states at ~800 bytes each.
+ */
+export const OPEN_STREAMS_IN_MEMORY = 100_000;
+
+export interface AuditOptions {
+  /** Open accounts held in memory at most (OPEN_STREAMS_IN_MEMORY unless given). */
+  openStreamsInMemory?: number;
+}
+
+/**
  * Replays the whole ledger without using the projections: hash chains, event schemas, money
  * conservation, no negative balance, the fairness proof of every settled round. Then compares
  * the read models (balances, requests, the players' game history, the house per day) with what
@@ -33,11 +44,15 @@ const MAX_LISTED = 50;
  * when its last event is applied (a round's draw is recomputed then), transfers held only while
  * in flight; what stays in memory is the open streams and the read models' expectations.
  */
-export async function auditLedger(store: EventStore, pool: pg.Pool): Promise<AuditReport> {
+export async function auditLedger(
+  store: EventStore,
+  pool: pg.Pool,
+  options: AuditOptions = {},
+): Promise<AuditReport> {
   const source = await openAuditSource(store, pool);
   try {
     const projected = await readProjections(source.db);
-    return await replayAgainst(source.pages, projected);
+    return await replayAgainst(source.pages, projected, options);
   } finally {
     await source.close();
   }
@@ -46,6 +61,7 @@ export async function auditLedger(store: EventStore, pool: pg.Pool): Promise<Aud
 async function replayAgainst(
   pages: AsyncIterable<AuditedEvent[]>,
   projected: Projected,
+  { openStreamsInMemory = OPEN_STREAMS_IN_MEMORY }: AuditOptions,
 ): Promise<AuditReport> {
   const fairness = new FairnessProofs();
   const history = new ExpectedGameHistory();
@@ -60,28 +76,32 @@ async function replayAgainst(
   const replay = new LedgerReplay((stream) => {
     if (!expected) models.add(stream);
     if (stream.kind === "round") draws.push(fairness.settle(`round-${stream.id}`));
-  });
+  }, openStreamsInMemory);
   const reachCheckpoint = () => {
     for (const stream of replay.streams.values()) models.add(stream);
     expected = models.snapshot(replay.house);
   };
-  if (!projected.checkpoint) reachCheckpoint();
-  for await (const page of pages) {
-    for (const event of page) {
-      fairness.apply(event);
-      replay.apply(event, event.last);
-      // The history is folded up to the checkpoint only: what the projections have seen.
-      if (!expected) {
-        history.apply(event);
-        houseDays.apply(event);
-        reports.apply(event);
-        if (event.position === projected.checkpoint) reachCheckpoint();
+  try {
+    if (!projected.checkpoint) reachCheckpoint();
+    for await (const page of pages) {
+      for (const event of page) {
+        fairness.apply(event);
+        replay.apply(event, event.last);
+        // The history is folded up to the checkpoint only: what the projections have seen.
+        if (!expected) {
+          history.apply(event);
+          houseDays.apply(event);
+          reports.apply(event);
+          if (event.position === projected.checkpoint) reachCheckpoint();
+        }
       }
+      for (const found of await Promise.all(draws)) problems.push(...found);
+      draws = [];
     }
-    for (const found of await Promise.all(draws)) problems.push(...found);
-    draws = [];
+    problems.push(...replay.verdict(), ...(await fairness.verdict()));
+  } finally {
+    await replay.close();
   }
-  problems.push(...replay.verdict(), ...(await fairness.verdict()));
   if (expected)
     problems.push(...compareReadModels(expected, projected, history, houseDays, reports));
   else
