@@ -7,7 +7,12 @@ import {
   type ScannedEvent,
   walletStream,
 } from "@igp/ledger";
-import { approvedBankDeposit, createTestLedger, ctx } from "@igp/test-support/ledger.ts";
+import {
+  approvedBankDeposit,
+  createTestLedger,
+  ctx,
+  readEverything,
+} from "@igp/test-support/ledger.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 /**
@@ -79,7 +84,8 @@ it("marks exactly each stream's highest revision as its last, reading in pages",
 });
 
 it("gives each event as the store reads it, in the global order (its own cheaper decoding)", async () => {
-  const all = await t.store.readAll({ maxCount: 10_000 });
+  // readEverything: a plain readAll stops below another test file's transaction still running.
+  const all = await readEverything(t.store, t.pool);
   expect(scanned.map(({ last: _, ...event }) => event)).toEqual(all);
   expect(all.length).toBeGreaterThan(20);
 });
