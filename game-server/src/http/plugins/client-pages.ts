@@ -86,21 +86,21 @@ export function pageFor(pages: BuiltPage[], url: string): BuiltPage | undefined 
   return pages.find((page) => page.route.test(url));
 }
 
+/** Whether the browser holds a session (its `igp_signed_in` cookie: a hint, never a right). */
+export const holdsSession = (cookie = "") => SIGNED_IN.test(cookie);
+
 /**
  * Where a browser without a session goes instead of a page behind sign-in: straight to the sign-in
  * page (prerendered; naming a game's page it came from, as the client's SignedInOnly does), not
  * through the page's scripts, which would only send it there once they had run. Undefined: the
  * page answers.
  */
-/** Whether the browser holds a session (its `igp_signed_in` cookie: a hint, never a right). */
-export const holdsSession = (cookie = "") => SIGNED_IN.test(cookie);
-
 export function visitorGoesTo(
   page: BuiltPage | undefined,
   url: string,
   cookie = "",
 ): string | undefined {
-  if (!page?.signedIn || SIGNED_IN.test(cookie)) return undefined;
+  if (!page?.signedIn || holdsSession(cookie)) return undefined;
   return page.visitorTo === SIGN_IN_PAGE ? signInPageFrom(url) : page.visitorTo;
 }
 
@@ -109,7 +109,7 @@ export function visitorGoesTo(
  * user for a browser with a session, and the page's own reads (PageData) that apply.
  */
 export function readsFor(page: BuiltPage | undefined, url: string, cookie = ""): string[] {
-  const signedIn = SIGNED_IN.test(cookie);
+  const signedIn = holdsSession(cookie);
   const values = page ? paramsOf(page, url) : {};
   return [
     ...(signedIn ? [SESSION_USER] : []),
