@@ -5,7 +5,7 @@ declare const self: ServiceWorkerGlobalScope;
 
 /** Says only that the browser holds a session ("1", "staff"): game-server's session-cookie.ts. */
 const SIGNED_IN_HINT = "igp_signed_in";
-/** On a kept page: the session hint it was fetched with (its `Link` preloads were made for it). */
+/** On a kept page: the session hint it was fetched with. */
 const KEPT_FOR = "x-kept-for-session";
 /** A page not kept, or not valid for this session: this long for the network, then the shell. */
 const NETWORK_WAIT_MS = 3_000;
@@ -16,10 +16,14 @@ const NETWORK_WAIT_MS = 3_000;
  * kept under the build's name (a digest of its file list): a new build's worker starts with none
  * and drops the older build's, so a page is never served beside scripts of another build (which
  * the server may no longer have). A kept page is served only to the session hint it was fetched
- * with (the `igp_signed_in` cookie, read through the worker's cookie store): its `Link` preloads
- * (the session's user, the page's data: the server's client-pages.ts) are right for that session
- * alone, and a page behind sign-in must go to the server for a browser signed out since (which
- * sends it to sign in). Each answer is fetched again meanwhile and kept for the next visit.
+ * with (the `igp_signed_in` cookie, read through the worker's cookie store): a page behind
+ * sign-in must go to the server for a browser signed out since (which sends it to sign in). Every
+ * page this worker answers, kept or fetched, goes without its `Link` preloads (the session's
+ * user, the page's data: the server's client-pages.ts): right after a sign-out, Chromium can
+ * still show the worker the ended session's cookies, in its cookie store and in its own fetch of
+ * the page (seen: the page after "Logout" preloaded the ended session's user, a 401 the browser
+ * logs), while the page's scripts, from the precache, ask at once and read the cookie as it is.
+ * Each answer is fetched again meanwhile and kept for the next visit.
  */
 export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
   const name = `pages-${digest(JSON.stringify(buildFiles))}`;
@@ -69,8 +73,8 @@ export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
     },
 
     /**
-     * The page for `request`: kept for this session, else from the network (its preloads as the
-     * server made them), else (offline, or no answer in time) as last kept without its preloads.
+     * The page for `request`: kept for this session, else from the network, else (offline, or
+     * no answer in time) as last kept; without its preloads (above).
      * Undefined: none of these.
      */
     async answer(request: Request, event: ExtendableEvent): Promise<Response | undefined> {
@@ -78,12 +82,12 @@ export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
       const kept = await cache.match(request);
       const fresh = fetchAndKeep(request, cache, hint);
       event.waitUntil(fresh.catch(() => undefined));
-      if (kept && hint !== undefined && kept.headers.get(KEPT_FOR) === hint)
-        return served(kept, { preloads: true });
+      if (kept && hint !== undefined && kept.headers.get(KEPT_FOR) === hint) return served(kept);
       try {
-        return await withinNetworkWait(fresh);
+        const page = await withinNetworkWait(fresh);
+        return page.type === "basic" && page.headers.has("link") ? served(page) : page;
       } catch {
-        return kept && served(kept, { preloads: false });
+        return kept && served(kept);
       }
     },
   };
@@ -113,10 +117,10 @@ async function fetchAndKeep(request: Request, cache: Cache, hint: string | undef
 const noStore = (response: Response) =>
   response.headers.get("cache-control")?.includes("no-store") ?? false;
 
-function served(kept: Response, { preloads }: { preloads: boolean }): Response {
+function served(kept: Response): Response {
   const headers = new Headers(kept.headers);
   headers.delete(KEPT_FOR);
-  if (!preloads) headers.delete("link");
+  headers.delete("link");
   return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers });
 }
 

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import {
+  copyOfBuild,
   ensureClientBuilt,
   hasChromium,
   launchBrowser,
@@ -14,8 +13,6 @@ import { startTestServer, type TestServer } from "@igp/test-support/http.ts";
 import { expectPageProblems } from "@igp/test-support/page-problems.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-
-const CLIENT_DIST = fileURLToPath(new URL("../../../client/dist", import.meta.url));
 
 /**
  * The offline demos in Chromium: one visit with the network on installs the service worker; then
@@ -299,17 +296,17 @@ describe.skipIf(!hasChromium)("a new deploy in Chromium (skipped: no /usr/bin/ch
   let server: TestServer;
   let browser: Browser;
   let build: string;
+  let copy: Awaited<ReturnType<typeof copyOfBuild>> | undefined;
   beforeAll(async () => {
-    ensureClientBuilt();
-    build = await mkdtemp(path.join(tmpdir(), "igp-client-"));
-    await cp(CLIENT_DIST, build, { recursive: true });
+    copy = await copyOfBuild("igp-client-");
+    build = copy.dist;
     server = await startTestServer({ clientDirectory: build });
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    if (build) await rm(build, { recursive: true, force: true });
+    await copy?.remove();
   });
 
   /**

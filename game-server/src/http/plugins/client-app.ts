@@ -62,6 +62,10 @@ export const clientApp = fp(
       }
       const preloads = preloadsFor(page, url, request.headers.cookie);
       if (preloads) reply.header("link", preloads);
+      // The preloads follow the session's cookies: a page revalidated (304) would otherwise keep
+      // the Link of the session it was first fetched for (after a sign-out, the ended session's
+      // user: a 401 the browser logs).
+      reply.header("vary", "cookie");
       return reply.sendFile(page?.file ?? (url === "/" ? "index.html" : shell));
     };
     app.get("/", { schema: { hide: true } }, (request, reply) => sendPage(request, reply, "/"));
