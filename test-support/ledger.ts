@@ -80,6 +80,17 @@ export async function approvedBankDeposit(
   amountMinor: number,
   screenshot = "proof.png",
 ) {
+  const depositId = await requestedBankDeposit(ledger, userId, amountMinor, screenshot);
+  await ledger.deposits.approveBank(depositId, ctx("superAdmin"));
+}
+
+/** A bank deposit of `amountMinor` requested by the player, not decided yet; its id. */
+export async function requestedBankDeposit(
+  ledger: Ledger,
+  userId: string,
+  amountMinor: number,
+  screenshot = "proof.png",
+) {
   const depositId = randomUUID();
   await ledger.deposits.request(
     {
@@ -95,7 +106,7 @@ export async function approvedBankDeposit(
     },
     ctx("user", userId),
   );
-  await ledger.deposits.approveBank(depositId, ctx("superAdmin"));
+  return depositId;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Room } from "@colyseus/sdk";
 import {
   balancesOf,
@@ -16,7 +15,7 @@ import {
   startTestServer,
   type TestServer,
 } from "@igp/test-support/http.ts";
-import { ctx } from "@igp/test-support/ledger.ts";
+import { ctx, requestedBankDeposit } from "@igp/test-support/ledger.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let server: TestServer;
@@ -368,25 +367,12 @@ describe("private rounds, the lobby and the player channel", () => {
  * or together, depending on how the ledger's subscription batches them, they would be 1 or 2).
  */
 async function depositTold(channel: Room, userId: string, amountMinor: number) {
-  const depositId = randomUUID();
+  const { ledger } = server.platform;
   const requested = nextMessage(channel, "listsUpdated");
-  await server.platform.ledger.deposits.request(
-    {
-      depositId,
-      userId,
-      method: "bank",
-      amount: amountMinor,
-      depositCode: `B${depositId.slice(0, 6)}`,
-      bankName: "CBE",
-      accountNumber: "1000",
-      transactionId: `FT${depositId.slice(0, 8)}`,
-      screenshot: "proof.png",
-    },
-    ctx("user", userId),
-  );
+  const depositId = await requestedBankDeposit(ledger, userId, amountMinor);
   await requested;
   const credited = nextMessage(channel, "listsUpdated");
-  await server.platform.ledger.deposits.approveBank(depositId, ctx("superAdmin"));
+  await ledger.deposits.approveBank(depositId, ctx("superAdmin"));
   await credited;
 }
 
