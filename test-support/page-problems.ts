@@ -38,7 +38,8 @@ export function watchPages(browser: Browser) {
   browser.newPage = async (options) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    page.on("close", () => void context.close());
+    // Closed with its browser (afterAll), the context is gone already: nothing to close.
+    page.on("close", () => void context.close().catch(() => {}));
     return page;
   };
 }
