@@ -1,9 +1,10 @@
+import { SESSION_USER } from "@igp/shared/page-reads";
 import { signInPageFrom } from "@igp/shared/sign-in-return";
 import { lazy, type ReactElement, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router-dom";
 import { usePageAnswer } from "../lib/page-data.tsx";
-import { SESSION_USER, useSession } from "../lib/session.tsx";
+import { useSession } from "../lib/session.tsx";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useOnline } from "../lib/use-online.ts";
 

@@ -1,3 +1,4 @@
+import { PAGE_DATA_ID } from "@igp/shared/page-reads";
 import { createContext, type ReactNode, useContext } from "react";
 
 /**
@@ -9,9 +10,6 @@ import { createContext, type ReactNode, useContext } from "react";
  * Empty for a page the server did not render (a build's page, the service worker's shell).
  */
 export type PageAnswers = Record<string, unknown>;
-
-/** The data block's id (game-server/src/http/plugins/page-render.ts writes it). */
-export const PAGE_DATA_ID = "page-data";
 
 const PageDataContext = createContext<PageAnswers>({});
 

@@ -1,4 +1,5 @@
 import type { LoginResponse } from "@igp/shared";
+import { SESSION_USER } from "@igp/shared/page-reads";
 import {
   createContext,
   type ReactNode,
@@ -52,9 +53,6 @@ interface Session {
 }
 
 const SessionContext = createContext<Session | null>(null);
-
-/** Who is signed in (a page the server rendered for a session carries its answer). */
-export const SESSION_USER = "/api/login/user";
 
 /** How often balances are re-read while the realtime channel is down and the page visible. */
 const BALANCE_REFRESH_MS = 5_000;

@@ -1,3 +1,4 @@
+import { SITE_CONFIG } from "@igp/shared/page-reads";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "./api-client.ts";
@@ -14,9 +15,6 @@ export interface SiteConfig {
 
 const DEFAULTS: SiteConfig = { google: false, telegram: null, currency: "ETB", minimumAge: 18 };
 const SiteConfigContext = createContext<SiteConfig>(DEFAULTS);
-
-/** Where the configuration is read (a page the server rendered carries its answer). */
-export const SITE_CONFIG = "/api/auth/providers";
 
 /**
  * What the server is configured with: the currency, which external sign-ins exist. Read once

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { SIGN_IN_PAGE, signInPageFrom } from "@igp/shared";
+import { SESSION_USER } from "@igp/shared/page-reads";
 
 /**
  * The built client's pages (client/scripts/prerender-pages.ts): which file answers an address,
@@ -39,8 +40,6 @@ interface PageDescription {
   fetch?: string[];
 }
 
-/** The session's user, read at once by every page of a signed-in browser (client lib/session.tsx). */
-export const SESSION_USER = "/api/login/user";
 /** Says only that the browser holds a session (client/src/lib/api-client.ts). */
 const SIGNED_IN = /(?:^|;\s*)igp_signed_in=/;
 /** A staff member's session (game-server/src/http/session-cookie.ts): a hint, never a right. */

@@ -4,8 +4,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { PAGE_DATA_ID, SESSION_USER, SITE_CONFIG } from "@igp/shared/page-reads";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type BuiltPage, readsFor, SESSION_USER } from "./client-pages.ts";
+import { type BuiltPage, readsFor } from "./client-pages.ts";
 
 /**
  * The pages the server renders again for a browser with a session (`rendered` in the client's
@@ -34,10 +35,6 @@ export interface PageRenderer {
   ): Promise<boolean>;
 }
 
-/** client/src/lib/site-config.tsx: what every page reads first, with the session's user. */
-const SITE_CONFIG = "/api/auth/providers";
-/** client/src/lib/page-data.tsx's PAGE_DATA_ID. */
-const PAGE_DATA_ID = "page-data";
 /**
  * Reads slower than this (a busy database): the build's page goes at once instead, its frame
  * painted from the HTML and its scripts reading what it shows, as for a page not rendered here.
