@@ -1,4 +1,6 @@
+import { mkdirSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
 import { hasChromium, launchBrowser } from "@igp/test-support/browser.ts";
 import { startEmbeddedServer } from "@igp/test-support/server-process.ts";
 import { signedInHint } from "@igp/test-support/signed-in-cookie.ts";
@@ -25,8 +27,15 @@ import { quantile } from "./measure.ts";
  *   RUNS=3             runs per route (the machine is shared: medians smooth the noise)
  *   ROUTES=/,/demo     only these routes (as written in the table, `:code` included)
  *   WHO=player         only the signed-out (`visitor`) or signed-in (`player`) loads
+ *   TRACE=DIR          the first run's warm load of each route traced (Chromium's performance
+ *                      trace, for chrome://tracing or DevTools) into DIR
+ *   PHASES=1           also the first run's navigation phases (the worker's start, the HTML's
+ *                      first and last byte, the first paint, the largest paint) and its slowest
+ *                      requests before the largest paint, cold and warm: where the time went
  */
 const RUNS = Number(process.env.RUNS ?? 3);
+const PHASES = process.env.PHASES === "1";
+const TRACE_DIR = process.env.TRACE || null;
 const PROFILE = {
   latencyMs: 150,
   downloadBytesPerSecond: 1_600_000 / 8,
@@ -109,11 +118,13 @@ interface Load {
   usableMs: number;
   /** What the largest contentful paint painted, and the primary button found. */
   lcpElement: string;
+  /** The navigation's phases, ms since it started (PHASES=1 prints them). */
+  phases: string;
   primary: string;
   bytes: number;
   requests: number;
 }
-type Figure = Exclude<keyof Load, "lcpElement" | "primary">;
+type Figure = Exclude<keyof Load, "lcpElement" | "primary" | "phases">;
 
 async function main() {
   if (!hasChromium) throw new Error("/usr/bin/chromium is missing (apt-get install chromium)");
@@ -141,13 +152,15 @@ async function main() {
         const address = `${url}${await addressOf(route.path, fixtures)}`;
         const context = await newContext(browser, tokenOf(route.who, fixtures));
         cold.push(await load(context, address, { thenWorker: true }));
-        warm.push(await load(context, address, { thenWorker: false }));
+        const trace = run === 0 && TRACE_DIR ? traceFile(route.path, route.who) : null;
+        warm.push(await load(context, address, { thenWorker: false, trace, browser }));
         await context.close();
       }
       console.log(row(route.path, route.who, cold, warm));
       elements.push(
         `${route.path} (${route.who}): LCP ${cold[0]!.lcpElement || "-"}; warm ${warm[0]!.lcpElement || "-"}; ` +
-          `primary ${cold[0]!.primary || "none"}`,
+          `primary ${cold[0]!.primary || "none"}` +
+          (PHASES ? `\n    cold ${cold[0]!.phases}\n    warm ${warm[0]!.phases}` : ""),
       );
     }
     console.log(
@@ -193,6 +206,12 @@ function row(path: string, who: Who, cold: Load[], warm: Load[]): string {
   );
 }
 
+function traceFile(path: string, who: Who): string {
+  mkdirSync(TRACE_DIR!, { recursive: true });
+  const name = `${path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.${who}.warm.json`;
+  return join(TRACE_DIR!, name);
+}
+
 /** A fresh context (an empty cache) with the session's cookies when signed in. */
 async function newContext(browser: Browser, token: string | null) {
   const context = await browser.newContext({
@@ -222,13 +241,16 @@ async function newContext(browser: Browser, token: string | null) {
 async function load(
   context: BrowserContext,
   address: string,
-  { thenWorker }: { thenWorker: boolean },
+  options: { thenWorker: boolean; trace?: string | null; browser?: Browser },
 ): Promise<Load> {
+  const { thenWorker, trace, browser } = options;
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await throttle(cdp);
   const counted = countTraffic(cdp);
+  if (trace && browser) await browser.startTracing(page, { path: trace, screenshots: true });
   await page.goto(address, { waitUntil: "load", timeout: 90_000 });
+  if (trace && browser) await browser.stopTracing();
   await until(page, "window.__usable !== undefined", USABLE_WAIT_MS);
   if (DRAWS_CANVAS.test(new URL(page.url()).pathname))
     await until(
@@ -325,6 +347,20 @@ const READ_PAINTS = `new Promise((resolve) => {
     dataMs: marked.length ? Math.min(...marked.map((entry) => entry.renderTime || entry.loadTime)) : NaN,
     usableMs: window.__usable ?? NaN,
     primary: window.__primary ?? "",
+    phases: (() => {
+      const [nav] = performance.getEntriesByType("navigation");
+      const lcp = largest.at(-1)?.startTime ?? Infinity;
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+      const ms = (time) => (time === undefined || time === 0 ? "-" : Math.round(time));
+      const slowest = performance.getEntriesByType("resource")
+        .filter((entry) => entry.responseEnd <= lcp)
+        .sort((a, b) => b.responseEnd - a.responseEnd)
+        .slice(0, 4)
+        .map((entry) => entry.name.replace(location.origin, "").slice(0, 48) + " " + Math.round(entry.startTime) + "-" + Math.round(entry.responseEnd) + (entry.workerStart ? " (worker)" : ""));
+      return "worker " + ms(nav?.workerStart) + ", HTML " + ms(nav?.responseStart) + "-" + ms(nav?.responseEnd) +
+        ", DOM " + ms(nav?.domInteractive) + ", first paint " + ms(fcp) + ", LCP " + ms(largest.at(-1)?.startTime) +
+        "; last requests before it: " + (slowest.join(", ") || "none");
+    })(),
     lcpElement: (() => {
       const element = largest.at(-1)?.element;
       if (!element) return "";
