@@ -108,9 +108,10 @@ export const PAGES: Page[] = [
         // A shared link: the round is read with the scripts (lib/rounds/use-loaded-round.ts).
         data: [{ url: `/api/game/${game}/get/[id]`, signedIn: true, code: true }],
       },
+      // Its frame too (components/rounds/round-frame.tsx: the heading, no balances guessed).
       {
         path: `/create/private/${game}`,
-        prerender: false,
+        prerender: true,
         signedIn: true,
         preload: [screens],
       },

@@ -83,6 +83,28 @@ describe.skipIf(!hasChromium)(
       await context.close();
     });
 
+    it("the private game form is its frame before its scripts run, then the form with the balances", {
+      timeout: 60_000,
+    }, async () => {
+      const player = await fundedPlayer(server, 250_00, 0, "Selam Girma");
+      const context = await browser.newContext();
+      await signInContext(context, player.token);
+      const page = await context.newPage();
+      const release = await holdScripts(page);
+      await page.goto(`${server.url}/create/private/spin-wheel`, { waitUntil: "commit" });
+      await page.getByRole("heading", { name: "Create Private Game" }).waitFor();
+      await page.getByText("Loading...").waitFor();
+      await page.getByRole("link", { name: "← Back to the Spin Wheel lobby" }).waitFor();
+      // No balances guessed before the session is known.
+      expect(await page.getByTestId("figure-withdrawable").count()).toBe(0);
+      release();
+      await page.getByRole("spinbutton", { name: "Bet Amount" }).waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => page.getByTestId("figure-withdrawable").textContent(), { timeout: 20_000 })
+        .toMatch(/^ETB\s250\.00$/);
+      await context.close();
+    });
+
     it("a shared link paints its round with its coin before its scripts run (rendered by the server), then asks to join", {
       timeout: 60_000,
     }, async () => {

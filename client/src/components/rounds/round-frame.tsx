@@ -1,5 +1,6 @@
 import type { RoundGameType } from "@igp/shared";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
 import { gameTitle } from "../../lib/labels.ts";
 import "./round-stage.css";
 
@@ -7,6 +8,12 @@ import "./round-stage.css";
 const LEADS: Record<RoundGameType, string> = {
   "coin-flip": "home.slides.coinFlip.text",
   "spin-wheel": "home.slides.spinWheel.text",
+};
+
+/** The private game form's way back, per game (its own words: components/rounds/locales). */
+const BACK_TO_LOBBY: Record<RoundGameType, string> = {
+  "coin-flip": "coinFlip.backToLobby",
+  "spin-wheel": "spinWheel.backToLobby",
 };
 
 /** What the game is, in a line under the round's heading: for a player a link brought here. */
@@ -27,6 +34,24 @@ export function RoundFrame({ game }: { game: RoundGameType }) {
       <h1>{gameTitle(t, game)}</h1>
       <RoundLead game={game} />
       <p>{t("rounds.loadingGame")}</p>
+    </section>
+  );
+}
+
+/**
+ * The private game form (/create/private/{game}) while the session is checked: its way back,
+ * its heading and 'Loading…'. The page is prerendered as this frame (src/prerender.tsx); the form
+ * takes its place with the player's balances, which the frame does not guess (no 'ETB 0.00').
+ */
+export function PrivateGameFrame({ game }: { game: RoundGameType }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card round-view">
+      <Link className="back-link" to={`/play/instant/${game}/lobby`}>
+        ← {t(BACK_TO_LOBBY[game])}
+      </Link>
+      <h1>{t("rounds.createPrivate")}</h1>
+      <p>{t("common.loading")}</p>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect } from "react";
 import { RealityCheck } from "../../features/safer-play/reality-check.tsx";
 import { preloadRealtime } from "../../lib/realtime.ts";
 import { SignedInOnly } from "../signed-in-only.tsx";
-import { RoundFrame } from "./round-frame.tsx";
+import { PrivateGameFrame, RoundFrame } from "./round-frame.tsx";
 import { TablesPage } from "./tables-page.tsx";
 
 export type RoundScreen = "tables" | "game" | "private";
@@ -22,18 +22,20 @@ export function RoundScreens(props: {
   // The realtime SDK loads once the screen has painted, while the session may still be checked.
   useEffect(() => void preloadRealtime(), []);
   return (
-    // The tables and a round's page are prerendered as their frame (src/prerender.tsx): it shows
-    // while the session is checked, and needs no user.
+    // Each screen is prerendered as its frame (src/prerender.tsx): it shows while the session is
+    // checked, and needs no user.
     <SignedInOnly
       whileChecking={
         props.screen === "tables" ? (
           "page"
-        ) : props.screen === "game" ? (
-          <main className={`page ${props.game}`}>
-            <RoundFrame game={props.game} />
-          </main>
         ) : (
-          "loading"
+          <main className={`page ${props.game}`}>
+            {props.screen === "game" ? (
+              <RoundFrame game={props.game} />
+            ) : (
+              <PrivateGameFrame game={props.game} />
+            )}
+          </main>
         )
       }
     >
