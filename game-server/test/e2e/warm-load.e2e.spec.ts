@@ -8,6 +8,7 @@ import {
   signInContext,
 } from "@igp/test-support/browser.ts";
 import { signUpPlayer, startTestServer, type TestServer } from "@igp/test-support/http.ts";
+import { expectPageProblems } from "@igp/test-support/page-problems.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -87,6 +88,26 @@ describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker 
     await context.close();
   });
 
+  it("answers the build's scripts from the precache without the worker's script (static route)", {
+    timeout: 90_000,
+  }, async () => {
+    const { context, page } = await tablesKept();
+    const scripts = await routedScripts(page);
+    expect(scripts.length).toBeGreaterThan(1);
+    // Matched by the install's route and answered from the cache, not by a fetch event.
+    for (const script of scripts)
+      expect(script, script.name).toMatchObject({ matched: "cache", final: "cache" });
+    // A hashed file the precache does not have goes to the network (the server's 404).
+    const missing = await page.evaluate(
+      async () => (await fetch("/assets/missing-00000000.js")).status,
+    );
+    expect(missing).toBe(404);
+    expect(expectPageProblems(/missing-00000000\.js.*404|404.*missing-00000000\.js/)).toHaveLength(
+      1,
+    );
+    await context.close();
+  });
+
   it("sends a browser signed out since the page was kept to the server: to sign in", {
     timeout: 90_000,
   }, async () => {
@@ -128,6 +149,18 @@ const initiatorOf = (page: Page, path: string) =>
     path,
   );
 
+/** The page's `/assets/` scripts with the static route that answered each (Resource Timing). */
+const routedScripts = (page: Page) =>
+  page.evaluate(() =>
+    (performance.getEntriesByType("resource") as unknown as RoutedEntry[])
+      .filter((entry) => /^\/assets\/.+\.js$/.test(new URL(entry.name).pathname))
+      .map((entry) => ({
+        name: new URL(entry.name).pathname,
+        matched: entry.workerMatchedSourceType,
+        final: entry.workerFinalSourceType,
+      })),
+  );
+
 /** The paths of the pages the service worker keeps (client/src/sw-pages.ts). */
 const keptPages = (page: Page) =>
   page.evaluate(async () => {
@@ -145,6 +178,10 @@ const fetchedAgain = (page: Page) =>
 
 /** The browser's objects these tests read (Node's types have no DOM). */
 type ResourceEntry = { name: string; initiatorType: string };
+type RoutedEntry = ResourceEntry & {
+  workerMatchedSourceType?: string;
+  workerFinalSourceType?: string;
+};
 type PageCaches = {
   caches: {
     keys(): Promise<string[]>;
