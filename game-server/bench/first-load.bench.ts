@@ -18,7 +18,11 @@ import { quantile } from "./measure.ts";
  * Chromium at 360x740 with the Slow 4G profile (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s
  * up, CPU 4x slower), each run in a new browser context (cold cache), and once more in the same
  * context (warm cache: the HTTP cache and the service worker, which the cold load waits for to
- * control its page before it closes, as it would long before a player's next visit).
+ * control its page before it closes, as it would long before a player's next visit). The profile
+ * is the page's: a service worker's own requests are not throttled (Chromium emulates the network
+ * per target, and a worker restarted for a navigation fetches before a debugger could attach), so
+ * a warm page the worker fetches from the server (one rendered for the session, `no-store`, never
+ * kept) arrives without the round trip a phone would pay: its warm figure is short by about one.
  * Prints per route the medians of: largest contentful paint (cold, warm), when a game canvas
  * first painted (`game-canvas-painted`, the mark the client sets after PixiJS's first render),
  * when the page's data painted (elements marked `elementtiming`), when the page became usable
