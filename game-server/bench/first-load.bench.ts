@@ -20,9 +20,10 @@ import { quantile } from "./measure.ts";
  * context (warm cache: the HTTP cache and the service worker, which the cold load waits for to
  * control its page before it closes, as it would long before a player's next visit). The profile
  * is the page's: a service worker's own requests are not throttled (Chromium emulates the network
- * per target, and a worker restarted for a navigation fetches before a debugger could attach), so
- * a warm page the worker fetches from the server (one rendered for the session, `no-store`, never
- * kept) arrives without the round trip a phone would pay: its warm figure is short by about one.
+ * per target; tried: the worker's target attached over the browser's CDP connection and throttled,
+ * its fetches then took the round trip, the navigation's did not, cause not found), so a warm page
+ * the worker fetches from the server (one rendered for the session, `no-store`, never kept)
+ * arrives without the round trip a phone would pay: its warm figure is short by about one.
  * Prints per route the medians of: largest contentful paint (cold, warm), when a game canvas
  * first painted (`game-canvas-painted`, the mark the client sets after PixiJS's first render),
  * when the page's data painted (elements marked `elementtiming`), when the page became usable
