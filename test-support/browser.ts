@@ -4,6 +4,7 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SIGNED_IN_COOKIE } from "@igp/shared/page-reads";
 import {
   type Browser,
   type BrowserContext,
@@ -185,7 +186,7 @@ export async function signInContext(
   const cookie = { domain: "127.0.0.1", path: "/", sameSite: "Lax" as const };
   await context.addCookies([
     { ...cookie, name: "igp_session", value: token, httpOnly: true },
-    { ...cookie, name: "igp_signed_in", value: signedInHint(token) },
+    { ...cookie, name: SIGNED_IN_COOKIE, value: signedInHint(token) },
   ]);
   if (Object.keys(more).length === 0) return;
   const values = JSON.stringify(more);

@@ -1,10 +1,9 @@
 /// <reference lib="webworker" />
+import { SIGNED_IN_COOKIE } from "@igp/shared/page-reads";
 import type { PrecacheEntry } from "workbox-precaching";
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** Says only that the browser holds a session ("1", "staff"): game-server's session-cookie.ts. */
-const SIGNED_IN_HINT = "igp_signed_in";
 /** On a kept page: the session hint it was fetched with. */
 const KEPT_FOR = "x-kept-for-session";
 /** A page not kept, or not valid for this session: this long for the network, then the shell. */
@@ -128,7 +127,7 @@ function served(kept: Response): Response {
 async function sessionHint(): Promise<string | undefined> {
   if (!("cookieStore" in self)) return undefined;
   try {
-    return (await self.cookieStore.get(SIGNED_IN_HINT))?.value ?? "";
+    return (await self.cookieStore.get(SIGNED_IN_COOKIE))?.value ?? "";
   } catch {
     return undefined;
   }

@@ -13,3 +13,19 @@ export const SITE_CONFIG = "/api/auth/providers";
 
 /** The id of the data block (`<script type="application/json">`) of a page rendered by the server. */
 export const PAGE_DATA_ID = "page-data";
+
+/**
+ * The cookie beside the httpOnly session cookie that says only that the browser holds a session
+ * (`1`, or `staff` for a staff member's): a hint for what a page asks for at once, never a right
+ * (game-server's session-cookie.ts sets it; the client, its worker and the server's pages read it).
+ */
+export const SIGNED_IN_COOKIE = "igp_signed_in";
+
+/** The hint's value in a `Cookie` header or `document.cookie` ("" without one). */
+export function signedInHintIn(cookies: string): string {
+  for (const pair of cookies.split(";")) {
+    const at = pair.indexOf("=");
+    if (at > 0 && pair.slice(0, at).trim() === SIGNED_IN_COOKIE) return pair.slice(at + 1).trim();
+  }
+  return "";
+}

@@ -1,3 +1,5 @@
+import { signedInHintIn } from "@igp/shared/page-reads";
+
 /**
  * An answer of the API other than 2xx: its status and the server's `{ message, field? }`
  * (`field`: the request field the message is about).
@@ -23,7 +25,7 @@ export const SESSION_CHANGED = "igp:session-changed";
  */
 export const browserSession = {
   // No cookies while the home page is prerendered at build time (src/prerender.tsx): signed out.
-  exists: () => typeof document !== "undefined" && /(?:^|;\s*)igp_signed_in=/.test(document.cookie),
+  exists: () => typeof document !== "undefined" && signedInHintIn(document.cookie) !== "",
   changed: () => window.dispatchEvent(new Event(SESSION_CHANGED)),
 };
 

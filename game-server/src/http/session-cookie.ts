@@ -1,3 +1,4 @@
+import { SIGNED_IN_COOKIE } from "@igp/shared/page-reads";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../accounts/sessions.ts";
 import { TOKEN_LIFETIME_SECONDS } from "../accounts/tokens.ts";
@@ -9,8 +10,7 @@ import { TOKEN_LIFETIME_SECONDS } from "../accounts/tokens.ts";
  * the token that scripts may read, so the app knows whether to ask who is signed in (asking
  * without a session would only earn a 401, logged by the browser).
  */
-export { SESSION_COOKIE };
-export const SIGNED_IN_COOKIE = "igp_signed_in";
+export { SESSION_COOKIE, SIGNED_IN_COOKIE };
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { SIGN_IN_PAGE, signInPageFrom } from "@igp/shared";
-import { SESSION_USER } from "@igp/shared/page-reads";
+import { SESSION_USER, signedInHintIn } from "@igp/shared/page-reads";
 
 /**
  * The built client's pages (client/scripts/prerender-pages.ts): which file answers an address,
@@ -39,11 +39,6 @@ interface PageDescription {
   rendered?: boolean;
   fetch?: string[];
 }
-
-/** Says only that the browser holds a session (client/src/lib/api-client.ts). */
-const SIGNED_IN = /(?:^|;\s*)igp_signed_in=/;
-/** A staff member's session (game-server/src/http/session-cookie.ts): a hint, never a right. */
-const STAFF = /(?:^|;\s*)igp_signed_in=staff(?:;|$)/;
 
 /**
  * The pages under pages/: exact addresses first, then the patterns, those with fewer open
@@ -86,7 +81,7 @@ export function pageFor(pages: BuiltPage[], url: string): BuiltPage | undefined 
 }
 
 /** Whether the browser holds a session (its `igp_signed_in` cookie: a hint, never a right). */
-export const holdsSession = (cookie = "") => SIGNED_IN.test(cookie);
+export const holdsSession = (cookie = "") => signedInHintIn(cookie) !== "";
 
 /**
  * Where a browser without a session goes instead of a page behind sign-in: straight to the sign-in
@@ -114,7 +109,8 @@ export function readsFor(page: BuiltPage | undefined, url: string, cookie = ""):
     ...(signedIn ? [SESSION_USER] : []),
     ...(page?.data ?? [])
       .filter((read) => signedIn || !read.signedIn)
-      .filter((read) => !read.staff || STAFF.test(cookie))
+      // A staff member's session (session-cookie.ts): a hint, never a right.
+      .filter((read) => !read.staff || signedInHintIn(cookie) === "staff")
       // Digits name a table, not a round: the page reads it another way.
       .filter((read) => !read.code || /\D/.test(values.id ?? ""))
       .filter((read) => [...read.url.matchAll(/\[(\w+)\]/g)].every(([, name]) => values[name!]))

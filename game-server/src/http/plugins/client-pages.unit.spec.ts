@@ -102,5 +102,9 @@ describe("the built pages (client-pages.ts)", () => {
     expect(goesTo("/play/instant/lottery/L1")).toBeUndefined();
     expect(goesTo("/")).toBeUndefined();
     expect(goesTo("/nowhere")).toBeUndefined();
+    // The hint is that cookie by its whole name, with a value.
+    for (const cookie of ["xigp_signed_in=1", "igp_signed_in_old=1", "igp_signed_in="])
+      expect(goesTo("/play/instant/coin-flip/lobby", cookie), cookie).toBeDefined();
+    expect(goesTo("/play/instant/coin-flip/lobby", "a=1;igp_signed_in=staff")).toBeUndefined();
   });
 });
