@@ -30,7 +30,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   "/admin/dashboard/[...]": 119,
   "/fair": 144,
   "/auth/login": 160,
-  "/auth/register": 162,
+  "/auth/register": 163,
   "/auth/reset": 160,
   "/play/instant/lottery": 176,
   "/dashboard/lottery-tickets": 176,
