@@ -1,7 +1,7 @@
+import http from "node:http";
 import { setPriority } from "node:os";
 import { performance } from "node:perf_hooks";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { call } from "./bench-api.ts";
 
 /** One POST a benchmark sends and times. */
 export interface TimedCall {
@@ -27,6 +27,12 @@ export interface CallTiming {
  * would be timed late. A player's phone does nothing of the kind, so the calls get an event loop
  * of their own (at nice 0 when the main thread yields, see rooms/joins.ts). `prepare` opens a
  * connection per call first: a player who presses Join has the connection that loaded the lobby.
+ * The calls go over node:http on those kept-alive connections, each request's body and headers
+ * made before the clock starts: `fetch` cost this thread, which shares the machine's cores with
+ * the server at nice 0, about 0.27 ms of CPU per request against 0.13 ms (500 POSTs at once to a
+ * local echo server, median of 7; docs/deploy.md, Sizing), work a player's phone does on its own
+ * cores. The server gets the same request as from `fetch`
+ * (its headers, Accept-Encoding included, so the answer is compressed or not as before).
  */
 export async function prepareCalls(calls: TimedCall[]) {
   const worker = new Worker(new URL(import.meta.url), { workerData: { calls } });
@@ -55,26 +61,78 @@ export async function prepareCalls(calls: TimedCall[]) {
 
 const epochNow = () => performance.timeOrigin + performance.now();
 
+/** The headers `fetch` sends besides the call's own (undici's, Node 24), so the server sees the same request. */
+const FETCH_HEADERS = {
+  accept: "*/*",
+  "accept-language": "*",
+  "sec-fetch-mode": "cors",
+  "user-agent": "node",
+  "accept-encoding": "gzip, deflate",
+};
+
+/**
+ * Kept-alive connections, one per call once `warmUp` has opened them, every one kept (the
+ * default keeps 256 free: half a burst of 500 then opened new connections in the timed window,
+ * which cost the server about twice the CPU per join and PostgreSQL three times).
+ */
+const agent = new http.Agent({
+  keepAlive: true,
+  maxSockets: Number.POSITIVE_INFINITY,
+  maxFreeSockets: Number.POSITIVE_INFINITY,
+});
+
+/** One request on a kept connection: its status once its answer has been read whole. */
+function request(url: string, options: http.RequestOptions, body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const sent = http.request(url, { ...options, agent }, (response) => {
+      response.on("data", () => {});
+      response.on("end", () => resolve(response.statusCode ?? 0));
+      response.on("error", reject);
+    });
+    sent.on("error", reject);
+    sent.end(body);
+  });
+}
+
+/** A connection per call, as many open at once as there are calls. */
 async function warmUp(calls: TimedCall[]) {
-  await Promise.all(calls.map((c) => fetch(`${c.url}/api/health`).then((r) => r.arrayBuffer())));
+  await Promise.all(
+    calls.map((c) => request(`${c.url}/api/health`, { method: "GET", headers: FETCH_HEADERS })),
+  );
+}
+
+/** Each call's POST, ready to go: its address, headers and body made once. */
+function prepared({ url, route, token, body }: TimedCall) {
+  const text = JSON.stringify(body);
+  const options: http.RequestOptions = {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      ...FETCH_HEADERS,
+      "content-length": Buffer.byteLength(text),
+    },
+  };
+  return () => request(`${url}${route}`, options, text);
 }
 
 async function send(calls: TimedCall[], schedule: Schedule): Promise<CallTiming[]> {
   const timings: CallTiming[] = [];
-  const one = async (request: TimedCall, index: number) => {
+  const posts = calls.map(prepared);
+  const one = async (index: number) => {
     const sentAt = epochNow();
-    const { status } = await call(request.url, "POST", request.route, request.token, request.body);
+    const status = await posts[index]!();
     timings[index] = { status, sentAt, answeredAt: epochNow() };
   };
   if ("rate" in schedule) {
     const started = performance.now();
     let at = 0;
     await Promise.all(
-      calls.map(async (request, index) => {
+      calls.map(async (_call, index) => {
         at += (-Math.log(1 - Math.random()) * 1000) / schedule.rate;
         const wait = started + at - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        await one(request, index);
+        await one(index);
       }),
     );
   } else {
@@ -83,7 +141,7 @@ async function send(calls: TimedCall[], schedule: Schedule): Promise<CallTiming[
     const lane = async () => {
       while (next < calls.length) {
         const index = next++;
-        await one(calls[index]!, index);
+        await one(index);
       }
     };
     await Promise.all(Array.from({ length: Math.min(limit, calls.length) }, lane));

@@ -104,6 +104,10 @@ export function figuresOf(m: Measured) {
       "PostgreSQL CPU per join, join path",
       `${((1000 * untilLastAck.postgres) / Math.max(1, answered)).toFixed(2)} ms`,
     ],
+    [
+      "bench process CPU per join, join path",
+      `${((1000 * untilLastAck.bench) / Math.max(1, answered)).toFixed(2)} ms (the joins' sender and the SDK clients; it shares the cores)`,
+    ],
     ["server CPU per round (first join → last result, less idle)", describeCpuPerJoin(perJoin)],
     [
       "PostgreSQL CPU per round",
