@@ -61,7 +61,7 @@ export async function prepareCalls(calls: TimedCall[]) {
 
 const epochNow = () => performance.timeOrigin + performance.now();
 
-/** The headers `fetch` sends besides the call's own (undici's, Node 24), so the server sees the same request. */
+/** The headers `fetch` (undici) sends besides the call's own, so the server sees the same request. */
 const FETCH_HEADERS = {
   accept: "*/*",
   "accept-language": "*",
