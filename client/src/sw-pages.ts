@@ -1,13 +1,11 @@
 /// <reference lib="webworker" />
-import { FRAME, FRAME_HEADER, SIGNED_IN_COOKIE } from "@igp/shared/page-reads";
+import { SIGNED_IN_COOKIE } from "@igp/shared/page-reads";
 import type { PrecacheEntry } from "workbox-precaching";
 
 declare const self: ServiceWorkerGlobalScope;
 
 /** On a kept page: the session hint it was fetched with. */
 const KEPT_FOR = "x-kept-for-session";
-/** On a kept page: it is the build's frame of a page the server renders for a session. */
-const KEPT_FRAME = "x-kept-frame";
 /** A page not kept, or not valid for this session: this long for the network, then the shell. */
 const NETWORK_WAIT_MS = 3_000;
 
@@ -24,10 +22,7 @@ const NETWORK_WAIT_MS = 3_000;
  * still show the worker the ended session's cookies, in its cookie store and in its own fetch of
  * the page (seen: the page after "Logout" preloaded the ended session's user, a 401 the browser
  * logs), while the page's scripts, from the precache, ask at once and read the cookie as it is.
- * Each answer is fetched again meanwhile and kept for the next visit. A page the server renders
- * for the session (`no-store`: its user and balances) is never kept: its frame is, the build's
- * page asked for with FRAME_HEADER (no session's data in it), answered at once on the next visit
- * while the page's scripts read what it shows, as on a page the server does not render.
+ * Each answer is fetched again meanwhile and kept for the next visit.
  */
 export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
   const name = `pages-${digest(JSON.stringify(buildFiles))}`;
@@ -84,16 +79,9 @@ export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
     async answer(request: Request, event: ExtendableEvent): Promise<Response | undefined> {
       const [cache, hint] = await Promise.all([caches.open(name), sessionHint()]);
       const kept = await cache.match(request);
-      if (kept && hint !== undefined && kept.headers.get(KEPT_FOR) === hint) {
-        // Fetched again as it was kept: a frame as a frame (not rendered only to be dropped).
-        const again = kept.headers.has(KEPT_FRAME)
-          ? keepFrame(request, cache, hint)
-          : fetchAndKeep(request, cache, hint, (work) => event.waitUntil(work));
-        event.waitUntil(again.catch(() => undefined));
-        return served(kept);
-      }
-      const fresh = fetchAndKeep(request, cache, hint, (work) => event.waitUntil(work));
+      const fresh = fetchAndKeep(request, cache, hint);
       event.waitUntil(fresh.catch(() => undefined));
+      if (kept && hint !== undefined && kept.headers.get(KEPT_FOR) === hint) return served(kept);
       try {
         const page = await withinNetworkWait(fresh);
         return page.type === "basic" && page.headers.has("link") ? served(page) : page;
@@ -107,53 +95,22 @@ export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
 /**
  * The page from the network; a page itself (not a redirect, not an error) is kept, but never one
  * the server rendered for a session (`no-store`: its user and balances, game-server's
- * page-render.ts), which would show them after a sign-out: its frame is fetched and kept instead.
+ * page-render.ts), which would show them after a sign-out.
  */
-async function fetchAndKeep(
-  request: Request,
-  cache: Cache,
-  hint: string | undefined,
-  /** Where the frame's fetch goes on (the event's), instead of the page waiting for it. */
-  waitUntil?: (work: Promise<unknown>) => void,
-) {
+async function fetchAndKeep(request: Request, cache: Cache, hint: string | undefined) {
   const response = await fetch(request);
-  if (response.status === 200 && response.type === "basic" && noStore(response)) {
-    const framing = keepFrame(request, cache, hint);
-    if (waitUntil) waitUntil(framing.catch(() => undefined));
-    else await framing;
-  } else await keep(request, response.clone(), cache, hint, false);
+  if (
+    response.status === 200 &&
+    response.type === "basic" &&
+    hint !== undefined &&
+    !noStore(response)
+  ) {
+    const headers = new Headers(response.headers);
+    headers.set(KEPT_FOR, hint);
+    const copy = response.clone();
+    await cache.put(request, new Response(copy.body, { status: 200, headers }));
+  }
   return response;
-}
-
-/** Fetches and keeps the build's page of a page the server renders for the session. */
-async function keepFrame(request: Request, cache: Cache, hint: string | undefined) {
-  const frame = await fetch(frameOf(request));
-  await keep(request, frame, cache, hint, true);
-}
-
-/** Keeps `response` as the page for `request` and this session hint, if it is a page to keep. */
-async function keep(
-  request: Request,
-  response: Response,
-  cache: Cache,
-  hint: string | undefined,
-  frame: boolean,
-) {
-  if (response.status !== 200 || response.type !== "basic" || hint === undefined) return;
-  if (noStore(response)) return;
-  const headers = new Headers(response.headers);
-  headers.set(KEPT_FOR, hint);
-  if (frame) headers.set(KEPT_FRAME, "1");
-  await cache.put(request, new Response(response.body, { status: 200, headers }));
-}
-
-/** The build's page for a page's address, which the server never renders for the session. */
-function frameOf(request: Request): Request {
-  return new Request(request.url, {
-    headers: { [FRAME_HEADER]: FRAME },
-    credentials: "same-origin",
-    redirect: "manual",
-  });
 }
 
 const noStore = (response: Response) =>
@@ -162,7 +119,6 @@ const noStore = (response: Response) =>
 function served(kept: Response): Response {
   const headers = new Headers(kept.headers);
   headers.delete(KEPT_FOR);
-  headers.delete(KEPT_FRAME);
   headers.delete("link");
   return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers });
 }

@@ -29,11 +29,3 @@ export function signedInHintIn(cookies: string): string {
   }
   return "";
 }
-
-/**
- * Sent by the client's service worker for the page it keeps for a repeat visit: the build's page
- * (its frame, no session's data in it) even where the server would render it for the session
- * (game-server's client-app.ts), since a rendered page (its user and balances) is never kept.
- */
-export const FRAME_HEADER = "x-igp-page";
-export const FRAME = "frame";

@@ -1,4 +1,3 @@
-import { FRAME, FRAME_HEADER, SIGNED_IN_COOKIE } from "@igp/shared/page-reads";
 import {
   hasChromium,
   holdScripts,
@@ -9,7 +8,6 @@ import { coinFlipTable, fundedPlayer } from "@igp/test-support/games.ts";
 import { signUpPlayer, type TestServer } from "@igp/test-support/http.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "../../src/accounts/sessions.ts";
 
 /**
  * The pages the server renders for a session with their data (issue 31; game-server's
@@ -112,24 +110,6 @@ describe.skipIf(!hasChromium)(
         )
         .toBe("true");
       await context.close();
-    });
-
-    it("the service worker's request for a page's frame gets the build's page, not a render", async () => {
-      const player = await signUpPlayer(server, "Abebe Frame");
-      const cookie = `${SESSION_COOKIE}=${player.token}; ${SIGNED_IN_COOKIE}=1`;
-      const lobby = (headers: Record<string, string>) =>
-        fetch(`${server.url}/play/instant/coin-flip/lobby`, { headers: { cookie, ...headers } });
-      const rendered = await lobby({});
-      expect(rendered.headers.get("cache-control")).toBe("no-store");
-      expect(await rendered.text()).toContain('id="page-data"');
-      const frame = await lobby({ [FRAME_HEADER]: FRAME });
-      expect(frame.status).toBe(200);
-      expect(frame.headers.get("cache-control")).not.toContain("no-store");
-      expect(frame.headers.get("vary")).toContain(FRAME_HEADER);
-      const html = await frame.text();
-      expect(html).not.toContain('id="page-data"');
-      expect(html).not.toContain("Abebe Frame");
-      expect(html).toContain("Loading...");
     });
 
     it("a player who opens the dashboard gets the build's page, sent home by it", {

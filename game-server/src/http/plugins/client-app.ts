@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { FRAME, FRAME_HEADER } from "@igp/shared/page-reads";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { builtPages, holdsSession, pageFor, preloadsFor, visitorGoesTo } from "./client-pages.ts";
@@ -32,8 +31,7 @@ const UNHASHED = "public, max-age=3600";
  * for a browser with a session, and what the page reads by its address (a shared game's round).
  * A page behind sign-in sends a browser without a session to the sign-in page (a redirect).
  * A few pages (the lobbies) are rendered again for a browser with a session, their data in them
- * (page-render.ts), but for the service worker, which keeps the build's page (the frame) for a
- * repeat visit (FRAME_HEADER). A missing asset is a 404, never a page.
+ * (page-render.ts). A missing asset is a 404, never a page.
  */
 export const clientApp = fp(
   async (app: FastifyInstance, { directory }: { directory: string | null }) => {
@@ -54,9 +52,7 @@ export const clientApp = fp(
       const page = pageFor(pages, url);
       const signIn = visitorGoesTo(page, url, request.headers.cookie);
       if (signIn) return reply.header("cache-control", "no-store").redirect(signIn, 302);
-      // The service worker asks for the build's page to keep (client/src/sw-pages.ts).
-      const frame = request.headers[FRAME_HEADER] === FRAME;
-      if (renderer?.renders(page) && holdsSession(request.headers.cookie) && !frame) {
+      if (renderer?.renders(page) && holdsSession(request.headers.cookie)) {
         const sent = await renderer.send(page, request, reply, url).catch((error: unknown) => {
           // The build's page still works (its scripts read what the render would have shown).
           request.log.error({ err: error, url }, "page render failed: the build's page sent");
@@ -68,8 +64,8 @@ export const clientApp = fp(
       if (preloads) reply.header("link", preloads);
       // The preloads follow the session's cookies: a page revalidated (304) would otherwise keep
       // the Link of the session it was first fetched for (after a sign-out, the ended session's
-      // user: a 401 the browser logs), and the build's page answers the worker's frame request.
-      reply.header("vary", `cookie, ${FRAME_HEADER}`);
+      // user: a 401 the browser logs).
+      reply.header("vary", "cookie");
       return reply.sendFile(page?.file ?? (url === "/" ? "index.html" : shell));
     };
     app.get("/", { schema: { hide: true } }, (request, reply) => sendPage(request, reply, "/"));
