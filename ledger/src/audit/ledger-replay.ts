@@ -23,6 +23,7 @@ interface TransferTrack {
 interface EarlyEvent {
   recorded: RecordedEvent;
   last: boolean;
+  parsed: LedgerEvent | Error;
 }
 
 /**
@@ -73,19 +74,25 @@ export class LedgerReplay {
     return this.streams.close();
   }
 
-  /** Applies one event; `last`: no later revision of its stream exists (it can be dropped). */
-  apply(recorded: RecordedEvent, last = false): void {
+  /**
+   * Applies one event; `last`: no later revision of its stream exists (it can be dropped).
+   * Answers the event as its stream's schema parsed it (undefined if refused, a problem then),
+   * parsed once on arrival even when it waits for the revision before it: the audit's read-model
+   * expectations take it rather than parse again.
+   */
+  apply(recorded: RecordedEvent, last = false): LedgerEvent | undefined {
     const stream = this.streamFor(recorded.streamId);
     if (!stream) {
       this.events++;
-      return;
+      return undefined;
     }
+    const parsed = parsedEvent(stream, recorded);
     if (recorded.revision > stream.revision + 1) {
       const waiting = this.early.get(recorded.streamId) ?? new Map<number, EarlyEvent>();
-      this.early.set(recorded.streamId, waiting.set(recorded.revision, { recorded, last }));
-      return;
+      this.early.set(recorded.streamId, waiting.set(recorded.revision, { recorded, last, parsed }));
+      return parsed instanceof Error ? undefined : parsed;
     }
-    this.applyInTurn(stream, recorded);
+    this.applyInTurn(stream, recorded, parsed);
     let ended = last;
     const waiting = this.early.get(recorded.streamId);
     for (
@@ -94,7 +101,7 @@ export class LedgerReplay {
       next = waiting?.get(stream.revision + 1)
     ) {
       waiting!.delete(next.recorded.revision);
-      this.applyInTurn(stream, next.recorded);
+      this.applyInTurn(stream, next.recorded, next.parsed);
       ended = next.last;
     }
     if (waiting?.size === 0) this.early.delete(recorded.streamId);
@@ -102,19 +109,21 @@ export class LedgerReplay {
       this.onStreamEnd?.(stream);
       this.streams.delete(recorded.streamId);
     }
+    return parsed instanceof Error ? undefined : parsed;
   }
 
-  private applyInTurn(stream: ReplayedStream, recorded: RecordedEvent) {
+  private applyInTurn(
+    stream: ReplayedStream,
+    recorded: RecordedEvent,
+    parsed: LedgerEvent | Error,
+  ) {
     this.events++;
     this.verifyChain(stream, recorded);
-    let event: LedgerEvent;
-    try {
-      event = parseEventOfKind(stream.kind, recorded.type, recorded.data);
-    } catch (error) {
-      this.problem(recorded, (error as Error).message);
+    if (parsed instanceof Error) {
+      this.problem(recorded, parsed.message);
       return;
     }
-    this.applyMoney(stream, event, recorded);
+    this.applyMoney(stream, parsed, recorded);
   }
 
   /** A problem with one event, named `stream@revision` (the text made only when there is one). */
@@ -252,5 +261,14 @@ export class LedgerReplay {
     }
     this.transfers.delete(received.transferId);
     this.inFlight -= BigInt(received.amount);
+  }
+}
+
+/** The event as its stream's schema parses it, or what it refuses. */
+function parsedEvent(stream: ReplayedStream, recorded: RecordedEvent): LedgerEvent | Error {
+  try {
+    return parseEventOfKind(stream.kind, recorded.type, recorded.data);
+  } catch (error) {
+    return error as Error;
   }
 }

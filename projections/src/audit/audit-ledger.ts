@@ -1,13 +1,21 @@
-import { type EventStore, LedgerReplay } from "@igp/ledger";
+import { type EventStore, type HouseState, LedgerReplay } from "@igp/ledger";
 import type pg from "pg";
 import { PROJECTIONS_CHECKPOINT } from "../projection-runner.ts";
-import { ExpectedReports, readReportModels } from "../reports/expected-reports.ts";
+import { ExpectedReports } from "../reports/expected-reports.ts";
 import { summaryDifferences } from "../reports/report-days.ts";
-import { type AuditedEvent, openAuditSource } from "./audit-source.ts";
+import { type AuditSource, openAuditSource } from "./audit-source.ts";
 import { ExpectedGameHistory, type GameHistoryRow, sortedPicks } from "./expected-game-history.ts";
 import { ExpectedHouseDays } from "./expected-house-days.ts";
-import { ExpectedReadModels, type ReadModelSnapshot } from "./expected-read-models.ts";
+import {
+  ExpectedReadModels,
+  expectedHouse,
+  type HouseRow,
+  type PlayerBalance,
+} from "./expected-read-models.ts";
 import { FairnessProofs } from "./fairness-proofs.ts";
+import { differencesInStep, ProblemList } from "./problem-list.ts";
+import { inStep, type KeyedTable, keyed, ReadModelPages } from "./read-model-pages.ts";
+import { ScratchDirectory } from "./sorted-rows.ts";
 
 export interface AuditReport {
   events: number;
@@ -28,21 +36,33 @@ const MAX_LISTED = 50;
  * (docs/audit.md, how the audit streams): about 80 MB of states at ~800 bytes each.
  */
 export const OPEN_STREAMS_IN_MEMORY = 100_000;
+/**
+ * Expected read-model rows held in memory per table by default before a sorted run of them is
+ * written to the audit's temporary directory (sorted-rows.ts): a few MB each.
+ */
+export const EXPECTED_ROWS_IN_MEMORY = 20_000;
+/** Read-model rows a page by default, compared in step with the expected rows. */
+export const READ_MODEL_PAGE = 1_000;
 
 export interface AuditOptions {
   /** Open accounts held in memory at most (OPEN_STREAMS_IN_MEMORY unless given). */
   openStreamsInMemory?: number;
+  /** Expected rows per read model held in memory (EXPECTED_ROWS_IN_MEMORY unless given). */
+  expectedRowsInMemory?: number;
+  /** Read-model rows a page (READ_MODEL_PAGE unless given). */
+  readModelPage?: number;
 }
 
 /**
  * Replays the whole ledger without using the projections: hash chains, event schemas, money
  * conservation, no negative balance, the fairness proof of every settled round. Then compares
- * the read models (balances, requests, the players' game history, the house per day) with what
- * the events say they should hold at the projections' checkpoint.
+ * the read models (balances, requests, the players' game history, the house per day, the
+ * reports) with what the events say they should hold at the projections' checkpoint.
  *
  * It streams (docs/audit.md): pages read ahead in one snapshot, each stream checked and dropped
  * when its last event is applied (a round's draw is recomputed then), transfers held only while
- * in flight; what stays in memory is the open streams and the read models' expectations.
+ * in flight; the read models' expected rows kept in key order with memory bounded and compared
+ * with the read models page by page; what stays in memory is the open streams and the bounds.
  */
 export async function auditLedger(
   store: EventStore,
@@ -51,61 +71,81 @@ export async function auditLedger(
 ): Promise<AuditReport> {
   const source = await openAuditSource(store, pool);
   try {
-    const projected = await readProjections(source.db);
-    return await replayAgainst(source.pages, projected, options);
+    const checkpoint = await readCheckpoint(source.db);
+    return await replayAgainst(source, checkpoint, options);
   } finally {
     await source.close();
   }
 }
 
 async function replayAgainst(
-  pages: AsyncIterable<AuditedEvent[]>,
-  projected: Projected,
-  { openStreamsInMemory = OPEN_STREAMS_IN_MEMORY }: AuditOptions,
+  source: AuditSource,
+  checkpoint: string | undefined,
+  {
+    openStreamsInMemory = OPEN_STREAMS_IN_MEMORY,
+    expectedRowsInMemory = EXPECTED_ROWS_IN_MEMORY,
+    readModelPage = READ_MODEL_PAGE,
+  }: AuditOptions,
 ): Promise<AuditReport> {
+  const scratch = new ScratchDirectory();
   const fairness = new FairnessProofs();
-  const history = new ExpectedGameHistory();
+  const history = new ExpectedGameHistory(scratch.path, expectedRowsInMemory);
   const houseDays = new ExpectedHouseDays();
-  const reports = new ExpectedReports();
-  const models = new ExpectedReadModels();
-  const problems: string[] = [];
+  const reports = new ExpectedReports(scratch.path, expectedRowsInMemory);
+  const models = new ExpectedReadModels(scratch.path, expectedRowsInMemory);
+  const problems = new ProblemList(MAX_LISTED);
   let draws: Promise<string[]>[] = [];
   // The read models are expected as of the checkpoint: streams that end before it are added as
   // they end, the ones still open when it is reached are added then (none without projections).
-  let expected: ReadModelSnapshot | null = null;
+  let house: HouseRow | null = null;
+  let endedRounds: string[] = [];
   const replay = new LedgerReplay((stream) => {
-    if (!expected) models.add(stream);
-    if (stream.kind === "round") draws.push(fairness.settle(`round-${stream.id}`));
+    if (!house) models.add(stream);
+    if (stream.kind === "round") {
+      draws.push(fairness.settle(`round-${stream.id}`));
+      if (!house) endedRounds.push(stream.id);
+    }
   }, openStreamsInMemory);
   const reachCheckpoint = () => {
     for (const stream of replay.streams.values()) models.add(stream);
-    expected = models.snapshot(replay.house);
+    history.endAll();
+    house = expectedHouse(replay.house);
   };
   try {
-    if (!projected.checkpoint) reachCheckpoint();
-    for await (const page of pages) {
-      for (const event of page) {
-        fairness.apply(event);
-        replay.apply(event, event.last);
-        // The history is folded up to the checkpoint only: what the projections have seen.
-        if (!expected) {
-          history.apply(event);
-          houseDays.apply(event);
-          reports.apply(event);
-          if (event.position === projected.checkpoint) reachCheckpoint();
+    try {
+      if (!checkpoint) reachCheckpoint();
+      for await (const page of source.pages) {
+        for (const recorded of page) {
+          fairness.apply(recorded);
+          const event = replay.apply(recorded, recorded.last);
+          // The history is folded up to the checkpoint only: what the projections have seen;
+          // each event as the replay parsed it (one refused is the replay's problem).
+          if (!house) {
+            if (event) {
+              history.apply(recorded, event);
+              houseDays.apply(recorded, event);
+              reports.apply(recorded, event);
+            }
+            // A round's rows are final once its last event is folded.
+            for (const roundId of endedRounds) history.end(roundId);
+            endedRounds = [];
+            if (recorded.position === checkpoint) reachCheckpoint();
+          }
         }
+        for (const found of await Promise.all(draws)) problems.push(...found);
+        draws = [];
       }
-      for (const found of await Promise.all(draws)) problems.push(...found);
-      draws = [];
+      problems.push(...replay.verdict(), ...(await fairness.verdict()));
+    } finally {
+      await replay.close();
     }
-    problems.push(...replay.verdict(), ...(await fairness.verdict()));
+    if (house) {
+      const pages = new ReadModelPages(source.db, readModelPage);
+      await compareReadModels(pages, house, { models, history, houseDays, reports }, problems);
+    } else problems.push(`the projections' checkpoint ${checkpoint} is not a ledger position`);
   } finally {
-    await replay.close();
+    await scratch.close();
   }
-  if (expected)
-    problems.push(...compareReadModels(expected, projected, history, houseDays, reports));
-  else
-    problems.push(`the projections' checkpoint ${projected.checkpoint} is not a ledger position`);
 
   return {
     events: replay.events,
@@ -115,95 +155,149 @@ async function replayAgainst(
     moneyInFlight: replay.moneyInFlight,
     house: replay.house,
     fairRounds: fairness.checked,
-    problems:
-      problems.length > MAX_LISTED
-        ? [...problems.slice(0, MAX_LISTED), `… and ${problems.length - MAX_LISTED} more`]
-        : problems,
+    problems: problems.list(),
   };
 }
 
-function compareReadModels(
-  expected: ReadModelSnapshot,
-  projected: Projected,
-  history: ExpectedGameHistory,
-  houseDays: ExpectedHouseDays,
-  reports: ExpectedReports,
-): string[] {
-  const problems = compare(expected, projected.models);
-  problems.push(...diffMaps("game history", history.rows(), projected.history, () => false));
-  const nothing = (day: object) => Object.values(day).every((value) => value === 0);
-  problems.push(...diffMaps("house day", houseDays.rows(), projected.houseDays, nothing));
-  problems.push(...reports.verdict(projected.reports, expected));
-  // The daily summaries against the report rows (themselves checked just above).
-  for (const [table, rows] of Object.entries(projected.summaries))
-    for (const { problem, ...row } of rows)
-      problems.push(`report summary ${table}: ${problem} ${JSON.stringify(row)}`);
-  return problems;
+interface Expected {
+  models: ExpectedReadModels;
+  history: ExpectedGameHistory;
+  houseDays: ExpectedHouseDays;
+  reports: ExpectedReports;
 }
 
-type Projected = Awaited<ReturnType<typeof readProjections>>;
+/** The projections' checkpoint, read in the audit's snapshot. */
+async function readCheckpoint(db: pg.ClientBase): Promise<string | undefined> {
+  const { rows } = await db.query("SELECT position FROM checkpoints WHERE name = $1", [
+    PROJECTIONS_CHECKPOINT,
+  ]);
+  return rows[0]?.position ?? undefined;
+}
 
-/** The read models and their checkpoint, read in the audit's snapshot. */
-async function readProjections(db: pg.ClientBase) {
-  {
-    const checkpoint = await db.query("SELECT position FROM checkpoints WHERE name = $1", [
-      PROJECTIONS_CHECKPOINT,
-    ]);
-    const players = await db.query("SELECT user_id, main, bonus, held FROM player_balances");
-    const agents = await db.query("SELECT agent_id, float FROM agent_balances");
-    const house = await db.query(
-      "SELECT round_cuts, withdrawal_fees, prizes_paid, agent_advances, balance FROM house_balance",
-    );
-    const requests = await db.query(`SELECT 'deposit:' || id AS key, status FROM deposit_requests
-      UNION ALL SELECT 'withdrawal:' || id, status FROM withdrawal_requests
-      UNION ALL SELECT 'charge:' || id, status FROM charge_requests`);
-    const history = await db.query(
-      `SELECT round_id, user_id, game, stake, picks, payout, refunded, outcome, places
-         FROM player_game_history`,
-    );
-    const houseDays = await db.query(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, round_cuts, withdrawal_fees, prizes_paid,
-              agent_advances, balance FROM house_days`,
-    );
-    const reports = await readReportModels(db);
-    const summaries = await summaryDifferences(db);
-    const models: ReadModelSnapshot = {
-      players: new Map(
-        players.rows.map((r) => [
-          r.user_id,
-          { main: int(r.main), bonus: int(r.bonus), held: int(r.held) },
-        ]),
-      ),
-      agents: new Map(agents.rows.map((r) => [r.agent_id, int(r.float)])),
-      house: {
-        round_cuts: int(house.rows[0]?.round_cuts),
-        withdrawal_fees: int(house.rows[0]?.withdrawal_fees),
-        prizes_paid: int(house.rows[0]?.prizes_paid),
-        agent_advances: int(house.rows[0]?.agent_advances),
-        balance: int(house.rows[0]?.balance),
+/** The read models as they are in the snapshot, by key, against what the events call for. */
+const TABLES = {
+  players: { select: "user_id, main, bonus, held", from: "player_balances", key: ["user_id"] },
+  agents: { select: "agent_id, float", from: "agent_balances", key: ["agent_id"] },
+  history: {
+    select: "round_id, user_id, game, stake, picks, payout, refunded, outcome, places",
+    from: "player_game_history",
+    key: ["round_id", "user_id"],
+  },
+  // In the order of their keys' prefixes: "charge:" < "deposit:" < "withdrawal:".
+  requests: (["charge", "deposit", "withdrawal"] as const).map((kind) => ({
+    kind,
+    table: { select: "id, status", from: `${kind}_requests`, key: ["id"] },
+  })),
+} satisfies Record<string, KeyedTable | { kind: string; table: KeyedTable }[]>;
+
+/**
+ * The read models compared with the expected rows a page at a time, in key order (neither side
+ * held whole), in the order the audit has always listed them: balances, agents, requests, the
+ * house, the game history, the house's days, the reports and their daily summaries.
+ */
+async function compareReadModels(
+  pages: ReadModelPages,
+  house: HouseRow,
+  { models, history, houseDays, reports }: Expected,
+  problems: ProblemList,
+) {
+  const noMoney = (v: PlayerBalance) => v.main === 0 && v.bonus === 0 && v.held === 0;
+  const players = keyed(pages.rows(TABLES.players), (r) => r.user_id as string, playerRow);
+  await differencesInStep("player", inStep(models.players.entries(), players), noMoney, problems);
+  const agents = keyed(
+    pages.rows(TABLES.agents),
+    (r) => r.agent_id as string,
+    (r) => int(r.float),
+  );
+  await differencesInStep(
+    "agent",
+    inStep(models.agents.entries(), agents),
+    (v) => v === 0,
+    problems,
+  );
+  const nothing = () => false;
+  await differencesInStep(
+    "request",
+    inStep(models.requests.entries(), requestRows(pages)),
+    nothing,
+    problems,
+  );
+  const actualHouse = await readHouse(pages);
+  if (json(house) !== json(actualHouse))
+    problems.push(`house: projection ${json(actualHouse)}, ledger ${json(house)}`);
+
+  const historyRows = keyed(
+    pages.rows(TABLES.history),
+    (r) => `${r.round_id} ${r.user_id}`,
+    (r) => historyRow(r as unknown as Parameters<typeof historyRow>[0]),
+  );
+  await differencesInStep(
+    "game history",
+    inStep(history.rows.entries(), historyRows),
+    nothing,
+    problems,
+  );
+  const nothingThatDay = (day: object) => Object.values(day).every((value) => value === 0);
+  const days = await readHouseDays(pages);
+  await differencesInStep(
+    "house day",
+    inStep(sortedMap(houseDays.rows()), sortedMap(days)),
+    nothingThatDay,
+    problems,
+  );
+  await reports.verdict(pages, { players: models.players, agents: models.agents, house }, problems);
+  // The daily summaries against the report rows (themselves checked just above).
+  for (const [table, rows] of Object.entries(await summaryDifferences(pages.db)))
+    for (const { problem, ...row } of rows)
+      problems.push(`report summary ${table}: ${problem} ${JSON.stringify(row)}`);
+}
+
+async function* requestRows(pages: ReadModelPages): AsyncGenerator<[string, string]> {
+  for (const { kind, table } of TABLES.requests)
+    for await (const row of pages.rows(table)) yield [`${kind}:${row.id}`, row.status as string];
+}
+
+const playerRow = (r: Record<string, unknown>): PlayerBalance => ({
+  main: int(r.main),
+  bonus: int(r.bonus),
+  held: int(r.held),
+});
+
+async function readHouse(pages: ReadModelPages): Promise<HouseRow> {
+  const { rows } = await pages.db.query(
+    "SELECT round_cuts, withdrawal_fees, prizes_paid, agent_advances, balance FROM house_balance",
+  );
+  return {
+    round_cuts: int(rows[0]?.round_cuts),
+    withdrawal_fees: int(rows[0]?.withdrawal_fees),
+    prizes_paid: int(rows[0]?.prizes_paid),
+    agent_advances: int(rows[0]?.agent_advances),
+    balance: int(rows[0]?.balance),
+  };
+}
+
+/** The house's days: a row a day, read whole. */
+async function readHouseDays(pages: ReadModelPages): Promise<Map<string, HouseState>> {
+  const { rows } = await pages.db.query(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, round_cuts, withdrawal_fees, prizes_paid,
+            agent_advances, balance FROM house_days`,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.day as string,
+      {
+        roundCuts: int(r.round_cuts),
+        withdrawalFees: int(r.withdrawal_fees),
+        prizesPaid: int(r.prizes_paid),
+        agentAdvances: int(r.agent_advances),
+        balance: int(r.balance),
       },
-      requests: new Map(requests.rows.map((r) => [r.key, r.status])),
-    };
-    return {
-      checkpoint: (checkpoint.rows[0]?.position ?? undefined) as string | undefined,
-      models,
-      reports,
-      summaries,
-      history: new Map(history.rows.map((r) => [`${r.round_id} ${r.user_id}`, historyRow(r)])),
-      houseDays: new Map(
-        houseDays.rows.map((r) => [
-          r.day as string,
-          {
-            roundCuts: int(r.round_cuts),
-            withdrawalFees: int(r.withdrawal_fees),
-            prizesPaid: int(r.prizes_paid),
-            agentAdvances: int(r.agent_advances),
-            balance: int(r.balance),
-          },
-        ]),
-      ),
-    };
-  }
+    ]),
+  );
+}
+
+async function* sortedMap<V>(map: Map<string, V>): AsyncGenerator<[string, V]> {
+  yield* [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** A `player_game_history` row as the audit compares it. */
@@ -229,48 +323,10 @@ function historyRow(row: {
 }
 
 /** A bigint column (a decimal string from pg) as a safe integer; absent means zero. */
-function int(value: string | undefined): number {
+function int(value: unknown): number {
   const parsed = Number(value ?? 0);
   if (!Number.isSafeInteger(parsed)) throw new Error(`Read model value out of range: ${value}`);
   return parsed;
 }
 
-function compare(expected: ReadModelSnapshot, actual: ReadModelSnapshot): string[] {
-  const problems = [
-    ...diffMaps(
-      "player",
-      expected.players,
-      actual.players,
-      (v) => v.main === 0 && v.bonus === 0 && v.held === 0,
-    ),
-    ...diffMaps("agent", expected.agents, actual.agents, (v) => v === 0),
-    ...diffMaps("request", expected.requests, actual.requests, () => false),
-  ];
-  if (json(expected.house) !== json(actual.house)) {
-    problems.push(`house: projection ${json(actual.house)}, ledger ${json(expected.house)}`);
-  }
-  return problems;
-}
-
 const json = (value: unknown) => JSON.stringify(value);
-
-/** Every key whose value differs, or that one side lacks (unless its value counts as empty). */
-function diffMaps<V>(
-  what: string,
-  want: Map<string, V>,
-  have: Map<string, V>,
-  isEmpty: (v: V) => boolean,
-): string[] {
-  const problems: string[] = [];
-  for (const [key, value] of want) {
-    const found = have.get(key);
-    if (found === undefined ? !isEmpty(value) : json(found) !== json(value)) {
-      problems.push(`${what} ${key}: projection ${json(found ?? null)}, ledger ${json(value)}`);
-    }
-  }
-  for (const [key, value] of have) {
-    if (!want.has(key) && !isEmpty(value))
-      problems.push(`${what} ${key}: in the projection only (${json(value)})`);
-  }
-  return problems;
-}

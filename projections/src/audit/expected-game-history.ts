@@ -1,10 +1,11 @@
-import { type LedgerEvent, parseLedgerEvent, parseStreamId, type RecordedEvent } from "@igp/ledger";
+import { type LedgerEvent, parseStreamId, type RecordedEvent } from "@igp/ledger";
 import {
   creditsByPlayer,
   type Pick,
   picksOf,
   placesByPlayer,
 } from "../read-models/game-history.rules.ts";
+import { SortedRows } from "./sorted-rows.ts";
 
 /** A game history row as the audit compares it (picks flattened and sorted). */
 export interface GameHistoryRow {
@@ -27,22 +28,24 @@ export const sortedPicks = (picks: Pick[]) => picks.map(String).sort();
 
 /**
  * The game history the round events call for, folded in memory apart from the projector's SQL:
- * the audit compares it with `player_game_history`, key "<roundId> <userId>".
+ * the audit compares it with `player_game_history`, key "<roundId> <userId>". A round is folded
+ * in memory while it is open; its rows go to `rows` (in key order, memory bounded) when it ends,
+ * or when the projections' checkpoint is reached (`endAll`).
  */
 export class ExpectedGameHistory {
+  readonly rows: SortedRows<GameHistoryRow>;
   private readonly rounds = new Map<
     string,
     { game: string; players: Map<string, PlayerInRound> }
   >();
 
-  apply(recorded: RecordedEvent) {
+  constructor(directory: () => string, inMemory: number) {
+    this.rows = new SortedRows(directory, "game-history", inMemory);
+  }
+
+  /** One event, as the replay parsed it. */
+  apply(recorded: RecordedEvent, event: LedgerEvent) {
     if (!recorded.streamId.startsWith("round-")) return;
-    let event: LedgerEvent;
-    try {
-      event = parseLedgerEvent(recorded.streamId, recorded.type, recorded.data);
-    } catch {
-      return; // the ledger replay reports it
-    }
     const roundId = recorded.streamId.slice("round-".length);
     if (event.type === "RoundOpened") {
       this.rounds.set(roundId, { game: event.data.game, players: new Map() });
@@ -52,15 +55,30 @@ export class ExpectedGameHistory {
     if (round) this.applyToRound(round, event);
   }
 
-  rows(): Map<string, GameHistoryRow> {
-    const rows = new Map<string, GameHistoryRow>();
-    for (const [roundId, round] of this.rounds)
-      for (const [userId, player] of round.players) {
-        const { game, stake, stakes, payout, refunded, outcome, places } = player;
-        const picks = sortedPicks([...stakes.values()].flat());
-        rows.set(`${roundId} ${userId}`, { game, stake, picks, payout, refunded, outcome, places });
-      }
-    return rows;
+  /** A round's stream ended: its rows are final. */
+  end(roundId: string) {
+    const round = this.rounds.get(roundId);
+    if (!round) return;
+    this.rounds.delete(roundId);
+    const ids = [...round.players.keys()].sort();
+    for (const userId of ids) {
+      const { game, stake, stakes, payout, refunded, outcome, places } = round.players.get(userId)!;
+      const picks = sortedPicks([...stakes.values()].flat());
+      this.rows.add(`${roundId} ${userId}`, {
+        game,
+        stake,
+        picks,
+        payout,
+        refunded,
+        outcome,
+        places,
+      });
+    }
+  }
+
+  /** The rounds still open at the checkpoint: their rows as they stand. */
+  endAll() {
+    for (const roundId of [...this.rounds.keys()]) this.end(roundId);
   }
 
   private applyToRound(

@@ -1,16 +1,18 @@
 import type { LedgerReplay, ReplayedStream } from "@igp/ledger";
+import { SortedRows } from "./sorted-rows.ts";
 
-export interface ReadModelSnapshot {
-  players: Map<string, { main: number; bonus: number; held: number }>;
-  agents: Map<string, number>;
-  house: {
-    round_cuts: number;
-    withdrawal_fees: number;
-    prizes_paid: number;
-    agent_advances: number;
-    balance: number;
-  };
-  requests: Map<string, string>;
+export interface PlayerBalance {
+  main: number;
+  bonus: number;
+  held: number;
+}
+
+export interface HouseRow {
+  round_cuts: number;
+  withdrawal_fees: number;
+  prizes_paid: number;
+  agent_advances: number;
+  balance: number;
 }
 
 interface FoldedRequest {
@@ -19,33 +21,55 @@ interface FoldedRequest {
   escrow?: number;
 }
 
+/** A player's parts add up: the wallet gives main and bonus, each pending withdrawal a hold. */
+const addBalances = (a: PlayerBalance, b: PlayerBalance): PlayerBalance => ({
+  main: a.main + b.main,
+  bonus: a.bonus + b.bonus,
+  held: a.held + b.held,
+});
+
 /**
  * What the read models must hold, from the replay's streams alone, gathered stream by stream:
  * a stream that ends before the projections' checkpoint is added when it ends (then dropped by
- * the replay), the streams still open when the checkpoint is reached are added then.
+ * the replay), the streams still open when the checkpoint is reached are added then. Rows are
+ * kept in key order with memory bounded (sorted-rows.ts), to be compared page by page.
  */
 export class ExpectedReadModels {
-  private readonly players: ReadModelSnapshot["players"] = new Map();
-  private readonly agents: ReadModelSnapshot["agents"] = new Map();
-  private readonly requests: ReadModelSnapshot["requests"] = new Map();
+  readonly players: SortedRows<PlayerBalance>;
+  readonly agents: SortedRows<number>;
+  readonly requests: SortedRows<string>;
+
+  constructor(directory: () => string, inMemory: number) {
+    this.players = new SortedRows(directory, "players", inMemory, addBalances);
+    this.agents = new SortedRows(directory, "agents", inMemory);
+    this.requests = new SortedRows(directory, "requests", inMemory);
+  }
 
   add(stream: ReplayedStream) {
     const state = stream.state as Record<string, unknown>;
     switch (stream.kind) {
       case "wallet":
-        Object.assign(this.player(stream.id), { main: state.main, bonus: state.bonus });
+        this.players.add(stream.id, {
+          main: state.main as number,
+          bonus: state.bonus as number,
+          held: 0,
+        });
         break;
       case "agent":
-        this.agents.set(stream.id, state.float as number);
+        this.agents.add(stream.id, state.float as number);
         break;
       case "deposit":
       case "withdrawal":
       case "charge": {
         const folded = state as unknown as FoldedRequest;
         if (folded.status === "none") break;
-        this.requests.set(`${stream.kind}:${stream.id}`, folded.status);
+        this.requests.add(`${stream.kind}:${stream.id}`, folded.status);
         if (stream.kind === "withdrawal" && folded.status === "pending") {
-          this.player(folded.request!.userId!).held += folded.escrow ?? 0;
+          this.players.add(folded.request!.userId!, {
+            main: 0,
+            bonus: 0,
+            held: folded.escrow ?? 0,
+          });
         }
         break;
       }
@@ -53,36 +77,16 @@ export class ExpectedReadModels {
         break;
     }
   }
-
-  /** The read models expected once every stream is added, with the house at that moment. */
-  snapshot(house: LedgerReplay["house"]): ReadModelSnapshot {
-    const { roundCuts, withdrawalFees, prizesPaid, agentAdvances, balance } = house;
-    return {
-      players: this.players,
-      agents: this.agents,
-      requests: this.requests,
-      house: {
-        round_cuts: roundCuts,
-        withdrawal_fees: withdrawalFees,
-        prizes_paid: prizesPaid,
-        agent_advances: agentAdvances,
-        balance,
-      },
-    };
-  }
-
-  private player(id: string) {
-    const found = this.players.get(id);
-    if (found) return found;
-    const created = { main: 0, bonus: 0, held: 0 };
-    this.players.set(id, created);
-    return created;
-  }
 }
 
-/** What the read models must hold, from every stream a replay holds. */
-export function expectedReadModels(replay: LedgerReplay): ReadModelSnapshot {
-  const expected = new ExpectedReadModels();
-  for (const stream of replay.streams.values()) expected.add(stream);
-  return expected.snapshot(replay.house);
+/** The house row expected, from the replay's house at the checkpoint. */
+export function expectedHouse(house: LedgerReplay["house"]): HouseRow {
+  const { roundCuts, withdrawalFees, prizesPaid, agentAdvances, balance } = house;
+  return {
+    round_cuts: roundCuts,
+    withdrawal_fees: withdrawalFees,
+    prizes_paid: prizesPaid,
+    agent_advances: agentAdvances,
+    balance,
+  };
 }

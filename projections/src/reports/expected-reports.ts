@@ -1,6 +1,8 @@
-import { type EventMetadata, parseLedgerEvent, type RecordedEvent } from "@igp/ledger";
-import type pg from "pg";
-import type { ReadModelSnapshot } from "../audit/expected-read-models.ts";
+import type { EventMetadata, LedgerEvent, RecordedEvent } from "@igp/ledger";
+import type { HouseRow, PlayerBalance } from "../audit/expected-read-models.ts";
+import { differencesInStep, type ProblemList } from "../audit/problem-list.ts";
+import { inStep, keyed, type ReadModelPages } from "../audit/read-model-pages.ts";
+import { SortedRows } from "../audit/sorted-rows.ts";
 import { mergeRoundChanges, type RoundChange, reportChangeOf } from "./report-changes.ts";
 
 /** A round's money as the audit compares it. */
@@ -13,90 +15,188 @@ interface Sums {
   bonus: number;
   movements: number;
 }
+interface AgentSums {
+  amount: number;
+  movements: number;
+}
 
-/** What the reports' tables hold, read in the audit's snapshot. */
-export interface ReportModels {
-  rounds: Map<string, RoundMoney>;
-  wallets: Map<string, Sums>;
-  agents: Map<string, { amount: number; movements: number }>;
+/** What the ledger says apart from the reports, to hold them to. */
+export interface LedgerSide {
+  players: SortedRows<PlayerBalance>;
+  agents: SortedRows<number>;
+  house: HouseRow;
 }
 
 /**
- * The reports' tables folded in memory from the events up to the projections' checkpoint, and
- * held to what the ledger says apart from them: every closed round's stakes are its payouts,
- * house cut and refunds; the rounds' cuts less prizes are the house's round money; each
- * player's movements add up to its wallet, each agent's to its float.
+ * The reports' tables folded from the events up to the projections' checkpoint (in key order,
+ * memory bounded: sorted-rows.ts), and held to what the ledger says apart from them: every
+ * closed round's stakes are its payouts, house cut and refunds; the rounds' cuts less prizes
+ * are the house's round money; each player's movements add up to its wallet, each agent's to
+ * its float. Compared with the tables page by page (`verdict`).
  */
 export class ExpectedReports {
-  private readonly rounds = new Map<string, RoundChange>();
-  private readonly wallets = new Map<string, Sums>();
-  private readonly agents = new Map<string, { amount: number; movements: number }>();
+  private readonly rounds: SortedRows<RoundChange>;
+  private readonly wallets: SortedRows<Sums>;
+  private readonly agents: SortedRows<AgentSums>;
 
-  apply(recorded: RecordedEvent) {
-    let change: ReturnType<typeof reportChangeOf>;
-    try {
-      change = reportChangeOf({
-        streamId: recorded.streamId,
-        revision: recorded.revision,
-        at: (recorded.metadata as EventMetadata).occurredAt,
-        event: parseLedgerEvent(recorded.streamId, recorded.type, recorded.data),
-      });
-    } catch {
-      return; // the ledger replay reports it
-    }
-    if (!change) return;
-    if ("round" in change) {
-      const before = this.rounds.get(change.roundId);
-      this.rounds.set(
-        change.roundId,
-        before ? mergeRoundChanges(before, change.round) : change.round,
-      );
-    } else if ("wallet" in change) {
-      const sums = this.wallets.get(change.wallet.userId) ?? { main: 0, bonus: 0, movements: 0 };
-      sums.main += change.wallet.main;
-      sums.bonus += change.wallet.bonus;
-      sums.movements += 1;
-      this.wallets.set(change.wallet.userId, sums);
-    } else {
-      const sums = this.agents.get(change.agent.agentId) ?? { amount: 0, movements: 0 };
-      sums.amount += change.agent.amount;
-      sums.movements += 1;
-      this.agents.set(change.agent.agentId, sums);
-    }
+  constructor(directory: () => string, inMemory: number) {
+    this.rounds = new SortedRows(directory, "report-rounds", inMemory, mergeRoundChanges);
+    this.wallets = new SortedRows(directory, "report-wallets", inMemory, (a, b) => ({
+      main: a.main + b.main,
+      bonus: a.bonus + b.bonus,
+      movements: a.movements + b.movements,
+    }));
+    this.agents = new SortedRows(directory, "report-agents", inMemory, (a, b) => ({
+      amount: a.amount + b.amount,
+      movements: a.movements + b.movements,
+    }));
   }
 
-  verdict(actual: ReportModels, ledger: ReadModelSnapshot): string[] {
-    const problems: string[] = [];
-    const rounds = new Map([...this.rounds].map(([id, round]) => [id, moneyOf(round)]));
-    problems.push(...differences("report round", rounds, actual.rounds));
-    problems.push(...differences("report wallet", this.wallets, actual.wallets));
-    problems.push(...differences("report agent", this.agents, actual.agents));
+  /** One event, as the replay parsed it. */
+  apply(recorded: RecordedEvent, event: LedgerEvent) {
+    const change = reportChangeOf({
+      streamId: recorded.streamId,
+      revision: recorded.revision,
+      at: (recorded.metadata as EventMetadata).occurredAt,
+      event,
+    });
+    if (!change) return;
+    if ("round" in change) this.rounds.add(change.roundId, change.round);
+    else if ("wallet" in change)
+      this.wallets.add(change.wallet.userId, {
+        main: change.wallet.main,
+        bonus: change.wallet.bonus,
+        movements: 1,
+      });
+    else this.agents.add(change.agent.agentId, { amount: change.agent.amount, movements: 1 });
+  }
+
+  /** The report tables against the events, then against the ledger, a page at a time. */
+  async verdict(pages: ReadModelPages, ledger: LedgerSide, problems: ProblemList) {
+    const closedChecks = problems.empty();
     let net = 0;
-    for (const [id, round] of actual.rounds) {
+    const actualRounds = keyed(pages.rows(REPORT_TABLES.rounds), idOf, (r) => {
+      const round = roundRow(r);
       net += round.houseCut - round.prizes;
       const closed = round.status === "settled" || round.status === "cancelled";
       if (closed && round.stakes !== round.payouts + round.houseCut + round.refunds)
-        problems.push(
-          `report round ${id}: stakes ${round.stakes} are not paid out, cut and refunds`,
+        closedChecks.push(
+          `report round ${r.id}: stakes ${round.stakes} are not paid out, cut and refunds`,
         );
-    }
+      return round;
+    });
+    const nothing = () => false;
+    await differencesInStep(
+      "report round",
+      inStep(moneyOfRounds(this.rounds.entries()), actualRounds),
+      nothing,
+      problems,
+    );
+    const walletChecks = problems.empty();
+    const actualWallets = withLedger(
+      keyed(pages.rows(REPORT_TABLES.wallets), (r) => r.user_id as string, walletSums),
+      ledger.players.entries(),
+      (userId, sums, wallet) => {
+        if (!wallet || wallet.main !== sums.main || wallet.bonus !== sums.bonus)
+          walletChecks.push(
+            `report wallet ${userId}: movements add up to ${json(sums)}, ledger ${json(wallet)}`,
+          );
+      },
+    );
+    await differencesInStep(
+      "report wallet",
+      inStep(this.wallets.entries(), actualWallets),
+      nothing,
+      problems,
+    );
+    const agentChecks = problems.empty();
+    const actualAgents = withLedger(
+      keyed(pages.rows(REPORT_TABLES.agents), (r) => r.agent_id as string, agentSums),
+      ledger.agents.entries(),
+      (agentId, sums, float) => {
+        if ((float ?? 0) !== sums.amount)
+          agentChecks.push(`report agent ${agentId}: movements ${sums.amount}, float ${float}`);
+      },
+    );
+    await differencesInStep(
+      "report agent",
+      inStep(this.agents.entries(), actualAgents),
+      nothing,
+      problems,
+    );
+    problems.append(closedChecks);
     if (net !== ledger.house.round_cuts - ledger.house.prizes_paid)
       problems.push(
         `report rounds: cuts less prizes ${net}, house ${ledger.house.round_cuts - ledger.house.prizes_paid}`,
       );
-    for (const [userId, sums] of actual.wallets) {
-      const wallet = ledger.players.get(userId);
-      if (!wallet || wallet.main !== sums.main || wallet.bonus !== sums.bonus)
-        problems.push(
-          `report wallet ${userId}: movements add up to ${json(sums)}, ledger ${json(wallet)}`,
-        );
-    }
-    for (const [agentId, sums] of actual.agents)
-      if ((ledger.agents.get(agentId) ?? 0) !== sums.amount)
-        problems.push(
-          `report agent ${agentId}: movements ${sums.amount}, float ${ledger.agents.get(agentId)}`,
-        );
-    return problems;
+    problems.append(walletChecks);
+    problems.append(agentChecks);
+  }
+}
+
+/** The reports' tables as the audit pages through them (read-model-pages.ts). */
+const REPORT_TABLES = {
+  rounds: {
+    select: "id, stakes, seats, payouts, house_cut, prizes, refunds, status",
+    from: "report_rounds",
+    key: ["id"],
+  },
+  wallets: {
+    select: "user_id, sum(main) AS main, sum(bonus) AS bonus, count(*) AS movements",
+    from: "report_wallet_movements",
+    key: ["user_id"],
+    grouped: true,
+  },
+  agents: {
+    select: "agent_id, sum(amount) AS amount, count(*) AS movements",
+    from: "report_agent_movements",
+    key: ["agent_id"],
+    grouped: true,
+  },
+};
+
+const idOf = (r: Record<string, unknown>) => r.id as string;
+
+const roundRow = (r: Record<string, unknown>): RoundMoney => ({
+  stakes: Number(r.stakes),
+  seats: r.seats as number,
+  payouts: Number(r.payouts),
+  houseCut: Number(r.house_cut),
+  prizes: Number(r.prizes),
+  refunds: Number(r.refunds),
+  status: r.status as RoundMoney["status"],
+});
+
+const walletSums = (r: Record<string, unknown>): Sums => ({
+  main: Number(r.main),
+  bonus: Number(r.bonus),
+  movements: Number(r.movements),
+});
+
+const agentSums = (r: Record<string, unknown>): AgentSums => ({
+  amount: Number(r.amount),
+  movements: Number(r.movements),
+});
+
+async function* moneyOfRounds(
+  rounds: AsyncIterable<[string, RoundChange]>,
+): AsyncGenerator<[string, RoundMoney]> {
+  for await (const [id, round] of rounds) yield [id, moneyOf(round)];
+}
+
+/**
+ * A report table's rows passed on as they are, each also handed with the ledger's value for
+ * its key (undefined if the ledger has none) to `check`: the ledger's rows walked in step.
+ */
+async function* withLedger<R, L>(
+  actual: AsyncIterable<[string, R]>,
+  ledger: AsyncIterable<[string, L]>,
+  check: (key: string, row: R, ledger: L | undefined) => void,
+): AsyncGenerator<[string, R]> {
+  for await (const [key, row, value] of inStep(actual, ledger)) {
+    if (row === undefined) continue;
+    check(key, row, value);
+    yield [key, row];
   }
 }
 
@@ -110,57 +210,4 @@ const moneyOf = ({ stakes, seats, payouts, houseCut, prizes, refunds, status }: 
   status,
 });
 
-/** The reports' tables, in the caller's (repeatable read) transaction. */
-export async function readReportModels(db: pg.ClientBase): Promise<ReportModels> {
-  const rounds = await db.query(
-    "SELECT id, stakes, seats, payouts, house_cut, prizes, refunds, status FROM report_rounds",
-  );
-  const wallets = await db.query(
-    `SELECT user_id, sum(main) AS main, sum(bonus) AS bonus, count(*) AS movements
-       FROM report_wallet_movements GROUP BY user_id`,
-  );
-  const agents = await db.query(
-    `SELECT agent_id, sum(amount) AS amount, count(*) AS movements
-       FROM report_agent_movements GROUP BY agent_id`,
-  );
-  return {
-    rounds: new Map(
-      rounds.rows.map((r) => [
-        r.id,
-        {
-          stakes: Number(r.stakes),
-          seats: r.seats,
-          payouts: Number(r.payouts),
-          houseCut: Number(r.house_cut),
-          prizes: Number(r.prizes),
-          refunds: Number(r.refunds),
-          status: r.status,
-        },
-      ]),
-    ),
-    wallets: new Map(
-      wallets.rows.map((r) => [
-        r.user_id,
-        { main: Number(r.main), bonus: Number(r.bonus), movements: Number(r.movements) },
-      ]),
-    ),
-    agents: new Map(
-      agents.rows.map((r) => [
-        r.agent_id,
-        { amount: Number(r.amount), movements: Number(r.movements) },
-      ]),
-    ),
-  };
-}
-
 const json = (value: unknown) => JSON.stringify(value ?? null);
-
-function differences<V>(what: string, want: Map<string, V>, have: Map<string, V>): string[] {
-  const problems: string[] = [];
-  for (const [key, value] of want)
-    if (json(have.get(key)) !== json(value))
-      problems.push(`${what} ${key}: projection ${json(have.get(key))}, ledger ${json(value)}`);
-  for (const [key, value] of have)
-    if (!want.has(key)) problems.push(`${what} ${key}: in the projection only (${json(value)})`);
-  return problems;
-}

@@ -1,0 +1,95 @@
+import type pg from "pg";
+
+/** One read model as the audit pages through it: its rows in key order, by keyset. */
+export interface KeyedTable {
+  /** The columns read, the key's among them. */
+  select: string;
+  from: string;
+  /** The key's columns, in order (a composite key compares as a tuple). */
+  key: string[];
+  /** Rows grouped by the key (a sum per key): the page's GROUP BY. */
+  grouped?: boolean;
+}
+
+/**
+ * The read models' rows, a page of `pageSize` at a time in the key's "C" order (bytes, as
+ * the expected side sorts: sorted-rows.ts), each page asked for after the last key of the one
+ * before (keyset pagination: an index range, never an offset), in the audit's snapshot. On a
+ * database whose collation is "C" (the embedded one) the key's index gives the order; on another
+ * the key is compared with COLLATE "C", which PostgreSQL sorts for each page.
+ */
+export class ReadModelPages {
+  private collate: string | undefined;
+
+  constructor(
+    readonly db: pg.ClientBase,
+    private readonly pageSize: number,
+  ) {}
+
+  async *rows(table: KeyedTable): AsyncGenerator<Record<string, unknown>> {
+    const collate = await this.collation();
+    const keys = table.key.map((column) => `${column}${collate}`);
+    let after: unknown[] | null = null;
+    for (;;) {
+      const where: string = after
+        ? `WHERE (${keys.join(", ")}) > (${after.map((_, i) => `$${i + 2}`).join(", ")})`
+        : "";
+      const grouped = table.grouped ? `GROUP BY ${table.key.join(", ")}` : "";
+      const { rows }: pg.QueryResult<Record<string, unknown>> = await this.db.query(
+        `SELECT ${table.select} FROM ${table.from} ${where} ${grouped}
+          ORDER BY ${keys.join(", ")} LIMIT $1`,
+        [this.pageSize, ...(after ?? [])],
+      );
+      yield* rows;
+      if (rows.length < this.pageSize) return;
+      const last: Record<string, unknown> = rows.at(-1)!;
+      after = table.key.map((column): unknown => last[column]);
+    }
+  }
+
+  private async collation(): Promise<string> {
+    if (this.collate === undefined) {
+      const { rows } = await this.db.query(
+        "SELECT datcollate FROM pg_database WHERE datname = current_database()",
+      );
+      this.collate = ["C", "POSIX"].includes(rows[0]?.datcollate) ? "" : ' COLLATE "C"';
+    }
+    return this.collate;
+  }
+}
+
+/** A read model's rows as [key, row], in key order. */
+export async function* keyed<R>(
+  rows: AsyncIterable<Record<string, unknown>>,
+  key: (row: Record<string, unknown>) => string,
+  value: (row: Record<string, unknown>) => R,
+): AsyncGenerator<[string, R]> {
+  for await (const row of rows) yield [key(row), value(row)];
+}
+
+/**
+ * Two sources in key order walked in step (a merge join): each key once, with the value of
+ * each side that has it.
+ */
+export async function* inStep<A, B>(
+  left: AsyncIterable<[string, A]>,
+  right: AsyncIterable<[string, B]>,
+): AsyncGenerator<[string, A | undefined, B | undefined]> {
+  const a = left[Symbol.asyncIterator]();
+  const b = right[Symbol.asyncIterator]();
+  let x = await a.next();
+  let y = await b.next();
+  while (!x.done || !y.done) {
+    if (y.done || (!x.done && x.value[0] < y.value[0])) {
+      yield [x.value[0], x.value[1], undefined];
+      x = await a.next();
+    } else if (x.done || y.value[0] < x.value[0]) {
+      yield [y.value[0], undefined, y.value[1]];
+      y = await b.next();
+    } else {
+      yield [x.value[0], x.value[1], y.value[1]];
+      x = await a.next();
+      y = await b.next();
+    }
+  }
+}

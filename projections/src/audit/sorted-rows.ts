@@ -1,0 +1,110 @@
+import { createReadStream, mkdtempSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * The audit's directory for expected rows beyond the bound, under the system's temporary
+ * directory (TMPDIR moves it), made when first needed and removed by `close`.
+ */
+export class ScratchDirectory {
+  private made: string | undefined;
+
+  readonly path = () => {
+    this.made ??= mkdtempSync(path.join(tmpdir(), "igp-audit-expected-"));
+    return this.made;
+  };
+
+  async close() {
+    if (this.made) await rm(this.made, { recursive: true, force: true });
+    this.made = undefined;
+  }
+}
+
+/**
+ * Keyed rows the audit expects, handed back in key order with memory bounded: at most
+ * `inMemory` rows are held; beyond that they are sorted and written as a run (a file of JSON
+ * lines in the audit's temporary directory), and `entries` merges the runs. Rows added twice
+ * under one key (in memory or across runs) are combined, earlier first (by
+ * default the later one stands). Keys compare as
+ * JavaScript strings (code units), which for the ledger's ASCII ids is PostgreSQL's "C" order.
+ */
+export class SortedRows<V> {
+  private rows = new Map<string, V>();
+  private readonly runs: string[] = [];
+
+  constructor(
+    private readonly directory: () => string,
+    private readonly name: string,
+    private readonly inMemory: number,
+    private readonly combine: (earlier: V, later: V) => V = duplicate,
+  ) {}
+
+  add(key: string, value: V) {
+    const before = this.rows.get(key);
+    this.rows.set(key, before === undefined ? value : this.combine(before, value));
+    if (this.rows.size >= this.inMemory) this.spill();
+  }
+
+  /** Every row, in key order, combined; may be iterated more than once. */
+  async *entries(): AsyncGenerator<[string, V]> {
+    const sources = [
+      ...this.runs.map((file) => readRun<V>(file)),
+      sortedEntries(this.rows)[Symbol.iterator](),
+    ];
+    const heads: ([string, V] | undefined)[] = [];
+    for (const source of sources) heads.push(await next(source));
+    for (;;) {
+      let least: string | undefined;
+      for (const head of heads)
+        if (head && (least === undefined || head[0] < least)) least = head[0];
+      if (least === undefined) return;
+      let value: V | undefined;
+      for (let i = 0; i < sources.length; i++) {
+        const head = heads[i];
+        if (head?.[0] !== least) continue;
+        value = value === undefined ? head[1] : this.combine(value, head[1]);
+        heads[i] = await next(sources[i]!);
+      }
+      yield [least, value!];
+    }
+  }
+
+  private spill() {
+    const file = path.join(this.directory(), `${this.name}-${this.runs.length}.jsonl`);
+    const lines = sortedEntries(this.rows).map((entry) => JSON.stringify(entry));
+    writeFileSync(file, `${lines.join("\n")}\n`);
+    this.runs.push(file);
+    this.rows = new Map();
+  }
+}
+
+/** A row added again replaces the one before. */
+function duplicate<V>(_earlier: V, later: V): V {
+  return later;
+}
+
+const byKey = (a: [string, unknown], b: [string, unknown]) =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+
+function sortedEntries<V>(rows: Map<string, V>): [string, V][] {
+  return [...rows].sort(byKey);
+}
+
+async function next<T>(source: Iterator<T> | AsyncIterator<T>): Promise<T | undefined> {
+  const result = await source.next();
+  return result.done ? undefined : result.value;
+}
+
+/** A run's rows, read a chunk at a time. */
+async function* readRun<V>(file: string): AsyncGenerator<[string, V]> {
+  let rest = "";
+  for await (const chunk of createReadStream(file, {
+    encoding: "utf8",
+    highWaterMark: 64 * 1024,
+  })) {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop()!;
+    for (const line of lines) yield JSON.parse(line) as [string, V];
+  }
+}
