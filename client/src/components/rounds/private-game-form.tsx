@@ -6,11 +6,12 @@ import {
 } from "@igp/shared";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { ApiError } from "../../lib/api-client.ts";
 import { useMessage } from "../../lib/messages.ts";
 import { useSession } from "../../lib/session.tsx";
 import { GameFigures } from "./game-figures.tsx";
+import { PrivateGameHeading } from "./round-frame.tsx";
 
 installIssueMessages();
 
@@ -21,14 +22,12 @@ installIssueMessages();
  */
 export function PrivateGameForm({
   game,
-  lobbyLabel,
   missingChoice,
   create,
   myBet,
   children,
 }: {
   game: RoundGameType;
-  lobbyLabel: string;
   /** The spec's message when the choice is missing, or null when there is one. */
   missingChoice: string | null;
   create: (betAmount: number) => Promise<{ gameCode: string }>;
@@ -69,10 +68,7 @@ export function PrivateGameForm({
 
   return (
     <form className="card round-view" onSubmit={submit} noValidate>
-      <Link className="back-link" to={`/play/instant/${game}/lobby`}>
-        ← {lobbyLabel}
-      </Link>
-      <h1>{t("rounds.createPrivate")}</h1>
+      <PrivateGameHeading game={game} />
       <GameFigures
         betAmount={shownBet}
         betLabel={myBet ? t("rounds.baseBet") : undefined}

@@ -47,11 +47,21 @@ export function PrivateGameFrame({ game }: { game: RoundGameType }) {
   const { t } = useTranslation();
   return (
     <section className="card round-view">
+      <PrivateGameHeading game={game} />
+      <p>{t("common.loading")}</p>
+    </section>
+  );
+}
+
+/** The private game form's way back to its lobby and its heading: the frame's and the form's. */
+export function PrivateGameHeading({ game }: { game: RoundGameType }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <Link className="back-link" to={`/play/instant/${game}/lobby`}>
         ← {t(BACK_TO_LOBBY[game])}
       </Link>
       <h1>{t("rounds.createPrivate")}</h1>
-      <p>{t("common.loading")}</p>
-    </section>
+    </>
   );
 }

@@ -12,7 +12,6 @@ export function CreatePrivatePage() {
   return (
     <PrivateGameForm
       game="coin-flip"
-      lobbyLabel={t("coinFlip.backToLobby")}
       missingChoice={side ? null : t("coinFlip.pickHeadsOrTails")}
       create={(betAmount) => createPrivate(betAmount, side!)}
     >

@@ -12,7 +12,6 @@ export function CreatePrivatePage() {
   return (
     <PrivateGameForm
       game="spin-wheel"
-      lobbyLabel={t("spinWheel.backToLobby")}
       missingChoice={numbers.length > 0 ? null : t("spinWheel.pickAtLeastOne")}
       create={(betAmount) => createPrivate(betAmount, numbers)}
       myBet={(betAmount) => numbers.length * betAmount}
