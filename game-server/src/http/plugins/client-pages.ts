@@ -103,14 +103,15 @@ export function visitorGoesTo(
  * user for a browser with a session, and the page's own reads (PageData) that apply.
  */
 export function readsFor(page: BuiltPage | undefined, url: string, cookie = ""): string[] {
-  const signedIn = holdsSession(cookie);
+  // `staff` for a staff member's session (session-cookie.ts): a hint, never a right.
+  const hint = signedInHintIn(cookie);
+  const signedIn = hint !== "";
   const values = page ? paramsOf(page, url) : {};
   return [
     ...(signedIn ? [SESSION_USER] : []),
     ...(page?.data ?? [])
       .filter((read) => signedIn || !read.signedIn)
-      // A staff member's session (session-cookie.ts): a hint, never a right.
-      .filter((read) => !read.staff || signedInHintIn(cookie) === "staff")
+      .filter((read) => !read.staff || hint === "staff")
       // Digits name a table, not a round: the page reads it another way.
       .filter((read) => !read.code || /\D/.test(values.id ?? ""))
       .filter((read) => [...read.url.matchAll(/\[(\w+)\]/g)].every(([, name]) => values[name!]))
