@@ -3,12 +3,13 @@ import {
   type HouseState,
   initialHouse,
   type LedgerEvent,
+  parseStreamId,
   type RecordedEvent,
 } from "@igp/ledger";
 import { houseDay } from "../read-models/balances.projector.ts";
 
 /** The streams whose events move the house: rounds (cuts, prizes), withdrawals and charges. */
-const HOUSE_STREAMS = /^(round|withdrawal|charge)-/;
+const HOUSE_STREAMS = new Set(["round", "withdrawal", "charge"]);
 
 /**
  * The house's figures per UTC day the events call for, folded in memory apart from the
@@ -20,7 +21,8 @@ export class ExpectedHouseDays {
 
   /** One event, as the replay parsed it. */
   apply(recorded: RecordedEvent, event: LedgerEvent) {
-    if (!HOUSE_STREAMS.test(recorded.streamId)) return;
+    // The replay parsed the event, so its stream's id is one of the ledger's (parseStreamId).
+    if (!HOUSE_STREAMS.has(parseStreamId(recorded.streamId).kind)) return;
     const change = evolveHouse(initialHouse(), event);
     if (Object.values(change).every((value) => value === 0)) return;
     const day = houseDay(String(recorded.metadata.occurredAt));
