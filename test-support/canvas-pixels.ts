@@ -36,7 +36,7 @@ export async function frameOf(element: Locator): Promise<Frame> {
 /**
  * What the screen showed of `element` while its picture moved: the browser's own frames (a
  * screencast: Chromium sends one whenever the page's pixels change, however busy the machine),
- * from the moment PixiJS draws it until the element says it landed (`landedWhen`: a lottery
+ * from the moment its canvas draws it until the element says it landed (`landedWhen`: a lottery
  * drawing lands once per winner) or `forMs` ran out, each cut
  * to the element's box. A picture that never moves yields no frames after the first.
  */

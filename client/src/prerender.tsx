@@ -47,9 +47,6 @@ export interface PageData {
 const LOTTERY = "src/features/lottery/index.tsx";
 const ADMIN = "src/features/admin/index.tsx";
 const DEMO = "src/features/demo/index.tsx";
-/** PixiJS, last (the page's own chunks come first on a slow link): where a canvas paints at once. */
-const PIXI = "src/components/canvas/pixi-load.ts";
-const WEBGL = "WebGLRenderer";
 
 /**
  * The pages given their own HTML at build time (scripts/prerender-pages.ts). `prerender`: the
@@ -128,9 +125,8 @@ export const PAGES: Page[] = [
   {
     path: "/play/instant/lottery/[code]",
     prerender: true,
-    // The drawing (PixiJS) starts as soon as the lottery has been read; PixiJS fetches its WebGL
-    // renderer's module (a few bytes) only when the stage starts: preloaded, it is here by then.
-    preload: [LOTTERY, "src/features/lottery/drawing/lottery-drawing.tsx", PIXI, WEBGL],
+    // The drawing (a 2D canvas, no PixiJS) draws as soon as the lottery has been read.
+    preload: [LOTTERY, "src/features/lottery/drawing/lottery-drawing.tsx"],
     // Public: a visitor watches the drawing too (features/lottery/lottery-api.ts).
     data: [{ url: "/api/game/lottery/get/[code]" }],
   },

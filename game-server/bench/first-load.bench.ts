@@ -25,7 +25,7 @@ import { quantile } from "./measure.ts";
  * the worker fetches from the server (one rendered for the session, `no-store`, never kept)
  * arrives without the round trip a phone would pay: its warm figure is short by about one.
  * Prints per route the medians of: largest contentful paint (cold, warm), when a game canvas
- * first painted (`game-canvas-painted`, the mark the client sets after PixiJS's first render),
+ * first painted (`game-canvas-painted`, the mark the client sets at a game picture's first frame),
  * when the page's data painted (elements marked `elementtiming`), when the page became usable
  * (its primary button hydrated: React's click or submit handler attached), bytes on the wire and
  * requests (cold, warm). It measures; it never asserts a time.

@@ -62,13 +62,12 @@ describe.skipIf(!hasChromium)("the lottery drawing in Chromium (skipped: no Chro
   async function openPage(
     path: string,
     options: BrowserContextOptions = PHONE,
-    setup: { token?: string; renderers?: "all" | "2d only" | "none"; script?: string } = {},
+    setup: { token?: string; renderers?: "all" | "none"; script?: string } = {},
   ) {
     const context = await browser.newContext(options);
     if (setup.script) await context.addInitScript({ content: setup.script });
     if (setup.token) await signInContext(context, setup.token);
     if (setup.renderers === "none") await context.addInitScript({ content: WITHOUT_CANVAS });
-    if (setup.renderers === "2d only") await context.addInitScript({ content: WITHOUT_WEBGL });
     const page = await context.newPage();
     await page.goto(`${server.url}${path}`);
     return page;
@@ -121,7 +120,7 @@ describe.skipIf(!hasChromium)("the lottery drawing in Chromium (skipped: no Chro
     expect(changingPairs(await framesWhileMoving(drawing))).toBeGreaterThanOrEqual(3);
     const won = await verdict(page);
     const shown = await landedView(drawing);
-    expect(await drawing.getAttribute("data-renderer")).toBe("webgl");
+    expect(await drawing.getAttribute("data-renderer")).toBe("canvas");
     expect(shown.ticket).toBe(Number(await page.getByTestId("winner-ticket").textContent()));
     expect(shown).toMatchObject({ place: 1, placeShown: 1, mine: won, ringShown: won });
     expect(won).toBe(shown.ticket === mine);
@@ -213,32 +212,16 @@ describe.skipIf(!hasChromium)("the lottery drawing in Chromium (skipped: no Chro
     for (const page of [visitor, holder, late]) await page.context().close();
   });
 
-  it("draws with a 2D canvas where WebGL is off, landing the same way", {
-    timeout: 90_000,
-  }, async () => {
-    const page = await openPage("/demo/game/lottery", PHONE, { renderers: "2d only" });
-    await demoDraw(page);
-    const drawing = page.getByTestId("lottery-drawing");
-    await drawing.and(page.locator('[data-renderer="canvas"]')).waitFor();
-    expect(changingPairs(await framesWhileMoving(drawing))).toBeGreaterThanOrEqual(3);
-    await verdict(page);
-    const shown = await landedView(drawing);
-    expect(shown.ticket).toBe(Number(await page.getByTestId("winner-ticket").textContent()));
-    expect(shown.placeShown).toBe(1);
-    expect(shown.ringShown).toBe(shown.mine);
-    await page.context().close();
-  });
-
   it("with reduced motion brings each ball out sooner, never skipping it", {
     timeout: 90_000,
   }, async () => {
     const page = await openPage("/demo/game/lottery", { ...PHONE, reducedMotion: "reduce" });
-    // Timed in the page, from the moment PixiJS draws until the drawing says it landed.
+    // Timed in the page, from the moment the canvas draws until the drawing says it landed.
     await page.evaluate(`{
       const times = (window.__drawing = {});
       new MutationObserver(() => {
         const drawing = document.querySelector('[data-testid="lottery-drawing"]');
-        if (drawing?.dataset.renderer === "webgl" && !times.shown) times.shown = performance.now();
+        if (drawing?.dataset.renderer === "canvas" && !times.shown) times.shown = performance.now();
         if (drawing?.dataset.landed && !times.landed) times.landed = performance.now();
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     }`);
@@ -301,6 +284,12 @@ describe.skipIf(!hasChromium)("the lottery drawing in Chromium (skipped: no Chro
     frames.push(await frameOf(drawing));
     expect(changingPairs(frames)).toBeGreaterThanOrEqual(6);
     expect(placesInTurn(frames)).toEqual([3, 2, 1]);
+    // A plain 2D canvas: the page fetched its scripts, none of them PixiJS's.
+    const fetched: string[] = await visitor.evaluate(
+      'performance.getEntriesByType("resource").map((entry) => entry.name)',
+    );
+    expect(fetched.filter((url) => url.includes("/assets/lottery-drawing-"))).toHaveLength(1);
+    expect(fetched.filter((url) => PIXI_CHUNK.test(url))).toEqual([]);
     const shown = await landedView(drawing);
     expect(shown).toMatchObject({ ticket: ticketOf(1), place: 1, placeShown: 1 });
     expect(shown).toMatchObject({ mine: false, ringShown: false });
@@ -355,20 +344,8 @@ addEventListener("DOMContentLoaded", () =>
     }
   }).observe(document.body, { subtree: true, childList: true }));`;
 
-/** An init script that takes WebGL (and WebGPU) away: PixiJS draws on a 2D canvas. */
-const WITHOUT_WEBGL = `{
-  const getContext = HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
-    return /webgl|gpu/i.test(String(type)) ? null : getContext.call(this, type, ...rest);
-  };
-  if (typeof OffscreenCanvas !== "undefined") {
-    const offscreen = OffscreenCanvas.prototype.getContext;
-    OffscreenCanvas.prototype.getContext = function (type, ...rest) {
-      return /webgl|gpu/i.test(String(type)) ? null : offscreen.call(this, type, ...rest);
-    };
-  }
-  Object.defineProperty(navigator, "gpu", { value: undefined });
-}`;
+/** PixiJS's chunks in the build (the coin's and the wheel's, never the lottery's). */
+const PIXI_CHUNK = /\/assets\/(pixi-load|WebGLRenderer|WebGPURenderer|CanvasRenderer)-/;
 
 /** An init script that takes every canvas context away (no renderer can start). */
 const WITHOUT_CANVAS = `{

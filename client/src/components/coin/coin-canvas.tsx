@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AnimationFailed } from "../canvas/animation-failed.tsx";
-import { isDrawn, usePixiScene } from "../canvas/use-pixi-scene.ts";
+import { usePixiScene } from "../canvas/use-pixi-scene.ts";
+import { isDrawn } from "../canvas/use-scene.ts";
 import { useSpinClock } from "../canvas/use-spin-clock.ts";
 import { CoinPicture } from "./coin-picture.tsx";
 import { drawCoin } from "./coin-scene.ts";

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { AnimationFailed } from "../canvas/animation-failed.tsx";
-import { isDrawn, usePixiScene } from "../canvas/use-pixi-scene.ts";
+import { usePixiScene } from "../canvas/use-pixi-scene.ts";
+import { isDrawn } from "../canvas/use-scene.ts";
 import { useSpinClock } from "../canvas/use-spin-clock.ts";
 import { WheelPlaceholder } from "./wheel-placeholder.tsx";
 import { drawWheel } from "./wheel-scene.ts";

@@ -171,7 +171,7 @@ async function joined() {
 }
 
 const drawing = () => screen.getByTestId("lottery-drawing");
-/** Once PixiJS has tried (and here failed) to start: the drawing then lands winners at once. */
+/** Once the canvas has tried (and here failed: no canvas in this DOM) to start: winners then land at once. */
 const rendererTried = () =>
   waitFor(() => expect(drawing().dataset.renderer).toBe("failed"), { timeout: 20_000 });
 const phase = () => screen.getByTestId("lottery-phase").textContent;
@@ -179,7 +179,7 @@ const revealedTickets = () =>
   [...document.querySelectorAll(".drawing-winners li")].map((li) => li.getAttribute("data-ticket"));
 const etb = (amount: number) => formatMoney(amount, "en");
 
-// PixiJS is imported (and fails) in each test: slow on a busy machine.
+// Slow on a busy machine (a page, its room and its drawing each test).
 describe("an open lottery, live", { timeout: 30_000 }, () => {
   it("lets a visitor watch: tickets sold follow the room, and no tickets are asked for", async () => {
     openPage();

@@ -23,30 +23,10 @@ const NOTICE_MS = 5_000;
 /** How often a drawing without a room to watch is read again. */
 const RELOAD_MS = 5_000;
 
-/** The drawing and PixiJS load with a lottery's page, not with the list. */
-const drawingCode = () => import("./drawing/lottery-drawing.tsx");
+/** The drawing's code loads with a lottery's page (preloaded by its HTML), not with the list. */
 const LotteryDrawing = lazy(() =>
-  drawingCode().then((module) => ({ default: module.LotteryDrawing })),
+  import("./drawing/lottery-drawing.tsx").then((module) => ({ default: module.LotteryDrawing })),
 );
-
-/** The drawing's PixiJS starts while the lottery is read, not after (dropped if never drawn). */
-function usePreparedDrawing() {
-  useEffect(() => {
-    let drop: (() => void) | null = null;
-    let left = false;
-    drawingCode().then(
-      (module) => {
-        if (!left) drop = module.prepareDrawing();
-      },
-      // The drawing itself says if its code cannot load.
-      () => {},
-    );
-    return () => {
-      left = true;
-      drop?.();
-    };
-  }, []);
-}
 
 /**
  * /play/instant/lottery/{code}, for anyone (signed in or not): the lottery live from its room
@@ -63,8 +43,6 @@ export function LotteryResultPage() {
   const [tickets, setTickets] = useState<MyTicket[]>([]);
   const [failed, setFailed] = useState(false);
   const [cancelled, setCancelled] = useState(false);
-
-  usePreparedDrawing();
 
   const load = useCallback(async () => {
     try {

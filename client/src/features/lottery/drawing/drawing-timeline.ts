@@ -2,7 +2,7 @@ import { LOTTERY_REVEAL_SPOT } from "@igp/shared";
 
 /**
  * The lottery drawing as pure maths: where the drum, its balls and each revealed ball are at a
- * moment of a reveal. No PixiJS, no DOM, so it runs (and is tested) anywhere. Positions are
+ * moment of a reveal. No canvas, no DOM, so it runs (and is tested) anywhere. Positions are
  * fractions of the drawing's square; a reveal's progress goes from 0 (the drum starts to turn)
  * to 1 (the ball has landed on the spot, its place and prize shown).
  */

@@ -3,8 +3,8 @@ import { LOTTERY_BALL_COLOURS } from "@igp/shared";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AnimationFailed } from "../../../components/canvas/animation-failed.tsx";
-import { prepareStage } from "../../../components/canvas/pixi-stage.ts";
-import { isDrawn, usePixiScene } from "../../../components/canvas/use-pixi-scene.ts";
+import { startCanvas2DStage } from "../../../components/canvas/canvas-2d-stage.ts";
+import { isDrawn, useScene } from "../../../components/canvas/use-scene.ts";
 import { celebrate, playSound } from "../../../lib/rounds/sounds.ts";
 import { useMoney } from "../../../lib/site-config.tsx";
 import { prizeText } from "../ticket-result.tsx";
@@ -13,12 +13,6 @@ import { type DrawnBall, drawLotteryDrawing } from "./drawing-scene.ts";
 import type { DrawingFrame } from "./drawing-timeline.ts";
 import { type RevealPace, useRevealClock } from "./use-reveal-clock.ts";
 import "./lottery-drawing.css";
-
-/**
- * Starts the drawing's PixiJS stage ahead of the drawing (pixi-stage.ts), at its size; returns
- * what drops it if no drawing takes it.
- */
-export const prepareDrawing = () => prepareStage(drawingSize());
 
 /** A winning ticket as the drawing reveals it: its place, number and prize (null: an award). */
 export interface DrawingWinner {
@@ -29,12 +23,12 @@ export interface DrawingWinner {
 }
 
 /**
- * The lottery drawing (PixiJS, loaded on demand): `winners` in reveal order, each coming out of
+ * The lottery drawing (a 2D canvas: drawing-scene.ts): `winners` in reveal order, each coming out of
  * the drum and landing on the spot with its ticket number, place and prize, one after another
  * (`pace`: live from the room, or a replay). The first `alreadyRevealed` (read at mount) are on
  * show at once. A winner among `mine` (the watcher's tickets) gets a green ring, 'Your ticket!',
  * confetti and the win sound. What is shown is in the element's attributes for assistive
- * technology and tests; if PixiJS cannot start, the winners are said in words.
+ * technology and tests; if the canvas cannot start, the winners are said in words.
  */
 export function LotteryDrawing({
   winners,
@@ -56,7 +50,7 @@ export function LotteryDrawing({
   const host = useRef<HTMLDivElement>(null);
   const [size] = useState(drawingSize);
   const atMount = useRef(alreadyRevealed);
-  const { scene, status } = usePixiScene(host, size, drawLotteryDrawing);
+  const { scene, status } = useScene(host, size, startCanvas2DStage, drawLotteryDrawing);
   const [celebrated, setCelebrated] = useState<DrawingWinner | null>(null);
 
   const describe = useCallback(

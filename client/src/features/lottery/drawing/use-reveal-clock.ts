@@ -22,8 +22,8 @@ const LIVE_BACKLOG = 2;
  * The drawing's clock on animation frames: reveals the winners one after another, each over
  * `revealMs` (at most REDUCED_MOTION_REVEAL_MS with reduced motion), calling `onFrame` with the timeline's
  * frame and `onLanded(index)` as each lands. The first `alreadyRevealed` (read at mount: a watcher
- * who came mid-drawing) are on show at once. Nothing moves before the picture is `ready` (PixiJS
- * loads on demand: nobody misses a ball); `broken` (no picture) lands every winner at once.
+ * who came mid-drawing) are on show at once. Nothing moves before the picture is `ready` (its
+ * canvas has started: nobody misses a ball); `broken` (no picture) lands every winner at once.
  * Returns how many have landed.
  */
 export function useRevealClock({
