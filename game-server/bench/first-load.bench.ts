@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { hasChromium, launchBrowser } from "@igp/test-support/browser.ts";
@@ -34,6 +34,9 @@ import { quantile } from "./measure.ts";
  *   WHO=player         only the signed-out (`visitor`) or signed-in (`player`) loads
  *   TRACE=DIR          the first run's warm load of each route traced (Chromium's performance
  *                      trace, for chrome://tracing or DevTools) into DIR
+ *   CPU_PROFILE=DIR    the first run's warm load of each route profiled (V8's sampling profiler
+ *                      in the page, from the navigation until the figures are read: after the
+ *                      canvas and the primary button; a .cpuprofile for DevTools) into DIR
  *   PHASES=1           also the first run's navigation phases (the worker's start, the HTML's
  *                      first and last byte, the first paint, the largest paint) and its slowest
  *                      requests before the largest paint, cold and warm: where the time went
@@ -41,6 +44,7 @@ import { quantile } from "./measure.ts";
 const RUNS = Number(process.env.RUNS ?? 3);
 const PHASES = process.env.PHASES === "1";
 const TRACE_DIR = process.env.TRACE || null;
+const CPU_PROFILE_DIR = process.env.CPU_PROFILE || null;
 const PROFILE = {
   latencyMs: 150,
   downloadBytesPerSecond: 1_600_000 / 8,
@@ -157,8 +161,11 @@ async function main() {
         const address = `${url}${await addressOf(route.path, fixtures)}`;
         const context = await newContext(browser, tokenOf(route.who, fixtures));
         cold.push(await load(context, address, { thenWorker: true }));
-        const trace = run === 0 && TRACE_DIR ? traceFile(route.path, route.who) : null;
-        warm.push(await load(context, address, { thenWorker: false, trace, browser }));
+        const first = run === 0;
+        const trace = first && TRACE_DIR ? outputFile(TRACE_DIR, route, "json") : null;
+        const profile =
+          first && CPU_PROFILE_DIR ? outputFile(CPU_PROFILE_DIR, route, "cpuprofile") : null;
+        warm.push(await load(context, address, { thenWorker: false, trace, profile, browser }));
         await context.close();
       }
       console.log(row(route.path, route.who, cold, warm));
@@ -211,10 +218,11 @@ function row(path: string, who: Who, cold: Load[], warm: Load[]): string {
   );
 }
 
-function traceFile(path: string, who: Who): string {
-  mkdirSync(TRACE_DIR!, { recursive: true });
-  const name = `${path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.${who}.warm.json`;
-  return join(TRACE_DIR!, name);
+/** Where a route's warm load writes its trace or profile: DIR/<route>.<who>.warm.<extension>. */
+function outputFile(dir: string, { path, who }: { path: string; who: Who }, extension: string) {
+  mkdirSync(dir, { recursive: true });
+  const name = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+  return join(dir, `${name}.${who}.warm.${extension}`);
 }
 
 /** A fresh context (an empty cache) with the session's cookies when signed in. */
@@ -246,14 +254,20 @@ async function newContext(browser: Browser, token: string | null) {
 async function load(
   context: BrowserContext,
   address: string,
-  options: { thenWorker: boolean; trace?: string | null; browser?: Browser },
+  options: {
+    thenWorker: boolean;
+    trace?: string | null;
+    profile?: string | null;
+    browser?: Browser;
+  },
 ): Promise<Load> {
-  const { thenWorker, trace, browser } = options;
+  const { thenWorker, trace, profile, browser } = options;
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await throttle(cdp);
   const counted = countTraffic(cdp);
   if (trace && browser) await browser.startTracing(page, { path: trace, screenshots: true });
+  if (profile) await startProfile(cdp);
   await page.goto(address, { waitUntil: "load", timeout: 90_000 });
   if (trace && browser) await browser.stopTracing();
   await until(page, "window.__usable !== undefined", USABLE_WAIT_MS);
@@ -264,11 +278,23 @@ async function load(
       CANVAS_WAIT_MS,
     );
   await page.waitForTimeout(SETTLE_MS);
+  if (profile) await stopProfile(cdp, profile);
   const paints = (await page.evaluate(READ_PAINTS)) as Omit<Load, "bytes" | "requests">;
   const traffic = counted.totals();
   if (thenWorker) await until(page, "navigator.serviceWorker.controller !== null", WORKER_WAIT_MS);
   await page.close();
   return { ...paints, ...traffic };
+}
+
+async function startProfile(cdp: CDPSession) {
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+}
+
+async function stopProfile(cdp: CDPSession, file: string) {
+  const { profile } = await cdp.send("Profiler.stop");
+  writeFileSync(file, JSON.stringify(profile));
 }
 
 /**
