@@ -10,11 +10,16 @@ const LEADS: Record<RoundGameType, string> = {
   "spin-wheel": "home.slides.spinWheel.text",
 };
 
-/** The private game form's way back, per game (its own words: components/rounds/locales). */
+/** A game's way back to its lobby, in its own words (components/rounds/locales). */
 const BACK_TO_LOBBY: Record<RoundGameType, string> = {
   "coin-flip": "coinFlip.backToLobby",
   "spin-wheel": "spinWheel.backToLobby",
 };
+
+/** A game's lobby, and the words of the way back to it. */
+export function lobbyOf(game: RoundGameType) {
+  return { path: `/play/instant/${game}/lobby`, label: BACK_TO_LOBBY[game] };
+}
 
 /** What the game is, in a line under the round's heading: for a player a link brought here. */
 export function RoundLead({ game }: { game: RoundGameType }) {
@@ -56,10 +61,11 @@ export function PrivateGameFrame({ game }: { game: RoundGameType }) {
 /** The private game form's way back to its lobby and its heading: the frame's and the form's. */
 export function PrivateGameHeading({ game }: { game: RoundGameType }) {
   const { t } = useTranslation();
+  const lobby = lobbyOf(game);
   return (
     <>
-      <Link className="back-link" to={`/play/instant/${game}/lobby`}>
-        ← {t(BACK_TO_LOBBY[game])}
+      <Link className="back-link" to={lobby.path}>
+        ← {t(lobby.label)}
       </Link>
       <h1>{t("rounds.createPrivate")}</h1>
     </>

@@ -7,20 +7,17 @@ import { RoundFrame } from "./round-frame.tsx";
 
 /**
  * /play/instant/{game}/{id}: a table (its open round, or the game's create view) or a round
- * code (the game's round view). The game gives its two views and its lobby.
+ * code (the game's round view). The game gives its two views.
  */
 export function RoundGamePage(props: {
   game: RoundGameType;
-  lobby: string;
-  lobbyLabel: string;
   create(table: InstantGameEntry): ReactNode;
   round(code: string): ReactNode;
 }) {
   const { id = "" } = useParams();
   const resolved = useTableOrCode(id);
   if (resolved.kind === "loading") return <RoundFrame game={props.game} />;
-  if (resolved.kind === "failed")
-    return <RoundFailure lobby={props.lobby} lobbyLabel={props.lobbyLabel} />;
+  if (resolved.kind === "failed") return <RoundFailure game={props.game} />;
   if (resolved.kind === "create") return props.create(resolved.table);
   return props.round(resolved.code);
 }

@@ -15,7 +15,7 @@ import { countdownTo } from "../../components/rounds/countdown.tsx";
 import { GameFigures } from "../../components/rounds/game-figures.tsx";
 import { JoinConfirmation } from "../../components/rounds/join-confirmation.tsx";
 import { RoundFailure } from "../../components/rounds/round-failure.tsx";
-import { RoundFrame, RoundLead } from "../../components/rounds/round-frame.tsx";
+import { lobbyOf, RoundFrame, RoundLead } from "../../components/rounds/round-frame.tsx";
 import { CommitmentHint, RoundOutcome } from "../../components/rounds/round-outcome.tsx";
 import { RoundStage } from "../../components/rounds/round-stage.tsx";
 import { SidePicker } from "../../components/rounds/side-picker.tsx";
@@ -39,7 +39,7 @@ interface CoinFlipState extends RoundStateBase {
 }
 
 const COIN_RESULT = { type: "coin", parse: (m: unknown) => coinMessageSchema.parse(m) };
-const LOBBY = "/play/instant/coin-flip/lobby";
+const LOBBY = lobbyOf("coin-flip").path;
 
 /**
  * A round by code: loads it, sends a non-player away from a round that is already full, and shows
@@ -59,16 +59,9 @@ export function RoundView({ code }: { code: string }) {
   }, [full, navigate]);
 
   if (loaded.kind === "loading") return <RoundFrame game="coin-flip" />;
-  if (loaded.kind === "failed")
-    return <RoundFailure lobby={LOBBY} lobbyLabel={t("coinFlip.backToLobby")} />;
+  if (loaded.kind === "failed") return <RoundFailure game="coin-flip" />;
   if (!game || !user || full)
-    return (
-      <RoundFailure
-        message={t("rounds.unableToLoad")}
-        lobby={LOBBY}
-        lobbyLabel={t("coinFlip.backToLobby")}
-      />
-    );
+    return <RoundFailure message={t("rounds.unableToLoad")} game="coin-flip" />;
   return <CoinRound game={game} userId={user.userId} />;
 }
 

@@ -1,16 +1,12 @@
-import { useTranslation } from "react-i18next";
 import { RoundGamePage } from "../../components/rounds/round-game-page.tsx";
 import { CreateView } from "./create-view.tsx";
 import { RoundView } from "./round-view.tsx";
 
 /** /play/instant/spin-wheel/{id}: a table (its open round, or the create view) or a round code. */
 export function SpinWheelGamePage() {
-  const { t } = useTranslation();
   return (
     <RoundGamePage
       game="spin-wheel"
-      lobby="/play/instant/spin-wheel/lobby"
-      lobbyLabel={t("spinWheel.backToLobby")}
       create={(table) => <CreateView table={table} />}
       round={(code) => <RoundView key={code} code={code} />}
     />

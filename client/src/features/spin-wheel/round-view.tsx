@@ -35,7 +35,6 @@ interface SpinWheelState extends RoundStateBase {
 /** The wheel at rest on the round's screen, in CSS pixels. */
 const STAGE_SIZE = 240;
 const SPIN_RESULT = { type: "spin", parse: (m: unknown) => spinMessageSchema.parse(m) };
-const LOBBY = "/play/instant/spin-wheel/lobby";
 /** The join view only loads a round still open to players (player spec). */
 const OPEN = ["waiting", "player-joined"];
 
@@ -60,18 +59,11 @@ export function RoundView({ code }: { code: string }) {
   const loaded = useLoadedRound(code, gameRead);
 
   if (loaded.kind === "loading") return <RoundFrame game="spin-wheel" />;
-  if (loaded.kind === "failed")
-    return <RoundFailure lobby={LOBBY} lobbyLabel={t("spinWheel.backToLobby")} />;
+  if (loaded.kind === "failed") return <RoundFailure game="spin-wheel" />;
   const { game } = loaded;
   const isPlayer = game.playerWithChoice.some((p) => p.player === user?.userId);
   if (!user || (!isPlayer && !OPEN.includes(game.status)))
-    return (
-      <RoundFailure
-        message={t("rounds.unableToLoad")}
-        lobby={LOBBY}
-        lobbyLabel={t("spinWheel.backToLobby")}
-      />
-    );
+    return <RoundFailure message={t("rounds.unableToLoad")} game="spin-wheel" />;
   return <SpinRound game={game} userId={user.userId} />;
 }
 
