@@ -171,7 +171,7 @@ async function joined() {
 }
 
 const drawing = () => screen.getByTestId("lottery-drawing");
-/** Once the canvas has tried (and here failed: no canvas in this DOM) to start: winners then land at once. */
+/** Once the canvas has tried to start (and failed: this DOM has none): winners land at once. */
 const rendererTried = () =>
   waitFor(() => expect(drawing().dataset.renderer).toBe("failed"), { timeout: 20_000 });
 const phase = () => screen.getByTestId("lottery-phase").textContent;
