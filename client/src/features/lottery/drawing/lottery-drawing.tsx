@@ -24,9 +24,9 @@ export interface DrawingWinner {
 
 /**
  * The lottery drawing (a 2D canvas: drawing-scene.ts): `winners` in reveal order, each coming
- * out of the drum and landing on the spot with its ticket number, place and prize, one after another
- * (`pace`: live from the room, or a replay). The first `alreadyRevealed` (read at mount) are on
- * show at once. A winner among `mine` (the watcher's tickets) gets a green ring, 'Your ticket!',
+ * out of the drum and landing on the spot with its ticket number, place and prize, one after
+ * another (`pace`: live from the room, or a replay). The first `alreadyRevealed` (read at mount)
+ * are on show at once. A winner among `mine` (the watcher's tickets) gets a green ring, 'Your ticket!',
  * confetti and the win sound. What is shown is in the element's attributes for assistive
  * technology and tests; if the canvas cannot start, the winners are said in words.
  */
