@@ -23,6 +23,9 @@ export default defineConfig({
           name: "client",
           include: ["client/src/**/*.spec.{ts,tsx}", "client/scripts/**/*.spec.ts"],
           environment: "happy-dom",
+          // A screen's first render loads its lazy chunks: past vitest's 5 s when CI's browser
+          // and server tests share the two cores (seen: 4.9 and 5.3 s).
+          testTimeout: 20_000,
         },
       },
     ],
