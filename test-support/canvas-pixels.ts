@@ -36,18 +36,20 @@ export async function frameOf(element: Locator): Promise<Frame> {
 /**
  * What the screen showed of `element` while its picture moved: the browser's own frames (a
  * screencast: Chromium sends one whenever the page's pixels change, however busy the machine),
- * from the moment its canvas draws it until the element says it landed (`landedWhen`: a lottery
- * drawing lands once per winner) or `forMs` ran out, each cut
+ * from the moment its canvas draws it (`from: "shown"`: from the moment it is on the page, its
+ * placeholder turning before the canvas has started) until the element says it landed
+ * (`landedWhen`: a lottery drawing lands once per winner) or `forMs` ran out, each cut
  * to the element's box. A picture that never moves yields no frames after the first.
  */
 export async function framesWhileMoving(
   element: Locator,
   forMs = 20_000,
   landedWhen = "[data-landed]",
+  from: "drawn" | "shown" = "drawn",
 ): Promise<Frame[]> {
   const page = element.page();
   const drawn = page.locator('[data-renderer="webgl"], [data-renderer="canvas"]');
-  await element.and(drawn).waitFor({ timeout: 20_000 });
+  await (from === "drawn" ? element.and(drawn) : element).waitFor({ timeout: 20_000 });
   const box = await element.boundingBox();
   if (!box) throw new Error("The element is not on the screen.");
   const cdp = await page.context().newCDPSession(page);

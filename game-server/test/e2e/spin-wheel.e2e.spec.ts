@@ -137,9 +137,13 @@ describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chro
     // While the wheel turns, each overlay shows the balance from before the payout.
     const duringSpin = await Promise.all([a, b, c].map(overlayWhileSpinning));
     expect(duringSpin).toEqual(["ETB 90.00", "ETB 95.00", "ETB 85.00"]);
-    // The wheel turns on the screen: what the screen shows of it changes again and again.
-    const turning = await framesWhileMoving(b.getByTestId("wheel-canvas"));
+    // The wheel turns on the screen: what the screen shows of it changes again and again (from
+    // the moment it shows: under load PixiJS may draw late in the spin, its placeholder turning
+    // until then); PixiJS draws it (awaited), and the pointer's number is read from its pixels.
+    const wheelB = b.getByTestId("wheel-canvas");
+    const turning = await framesWhileMoving(wheelB, 20_000, "[data-landed]", "shown");
     expect(changingPairs(turning)).toBeGreaterThanOrEqual(3);
+    await wheelB.and(b.locator('[data-renderer="webgl"]')).waitFor({ timeout: 30_000 });
     const [winA, winB, winC] = await Promise.all([
       landedNumber(a),
       landedNumber(b),
