@@ -56,8 +56,9 @@ async function openRound(ageMs = 0, game: "coin-flip" | "spin-wheel" = "coin-fli
 
 describe("round leases", () => {
   it("one holder at a time; another takes the round only once the lease lapsed", async () => {
-    const a = new RoundLeases(pool, "process-a", 300);
-    const b = new RoundLeases(pool, "process-b", 300);
+    // Leases of 1.5 s: a loaded machine (CI) took over 300 ms between a renewal and the check.
+    const a = new RoundLeases(pool, "process-a", 1_500);
+    const b = new RoundLeases(pool, "process-b", 1_500);
     const { roundId } = await openRound();
     const claims = await Promise.all([a.claim(roundId), b.claim(roundId)]);
     expect(claims.filter(Boolean)).toHaveLength(1);
@@ -65,7 +66,7 @@ describe("round leases", () => {
     expect(await winner.claim(roundId)).toBe(true);
     expect(await winner.renew([roundId])).toEqual(new Set([roundId]));
     expect((await loser.lapsed()).map((r) => r.roundId)).not.toContain(roundId);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
     expect((await loser.lapsed()).find((r) => r.roundId === roundId)?.holder).toBe(winner.holder);
     expect(await loser.claim(roundId)).toBe(true);
     expect(await winner.renew([roundId])).toEqual(new Set());
