@@ -9,8 +9,6 @@ import type { Stage } from "./use-scene.ts";
  */
 export interface Canvas2DStage extends Stage {
   context: CanvasRenderingContext2D;
-  /** The square's side, in CSS pixels. */
-  size: number;
   /** Called after each picture is drawn (the first one sets CANVAS_PAINTED). */
   drawn(): void;
 }

@@ -13,10 +13,7 @@ export interface PixiStage extends Stage {
   /** The PixiJS classes a scene draws with (pixi-load.ts: only those are downloaded). */
   pixi: PixiParts;
   app: Pixi.Application;
-  /** The square's side, in CSS pixels. */
-  size: number;
   render(): void;
-  destroy(): void;
 }
 
 const loadPixi = () => import("./pixi-load.ts");

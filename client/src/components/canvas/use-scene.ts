@@ -11,6 +11,8 @@ export const isDrawn = (status: SceneStatus) => status !== "loading" && status !
 /** A started picture on the page: what draws it, and how it goes away. */
 export interface Stage {
   renderer: Exclude<SceneStatus, "loading" | "failed">;
+  /** The square's side, in CSS pixels. */
+  size: number;
   destroy(): void;
 }
 
