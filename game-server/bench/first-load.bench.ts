@@ -1,4 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { hasChromium, launchBrowser } from "@igp/test-support/browser.ts";
@@ -28,9 +30,11 @@ import { quantile } from "./measure.ts";
  * first painted (`game-canvas-painted`, the mark the client sets at a game picture's first frame),
  * when the page's data painted (elements marked `elementtiming`), when the page became usable
  * (its primary button hydrated: React's click or submit handler attached), bytes on the wire and
- * requests (cold, warm). It measures; it never asserts a time.
+ * requests (cold, warm). It measures; it never asserts a time. Its first line is the floor
+ * (`/__floor`, below): a one-line page, what any page costs here before its own work.
  *   RUNS=3             runs per route (the machine is shared: medians smooth the noise)
- *   ROUTES=/,/demo     only these routes (as written in the table, `:code` included)
+ *   ROUTES=/,/demo     only these routes (as written in the table, `:code` included; the
+ *                      floor only when named: `/__floor`)
  *   WHO=player         only the signed-out (`visitor`) or signed-in (`player`) loads
  *   TRACE=DIR          the first run's warm load of each route traced (Chromium's performance
  *                      trace, for chrome://tracing or DevTools) into DIR
@@ -105,7 +109,34 @@ const PRIMARY: [RegExp, string][] = [
   [/^\/dashboard\/profile$/, "main button"],
 ];
 
+/**
+ * The floor: a page of one line of text (no stylesheet, no image, no script), from a server of
+ * the bench's own that lets the browser keep it (the warm load reads it from the HTTP cache),
+ * loaded like every route. What it takes, cold or warm, any route takes too on this machine: the
+ * new tab, the throttled renderer's start, the request, the commit and the first paint. Read
+ * the routes' figures above it.
+ */
+const FLOOR = "/__floor";
+const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title>' +
+  '<p style="font: 16px sans-serif">One line of text.</p></html>';
+
+async function startFloorServer(): Promise<{ url: string; close: () => void }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "max-age=3600",
+    });
+    response.end(FLOOR_PAGE);
+  });
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
 const LOADS = [
+  { path: FLOOR, who: "visitor" as Who },
   ...PLAYER_ROUTES.flatMap((path) => [
     { path, who: "visitor" as Who },
     { path, who: "player" as Who },
@@ -139,6 +170,7 @@ async function main() {
   if (!hasChromium) throw new Error("/usr/bin/chromium is missing (apt-get install chromium)");
   const { url, stop } = await startEmbeddedServer("first-load", SUPER_ADMIN);
   const browser = await launchBrowser();
+  const floor = await startFloorServer();
   try {
     const fixtures = await makeFixtures(url, SUPER_ADMIN);
     const loadBefore = loadavg()[0]!;
@@ -158,9 +190,11 @@ async function main() {
       const cold: Load[] = [];
       const warm: Load[] = [];
       for (let run = 0; run < RUNS; run++) {
-        const address = `${url}${await addressOf(route.path, fixtures)}`;
+        const origin = route.path === FLOOR ? floor.url : url;
+        const address = `${origin}${await addressOf(route.path, fixtures)}`;
         const context = await newContext(browser, tokenOf(route.who, fixtures));
-        cold.push(await load(context, address, { thenWorker: true }));
+        // The floor has no service worker to wait for.
+        cold.push(await load(context, address, { thenWorker: route.path !== FLOOR }));
         const first = run === 0;
         const trace = first && TRACE_DIR ? outputFile(TRACE_DIR, route, "json") : null;
         const profile =
@@ -181,6 +215,7 @@ async function main() {
     );
   } finally {
     await browser.close();
+    floor.close();
     await stop();
   }
 }
