@@ -60,9 +60,13 @@ function openRound(clock: ClockTimer) {
 }
 
 const perJoin: number[] = [];
+const perOpen: number[] = [];
 for (let s = 0; s < SERIES; s++) {
   const clock = new ClockTimer();
+  const opened = process.cpuUsage();
   const joins = Array.from({ length: ROUNDS }, () => openRound(clock));
+  const openUsed = process.cpuUsage(opened);
+  perOpen.push((openUsed.user + openUsed.system) / ROUNDS);
   const before = process.cpuUsage();
   const actors = joins.map((join) => join());
   const used = process.cpuUsage(before);
@@ -70,7 +74,7 @@ for (let s = 0; s < SERIES; s++) {
   perJoin.push((used.user + used.system) / ROUNDS);
   clock.clear();
 }
-const sorted = [...perJoin].sort((a, b) => a - b);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 console.log(
-  `${PER_ROOM ? "a machine per room" : "one machine"}, join ${READY ? "into starting" : "left waiting"}: median ${sorted[sorted.length >> 1]!.toFixed(1)} µs per join (${ROUNDS} rounds, ${SERIES} series; min ${sorted[0]!.toFixed(1)}, max ${sorted.at(-1)!.toFixed(1)})`,
+  `${PER_ROOM ? "a machine per room" : "one machine"}: join ${READY ? "into starting" : "left waiting"} ${median(perJoin).toFixed(1)} µs, actor started ${median(perOpen).toFixed(1)} µs (CPU per round, medians of ${SERIES} series of ${ROUNDS} rounds)`,
 );
