@@ -2,9 +2,9 @@ import { type AuthContext, type Client, Room, ServerError } from "@colyseus/core
 import type { Schema } from "@colyseus/schema";
 import type { JsonValue } from "@igp/ledger";
 import { minorToMajor, NO_PLAYER_JOINED } from "@igp/shared";
-import { type Actor, createActor, fromPromise } from "xstate";
+import { type Actor, createActor } from "xstate";
 import type { z } from "zod";
-import { roundMachine } from "../games/round-kernel/round.machine.ts";
+import { type RoundHooks, roomRoundMachine } from "../games/round-kernel/round.machine.ts";
 import type { RoundFailover } from "../games/round-kernel/round-failover.ts";
 import { GAME_OVER, GameError, type Seat } from "../games/round-kernel/round-game.ts";
 import type { RoundGameDefinition } from "../games/round-kernel/round-game-definition.ts";
@@ -71,7 +71,7 @@ abstract class RoundRoom<
   /** State changes a few times a round; 10 patches a second is plenty. */
   override patchRate = 100;
   protected round!: RegisteredRound<S, O>;
-  protected actor!: Actor<typeof roundMachine>;
+  protected actor!: Actor<typeof roomRoundMachine>;
   private holding = false;
   /**
    * Joins whose stake is being taken: the room's phase is `joining` while there are any (the
@@ -274,30 +274,25 @@ abstract class RoundRoom<
 
   private startMachine() {
     const game = this.game;
-    const machine = roundMachine.provide({
-      actors: {
-        settle: fromPromise(() => this.deps.rounds.settle(this.round)),
-        expire: fromPromise(async () => {
-          this.round.players = await this.deps.rounds.expire(this.round);
-        }),
+    const hooks: RoundHooks = {
+      settle: () => this.deps.rounds.settle(this.round),
+      expire: async () => {
+        this.round.players = await this.deps.rounds.expire(this.round);
       },
-      actions: {
-        announceStart: ({ context }) => this.announceStart(context.startsAt ?? 0),
-        announceResult: (_, settled) => void this.announceResult(settled as Settled<S, O>),
-        announceExpiry: () => this.announceExpiry(),
-        reportFailure: (_, error) => this.deps.log(`Round ${this.round.code}: retrying.`, error),
-      },
-      guards: {
-        readyToDraw: () => game.readyToDraw(this.round.players),
-        drawsAtDeadline: () => game.drawsAtDeadline(this.round.players),
-        joinsInFlight: () => this.joinsInFlight > 0,
-      },
-    });
-    const actor = createActor(machine, {
+      announceStart: (startsAt) => this.announceStart(startsAt),
+      announceResult: (settled) => void this.announceResult(settled as Settled<S, O>),
+      announceExpiry: () => this.announceExpiry(),
+      reportFailure: (error) => this.deps.log(`Round ${this.round.code}: retrying.`, error),
+      readyToDraw: () => game.readyToDraw(this.round.players),
+      drawsAtDeadline: () => game.drawsAtDeadline(this.round.players),
+      joinsInFlight: () => this.joinsInFlight > 0,
+    };
+    const actor = createActor(roomRoundMachine, {
       input: {
         deadline: Date.parse(this.round.deadline),
         resumeAt: game.readyToDraw(this.round.players) ? "drawing" : "waiting",
         startNoticeMs: this.deps.startNoticeMs,
+        hooks,
       },
       clock: {
         setTimeout: (fn, ms) => this.clock.setTimeout(fn, ms),

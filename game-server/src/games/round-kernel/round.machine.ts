@@ -30,6 +30,8 @@ export interface RoundContext {
   /** Where a restored round picks up: counting down, or due a draw at once. */
   resumeAt: "waiting" | "drawing";
   now: () => number;
+  /** The room's, for `roomRoundMachine` (null where a test provides the implementations). */
+  hooks: RoundHooks | null;
 }
 
 export interface RoundInput {
@@ -37,6 +39,7 @@ export interface RoundInput {
   resumeAt: "waiting" | "drawing";
   startNoticeMs?: number;
   now?: () => number;
+  hooks?: RoundHooks;
 }
 
 export type RoundEvent =
@@ -46,6 +49,25 @@ export type RoundEvent =
   | { type: "JOIN_FAILED" }
   /** The creator leaves while waiting alone: the round ends as if its deadline had passed. */
   | { type: "CANCEL" };
+
+/**
+ * What a room does for its round (round-room.ts): the I/O, the announcements and the game's
+ * guards. They travel in the actor's input, so that every room runs the one `roomRoundMachine`:
+ * a machine given its implementations by `provide` is a machine of its own, whose states XState
+ * prepares again on their first use (their transitions and delays), which each room's first join
+ * paid inside its step (bench/probes/round-step.ts).
+ */
+export interface RoundHooks {
+  settle(): Promise<unknown>;
+  expire(): Promise<unknown>;
+  announceStart(startsAt: number): void;
+  announceResult(result: unknown): void;
+  announceExpiry(): void;
+  reportFailure(error: unknown): void;
+  joinsInFlight(): boolean;
+  readyToDraw(): boolean;
+  drawsAtDeadline(): boolean;
+}
 
 const RETRY_MS = 1_000;
 
@@ -67,11 +89,11 @@ export const roundMachine = setup({
   // The game's room gives both (their outputs are its own: any, as the announcements take them).
   actors: {
     // biome-ignore lint/suspicious/noExplicitAny: the room's settle returns its game's result
-    settle: fromPromise<any>(async () => {
+    settle: fromPromise<any, RoundHooks | null>(async () => {
       throw new Error("The room provides settle.");
     }),
     // biome-ignore lint/suspicious/noExplicitAny: the room's expire returns what it likes
-    expire: fromPromise<any>(async () => {
+    expire: fromPromise<any, RoundHooks | null>(async () => {
       throw new Error("The room provides expire.");
     }),
   },
@@ -102,6 +124,7 @@ export const roundMachine = setup({
     startNoticeMs: input.startNoticeMs ?? START_NOTICE_SECONDS * 1000,
     resumeAt: input.resumeAt,
     now: input.now ?? Date.now,
+    hooks: input.hooks ?? null,
   }),
   initial: "resuming",
   states: {
@@ -140,6 +163,7 @@ export const roundMachine = setup({
     drawing: {
       invoke: {
         src: "settle",
+        input: hooksOf,
         onDone: {
           target: "finished",
           actions: {
@@ -157,6 +181,7 @@ export const roundMachine = setup({
     expiring: {
       invoke: {
         src: "expire",
+        input: hooksOf,
         onDone: { target: "expired", actions: "announceExpiry" },
         onError: {
           target: "retryingExpiry",
@@ -173,3 +198,29 @@ export const roundMachine = setup({
 function errorOf({ event }: { event: ErrorActorEvent }) {
   return event.error;
 }
+
+function hooksOf({ context }: { context: RoundContext }) {
+  return context.hooks;
+}
+
+/** The room's part, for the implementations below: set whenever a room runs the machine. */
+const hooks = ({ context }: { context: RoundContext }) => context.hooks as RoundHooks;
+
+/** The machine every room runs (one for all: see RoundHooks), its hooks in its input. */
+export const roomRoundMachine = roundMachine.provide({
+  actors: {
+    settle: fromPromise(({ input }: { input: RoundHooks | null }) => input!.settle()),
+    expire: fromPromise(({ input }: { input: RoundHooks | null }) => input!.expire()),
+  },
+  actions: {
+    announceStart: (args) => hooks(args).announceStart(args.context.startsAt ?? 0),
+    announceResult: (args, result) => hooks(args).announceResult(result),
+    announceExpiry: (args) => hooks(args).announceExpiry(),
+    reportFailure: (args, error) => hooks(args).reportFailure(error),
+  },
+  guards: {
+    joinsInFlight: (args) => hooks(args).joinsInFlight(),
+    readyToDraw: (args) => hooks(args).readyToDraw(),
+    drawsAtDeadline: (args) => hooks(args).drawsAtDeadline(),
+  },
+});
