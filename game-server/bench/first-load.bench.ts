@@ -114,7 +114,7 @@ const PRIMARY: [RegExp, string][] = [
  * the bench's own that lets the browser keep it (the warm load reads it from the HTTP cache),
  * loaded like every route. What it takes, cold or warm, any route takes too on this machine: the
  * new tab, the throttled renderer's start, the request, the commit and the first paint. Read
- * the routes' figures above it.
+ * the routes' figures against it.
  */
 const FLOOR = "/__floor";
 const FLOOR_PAGE =
