@@ -6,7 +6,7 @@ import {
   LOTTERY_REVEAL_SPOT,
   WHEEL_SEGMENT_COLOURS,
 } from "@igp/shared";
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 
 /*
@@ -34,36 +34,72 @@ export async function frameOf(element: Locator): Promise<Frame> {
 }
 
 /**
- * What the screen showed of `element` while its picture moved: the browser's own frames (a
- * screencast: Chromium sends one whenever the page's pixels change, however busy the machine),
- * from the moment its canvas draws it (`from: "shown"`: from the moment it is on the page, its
- * placeholder turning before the canvas has started) until the element says it landed
- * (`landedWhen`: a lottery drawing lands once per winner) or `forMs` ran out, each cut
- * to the element's box. A picture that never moves yields no frames after the first.
+ * The browser's own frames of a page from now on: a screencast (Chromium sends one whenever the
+ * page's pixels change, however busy the machine), each frame stamped with when it was shown.
+ * Start it before the step that sets a picture moving: a spin runs on the page's clock, and on a
+ * busy machine the test's own steps after that click may take longer than the whole spin.
  */
+export async function recordScreen(page: Page): Promise<ScreenRecording> {
+  const cdp = await page.context().newCDPSession(page);
+  const shots: { at: number; png: Buffer }[] = [];
+  cdp.on("Page.screencastFrame", ({ data, metadata, sessionId }) => {
+    shots.push({
+      at: (metadata.timestamp ?? Date.now() / 1000) * 1000,
+      png: Buffer.from(data, "base64"),
+    });
+    void cdp.send("Page.screencastFrameAck", { sessionId }).catch(() => {});
+  });
+  await cdp.send("Page.startScreencast", { format: "png", everyNthFrame: 2 });
+  return {
+    async framesWhileMoving(element, forMs = 20_000, landedWhen = "[data-landed]", from = "drawn") {
+      const drawn = page.locator('[data-renderer="webgl"], [data-renderer="canvas"]');
+      await (from === "drawn" ? element.and(drawn) : element).waitFor({ timeout: 20_000 });
+      const since = Date.now();
+      const box = await element.boundingBox();
+      if (!box) throw new Error("The element is not on the screen.");
+      const landed = await page
+        .locator(landedWhen)
+        .and(element)
+        .waitFor({ timeout: forMs })
+        .then(() => Date.now())
+        .catch(() => null);
+      await cdp.send("Page.stopScreencast");
+      await cdp.detach();
+      const moving = shots.filter((shot) => shot.at >= since);
+      const frames = await Promise.all(moving.map((shot) => cropped(shot.png, box)));
+      return Object.assign(frames, {
+        story: `${frames.length} frames from ${shots.length} in all; landed ${landed === null ? "never" : `${landed - since} ms after it showed`}`,
+      });
+    },
+  };
+}
+
+export interface ScreenRecording {
+  /**
+   * What the screen showed of `element` while its picture moved, each frame cut to the element's
+   * box: from the moment its canvas draws it (`from: "shown"`: from the moment it is on the page,
+   * its placeholder turning before the canvas has started) until the element says it landed
+   * (`landedWhen`: a lottery drawing lands once per winner) or `forMs` ran out. Ends the
+   * recording. A picture that never moves yields no frames after the first. `story` says how
+   * many frames came and when it landed, for a failure's message.
+   */
+  framesWhileMoving(
+    element: Locator,
+    forMs?: number,
+    landedWhen?: string,
+    from?: "drawn" | "shown",
+  ): Promise<Frame[] & { story: string }>;
+}
+
+/** `recordScreen(page).framesWhileMoving(...)` from now: for a picture already moving. */
 export async function framesWhileMoving(
   element: Locator,
   forMs = 20_000,
   landedWhen = "[data-landed]",
   from: "drawn" | "shown" = "drawn",
-): Promise<Frame[]> {
-  const page = element.page();
-  const drawn = page.locator('[data-renderer="webgl"], [data-renderer="canvas"]');
-  await (from === "drawn" ? element.and(drawn) : element).waitFor({ timeout: 20_000 });
-  const box = await element.boundingBox();
-  if (!box) throw new Error("The element is not on the screen.");
-  const cdp = await page.context().newCDPSession(page);
-  const shots: Buffer[] = [];
-  cdp.on("Page.screencastFrame", ({ data, sessionId }) => {
-    shots.push(Buffer.from(data, "base64"));
-    void cdp.send("Page.screencastFrameAck", { sessionId }).catch(() => {});
-  });
-  await cdp.send("Page.startScreencast", { format: "png", everyNthFrame: 2 });
-  const landed = page.locator(landedWhen).and(element);
-  await landed.waitFor({ timeout: forMs }).catch(() => {});
-  await cdp.send("Page.stopScreencast");
-  await cdp.detach();
-  return Promise.all(shots.map((shot) => cropped(shot, box)));
+) {
+  const recording = await recordScreen(element.page());
+  return recording.framesWhileMoving(element, forMs, landedWhen, from);
 }
 
 async function cropped(png: Buffer, box: { x: number; y: number; width: number; height: number }) {

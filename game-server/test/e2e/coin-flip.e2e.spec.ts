@@ -5,7 +5,7 @@ import {
   changingPairs,
   coinFaceShown,
   frameOf,
-  framesWhileMoving,
+  recordScreen,
 } from "@igp/test-support/canvas-pixels.ts";
 import { balancesOf, coinFlipTable, fundedPlayer } from "@igp/test-support/games.ts";
 import { signUpPlayer, type TestServer } from "@igp/test-support/http.ts";
@@ -85,12 +85,11 @@ describe.skipIf(!hasChromium)("coin flip in Chromium (skipped: no /usr/bin/chrom
     // Nothing is taken before Bob agrees to the stake and the side.
     await b.getByText("Join for ETB 20.00: you will be Heads (H)").first().waitFor();
     await shoot(b, "join-confirmation");
+    const screenB = await recordScreen(b);
     await b.getByRole("button", { name: "Join", exact: true }).click();
     // The coin turns on the screen: what the screen shows of it changes again and again.
-    await b.getByTestId("coin-canvas").waitFor({ timeout: 20_000 });
-    expect(
-      changingPairs(await framesWhileMoving(b.getByTestId("coin-canvas"), 2_000)),
-    ).toBeGreaterThanOrEqual(3);
+    const turning = await screenB.framesWhileMoving(b.getByTestId("coin-canvas"), 2_000);
+    expect(changingPairs(turning), turning.story).toBeGreaterThanOrEqual(3);
 
     const [faceA, faceB] = await Promise.all([landedFace(a), landedFace(b)]);
     expect(faceA).toBe(faceB);

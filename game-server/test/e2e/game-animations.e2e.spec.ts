@@ -3,7 +3,7 @@ import {
   changingPairs,
   coinFaceShown,
   frameOf,
-  framesWhileMoving,
+  recordScreen,
   wheelNumberUnderPointer,
 } from "@igp/test-support/canvas-pixels.ts";
 import { startTestServer, type TestServer } from "@igp/test-support/http.ts";
@@ -47,10 +47,13 @@ describe.skipIf(!hasChromium)("the game animations in Chromium (skipped: no Chro
     return page;
   }
 
+  /** Starts the demo wheel on `number`; the screen is recorded from just before it starts. */
   async function spinTheWheel(page: Page, number: number) {
     await page.locator(".number-grid .wheel-number", { hasText: String(number) }).click();
+    const screen = await recordScreen(page);
     await page.getByRole("button", { name: "Lock Number" }).click();
     await page.getByTestId("wheel-canvas").waitFor();
+    return screen;
   }
 
   /** Closes the win or loss notice once the picture has landed; true for a win. */
@@ -67,9 +70,10 @@ describe.skipIf(!hasChromium)("the game animations in Chromium (skipped: no Chro
     timeout: 60_000,
   }, async () => {
     const page = await demoPage("spin-wheel");
-    await spinTheWheel(page, 3);
+    const screen = await spinTheWheel(page, 3);
     const wheel = page.getByTestId("wheel-canvas");
-    expect(changingPairs(await framesWhileMoving(wheel))).toBeGreaterThanOrEqual(3);
+    const turning = await screen.framesWhileMoving(wheel);
+    expect(changingPairs(turning), turning.story).toBeGreaterThanOrEqual(3);
     const won = await closeVerdict(page);
     expect(await wheel.getAttribute("data-renderer")).toBe("webgl");
     const announced = Number(await page.getByTestId("winner-number").textContent());
@@ -81,10 +85,11 @@ describe.skipIf(!hasChromium)("the game animations in Chromium (skipped: no Chro
   it("flips the demo coin and lands it on the announced face", { timeout: 60_000 }, async () => {
     const page = await demoPage("flip-coin", { viewport: { width: 1280, height: 800 } });
     await page.getByRole("button", { name: "Heads (H)" }).click();
+    const screen = await recordScreen(page);
     await page.getByRole("button", { name: "Lock Selection" }).click();
     const coin = page.getByTestId("coin-canvas");
-    await coin.waitFor();
-    expect(changingPairs(await framesWhileMoving(coin, 2_000))).toBeGreaterThanOrEqual(3);
+    const turning = await screen.framesWhileMoving(coin, 2_000);
+    expect(changingPairs(turning), turning.story).toBeGreaterThanOrEqual(3);
     const won = await closeVerdict(page);
     const face = coinFaceShown(await frameOf(coin));
     expect(face).toBe(await coin.getAttribute("data-face"));
@@ -96,10 +101,11 @@ describe.skipIf(!hasChromium)("the game animations in Chromium (skipped: no Chro
     timeout: 60_000,
   }, async () => {
     const page = await demoPage("spin-wheel", PHONE, "2d only");
-    await spinTheWheel(page, 5);
+    const screen = await spinTheWheel(page, 5);
     const wheel = page.getByTestId("wheel-canvas");
     await page.locator('[data-testid="wheel-canvas"][data-renderer="canvas"]').waitFor();
-    expect(changingPairs(await framesWhileMoving(wheel))).toBeGreaterThanOrEqual(3);
+    const turning = await screen.framesWhileMoving(wheel);
+    expect(changingPairs(turning), turning.story).toBeGreaterThanOrEqual(3);
     await closeVerdict(page);
     const announced = Number(await page.getByTestId("winner-number").textContent());
     expect(wheelNumberUnderPointer(await frameOf(wheel))).toBe(announced);
