@@ -8,8 +8,9 @@ import {
   type StreamKind,
   streamKinds,
 } from "../domain/stream-kinds.ts";
+import { chainHashOf } from "../event-store/chain-bytes.ts";
 import type { RecordedEvent } from "../event-store/event-store.ts";
-import { chainHash, eventBody, GENESIS_HASH } from "../event-store/hash-chain.ts";
+import { GENESIS_HASH } from "../event-store/hash-chain.ts";
 import { OpenStreams, type ReplayedStream } from "./open-streams.ts";
 
 export type { ReplayedStream } from "./open-streams.ts";
@@ -188,12 +189,7 @@ export class LedgerReplay {
     if (recorded.prevHash !== stream.lastHash) {
       this.problem(recorded, "prevHash does not match the previous event's hash");
     }
-    const expected = chainHash(
-      recorded.prevHash,
-      recorded.streamId,
-      recorded.revision,
-      eventBody(recorded),
-    );
+    const expected = chainHashOf(recorded.prevHash, recorded.streamId, recorded.revision, recorded);
     if (recorded.hash !== expected) {
       this.problem(recorded, "hash does not match the event's content (altered?)");
     }
