@@ -46,7 +46,7 @@ export function chainHashOf(
   return crypto.hash("sha256", bytes.subarray(0, length), "hex");
 }
 
-function writeValue(value: JsonValue): void {
+function writeValue(value: JsonValue) {
   if (value === null) return writeAscii("null");
   switch (typeof value) {
     case "string":
@@ -67,7 +67,7 @@ function writeValue(value: JsonValue): void {
   writeObject(value);
 }
 
-function writeObject(value: { [key: string]: JsonValue }): void {
+function writeObject(value: { [key: string]: JsonValue }) {
   const keys = sortedInPlace(Object.keys(value));
   writeByte(0x7b);
   for (let i = 0; i < keys.length; i++) {
@@ -90,7 +90,7 @@ function sortedInPlace(keys: string[]): string[] {
   return keys;
 }
 
-function writeKey(key: string): void {
+function writeKey(key: string) {
   let written = KEY_BYTES.get(key);
   if (written === undefined) {
     written = Buffer.from(`${JSON.stringify(key)}:`, "utf8");
@@ -105,7 +105,7 @@ function writeKey(key: string): void {
  * A string as JSON writes it: printable ASCII without quote or backslash byte by byte (nearly
  * every string of an event), anything else through JSON.stringify and UTF-8.
  */
-function writeString(text: string): void {
+function writeString(text: string) {
   room(text.length + 2);
   const start = length;
   bytes[length++] = QUOTE;
@@ -121,7 +121,7 @@ function writeString(text: string): void {
 }
 
 /** A non-negative or negative safe integer's decimal digits, as String(value) writes them. */
-function writeInteger(value: number): void {
+function writeInteger(value: number) {
   if (value < 0) {
     if (Object.is(value, -0)) return writeByte(0x30);
     writeByte(0x2d);
@@ -137,24 +137,24 @@ function writeInteger(value: number): void {
   length += digits;
 }
 
-function writeAscii(text: string): void {
+function writeAscii(text: string) {
   room(text.length);
   for (let i = 0; i < text.length; i++) bytes[length++] = text.charCodeAt(i);
 }
 
 /** Any text in UTF-8 (at most 3 bytes a UTF-16 unit). */
-function writeText(text: string): void {
+function writeText(text: string) {
   room(text.length * 3);
   length += bytes.write(text, length, "utf8");
 }
 
-function writeByte(byte: number): void {
+function writeByte(byte: number) {
   room(1);
   bytes[length++] = byte;
 }
 
 /** Makes room for `needed` more bytes, keeping what is written. */
-function room(needed: number): void {
+function room(needed: number) {
   if (length + needed <= bytes.length) return;
   const grown = Buffer.allocUnsafe(Math.max(bytes.length * 2, length + needed));
   bytes.copy(grown, 0, 0, length);

@@ -38,7 +38,11 @@ it("hashes the same bytes as chainHash over eventBody, for any event", () => {
 
 it("hashes an event larger than its buffer, and the next one after it", () => {
   const big = { id: "00000000-0000-4000-8000-000000000000", type: "Big", metadata: {} };
-  for (const data of [{ list: Array.from({ length: 40_000 }, (_, i) => `ሰ${i}`) }, { a: 1 }]) {
+  const datas: { [key: string]: JsonValue }[] = [
+    { list: Array.from({ length: 40_000 }, (_, i) => `ሰ${i}`) },
+    { a: 1 },
+  ];
+  for (const data of datas) {
     const event = { ...big, data };
     expect(chainHashOf(GENESIS_HASH, "wallet-1", 3, event)).toBe(
       chainHash(GENESIS_HASH, "wallet-1", 3, eventBody(event)),
