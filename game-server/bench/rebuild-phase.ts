@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import pg from "pg";
 import { fixed } from "./measure.ts";
 import { postgresCpuSeconds, postmasterPidIn } from "./process-stats.ts";
 
@@ -11,7 +12,7 @@ export interface RebuildFigures {
   events: number;
   seconds: number;
   cpuSeconds: number;
-  slices: { to: number; seconds: number; toolCpu: number; postgresCpu: number }[];
+  slices: { to: number; seconds: number; toolCpu: number; postgresCpu: number; walMb: number }[];
 }
 
 /**
@@ -19,7 +20,9 @@ export interface RebuildFigures {
  * runs it (BENCH_REBUILD_BATCH: its --batch-size; with a CPU profile written to `profileDir` if given), on the bench's database (`clusterDir`: the embedded cluster, for PostgreSQL's CPU).
  * Reads the tool's line per 100,000 events as it comes and measures each slice: wall time, the
  * tool's CPU (as it reports it) and PostgreSQL's (every process of the cluster), so a rebuild that slows as the
- * tables grow shows, and CPU per slice, steady on a loaded machine, says what it costs.
+ * tables grow shows, and CPU per slice, steady on a loaded machine, says what it costs; and the
+ * WAL PostgreSQL wrote in the slice (pages written whole after each checkpoint grow with the
+ * tables a batch touches).
  */
 export async function rebuildPhase(
   url: string,
@@ -46,7 +49,9 @@ export async function rebuildPhase(
   const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
   const slices: RebuildFigures["slices"] = [];
   const postgres = postgresCpuSampler(postmasterPid);
+  const wal = await walMeter(url);
   let postgresAtStart = await postgres.total();
+  let walAtStart = await wal.bytes();
   let sliceStart = performance.now();
   let events = 0;
   let last = "";
@@ -55,18 +60,22 @@ export async function rebuildPhase(
     const slice = /^slice \d+-(\d+): [\d.]+ s, tool CPU ([\d.]+) s/.exec(line);
     if (!slice) continue;
     const postgresNow = await postgres.total();
+    const walNow = await wal.bytes();
     slices.push({
       to: Number(slice[1]),
       seconds: (performance.now() - sliceStart) / 1000,
       toolCpu: Number(slice[2]),
       postgresCpu: postgresNow - postgresAtStart,
+      walMb: (walNow - walAtStart) / 2 ** 20,
     });
+    walAtStart = walNow;
     events = Number(slice[1]);
     postgresAtStart = postgresNow;
     sliceStart = performance.now();
   }
   const code = await closed;
   postgres.stop();
+  await wal.close();
   if (code !== 0 || !/^Rebuilt /.test(last)) throw new Error(`rebuild-projections failed: ${last}`);
   const seconds = (performance.now() - started) / 1000;
   const cpuSeconds = slices.reduce((sum, s) => sum + s.toolCpu + s.postgresCpu, 0);
@@ -79,10 +88,10 @@ export function printRebuild(figures: RebuildFigures) {
     `\nnpm run rebuild-projections, ${figures.events.toLocaleString("en")} events (beside the live tables, then switched in):`,
   );
   console.log(
-    "| events            | wall s | events/s | tool CPU s | PostgreSQL CPU s | CPU s per 100k |",
+    "| events            | wall s | events/s | tool CPU s | PostgreSQL CPU s | CPU s per 100k | WAL MB |",
   );
   console.log(
-    "| ----------------- | ------ | -------- | ---------- | ---------------- | -------------- |",
+    "| ----------------- | ------ | -------- | ---------- | ---------------- | -------------- | ------ |",
   );
   let from = 0;
   for (const slice of figures.slices) {
@@ -100,7 +109,7 @@ export function printRebuild(figures: RebuildFigures) {
         1,
       )
         .trim()
-        .padStart(14)} |`,
+        .padStart(14)} | ${fixed(slice.walMb, 0).trim().padStart(6)} |`,
     );
     from = slice.to;
   }
@@ -126,5 +135,20 @@ function postgresCpuSampler(postmasterPid: number) {
       return [...seen.values()].reduce((sum, seconds) => sum + seconds, 0);
     },
     stop: () => clearInterval(timer),
+  };
+}
+
+/** The WAL position in bytes, read on a connection of its own. */
+async function walMeter(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    async bytes() {
+      const { rows } = await client.query<{ at: string }>(
+        "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS at",
+      );
+      return Number(rows[0]!.at);
+    },
+    close: () => client.end(),
   };
 }
