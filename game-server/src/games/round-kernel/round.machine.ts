@@ -199,28 +199,32 @@ function errorOf({ event }: { event: ErrorActorEvent }) {
   return event.error;
 }
 
+/** The room's part as the invoked actors' input (null where a test provides the actors). */
 function hooksOf({ context }: { context: RoundContext }) {
   return context.hooks;
 }
 
-/** The room's part, for the implementations below: set whenever a room runs the machine. */
-const hooks = ({ context }: { context: RoundContext }) => context.hooks as RoundHooks;
+/** The room's part, for the implementations below: a room always runs the machine with it. */
+function roomHooks(hooks: RoundHooks | null): RoundHooks {
+  if (hooks === null) throw new Error("roomRoundMachine runs with the room's hooks in its input");
+  return hooks;
+}
 
 /** The machine every room runs (one for all: see RoundHooks), its hooks in its input. */
 export const roomRoundMachine = roundMachine.provide({
   actors: {
-    settle: fromPromise(({ input }: { input: RoundHooks | null }) => input!.settle()),
-    expire: fromPromise(({ input }: { input: RoundHooks | null }) => input!.expire()),
+    settle: fromPromise(({ input }: { input: RoundHooks | null }) => roomHooks(input).settle()),
+    expire: fromPromise(({ input }: { input: RoundHooks | null }) => roomHooks(input).expire()),
   },
   actions: {
-    announceStart: (args) => hooks(args).announceStart(args.context.startsAt ?? 0),
-    announceResult: (args, result) => hooks(args).announceResult(result),
-    announceExpiry: (args) => hooks(args).announceExpiry(),
-    reportFailure: (args, error) => hooks(args).reportFailure(error),
+    announceStart: ({ context }) => roomHooks(context.hooks).announceStart(context.startsAt ?? 0),
+    announceResult: ({ context }, result) => roomHooks(context.hooks).announceResult(result),
+    announceExpiry: ({ context }) => roomHooks(context.hooks).announceExpiry(),
+    reportFailure: ({ context }, error) => roomHooks(context.hooks).reportFailure(error),
   },
   guards: {
-    joinsInFlight: (args) => hooks(args).joinsInFlight(),
-    readyToDraw: (args) => hooks(args).readyToDraw(),
-    drawsAtDeadline: (args) => hooks(args).drawsAtDeadline(),
+    joinsInFlight: ({ context }) => roomHooks(context.hooks).joinsInFlight(),
+    readyToDraw: ({ context }) => roomHooks(context.hooks).readyToDraw(),
+    drawsAtDeadline: ({ context }) => roomHooks(context.hooks).drawsAtDeadline(),
   },
 });
