@@ -38,6 +38,12 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
     // Only those modules: their imports are in it already.
     includeDependenciesRecursively: false,
   },
+  {
+    // zod whole in one chunk: loaded by a screen's schemas after it has painted
+    // (src/lib/lazy-schemas.ts), it would otherwise split in two, one request more each time.
+    name: "zod",
+    test: /node_modules[\\/]zod[\\/]/,
+  },
 ];
 
 /**

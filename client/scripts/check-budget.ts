@@ -14,9 +14,10 @@ const KB = 1024;
 /**
  * KB gzipped, a little above what each loads today (issue 31: 1 to 2 KB of room). `/` is the tightest: the first download of
  * most visitors (React, the router, i18next, English, the layout and the games lists). The sign-in
- * forms add their zod checks; a game's screens their rules, flows and the schemas of the answers
- * they read; a lottery's page its drawing (a 2D canvas: no PixiJS, which took this page from
- * 180 to 323 KB). The back office loads its dashboard first (its other screens when opened).
+ * forms load zod and their checks after they have painted (src/lib/lazy-schemas.ts: 30 KB
+ * less); a game's screens add their rules, flows and the schemas
+ * of the answers they read; a lottery's page its drawing (a 2D canvas: no PixiJS, which took this
+ * page from 180 to 323 KB). The back office loads its dashboard first (its other screens when opened).
  */
 export const ROUTE_BUDGETS: Record<string, number> = {
   "/": 110,
@@ -29,9 +30,9 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   "/admin/dashboard": 119,
   "/admin/dashboard/[...]": 119,
   "/fair": 144,
-  "/auth/login": 160,
-  "/auth/register": 163,
-  "/auth/reset": 160,
+  "/auth/login": 129,
+  "/auth/register": 132,
+  "/auth/reset": 128,
   "/play/instant/lottery": 176,
   "/dashboard/lottery-tickets": 176,
   "/demo/game/[game]": 177,

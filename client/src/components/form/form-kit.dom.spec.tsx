@@ -30,10 +30,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A form of the kit on the shared registration schema, as the register page uses it. */
-function Registration() {
+/**
+ * A form of the kit on the shared registration schema, as the register page uses it (`schema`:
+ * what loads it instead, as the prerendered pages do: lib/lazy-schemas.ts).
+ */
+function Registration(props: { schema?: () => Promise<typeof registerRequestSchema> }) {
   const form = useApiForm({
-    schema: registerRequestSchema,
+    schema: props.schema ?? registerRequestSchema,
     defaultValues: {
       phone: "",
       fullName: "",
@@ -166,6 +169,30 @@ describe("the form kit", () => {
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual(sent[0]);
     await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+  });
+
+  it("checks with a schema loaded at the first submit; checks that did not load send nothing and say so", async () => {
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      if (loads <= 2) throw new TypeError("Failed to fetch dynamically imported module");
+      return registerRequestSchema;
+    };
+    render(<Registration schema={load} />);
+    // The form asks for its checks once on screen, then again at the submit: both fail here.
+    await waitFor(() => expect(loads).toBe(1));
+    type("Phone or email", "12345");
+    submit();
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "No answer from the server: check your connection and try again. What you typed is kept.",
+    );
+    expect(sent).toEqual([]);
+    expect(field("Phone or email").value).toBe("12345");
+    // Tried again, the checks load and speak at their fields; still nothing is sent.
+    submit();
+    expect(await screen.findByText("Enter a valid phone number or email.")).toBeTruthy();
+    expect(loads).toBe(3);
+    expect(sent).toEqual([]);
   });
 
   it("clears an image's message as soon as a file is chosen, and previews it", async () => {

@@ -1,4 +1,3 @@
-import { installIssueMessages } from "@igp/shared";
 import { useEffect, useRef } from "react";
 import {
   type DefaultValues,
@@ -14,21 +13,33 @@ import {
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ApiError } from "../../lib/api-client.ts";
+import { lazySchemas } from "../../lib/lazy-schemas.ts";
 import { useMessage } from "../../lib/messages.ts";
 import { haptic } from "../../lib/telegram/mini-app-port.ts";
 import { takeTypedBeforeHydration } from "../../lib/typed-before-hydration.ts";
 
-// Where a schema gives no message of its own, it speaks a player's sentence, never zod's text.
-installIssueMessages();
+/**
+ * Where a schema gives no message of its own, it speaks a player's sentence, never zod's text
+ * (installed before the first check; off the first download with zod: lib/lazy-schemas.ts).
+ */
+const issueMessages = lazySchemas(() => import("./issue-messages.ts"));
 
 /** Where a refusal that belongs to no field is kept: shown by `<FormFailure>`. */
 export const FAILURE = "root.failure" as const;
 /** A schema's rule about the form as a whole (an issue without a path): it blocks sending. */
 export const WHOLE_FORM = "wholeForm" as const;
 
+/**
+ * The shared zod schema of a request (or of the form built on it), or what loads it: a page's
+ * form loads its schema, and zod, after it has painted (lib/lazy-schemas.ts).
+ */
+export type FormSchema<Values extends FieldValues> =
+  | z.ZodType<unknown, Values>
+  | (() => Promise<z.ZodType<unknown, Values>>);
+
 export interface ApiFormOptions<Values extends FieldValues> {
-  /** The shared zod schema of the request (or of the form built on it): checked before sending. */
-  schema: z.ZodType<unknown, Values>;
+  /** Checked before sending. */
+  schema: FormSchema<Values>;
   defaultValues: DefaultValues<Values>;
   /** Sends the values as typed (the server parses them again); throws what `api()` throws. */
   onSubmit(values: Values): Promise<void>;
@@ -62,6 +73,8 @@ export function useApiForm<Values extends FieldValues>(
   const sending = useRef(false);
   const latest = useRef(options);
   latest.current = options;
+  // The checks load once the form is on screen, so a submit seldom waits for them.
+  useEffect(() => void loadSchema(latest.current.schema).catch(() => {}), []);
   // A prerendered form (sign-in, registration) keeps what was typed before its script ran.
   useEffect(() => {
     for (const [name, value] of takeTypedBeforeHydration(Object.keys(latest.current.defaultValues)))
@@ -100,6 +113,9 @@ export function useApiForm<Values extends FieldValues>(
         // Refused by the form's own checks: felt in the hand inside Telegram.
         () => haptic("error"),
       )();
+    } catch (error) {
+      // The checks did not load (offline): said like a request that got no answer.
+      refused(error);
     } finally {
       sending.current = false;
     }
@@ -113,9 +129,9 @@ export function useApiForm<Values extends FieldValues>(
  * it (a union's own message too, not one of its options'), and a rule about the whole form is
  * kept under WHOLE_FORM, where `<FormFailure>` shows it.
  */
-function schemaResolver<Values extends FieldValues>(schema: z.ZodType): Resolver<Values> {
+function schemaResolver<Values extends FieldValues>(schema: FormSchema<Values>): Resolver<Values> {
   return async (values) => {
-    const parsed = await schema.safeParseAsync(values);
+    const parsed = await (await loadSchema(schema)).safeParseAsync(values);
     if (parsed.success) return { values, errors: {} };
     const errors: FieldErrors = {};
     for (const issue of parsed.error.issues) {
@@ -124,4 +140,15 @@ function schemaResolver<Values extends FieldValues>(schema: z.ZodType): Resolver
     }
     return { values: {}, errors: errors as FieldErrors<Values> };
   };
+}
+
+/** The form's schema, with the issue messages installed before it checks anything. */
+async function loadSchema<Values extends FieldValues>(
+  schema: FormSchema<Values>,
+): Promise<z.ZodType<unknown, Values>> {
+  const [loaded] = await Promise.all([
+    typeof schema === "function" ? schema() : schema,
+    issueMessages(),
+  ]);
+  return loaded;
 }

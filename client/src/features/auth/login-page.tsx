@@ -1,4 +1,4 @@
-import { type LoginResponse, loginRequestSchema, type SecondFactorChallenge } from "@igp/shared";
+import type { LoginResponse, SecondFactorChallenge } from "@igp/shared";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
@@ -9,6 +9,7 @@ import { api } from "../../lib/api-client.ts";
 import { useMessage } from "../../lib/messages.ts";
 import { useSession } from "../../lib/session.tsx";
 import { AuthPage } from "./auth-page.tsx";
+import { authSchemas } from "./auth-schemas-loader.ts";
 import { ExternalSignIn } from "./external-sign-in.tsx";
 import { RecoveryCodes } from "./recovery-codes.tsx";
 import { rememberReturnTo } from "./return-to.ts";
@@ -27,7 +28,7 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const [recovery, setRecovery] = useState<{ codes: string[]; role: string } | null>(null);
   const form = useApiForm({
-    schema: loginRequestSchema,
+    schema: () => authSchemas().then((s) => s.loginRequestSchema),
     defaultValues: { phone: "", password: "", code: "" },
     failureText: (reason) => `${t("auth.loginFailed")}${reason}`,
     async onSubmit({ code, ...values }) {

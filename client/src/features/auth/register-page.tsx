@@ -1,4 +1,4 @@
-import { type RegisterResponse, registerRequestSchema } from "@igp/shared";
+import type { RegisterResponse } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import {
@@ -15,6 +15,7 @@ import { useSession } from "../../lib/session.tsx";
 import { useSiteConfig } from "../../lib/site-config.tsx";
 import "../safer-play/texts.ts";
 import { AuthPage } from "./auth-page.tsx";
+import { authSchemas } from "./auth-schemas-loader.ts";
 import { ExternalSignIn } from "./external-sign-in.tsx";
 import { useSignedInLanding } from "./use-signed-in-landing.ts";
 
@@ -26,7 +27,7 @@ export function RegisterPage() {
   const land = useSignedInLanding();
   const { minimumAge } = useSiteConfig();
   const form = useApiForm({
-    schema: registerRequestSchema,
+    schema: () => authSchemas().then((s) => s.registerRequestSchema),
     defaultValues: {
       phone: "",
       fullName: "",

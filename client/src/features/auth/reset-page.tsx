@@ -1,7 +1,5 @@
-import { resetRequestSchema } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
-import { z } from "zod";
 import {
   ChoiceField,
   FormFailure,
@@ -12,22 +10,14 @@ import { useApiForm } from "../../components/form/use-api-form.ts";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { api } from "../../lib/api-client.ts";
 import { AuthPage } from "./auth-page.tsx";
-
-/** The chosen way and its address, checked as the request it becomes (`{ email }` or `{ phone }`). */
-const resetFormSchema = z
-  .object({ by: z.enum(["phone", "email"]), contact: z.string() })
-  .superRefine(({ by, contact }, ctx) => {
-    const parsed = resetRequestSchema.safeParse({ [by]: contact });
-    if (!parsed.success)
-      ctx.addIssue({ code: "custom", path: ["contact"], message: parsed.error.issues[0]!.message });
-  });
+import { authSchemas } from "./auth-schemas-loader.ts";
 
 export function ResetPage() {
   const { t } = useTranslation();
   const notice = useNotice();
   const navigate = useNavigate();
   const form = useApiForm({
-    schema: resetFormSchema,
+    schema: () => authSchemas().then((s) => s.resetFormSchema),
     defaultValues: { by: "phone", contact: "" },
     failureText: (reason) => `${t("auth.resetFailed")}${reason}`,
     fieldOf: (error) => (error.field ? "contact" : undefined),
