@@ -3,12 +3,16 @@
 // Checks signed ledger exports offline (docs/audit.md): no database, no server, no dependency.
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { verifyExports } from "./lib/verify-exports.mjs";
+import { RECORDS_IN_MEMORY, verifyExports } from "./lib/verify-exports.mjs";
 
 const USAGE = `Usage: node verify.mjs [--public-key <operator's key.pem>] [--balances] <export> [<next export> ...]
   --public-key  the operator's published Ed25519 key (GET /api/fair/export-key); without it the
                 key named in each manifest is used, which proves the export whole but not whose
   --balances    print every account's balance (wallets, agents, open escrows)
+  --records-in-memory  pieces of stream chains sorted in memory before a run goes to the system's
+                temporary directory (default ${RECORDS_IN_MEMORY.toLocaleString("en")}, ~6 MB)
+Memory: about 1 KB per account (wallet, agent) and per stream in play, whatever the number of
+events or streams; a heap too small for the accounts stops with "heap out of memory".
 Exports that follow one another are given in order; balances, money and draws are checked from
 the ledger's first event on.`;
 
@@ -27,6 +31,7 @@ async function main() {
       options: {
         "public-key": { type: "string" },
         balances: { type: "boolean" },
+        "records-in-memory": { type: "string" },
         help: { type: "boolean" },
       },
     });
@@ -42,7 +47,15 @@ async function main() {
   const publicKeyPem = values["public-key"]
     ? await readFile(values["public-key"], "utf8")
     : undefined;
-  const { ok, problems, problemCount, report } = await verifyExports(positionals, { publicKeyPem });
+  const recordsInMemory = Number(values["records-in-memory"] ?? RECORDS_IN_MEMORY);
+  if (!Number.isSafeInteger(recordsInMemory) || recordsInMemory < 1) {
+    console.error(`--records-in-memory must be a whole number of at least 1\n${USAGE}`);
+    return 2;
+  }
+  const { ok, problems, problemCount, report } = await verifyExports(positionals, {
+    publicKeyPem,
+    recordsInMemory,
+  });
   console.log("Ledger export verification");
   console.log(
     `  exports          ${report.exports}, signed by key ${report.keys.join(", ") || "-"}${publicKeyPem ? " (the key given)" : " (named in the manifest: compare it with the operator's published key)"}`,

@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { createGzip, type Gzip } from "node:zlib";
 import { type EventStore, eventAsJson } from "@igp/ledger";
 import { describePublicKey, signBytes } from "./export-key.ts";
+import { StreamHeads } from "./stream-heads.ts";
 
 /** The manifest's format name; the verifier refuses any other. */
 export const EXPORT_FORMAT = "igp-ledger-export/1";
@@ -61,14 +62,31 @@ export interface ExportManifest {
 /**
  * Writes the selected slice of the ledger into `dir`: events.jsonl.gz (one event per line, in
  * global order, as stored with its hash chain link), heads.jsonl.gz (each stream's last revision
- * and hash in this export), manifest.json and manifest.sig (Ed25519 over the manifest's bytes).
- * Memory stays bounded by one read batch and one head per stream, whatever the ledger's size.
+ * and hash in this export, in stream order), manifest.json and manifest.sig (Ed25519 over the
+ * manifest's bytes). Memory stays bounded by one read batch and `headsInMemory` heads (the rest
+ * sorted on disk: StreamHeads), whatever the ledger's size.
  */
 export async function writeLedgerExport(
   store: EventStore,
   dir: string,
   key: KeyObject,
   selection: ExportSelection = {},
+  { headsInMemory }: { headsInMemory?: number } = {},
+): Promise<ExportManifest> {
+  const heads = new StreamHeads(headsInMemory);
+  try {
+    return await writeWith(store, dir, key, selection, heads);
+  } finally {
+    heads.close();
+  }
+}
+
+async function writeWith(
+  store: EventStore,
+  dir: string,
+  key: KeyObject,
+  selection: ExportSelection,
+  heads: StreamHeads,
 ): Promise<ExportManifest> {
   await mkdir(dir, { recursive: true });
   if ((await readdir(dir)).length > 0)
@@ -76,8 +94,6 @@ export async function writeLedgerExport(
   const previous = selection.previousDir ? await previousExport(selection.previousDir) : null;
   const after = previous?.lastPosition ?? selection.after;
 
-  const heads = new Map<string, { revision: number; hash: string }>();
-  const streams: Record<string, number> = {};
   let count = 0;
   let first: ExportManifest["range"]["first"] = null;
   let last: ExportManifest["range"]["last"] = null;
@@ -92,15 +108,7 @@ export async function writeLedgerExport(
       if (selection.before && event.recordedAt >= selection.before) break reading;
       await events.write(`${JSON.stringify(eventAsJson(event))}\n`);
       count++;
-      if (!heads.has(event.streamId)) {
-        const kind = event.streamId.split("-")[0]!;
-        streams[kind] = (streams[kind] ?? 0) + 1;
-      }
-      // A stream's head is its highest revision: the global order (commit order) can hold a
-      // later revision of a stream before an earlier one (docs/audit.md).
-      const head = heads.get(event.streamId);
-      if (!head || event.revision > head.revision)
-        heads.set(event.streamId, { revision: event.revision, hash: event.hash });
+      heads.note(event.streamId, event.revision, event.hash);
       const recordedAt = event.recordedAt.toISOString();
       first ??= { position: event.position, recordedAt };
       last = {
@@ -117,8 +125,14 @@ export async function writeLedgerExport(
   await events.end();
 
   const headsFile = gzipFile(path.join(dir, HEADS_FILE));
-  for (const [streamId, head] of heads)
-    await headsFile.write(`${JSON.stringify({ streamId, ...head })}\n`);
+  const streams: Record<string, number> = {};
+  let streamCount = 0;
+  for await (const { streamId, revision, hash } of heads.sorted()) {
+    await headsFile.write(`${JSON.stringify({ streamId, revision, hash })}\n`);
+    const kind = streamId.split("-")[0]!;
+    streams[kind] = (streams[kind] ?? 0) + 1;
+    streamCount++;
+  }
   await headsFile.end();
 
   const manifest: ExportManifest = {
@@ -128,7 +142,7 @@ export async function writeLedgerExport(
     heads: {
       file: HEADS_FILE,
       sha256: await fileSha256(path.join(dir, HEADS_FILE)),
-      count: heads.size,
+      count: streamCount,
     },
     streams,
     range: { fromGenesis: !after && !selection.since, first, last },

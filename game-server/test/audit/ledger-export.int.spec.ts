@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { createHash, createPrivateKey, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { gunzipSync, gzipSync } from "node:zlib";
 import {
   approvedBankDeposit,
   createTestLedger,
@@ -14,6 +15,7 @@ import {
 import { generateLedgerActivity } from "@igp/test-support/ledger-activity.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateExportKeyPair } from "../../src/ledger-export/export-key.ts";
+import { writeLedgerExport } from "../../src/ledger-export/write-export.ts";
 import { exportedEvents, readManifest, tamperedCopy, writeSignedManifest } from "./export-files.ts";
 import { fairActivity } from "./fair-activity.ts";
 
@@ -40,7 +42,10 @@ async function tool(script: string, args: string[], env: Record<string, string> 
 }
 
 /** The offline verifier as an auditor runs it: plain node, no tsx, no database. */
-async function verify(dirs: string[], options: { key?: string; heapMb?: number } = {}) {
+async function verify(
+  dirs: string[],
+  options: { key?: string; heapMb?: number; recordsInMemory?: number } = {},
+) {
   const key =
     options.key === undefined
       ? ["--public-key", publicFile]
@@ -48,7 +53,10 @@ async function verify(dirs: string[], options: { key?: string; heapMb?: number }
         ? ["--public-key", options.key]
         : [];
   const heap = options.heapMb ? [`--max-old-space-size=${options.heapMb}`] : [];
-  return run("node", [...heap, VERIFY, ...key, ...dirs], { env: {} }).then(
+  const records = options.recordsInMemory
+    ? ["--records-in-memory", String(options.recordsInMemory)]
+    : [];
+  return run("node", [...heap, VERIFY, ...key, ...records, ...dirs], { env: {} }).then(
     ({ stdout }) => ({ code: 0, stdout }),
     (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
   );
@@ -133,15 +141,45 @@ describe("a full export", () => {
     expect(stdout).toContain("verdict          OK");
     expect(code).toBe(0);
   });
+
+  it("with every piece of chain sorted on disk, prints the same report", async () => {
+    const inMemory = await verify([full, "--balances"]);
+    const onDisk = await verify([full, "--balances"], { recordsInMemory: 1 });
+    expect(onDisk.stdout).toContain("verdict          OK");
+    expect(onDisk.stdout).toBe(inMemory.stdout);
+  });
+
+  it("writes the heads in stream order, each once, the same with every head but one on disk", async () => {
+    const heads = async (dir: string) =>
+      gunzipSync(await readFile(path.join(dir, "heads.jsonl.gz")))
+        .toString("utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
+    const written = await heads(full);
+    const ids = written.map((head) => head.streamId);
+    expect(ids).toEqual([...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const spilled = path.join(work, "heads-on-disk");
+    const key = createPrivateKey(operator.privateKey);
+    await writeLedgerExport(t.store, spilled, key, {}, { headsInMemory: 1 });
+    expect(await heads(spilled)).toEqual(written);
+    const manifest = await readManifest(spilled);
+    expect(manifest.heads.count).toBe(written.length);
+    expect(manifest.streams).toEqual((await readManifest(full)).streams);
+    expect((await verify([spilled])).stdout).toContain("verdict          OK");
+  });
 });
 
 describe("a tampered export fails", () => {
   const copy = (name: string) => path.join(work, name);
+  /** Found alike with the pieces of chain sorted in memory and with every one on disk. */
   const failsWith = async (dirs: string[], ...messages: string[]) => {
-    const { code, stdout } = await verify(dirs);
-    expect(code, stdout).toBe(1);
-    expect(stdout).toContain("verdict          FAILED");
-    for (const message of messages) expect(stdout).toContain(message);
+    for (const recordsInMemory of [undefined, 1]) {
+      const { code, stdout } = await verify(dirs, { recordsInMemory });
+      expect(code, stdout).toBe(1);
+      expect(stdout).toContain("verdict          FAILED");
+      for (const message of messages) expect(stdout).toContain(message);
+    }
   };
   const walletCredit = (events: any[]) => events.findIndex((e) => e.type === "WalletCredited");
 
@@ -278,16 +316,73 @@ describe("a tampered export fails", () => {
             events.slice(at + 1).some((l) => l.streamId === e.streamId),
         );
         const j = events.findIndex((e, at) => at > i && e.streamId === events[i].streamId);
-        const [early, late] = [events[i], events[j]];
-        events[i] = { ...late, position: early.position };
-        events[j] = { ...early, position: late.position };
+        const swap = (i: number, j: number) => {
+          const [early, late] = [events[i], events[j]];
+          events[i] = { ...late, position: early.position };
+          events[j] = { ...early, position: late.position };
+        };
+        swap(i, j);
+        // A round settled (its stream let go then) before the stake just before it.
+        const k = events.findIndex((e) => e.type === "RoundSettled");
+        swap(
+          events.findLastIndex((e, at) => at < k && e.streamId === events[k].streamId),
+          k,
+        );
         return events;
       },
       operator.privateKey,
     );
-    const { code, stdout } = await verify([copy("commit-order")]);
-    expect(stdout).toContain("verdict          OK");
-    expect(code).toBe(0);
+    for (const recordsInMemory of [undefined, 1]) {
+      const { code, stdout } = await verify([copy("commit-order")], { recordsInMemory });
+      expect(stdout).toContain("verdict          OK");
+      expect(code).toBe(0);
+    }
+  });
+
+  it("an event after a round's settlement linked to nothing, its heads and manifest signed again", async () => {
+    const { eventHash } = await import("../../../tools/verify-export/lib/chain.mjs" as string);
+    const dir = copy("after-settled");
+    let round = "";
+    await tamperedCopy(
+      full,
+      dir,
+      (events) => {
+        const settled = events.find((e) => e.type === "RoundSettled");
+        round = settled.streamId;
+        const [major] = events.at(-1).position.split(":");
+        const after = {
+          ...settled,
+          id: randomUUID(),
+          type: "StakesClosed",
+          data: {},
+          revision: settled.revision + 1,
+          prevHash: "f".repeat(64),
+          position: `${Number(major) + 1}:1`,
+        };
+        after.hash = eventHash(after);
+        return [...events, after];
+      },
+      operator.privateKey,
+    );
+    // The heads say the round now ends there, as a rewriter of history would write them.
+    const events = await exportedEvents(dir);
+    const last = events.at(-1);
+    const text = gunzipSync(await readFile(path.join(dir, "heads.jsonl.gz"))).toString("utf8");
+    const heads = text
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => {
+        const head = JSON.parse(line);
+        return head.streamId === round
+          ? { ...head, revision: last.revision, hash: last.hash }
+          : head;
+      });
+    const bytes = gzipSync(heads.map((head) => `${JSON.stringify(head)}\n`).join(""));
+    await writeFile(path.join(dir, "heads.jsonl.gz"), bytes);
+    const manifest = await readManifest(dir);
+    manifest.heads.sha256 = createHash("sha256").update(bytes).digest("hex");
+    await writeSignedManifest(dir, manifest, operator.privateKey);
+    await failsWith([dir], `${round}@${last.revision}: prevHash is not the previous event's hash`);
   });
 
   it("a missing stream, even with the manifest signed again", async () => {
@@ -392,6 +487,8 @@ describe("exports in a chain", () => {
     const figures = (text: string) =>
       text.split("\n").filter((l) => /money in|money out|house result|fair draws/.test(l));
     expect(figures(parts.stdout)).toEqual(figures(whole.stdout));
+    // The streams' ends in the first export kept on disk for the second: the same report.
+    expect((await verify([first, second], { recordsInMemory: 1 })).stdout).toBe(parts.stdout);
 
     const alone = await verify([second]);
     expect(alone.stdout).toContain(

@@ -54,6 +54,9 @@ const EMPTIES = new Set([
   "WithdrawalDisapproved",
 ]);
 
+/** Streams whose balance is kept from their first event on: wallets and agents. */
+const ACCOUNT = /^(wallet|agent)-/;
+
 const sum = (transfers) => transfers.reduce((total, t) => total + t.amount, 0);
 const advanceOf = (data) => data.advance?.amount ?? 0;
 
@@ -120,7 +123,8 @@ function effectOf(type, data) {
  * The money of a ledger folded event by event from zero: each wallet's main and bonus, every
  * other stream's money (an agent's float, what a deposit, withdrawal or round holds), transfers
  * debited and not yet credited, money in and out, and the house. State per stream is two
- * numbers; a transfer is forgotten once credited, so memory follows the accounts, not the events.
+ * numbers, kept for wallets and agents and for other streams only while they hold money; a
+ * transfer is forgotten once credited, so memory follows the accounts, not the events.
  */
 export class MoneyBook {
   accounts = new Map();
@@ -163,6 +167,9 @@ export class MoneyBook {
       this.problems.push(`${where}: ${type} leaves ${account.held} in the stream`);
     if (!Number.isSafeInteger(account.main + account.bonus + account.held))
       this.problems.push(`${where}: balance out of range`);
+    // An escrow (a round, a request) empty again is as if new: forgotten, so that only accounts
+    // and the escrows holding money stay in memory.
+    if (account.held === 0 && !ACCOUNT.test(streamId)) this.accounts.delete(streamId);
   }
 
   /** Safer play moves nothing: only where it stands and its amounts (whole minor units). */

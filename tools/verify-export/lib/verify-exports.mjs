@@ -10,11 +10,32 @@ import { createGunzip } from "node:zlib";
 import { comparePositions, eventHash, GENESIS_HASH } from "./chain.mjs";
 import { FairDraws } from "./fairness.mjs";
 import { MoneyBook } from "./money.mjs";
+import { StreamLinks } from "./stream-links.mjs";
 
 export const EXPORT_FORMAT = "igp-ledger-export/1";
 const MAX_LISTED = 100;
 /** Events held back waiting for an earlier revision of their stream (bounded memory). */
 const MAX_WAITING = 100_000;
+/** Pieces of streams' chains sorted in memory before a run of them goes to disk (stream-links.mjs). */
+export const RECORDS_IN_MEMORY = 20_000;
+/**
+ * A stream's usual last event: a round settled or cancelled, a request decided. Its stream is
+ * let go then (its piece of chain noted in StreamLinks), so memory follows the streams still in
+ * play and the accounts, not every stream ever. A later event of it (a deposit's agent money
+ * arriving late) opens the stream again: its link is checked in StreamLinks all the same.
+ */
+const LAST_USUALLY = new Set([
+  "RoundSettled",
+  "RoundCancelled",
+  "WithdrawalApproved",
+  "WithdrawalDisapproved",
+  "ChargeApproved",
+  "ChargeDisapproved",
+  "BankDepositApproved",
+  "AgentDepositApproved",
+  "AgentFundsReturned",
+  "DepositDisapproved",
+]);
 
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 const fingerprintOf = (key) => sha256(key.export({ type: "spki", format: "der" }));
@@ -37,9 +58,22 @@ class Problems {
  * money (no negative balance, every transfer credited once as sent, the money invariant) and
  * every settled draw. Returns the problems and what was found.
  */
-export async function verifyExports(dirs, { publicKeyPem } = {}) {
+export async function verifyExports(
+  dirs,
+  { publicKeyPem, recordsInMemory = RECORDS_IN_MEMORY } = {},
+) {
+  const links = new StreamLinks(recordsInMemory);
+  try {
+    return await verifyWith(dirs, publicKeyPem, links);
+  } finally {
+    links.close();
+  }
+}
+
+async function verifyWith(dirs, publicKeyPem, links) {
   const problems = new Problems();
   const given = publicKeyPem ? createPublicKey(publicKeyPem) : null;
+  /** The streams open: each one's last revision and hash, its last type, the export it is in. */
   const chains = new Map();
   const pending = new Map();
   const money = new MoneyBook();
@@ -48,7 +82,6 @@ export async function verifyExports(dirs, { publicKeyPem } = {}) {
     events: 0,
     last: null,
     checksMoney: false,
-    anchored: 0,
     waiting: 0,
     keys: new Set(),
   };
@@ -73,7 +106,9 @@ export async function verifyExports(dirs, { publicKeyPem } = {}) {
     await checkSignature(dir, bytes, manifest, given, problems, state);
     if (index === 0) state.checksMoney = manifest.range?.fromGenesis === true;
     else checkLink(dir, manifest, previousManifest, problems);
-    await checkEvents(dir, manifest, { chains, pending, money, fair, problems, state });
+    const more = index < dirs.length - 1;
+    const context = { chains, pending, money, fair, problems, state, links, index };
+    await checkEvents(dir, manifest, context, more);
     previousManifest = { manifest, sha256: sha256(bytes) };
   }
   for (const [streamId, waiting] of pending)
@@ -84,8 +119,8 @@ export async function verifyExports(dirs, { publicKeyPem } = {}) {
   const report = {
     exports: dirs.length,
     events: state.events,
-    streams: chains.size,
-    anchoredStreams: state.anchored,
+    streams: links.streams,
+    anchoredStreams: links.anchored,
     keys: [...state.keys],
     checksMoney: state.checksMoney,
     lastPosition: state.last?.position ?? null,
@@ -175,11 +210,12 @@ async function readGzipLines(file, onLine) {
   return hash.digest("hex");
 }
 
-async function checkEvents(dir, manifest, { chains, pending, money, fair, problems, state }) {
+async function checkEvents(dir, manifest, context, more) {
+  const { problems, state, links } = context;
   const file = path.join(dir, manifest.events?.file ?? "events.jsonl.gz");
-  const touched = new Map();
   let count = 0;
   let first = null;
+  const deliver = deliverer(context);
   const onLine = (line) => {
     count++;
     let event;
@@ -195,75 +231,14 @@ async function checkEvents(dir, manifest, { chains, pending, money, fair, proble
       );
     state.last = event;
     state.events++;
-    const head = touched.get(event.streamId);
-    if (!head || event.revision > head.revision)
-      touched.set(event.streamId, { revision: event.revision, hash: event.hash });
-    deliver(event);
-  };
-  /**
-   * Each stream's events in revision order. The global order is the commit order of
-   * transactions (ledger.md), and a group commit that wrote first and commits last can hold a
-   * stream's later revision before an earlier one that another transaction committed meanwhile:
-   * an event ahead of its stream waits here (a handful at most) until the one before it comes.
-   */
-  const deliver = (event) => {
-    let chain = chains.get(event.streamId);
-    if (!chain) {
-      chain = { revision: -1, hash: GENESIS_HASH };
-      if (event.revision !== 0 && !state.checksMoney) {
-        state.anchored++;
-        chain = { revision: event.revision - 1, hash: event.prevHash };
-      }
-      chains.set(event.streamId, chain);
-    }
-    if (event.revision > chain.revision + 1) {
-      if (state.waiting >= MAX_WAITING)
-        return problems.add(
-          `${event.streamId}@${event.revision}: too many events ahead of their streams' order`,
-        );
-      const waiting = pending.get(event.streamId) ?? new Map();
-      waiting.set(event.revision, event);
-      pending.set(event.streamId, waiting);
-      state.waiting++;
-      return;
-    }
-    link(event, chain);
-    const waiting = pending.get(event.streamId);
-    for (
-      let next = waiting?.get(chain.revision + 1);
-      next;
-      next = waiting.get(chain.revision + 1)
-    ) {
-      waiting.delete(next.revision);
-      state.waiting--;
-      link(next, chain);
-    }
-    if (waiting?.size === 0) pending.delete(event.streamId);
-  };
-  const link = (event, chain) => {
-    const where = `${event.streamId}@${event.revision}`;
-    if (event.revision !== chain.revision + 1)
-      problems.add(`${where}: revision follows ${chain.revision} (event inserted or repeated?)`);
-    if (event.prevHash !== chain.hash)
-      problems.add(`${where}: prevHash is not the previous event's hash`);
-    if (eventHash(event) !== event.hash)
-      problems.add(`${where}: hash does not match the event's content (altered?)`);
-    chain.revision = event.revision;
-    chain.hash = event.hash;
-    if (state.checksMoney) {
-      try {
-        money.apply(event, where);
-        fair.apply(event);
-      } catch (error) {
-        problems.add(`${where}: malformed ${event.type} (${error.message})`);
-      }
-    }
+    deliver.event(event);
   };
   let digest;
   try {
     digest = await readGzipLines(file, onLine);
   } catch (error) {
     problems.add(`${file}: truncated or damaged (${error.code ?? error.message})`);
+    await links.skip();
     return;
   }
   if (digest !== manifest.events?.sha256)
@@ -281,44 +256,113 @@ async function checkEvents(dir, manifest, { chains, pending, money, fair, proble
     (last?.hash ?? null) !== (range.last?.hash ?? null)
   )
     problems.add(`${dir}: ends at ${last?.position}, the manifest says ${range.last?.position}`);
-  await checkHeads(dir, manifest, touched, problems);
+  deliver.ended();
+  await links.check(dir, manifest, problems, { checksMoney: state.checksMoney, more });
 }
 
-/** Each stream's head in the heads file is where its chain ended; none missing, none extra. */
-async function checkHeads(dir, manifest, touched, problems) {
-  const file = path.join(dir, manifest.heads?.file ?? "heads.jsonl.gz");
-  const seen = new Set();
-  const kinds = {};
-  let digest;
-  try {
-    digest = await readGzipLines(file, (line) => {
-      const head = JSON.parse(line);
-      seen.add(head.streamId);
-      const chain = touched.get(head.streamId);
-      if (!chain)
-        problems.add(`${head.streamId}: in the heads but no event of it (stream missing)`);
-      else if (chain.revision !== head.revision || chain.hash !== head.hash)
-        problems.add(
-          `${head.streamId}: its head is revision ${head.revision}, its events end at ${chain.revision}`,
+/**
+ * Each stream's events in revision order. The global order is the commit order of
+ * transactions (ledger.md), and a group commit that wrote first and commits last can hold a
+ * stream's later revision before an earlier one that another transaction committed meanwhile:
+ * an event ahead of its stream waits here (a handful at most) until the one before it comes.
+ * A stream is let go after its usual last event (LAST_USUALLY); each piece of a stream's chain
+ * linked here (in one export, from its first event there or its reopening to its end or
+ * letting go) goes to StreamLinks, which checks that the pieces join.
+ */
+function deliverer({ chains, pending, money, fair, problems, state, links, index }) {
+  const event = (event) => {
+    let chain = chains.get(event.streamId);
+    if (!chain) {
+      chain = { revision: -1, hash: GENESIS_HASH, type: null, in: -1, from: 0, fromHash: null };
+      // First seen in an export that does not start at genesis: its chain starts here.
+      if (event.revision !== 0 && !state.checksMoney)
+        chain = { ...chain, revision: event.revision - 1, hash: event.prevHash };
+      chains.set(event.streamId, chain);
+    }
+    if (event.revision > chain.revision + 1) {
+      if (state.waiting >= MAX_WAITING)
+        return problems.add(
+          `${event.streamId}@${event.revision}: too many events ahead of their streams' order`,
         );
+      const waiting = pending.get(event.streamId) ?? new Map();
+      waiting.set(event.revision, event);
+      pending.set(event.streamId, waiting);
+      state.waiting++;
+      return;
+    }
+    link(event, chain);
+    drain(event.streamId, chain);
+  };
+  const drain = (streamId, chain) => {
+    const waiting = pending.get(streamId);
+    for (
+      let next = waiting?.get(chain.revision + 1);
+      next;
+      next = waiting.get(chain.revision + 1)
+    ) {
+      waiting.delete(next.revision);
+      state.waiting--;
+      link(next, chain);
+    }
+    if (waiting?.size === 0) pending.delete(streamId);
+    if (LAST_USUALLY.has(chain.type) && !pending.has(streamId)) {
+      endPiece(streamId, chain);
+      chains.delete(streamId);
+    }
+  };
+  const link = (event, chain) => {
+    const where = `${event.streamId}@${event.revision}`;
+    if (chain.in !== index) {
+      chain.from = chain.revision + 1;
+      chain.fromHash = chain.hash;
+      chain.in = index;
+    }
+    if (event.revision !== chain.revision + 1)
+      problems.add(`${where}: revision follows ${chain.revision} (event inserted or repeated?)`);
+    if (event.prevHash !== chain.hash)
+      problems.add(`${where}: prevHash is not the previous event's hash`);
+    if (eventHash(event) !== event.hash)
+      problems.add(`${where}: hash does not match the event's content (altered?)`);
+    chain.revision = event.revision;
+    chain.hash = event.hash;
+    chain.type = event.type;
+    if (state.checksMoney) {
+      try {
+        money.apply(event, where);
+        fair.apply(event);
+      } catch (error) {
+        problems.add(`${where}: malformed ${event.type} (${error.message})`);
+      }
+    }
+  };
+  /**
+   * At the export's end, streams still waiting for their revision 0 (from genesis): opened
+   * again after their usual last event, or their first event removed. Each starts at its lowest
+   * revision waiting; StreamLinks finds whether that joins the stream's earlier piece.
+   */
+  const reopened = () => {
+    const waitingForZero = [...pending.keys()].filter((streamId) => {
+      const chain = chains.get(streamId);
+      return chain.in === -1 && chain.revision === -1;
     });
-  } catch (error) {
-    problems.add(`${file}: truncated or damaged (${error.code ?? error.message})`);
-    return;
-  }
-  if (digest !== manifest.heads?.sha256) problems.add(`${file}: its SHA-256 is not the manifest's`);
-  for (const streamId of touched.keys()) {
-    if (!seen.has(streamId)) problems.add(`${streamId}: has events but no head in the export`);
-    const kind = streamId.split("-")[0];
-    kinds[kind] = (kinds[kind] ?? 0) + 1;
-  }
-  if (seen.size !== manifest.heads?.count)
-    problems.add(`${dir}: ${seen.size} heads, the manifest says ${manifest.heads?.count}`);
-  if (JSON.stringify(sorted(kinds)) !== JSON.stringify(sorted(manifest.streams ?? {})))
-    problems.add(
-      `${dir}: streams by kind ${JSON.stringify(kinds)}, the manifest says ${JSON.stringify(manifest.streams)}`,
-    );
+    for (const streamId of waitingForZero) {
+      const chain = chains.get(streamId);
+      const lowest = Math.min(...pending.get(streamId).keys());
+      chain.revision = lowest - 1;
+      chain.hash = pending.get(streamId).get(lowest).prevHash;
+      drain(streamId, chain);
+    }
+  };
+  /** The piece of the stream's chain linked in this export so far. */
+  const endPiece = (streamId, chain) => {
+    if (chain.in !== index) return;
+    links.piece(streamId, chain.from, chain.fromHash, chain.revision, chain.hash);
+    chain.in = -1;
+  };
+  /** At the export's end: the pieces of the streams still open. */
+  const ended = () => {
+    reopened();
+    for (const [streamId, chain] of chains) endPiece(streamId, chain);
+  };
+  return { event, ended };
 }
-
-const sorted = (object) =>
-  Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : 1)));
