@@ -46,10 +46,13 @@ const PROFILE_DIR = profileFlag >= 0 ? path.resolve(process.argv[profileFlag + 1
 const KEEP_IN = process.env.BENCH_CLUSTER_DIR || undefined;
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
-/** `npm run audit`'s command as package.json has it, its heap flags included. */
-const AUDIT = (
-  JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.audit as string
-).split(" ");
+/** An npm script's command as package.json has it, its heap flags included. */
+const npmScript = (name: string) =>
+  (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts[name] as string).split(
+    " ",
+  );
+const AUDIT = npmScript("audit");
+const EXPORT = npmScript("export-ledger");
 
 interface Figures {
   seconds: number;
@@ -153,11 +156,7 @@ async function main() {
         ],
         // What V8 does with the heap unasked: it grows it while it may (docs/audit.md, Figures).
         ["audit, node's flags", () => tsx("game-server/src/cli/audit.ts")],
-        [
-          "export-ledger",
-          (i) =>
-            tsx("game-server/src/cli/export-ledger.ts", "--out", path.join(work, `export-${i}`)),
-        ],
+        ["npm run export-ledger", (i) => [...EXPORT, "--out", path.join(work, `export-${i}`)]],
         ["verifier", () => verifier([])],
       ];
       if (SMALL_HEAPS)

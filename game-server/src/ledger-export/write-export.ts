@@ -99,14 +99,24 @@ async function writeWith(
   let last: ExportManifest["range"]["last"] = null;
   let started = !selection.since;
   const events = gzipFile(path.join(dir, EVENTS_FILE));
-  reading: for (let cursor = after; ; ) {
-    const batch = await store.readAll({ after: cursor, maxCount: READ_BATCH });
+  // The next page is asked for before this one is written (PostgreSQL reads while this process
+  // serialises and compresses), and a page goes to the compressor in one write, not a line at a
+  // time (a write per event was a fifth of the export's CPU).
+  const read = (cursor: string | undefined) => {
+    const page = store.readAll({ after: cursor, maxCount: READ_BATCH });
+    page.catch(() => {}); // awaited below, unless the selection ends first
+    return page;
+  };
+  let lines = "";
+  reading: for (let next = read(after); ; ) {
+    const batch = await next;
     if (batch.length === 0) break;
+    next = read(batch.at(-1)!.position);
     for (const event of batch) {
       if (!started && event.recordedAt >= selection.since!) started = true;
       if (!started) continue;
       if (selection.before && event.recordedAt >= selection.before) break reading;
-      await events.write(`${JSON.stringify(eventAsJson(event))}\n`);
+      lines += `${JSON.stringify(eventAsJson(event))}\n`;
       count++;
       heads.note(event.streamId, event.revision, event.hash);
       const recordedAt = event.recordedAt.toISOString();
@@ -120,8 +130,10 @@ async function writeWith(
       };
       if (event.position === selection.through) break reading;
     }
-    cursor = batch.at(-1)!.position;
+    await events.write(lines);
+    lines = "";
   }
+  await events.write(lines);
   await events.end();
 
   const headsFile = gzipFile(path.join(dir, HEADS_FILE));
@@ -174,12 +186,13 @@ async function previousExport(dir: string): Promise<NonNullable<ExportManifest["
   };
 }
 
-/** A gzip file written line by line, waiting whenever the compressor's buffer is full. */
+/** A gzip file written in pieces, waiting whenever the compressor's buffer is full. */
 function gzipFile(file: string) {
   const gzip: Gzip = createGzip();
   const done = pipeline(gzip, createWriteStream(file));
   return {
     async write(text: string) {
+      if (text === "") return;
       if (!gzip.write(text)) await once(gzip, "drain");
     },
     async end() {
