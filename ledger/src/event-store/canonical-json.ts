@@ -38,7 +38,7 @@ export function canonicalJson(value: JsonValue): string {
  * Keys by code unit (as `<` compares strings), by insertion: an event's objects have a handful
  * of keys, where this costs a third less than Array.prototype.sort (measured on stored events).
  */
-function sortedInPlace(keys: string[]): string[] {
+export function sortedInPlace(keys: string[]): string[] {
   for (let i = 1; i < keys.length; i++) {
     const key = keys[i]!;
     let j = i - 1;

@@ -1,4 +1,5 @@
 import * as crypto from "node:crypto";
+import { sortedInPlace } from "./canonical-json.ts";
 import type { JsonValue, NewEvent } from "./event-store.ts";
 
 /*
@@ -77,17 +78,6 @@ function writeObject(value: { [key: string]: JsonValue }) {
     writeValue(value[key]!);
   }
   writeByte(0x7d);
-}
-
-/** Keys by code unit (as `<` compares strings), by insertion: an object has a handful. */
-function sortedInPlace(keys: string[]): string[] {
-  for (let i = 1; i < keys.length; i++) {
-    const key = keys[i]!;
-    let j = i - 1;
-    for (; j >= 0 && keys[j]! > key; j--) keys[j + 1] = keys[j]!;
-    keys[j + 1] = key;
-  }
-  return keys;
 }
 
 function writeKey(key: string) {
