@@ -43,10 +43,8 @@ export async function recordScreen(page: Page): Promise<ScreenRecording> {
   const cdp = await page.context().newCDPSession(page);
   const shots: { at: number; png: Buffer }[] = [];
   cdp.on("Page.screencastFrame", ({ data, metadata, sessionId }) => {
-    shots.push({
-      at: (metadata.timestamp ?? Date.now() / 1000) * 1000,
-      png: Buffer.from(data, "base64"),
-    });
+    // When the frame was shown (seconds since 1970); a frame without it counts as none.
+    shots.push({ at: (metadata.timestamp ?? Number.NaN) * 1000, png: Buffer.from(data, "base64") });
     void cdp.send("Page.screencastFrameAck", { sessionId }).catch(() => {});
   });
   await cdp.send("Page.startScreencast", { format: "png", everyNthFrame: 2 });
