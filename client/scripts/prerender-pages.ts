@@ -41,7 +41,7 @@ const pages = await Promise.all(PAGES.map(writePage));
 writeFileSync(
   path.join(dist, "pages.json"),
   JSON.stringify(
-    PAGES.filter((page) => page.data || page.signedIn).map(
+    PAGES.filter((page) => page.data || page.signedIn || page.rendered).map(
       ({ path, data, signedIn, visitorTo, rendered, fetch }) => ({
         path,
         data,

@@ -115,10 +115,12 @@ export const PAGES: Page[] = [
     ];
   }),
   // The lottery list and a lottery's page are prerendered as their frame (the heading, what the
-  // page is about, 'Loading…'); the list is asked for by the HTML (public).
+  // page is about, 'Loading…'); the list is asked for by the HTML (public). The server renders
+  // the list again for a player with its cards in it.
   {
     path: "/play/instant/lottery",
     prerender: true,
+    rendered: true,
     preload: [LOTTERY],
     fetch: [LOTTERY_LIST],
   },

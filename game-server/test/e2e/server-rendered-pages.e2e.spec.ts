@@ -6,6 +6,7 @@ import {
 } from "@igp/test-support/browser.ts";
 import { coinFlipTable, fundedPlayer } from "@igp/test-support/games.ts";
 import { signUpPlayer, type TestServer } from "@igp/test-support/http.ts";
+import { createLottery } from "@igp/test-support/lottery.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -83,6 +84,30 @@ describe.skipIf(!hasChromium)(
       await expect
         .poll(() => page.getByTestId("join-terms").textContent(), { timeout: 20_000 })
         .toMatch(/Tails \(T\)/);
+      await context.close();
+    });
+
+    it("the lottery list shows a player its cards before its scripts run, then sells a ticket", {
+      timeout: 90_000,
+    }, async () => {
+      const { code } = await createLottery(server, { title: "Rendered Lottery", betAmount: 10 });
+      const player = await fundedPlayer(server, 50_00, 0, "Meron Alemu");
+      const context = await browser.newContext();
+      await signInContext(context, player.token);
+      const page = await context.newPage();
+      const release = await holdScripts(page);
+      await page.goto(`${server.url}/play/instant/lottery`, { waitUntil: "commit" });
+      const card = page.locator(`[data-lottery="${code}"]`);
+      await card.getByRole("heading", { name: "Rendered Lottery" }).waitFor();
+      expect(await page.getByTestId("header-main-balance").textContent()).toMatch(/^ETB\s50\.00$/);
+      release();
+      // Taken over: the out date in the phone's time, then Buy Ticket sells one.
+      await expect.poll(() => card.locator(".lottery-figures dd").last().textContent()).not.toBe("");
+      await card.getByRole("button", { name: "Buy Ticket" }).click();
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await expect
+        .poll(() => page.getByTestId("header-main-balance").textContent(), { timeout: 20_000 })
+        .toMatch(/^ETB\s40\.00$/);
       await context.close();
     });
 

@@ -40,8 +40,9 @@ export function TimeLeft({ end, label, over }: { end: number; label: string; ove
     return () => clearInterval(timer);
   }, [past]);
   if (past) return <>{over}</>;
+  // A page the server rendered counted from its clock a moment earlier: the next tick puts it right.
   return (
-    <span className="countdown" role="timer" aria-label={label}>
+    <span className="countdown" role="timer" aria-label={label} suppressHydrationWarning>
       {formatTimeLeft(end - now, t)}
     </span>
   );

@@ -14,7 +14,10 @@ import { sendOnce } from "../../lib/send-once.ts";
 /** The open lotteries: public, so the list's prerendered page asks for them with its scripts. */
 export const LOTTERY_LIST = "/api/game/lottery/list";
 
-export const fetchLotteries = async () => z.array(lotteryViewSchema).parse(await api(LOTTERY_LIST));
+/** The open lotteries from the list's answer (read here, or with the page the server rendered). */
+export const lotteriesFrom = (answer: unknown) => z.array(lotteryViewSchema).parse(answer);
+
+export const fetchLotteries = async () => lotteriesFrom(await api(LOTTERY_LIST));
 
 export const fetchLottery = async (code: string) =>
   lotteryViewSchema.parse(await api(`/api/game/lottery/get/${encodeURIComponent(code)}`));

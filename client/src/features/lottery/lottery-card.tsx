@@ -5,6 +5,7 @@ import { Link } from "react-router-dom";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
 import { useMainButton } from "../../lib/telegram/mini-app-port.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { EndsIn } from "./ends-in.tsx";
 import { prizeText } from "./ticket-result.tsx";
 
@@ -21,6 +22,7 @@ const PRIZES_NAMED = 3;
  */
 export function LotteryCard(props: { lottery: LotteryView; onBuy(): void; onPrizes(): void }) {
   const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
   const money = useMoney();
   const { lottery } = props;
   const more = lottery.prizeList.slice(1);
@@ -62,7 +64,8 @@ export function LotteryCard(props: { lottery: LotteryView; onBuy(): void; onPriz
         </div>
         <div>
           <dt>{t("lottery.outDate")}</dt>
-          <dd>{new Date(lottery.outDate).toLocaleString(i18n.language)}</dd>
+          {/* In the phone's own time zone: not in the HTML a server rendered (its zone is its own). */}
+          <dd>{hydrated && new Date(lottery.outDate).toLocaleString(i18n.language)}</dd>
         </div>
       </dl>
       <div className="card-actions">

@@ -7,9 +7,16 @@ import { useNotice } from "../../components/ui/notice.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { gameTitle } from "../../lib/labels.ts";
 import { useMessage } from "../../lib/messages.ts";
+import { usePageAnswer } from "../../lib/page-data.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { buyTicket, fetchLotteries, LOTTERY_DRAWN_EVENT } from "./lottery-api.ts";
+import {
+  buyTicket,
+  fetchLotteries,
+  LOTTERY_DRAWN_EVENT,
+  LOTTERY_LIST,
+  lotteriesFrom,
+} from "./lottery-api.ts";
 import {
   ConfirmPurchaseDialog,
   LIST_PAINTED,
@@ -36,7 +43,12 @@ export function LotteryListPage() {
   const notify = useNotice();
   const navigate = useNavigate();
   const { user, applyBalances } = useSession();
-  const [lotteries, setLotteries] = useState<LotteryView[] | null>(null);
+  // A player's page comes rendered by the server with the list in it (src/prerender.tsx).
+  const rendered = usePageAnswer<unknown>(LOTTERY_LIST);
+  const [lotteries, setLotteries] = useState<LotteryView[] | null>(() =>
+    rendered === undefined ? null : lotteriesFrom(rendered),
+  );
+  const renderedWithList = rendered !== undefined;
   const [buying, setBuying] = useState<LotteryView | null>(null);
   const [prizes, setPrizes] = useState<LotteryView | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,14 +56,14 @@ export function LotteryListPage() {
   const hydrated = useHydrated();
 
   useEffect(() => {
-    fetchLotteries().then(setLotteries, () => setLotteries([]));
+    if (!renderedWithList) fetchLotteries().then(setLotteries, () => setLotteries([]));
     // Tickets sold move as others buy: read again now and then while the list is in sight (a
     // lottery's own page watches its room live).
     const timer = setInterval(() => {
       if (document.visibilityState === "visible") fetchLotteries().then(setLotteries, () => {});
     }, LIST_REFRESH_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [renderedWithList]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
