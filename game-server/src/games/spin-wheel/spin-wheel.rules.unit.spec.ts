@@ -42,6 +42,15 @@ const seatsArb = fc
   );
 
 describe("spin wheel rules", () => {
+  it("holds every number some seat locked, each once, ascending", () => {
+    fc.assert(
+      fc.property(seatsArb, (seats) => {
+        const union = [...new Set(seats.flatMap((seat) => seat.selectedNumbers))];
+        expect(heldNumbers(seats)).toEqual(union.sort((a, b) => a - b));
+      }),
+    );
+  });
+
   it("pays the one holder of the drawn number, which is held, the pot minus the cut", async () => {
     await fc.assert(
       fc.asyncProperty(
