@@ -129,8 +129,12 @@ export const PAGES: Page[] = [
     prerender: true,
     // The drawing (a 2D canvas, no PixiJS) draws as soon as the lottery has been read.
     preload: [LOTTERY, "src/features/lottery/drawing/lottery-drawing.tsx"],
-    // Public: a visitor watches the drawing too (features/lottery/lottery-api.ts).
-    data: [{ url: "/api/game/lottery/get/[code]" }],
+    // Public: a visitor watches the drawing too (features/lottery/lottery-api.ts); a player's
+    // tickets in it are read with it (the drawing shows them).
+    data: [
+      { url: "/api/game/lottery/get/[code]" },
+      { url: "/api/game/lottery/tickets?code=[code]", signedIn: true },
+    ],
   },
   {
     path: "/dashboard/lottery-tickets",
