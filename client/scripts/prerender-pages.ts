@@ -42,12 +42,12 @@ writeFileSync(
   path.join(dist, "pages.json"),
   JSON.stringify(
     PAGES.filter((page) => page.data || page.signedIn || page.rendered).map(
-      ({ path, data, signedIn, visitorTo, rendered, fetch }) => ({
+      ({ path, data, signedIn, visitorTo, rendered, renderedForVisitors, fetch }) => ({
         path,
         data,
         signedIn,
         visitorTo,
-        ...(rendered && { rendered, fetch }),
+        ...(rendered && { rendered, renderedForVisitors, fetch }),
       }),
     ),
   ),

@@ -27,6 +27,11 @@ interface Page {
    * the HTML.
    */
   rendered?: boolean;
+  /**
+   * Rendered by the server for a visitor too: its reads (`fetch`) are public, so one render
+   * serves every visitor for a moment (page-render.ts).
+   */
+  renderedForVisitors?: boolean;
 }
 
 /**
@@ -116,11 +121,12 @@ export const PAGES: Page[] = [
   }),
   // The lottery list and a lottery's page are prerendered as their frame (the heading, what the
   // page is about, 'Loading…'); the list is asked for by the HTML (public). The server renders
-  // the list again for a player with its cards in it.
+  // it again with its cards in it, for a player and for a visitor (a shared link's first page).
   {
     path: "/play/instant/lottery",
     prerender: true,
     rendered: true,
+    renderedForVisitors: true,
     preload: [LOTTERY],
     fetch: [LOTTERY_LIST],
   },

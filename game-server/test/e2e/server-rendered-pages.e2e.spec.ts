@@ -102,12 +102,43 @@ describe.skipIf(!hasChromium)(
       expect(await page.getByTestId("header-main-balance").textContent()).toMatch(/^ETB\s50\.00$/);
       release();
       // Taken over: the out date in the phone's time, then Buy Ticket sells one.
-      await expect.poll(() => card.locator(".lottery-figures dd").last().textContent()).not.toBe("");
+      await expect
+        .poll(() => card.locator(".lottery-figures dd").last().textContent())
+        .not.toBe("");
       await card.getByRole("button", { name: "Buy Ticket" }).click();
       await page.getByRole("button", { name: "Confirm" }).click();
       await expect
         .poll(() => page.getByTestId("header-main-balance").textContent(), { timeout: 20_000 })
         .toMatch(/^ETB\s40\.00$/);
+      await context.close();
+    });
+
+    it("the lottery list shows a visitor its cards before its scripts run, then sends a buyer to sign in", {
+      timeout: 90_000,
+    }, async () => {
+      const { code } = await createLottery(server, { title: "Visitors' Lottery" });
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const release = await holdScripts(page);
+      // Rendered for every visitor of the moment: the lottery made just now may come in the next.
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`${server.url}/play/instant/lottery`, { waitUntil: "commit" });
+            await page.getByRole("heading", { name: "Lottery" }).first().waitFor();
+            return page.locator(`[data-lottery="${code}"]`).count();
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+      const card = page.locator(`[data-lottery="${code}"]`);
+      expect(await card.getByRole("heading").textContent()).toBe("Visitors' Lottery");
+      release();
+      await expect
+        .poll(() => card.locator(".lottery-figures dd").last().textContent())
+        .not.toBe("");
+      await card.getByRole("button", { name: "Buy Ticket" }).click();
+      await page.waitForURL("**/auth/login?next=%2Fplay%2Finstant%2Flottery");
       await context.close();
     });
 

@@ -261,6 +261,23 @@ describe("caching", () => {
       expect((await raw(path)).status, path).toBe(200);
   });
 
+  it("the lottery list is rendered for visitors with its public reads only, kept by no cache", async () => {
+    const answers = await Promise.all([
+      raw("/play/instant/lottery", { "accept-encoding": "gzip" }),
+      raw("/play/instant/lottery", { "accept-encoding": "gzip", cookie: "igp_device=d1" }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      expect(answer.headers["set-cookie"]).toBeUndefined();
+      const html = decoded(answer).toString();
+      const data = JSON.parse(html.match(/id="page-data">([^<]*)</)![1]!) as object;
+      expect(Object.keys(data).sort()).toEqual(["/api/auth/providers", "/api/game/lottery/list"]);
+    }
+    // One render served both (the same bytes).
+    expect(decoded(answers[0]!).equals(decoded(answers[1]!))).toBe(true);
+  });
+
   it("a page names the reads it makes at once in a Link header: the session's user when signed in", async () => {
     const signedIn = { cookie: "igp_session=x; igp_signed_in=1", "accept-encoding": "gzip" };
     expect((await raw("/play/instant/coin-flip/AB12CD")).headers.link).toBeUndefined();

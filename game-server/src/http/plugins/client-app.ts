@@ -30,8 +30,8 @@ const UNHASHED = "public, max-age=3600";
  * reads it will make at once in a `Link` preload header (client-pages.ts): the session's user
  * for a browser with a session, and what the page reads by its address (a shared game's round).
  * A page behind sign-in sends a browser without a session to the sign-in page (a redirect).
- * A few pages (the lobbies) are rendered again for a browser with a session, their data in them
- * (page-render.ts). A missing asset is a 404, never a page.
+ * A few pages (the lobbies, the lottery list) are rendered again for a browser with a session,
+ * their data in them (page-render.ts); the lottery list for a visitor too. A missing asset is a 404, never a page.
  */
 export const clientApp = fp(
   async (app: FastifyInstance, { directory }: { directory: string | null }) => {
@@ -52,7 +52,10 @@ export const clientApp = fp(
       const page = pageFor(pages, url);
       const signIn = visitorGoesTo(page, url, request.headers.cookie);
       if (signIn) return reply.header("cache-control", "no-store").redirect(signIn, 302);
-      if (renderer?.renders(page) && holdsSession(request.headers.cookie)) {
+      if (
+        renderer?.renders(page) &&
+        (page.renderedForVisitors || holdsSession(request.headers.cookie))
+      ) {
         const sent = await renderer.send(page, request, reply, url).catch((error: unknown) => {
           // The build's page still works (its scripts read what the render would have shown).
           request.log.error({ err: error, url }, "page render failed: the build's page sent");

@@ -20,6 +20,8 @@ export interface BuiltPage {
   visitorTo: string;
   /** Rendered again for a browser with a session, with these public reads answered (page-render.ts). */
   rendered: boolean;
+  /** Rendered for a browser without one too (its reads are public: one render serves them all). */
+  renderedForVisitors: boolean;
   fetch: string[];
 }
 
@@ -37,6 +39,7 @@ interface PageDescription {
   signedIn?: boolean;
   visitorTo?: string;
   rendered?: boolean;
+  renderedForVisitors?: boolean;
   fetch?: string[];
 }
 
@@ -69,10 +72,12 @@ export function builtPages(directory: string): BuiltPage[] {
         signedIn = false,
         visitorTo = SIGN_IN_PAGE,
         rendered = false,
+        renderedForVisitors = false,
         fetch = [],
       } = described.get(address) ?? {};
       const file = `pages/${page}`;
-      return { ...patternOf(address), file, data, signedIn, visitorTo, rendered, fetch };
+      const how = { signedIn, visitorTo, rendered, renderedForVisitors, fetch };
+      return { ...patternOf(address), file, data, ...how };
     });
 }
 

@@ -6,11 +6,12 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { PAGE_DATA_ID, SESSION_USER, SITE_CONFIG } from "@igp/shared/page-reads";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type BuiltPage, readsFor } from "./client-pages.ts";
+import { type BuiltPage, holdsSession, readsFor } from "./client-pages.ts";
 
 /**
  * The pages the server renders again for a browser with a session (`rendered` in the client's
- * src/prerender.tsx): the lobbies, whose list the build cannot know. Their build's HTML paints
+ * src/prerender.tsx): the lobbies, whose list the build cannot know; the lottery list for
+ * visitors too (`renderedForVisitors`: public reads, one render shared by all for a moment). Their build's HTML paints
  * the frame, and the list only once the scripts have run and read it; rendered here, with the
  * session's user, the site's configuration and the page's reads answered by this server's own
  * routes (as the browser would have asked them, on its cookies), the list and the signed-in
@@ -23,9 +24,10 @@ export interface PageRenderer {
   /** Whether `page` is one the server renders. */
   renders(page: BuiltPage | undefined): page is BuiltPage;
   /**
-   * Sends `page` rendered for the request's session; false (nothing sent) when the session was
-   * not answered (refused, or the server could not say): the build's page goes instead, and its
-   * scripts handle the session as they always have.
+   * Sends `page` rendered for the request's session, or for visitors (without one, where the page
+   * is `renderedForVisitors`); false (nothing sent) when the session or a read was not answered
+   * (refused, or the server could not say in time): the build's page goes instead, and its
+   * scripts handle the session and the reads as they always have.
    */
   send(
     page: BuiltPage,
@@ -61,9 +63,22 @@ export function pageRenderer(
   const loading = import(pathToFileURL(bundle).href) as Promise<{ renderPage: RenderPage }>;
   loading.catch(() => {});
   const templates = new Map(rendered.map((page) => [page, templateOf(directory, page)]));
+  const rendering = async (page: BuiltPage, url: string, answers: Record<string, unknown>) => {
+    const { renderPage } = await loading;
+    return templates.get(page)!(await renderPage(url, answers), answers);
+  };
+  const forVisitors = new VisitorRenders((page, url, request) =>
+    readPublic(app, request, [SITE_CONFIG, ...page.fetch]).then(
+      (answers) => answers && rendering(page, url, answers),
+    ),
+  );
   return {
     renders: (page): page is BuiltPage => Boolean(page && templates.has(page)),
     async send(page, request, reply, url) {
+      if (!holdsSession(request.headers.cookie)) {
+        const html = page.renderedForVisitors ? await forVisitors.page(page, url, request) : null;
+        return html !== null && sendPage(html, request, reply);
+      }
       // All of the page's reads, or the build's page (a table's page, a player on the dashboard).
       const own = readsFor(page, url, request.headers.cookie).filter(
         (read) => read !== SESSION_USER,
@@ -74,17 +89,52 @@ export function pageRenderer(
       if (!read || !reads.every((url) => url in read.answers)) return false;
       const { answers, cookies } = read;
       for (const cookie of cookies) reply.header("set-cookie", cookie);
-      const { renderPage } = await loading;
-      const html = templates.get(page)!(await renderPage(url, answers), answers);
-      // The session's user (its balances) is in it: no cache keeps it.
-      await reply
-        .header("cache-control", "no-store")
-        .header("vary", "accept-encoding")
-        .type("text/html; charset=utf-8")
-        .send(await encoded(html, request, reply));
-      return true;
+      return sendPage(await rendering(page, url, answers), request, reply);
     },
   };
+}
+
+/** The page as rendered, never kept by a cache: a session's holds its user and balances. */
+async function sendPage(html: string, request: FastifyRequest, reply: FastifyReply) {
+  await reply
+    .header("cache-control", "no-store")
+    .header("vary", "accept-encoding")
+    .type("text/html; charset=utf-8")
+    .send(await encoded(html, request, reply));
+  return true;
+}
+
+/** How long one visitors' render of a page serves every visitor: its public reads' freshness. */
+const VISITOR_RENDER_MS = 2_000;
+
+/**
+ * A page's render for visitors (no session, public reads only), shared by every visitor for
+ * VISITOR_RENDER_MS: a crowd arriving from one shared link costs one render, not one each. A
+ * render that failed or waited too long is not kept (those visitors get the build's page).
+ */
+class VisitorRenders {
+  private readonly kept = new Map<string, { until: number; html: Promise<string | null> }>();
+
+  constructor(
+    private readonly render: (
+      page: BuiltPage,
+      url: string,
+      request: FastifyRequest,
+    ) => Promise<string | null>,
+  ) {}
+
+  page(page: BuiltPage, url: string, request: FastifyRequest): Promise<string | null> {
+    const now = Date.now();
+    const kept = this.kept.get(url);
+    if (kept && kept.until > now) return kept.html;
+    for (const [key, { until }] of this.kept) if (until <= now) this.kept.delete(key);
+    const html = this.render(page, url, request);
+    const entry = { until: now + VISITOR_RENDER_MS, html };
+    this.kept.set(url, entry);
+    const forget = () => this.kept.get(url) === entry && this.kept.delete(url);
+    html.then((rendered) => rendered ?? forget(), forget);
+    return html;
+  }
 }
 
 /**
@@ -146,6 +196,26 @@ async function readAll(
     ),
   ]);
   return { answers, cookies: given };
+}
+
+/**
+ * The public reads of a page rendered for visitors, through this server's own routes without the
+ * browser's cookies or credentials (the answers serve every visitor); null unless every one
+ * answered in time.
+ */
+async function readPublic(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  urls: string[],
+): Promise<Record<string, unknown> | null> {
+  const read = Promise.all(
+    urls.map((url) =>
+      app.inject({ method: "GET", url, remoteAddress: request.socket.remoteAddress }),
+    ),
+  );
+  const answered = await Promise.race([read, sleep(READS_WAIT_MS)]);
+  if (!answered || answered.some((answer) => answer.statusCode !== 200)) return null;
+  return Object.fromEntries(answered.map((answer, index) => [urls[index]!, answer.json()]));
 }
 
 /** JSON that cannot end its block or open a comment inside it (`<` escaped). */
