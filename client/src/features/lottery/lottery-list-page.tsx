@@ -43,7 +43,8 @@ export function LotteryListPage() {
   const notify = useNotice();
   const navigate = useNavigate();
   const { user, applyBalances } = useSession();
-  // A player's page comes rendered by the server with the list in it (src/prerender.tsx).
+  // The page comes rendered by the server with the list in it, for a player and for a visitor
+  // (src/prerender.tsx); else the list is read here.
   const rendered = usePageAnswer<unknown>(LOTTERY_LIST);
   const [lotteries, setLotteries] = useState<LotteryView[] | null>(() =>
     rendered === undefined ? null : lotteriesFrom(rendered),

@@ -11,11 +11,11 @@ import { type BuiltPage, holdsSession, readsFor } from "./client-pages.ts";
 /**
  * The pages the server renders again for a browser with a session (`rendered` in the client's
  * src/prerender.tsx): the lobbies, whose list the build cannot know; the lottery list for
- * visitors too (`renderedForVisitors`: public reads, one render shared by all for a moment). Their build's HTML paints
- * the frame, and the list only once the scripts have run and read it; rendered here, with the
- * session's user, the site's configuration and the page's reads answered by this server's own
- * routes (as the browser would have asked them, on its cookies), the list and the signed-in
- * header are in the first paint. The answers go beside the HTML in a data block
+ * visitors too (`renderedForVisitors`: public reads, one render shared by all for a moment).
+ * Their build's HTML paints the frame, and the list only once the scripts have run and read it;
+ * rendered here, with the session's user, the site's configuration and the page's reads answered
+ * by this server's own routes (as the browser would have asked them, on its cookies), the list
+ * and the signed-in header are in the first paint. The answers go beside the HTML in a data block
  * (`<script type="application/json">`: data, which the CSP's `script-src` does not govern), from
  * which the hydrating render starts (client/src/lib/page-data.tsx), so that it equals this HTML.
  * The renderer is the build's own (client/.prerender/prerender.js, built whole for Node).
@@ -104,7 +104,7 @@ async function sendPage(html: string, request: FastifyRequest, reply: FastifyRep
   return true;
 }
 
-/** How long one visitors' render of a page serves every visitor: its public reads' freshness. */
+/** How long one render of a page for visitors serves them all: its public reads' freshness. */
 const VISITOR_RENDER_MS = 2_000;
 
 /**
