@@ -33,8 +33,8 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   "/auth/login": 129,
   "/auth/register": 132,
   "/auth/reset": 128,
-  "/play/instant/lottery": 176,
-  "/dashboard/lottery-tickets": 176,
+  "/play/instant/lottery": 167,
+  "/dashboard/lottery-tickets": 177,
   "/demo/game/[game]": 177,
   "/demo/game/flip-coin": 177,
   "/demo/game/lottery": 177,
@@ -45,7 +45,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   "/play/instant/spin-wheel": 183,
   "/play/instant/spin-wheel/[id]": 183,
   "/create/private/spin-wheel": 183,
-  "/play/instant/lottery/[code]": 181,
+  "/play/instant/lottery/[code]": 171,
 };
 
 const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, "../dist"));

@@ -146,7 +146,7 @@ export const PAGES: Page[] = [
     path: "/dashboard/lottery-tickets",
     prerender: false,
     signedIn: true,
-    preload: [LOTTERY],
+    preload: [LOTTERY, "src/features/lottery/my-tickets-page.tsx"],
   },
   // The demos draw a canvas only for a result: PixiJS comes when a round is played. Each is
   // prerendered with its starting play money (a visitor's first visit; the stored play money

@@ -1,9 +1,17 @@
+import { lazy, Suspense } from "react";
 import { SignedInOnly } from "../../components/signed-in-only.tsx";
 import { RealityCheck } from "../safer-play/reality-check.tsx";
 import { LotteryListPage } from "./lottery-list-page.tsx";
 import { LotteryResultPage } from "./lottery-result-page.tsx";
-import { MyTicketsPage } from "./my-tickets-page.tsx";
 import "./lottery.css";
+
+/**
+ * A chunk of its own (its page preloads it, src/prerender.tsx): it brings TanStack Query, which
+ * the list and a lottery's page (its drawing) would otherwise download first.
+ */
+const MyTicketsPage = lazy(() =>
+  import("./my-tickets-page.tsx").then((module) => ({ default: module.MyTicketsPage })),
+);
 
 /**
  * The lottery screens (a lazy chunk). The list and a lottery's page (its drawing, live or
@@ -17,7 +25,9 @@ export default function LotteryScreens({ screen }: { screen: "list" | "result" |
       {screen === "result" && <LotteryResultPage />}
       {screen === "tickets" && (
         <SignedInOnly>
-          <MyTicketsPage />
+          <Suspense fallback={null}>
+            <MyTicketsPage />
+          </Suspense>
         </SignedInOnly>
       )}
     </main>
