@@ -3,7 +3,7 @@
 import { createReadStream, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { StringDecoder } from "node:string_decoder";
+import { jsonLines } from "./lines.mjs";
 
 export class SortedRuns {
   #compare;
@@ -97,21 +97,6 @@ export async function batchCursor(batches) {
   at = -1;
   await cursor.advance();
   return cursor;
-}
-
-/** A text stream's lines parsed as JSON, a batch per chunk (an error rejects the iteration). */
-export async function* jsonLines(stream, parse = JSON.parse) {
-  const decoder = new StringDecoder("utf8");
-  let rest = "";
-  for await (const chunk of stream) {
-    const lines = (rest + decoder.write(chunk)).split("\n");
-    rest = lines.pop();
-    const batch = [];
-    for (const line of lines) if (line) batch.push(parse(line));
-    if (batch.length > 0) yield batch;
-  }
-  rest += decoder.end();
-  if (rest) yield [parse(rest)];
 }
 
 /** Cursors merged in order: the smallest head first (a handful of runs: a linear scan). */

@@ -4,12 +4,12 @@
 // export is read, the pieces are sorted by stream (SortedRuns: on disk beyond a bound) and walked
 // beside the heads file, which is sorted by stream too, and beside the streams' ends in the
 // exports before it.
-import { createHash } from "node:crypto";
 import { appendFileSync, createReadStream } from "node:fs";
-import { pipeline, Transform } from "node:stream";
+import { pipeline } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { GENESIS_HASH } from "./chain.mjs";
-import { batchCursor, fileCursor, jsonLines, SortedRuns } from "./sorted-runs.mjs";
+import { hashingTap, jsonLines } from "./lines.mjs";
+import { batchCursor, fileCursor, SortedRuns } from "./sorted-runs.mjs";
 
 /** Pieces [streamId, from, prevHash, to, hash] by stream, then where they start. */
 const byStream = (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]);
@@ -143,13 +143,7 @@ const sorted = (object) =>
  * A damaged file (truncated, not JSON, out of order) is reported once and ends the cursor.
  */
 async function headsCursor(file, problems) {
-  const hash = createHash("sha256");
-  const tap = new Transform({
-    transform(chunk, _encoding, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
+  const { tap, digest } = hashingTap();
   const lines = pipeline(createReadStream(file), tap, createGunzip(), () => {});
   let previous = null;
   const parse = (line) => {
@@ -164,7 +158,7 @@ async function headsCursor(file, problems) {
   const heads = {
     damaged: false,
     count: 0,
-    digest: () => hash.digest("hex"),
+    digest,
     get head() {
       return cursor.head;
     },

@@ -3,12 +3,11 @@ import { createHash, createPublicKey, verify } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { StringDecoder } from "node:string_decoder";
 import { createGunzip } from "node:zlib";
 import { comparePositions, eventHash, GENESIS_HASH } from "./chain.mjs";
 import { FairDraws } from "./fairness.mjs";
+import { hashingTap, jsonLines } from "./lines.mjs";
 import { MoneyBook } from "./money.mjs";
 import { StreamLinks } from "./stream-links.mjs";
 
@@ -189,25 +188,12 @@ function checkLink(dir, manifest, previous, problems) {
  * One pipeline, so a slow consumer pauses the reading and any error (a truncated file) rejects.
  */
 async function readGzipLines(file, onLine) {
-  const hash = createHash("sha256");
-  const tap = new Transform({
-    transform(chunk, _encoding, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
+  const { tap, digest } = hashingTap();
   await pipeline(createReadStream(file), tap, createGunzip(), async (source) => {
-    const decoder = new StringDecoder("utf8");
-    let rest = "";
-    for await (const chunk of source) {
-      const lines = (rest + decoder.write(chunk)).split("\n");
-      rest = lines.pop();
-      for (const line of lines) if (line) onLine(line);
-    }
-    rest += decoder.end();
-    if (rest) onLine(rest);
+    for await (const lines of jsonLines(source, (line) => line))
+      for (const line of lines) onLine(line);
   });
-  return hash.digest("hex");
+  return digest();
 }
 
 async function checkEvents(dir, manifest, context, more) {
