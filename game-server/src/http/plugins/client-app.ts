@@ -3,7 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { builtPages, holdsSession, pageFor, preloadsFor, visitorGoesTo } from "./client-pages.ts";
+import { builtPages, pageFor, preloadsFor, visitorGoesTo } from "./client-pages.ts";
 import { pageRenderer } from "./page-render.ts";
 
 /** Vite names every file under assets/ after a hash of its content: it never changes. */
@@ -53,10 +53,8 @@ export const clientApp = fp(
       const page = pageFor(pages, url);
       const signIn = visitorGoesTo(page, url, request.headers.cookie);
       if (signIn) return reply.header("cache-control", "no-store").redirect(signIn, 302);
-      if (
-        renderer?.renders(page) &&
-        (page.renderedForVisitors || holdsSession(request.headers.cookie))
-      ) {
+      // The renderer decides whom it renders for (a session; a visitor where the page allows).
+      if (renderer?.renders(page)) {
         const sent = await renderer.send(page, request, reply, url).catch((error: unknown) => {
           // The build's page still works (its scripts read what the render would have shown).
           request.log.error({ err: error, url }, "page render failed: the build's page sent");

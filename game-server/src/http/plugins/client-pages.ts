@@ -76,8 +76,16 @@ export function builtPages(directory: string): BuiltPage[] {
         fetch = [],
       } = described.get(address) ?? {};
       const file = `pages/${page}`;
-      const how = { signedIn, visitorTo, rendered, renderedForVisitors, fetch };
-      return { ...patternOf(address), file, data, ...how };
+      return {
+        ...patternOf(address),
+        file,
+        data,
+        signedIn,
+        visitorTo,
+        rendered,
+        renderedForVisitors,
+        fetch,
+      };
     });
 }
 
