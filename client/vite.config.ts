@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Rolldown } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
+import { zodWithoutEval } from "./scripts/zod-without-eval.ts";
 
 /** The player site's colours (src/styles/tokens.css --bg): the installed app's splash and status bar. */
 const THEME_COLOUR = "#0b1120";
@@ -65,6 +66,7 @@ export default defineConfig(({ isSsrBuild }) =>
     : {
         plugins: [
           react(),
+          zodWithoutEval(),
           compression({ algorithms: ["brotliCompress", "gzip"] }),
           VitePWA({
             // A new deploy's worker takes over at once and the page reloads onto the new build, so
