@@ -2,12 +2,13 @@ import "./lottery-texts.ts";
 import type { LotteryView, MyTicket } from "@igp/shared";
 import { signInPageFrom } from "@igp/shared/sign-in-return";
 import type { TFunction } from "i18next";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { type RecordColumn, RecordList } from "../../components/records/record-list.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { browserSession } from "../../lib/api-client.ts";
+import { lazyAtOnce } from "../../lib/lazy-at-once.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
 import { DrawingPlaceholder } from "./drawing/drawing-placeholder.tsx";
 import { REVEAL_MS } from "./drawing/drawing-timeline.ts";
@@ -23,9 +24,12 @@ const NOTICE_MS = 5_000;
 /** How often a drawing without a room to watch is read again. */
 const RELOAD_MS = 5_000;
 
-/** The drawing's code loads with a lottery's page (preloaded by its HTML), not with the list. */
-const LotteryDrawing = lazy(() =>
-  import("./drawing/lottery-drawing.tsx").then((module) => ({ default: module.LotteryDrawing })),
+/**
+ * The drawing's code loads with a lottery's page (preloaded by its HTML), not with the list; the
+ * page asks for it as it opens, so that it is there when the lottery has been read.
+ */
+const { Component: LotteryDrawing, preload: preloadDrawing } = lazyAtOnce(() =>
+  import("./drawing/lottery-drawing.tsx").then((module) => module.LotteryDrawing),
 );
 
 /**
@@ -43,6 +47,7 @@ export function LotteryResultPage() {
   const [tickets, setTickets] = useState<MyTicket[]>([]);
   const [failed, setFailed] = useState(false);
   const [cancelled, setCancelled] = useState(false);
+  void preloadDrawing();
 
   const load = useCallback(async () => {
     try {
