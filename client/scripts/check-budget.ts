@@ -15,7 +15,7 @@ const KB = 1024;
  * KB gzipped, a little above what each loads today (issue 31: 1 to 2 KB of room). `/` is the tightest: the first download of
  * most visitors (React, the router, i18next, English, the layout and the games lists). The sign-in
  * forms load zod and their checks after they have painted (src/lib/lazy-schemas.ts: 30 KB
- * less); a game's screens add their rules, flows and the schemas
+ * less); no page loads Radix Dialog first (components/ui/modal.tsx: 10 KB less); a game's screens add their rules, flows and the schemas
  * of the answers they read; a lottery's page its drawing (a 2D canvas: no PixiJS, which took this
  * page from 180 to 323 KB). The back office loads its dashboard first (its other screens when opened).
  */
@@ -33,19 +33,19 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   "/auth/login": 129,
   "/auth/register": 132,
   "/auth/reset": 128,
-  "/play/instant/lottery": 167,
-  "/dashboard/lottery-tickets": 177,
-  "/demo/game/[game]": 177,
-  "/demo/game/flip-coin": 177,
-  "/demo/game/lottery": 177,
-  "/demo/game/spin-wheel": 177,
-  "/play/instant/coin-flip": 183,
-  "/play/instant/coin-flip/[id]": 183,
-  "/create/private/coin-flip": 183,
-  "/play/instant/spin-wheel": 183,
-  "/play/instant/spin-wheel/[id]": 183,
-  "/create/private/spin-wheel": 183,
-  "/play/instant/lottery/[code]": 171,
+  "/play/instant/lottery": 158,
+  "/dashboard/lottery-tickets": 168,
+  "/demo/game/[game]": 168,
+  "/demo/game/flip-coin": 168,
+  "/demo/game/lottery": 168,
+  "/demo/game/spin-wheel": 168,
+  "/play/instant/coin-flip": 174,
+  "/play/instant/coin-flip/[id]": 174,
+  "/create/private/coin-flip": 174,
+  "/play/instant/spin-wheel": 174,
+  "/play/instant/spin-wheel/[id]": 174,
+  "/create/private/spin-wheel": 174,
+  "/play/instant/lottery/[code]": 162,
 };
 
 const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, "../dist"));

@@ -78,6 +78,8 @@ describe("reset user password", () => {
 
   it("needs both fields, matching, at least 6 characters", async () => {
     render(<ResetDialog request={request} onClose={() => {}} />);
+    // The dialog shows once its code has loaded (components/ui/modal.tsx).
+    await screen.findByLabelText("New password");
     fill("", "");
     expect(await screen.findAllByText("Please fill in both fields.")).toHaveLength(2);
     fill("abcdef1", "abcdeg1");
@@ -104,6 +106,7 @@ describe("create admin", () => {
     withNotices(<CreateAdminDialog onClose={() => {}} />);
     const type = (label: string, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    await screen.findByLabelText("Full name");
     type("Full name", "Agent Abebe");
     type("Email", "agent@example.com");
     type("Password", "aaaaaa");
