@@ -28,8 +28,8 @@ interface Page {
    */
   rendered?: boolean;
   /**
-   * Rendered by the server for a visitor too: its reads (`fetch`) are public, so one render
-   * serves every visitor for a moment (page-render.ts).
+   * Rendered by the server for a visitor too: its reads (`fetch`, and `data` not `signedIn`)
+   * are public, so one render per address serves every visitor for a moment (page-render.ts).
    */
   renderedForVisitors?: boolean;
 }
@@ -133,7 +133,11 @@ export const PAGES: Page[] = [
   {
     path: "/play/instant/lottery/[code]",
     prerender: true,
-    // The drawing (a 2D canvas, no PixiJS) draws as soon as the lottery has been read.
+    // Rendered by the server with the lottery (and a player's tickets of it) in it, for a
+    // player and for a visitor: a shared link's first paint says what the lottery is and who won.
+    rendered: true,
+    renderedForVisitors: true,
+    // The drawing (a 2D canvas, no PixiJS) draws as soon as the page has hydrated.
     preload: [LOTTERY, "src/features/lottery/drawing/lottery-drawing.tsx"],
     // Public: a visitor watches the drawing too (features/lottery/lottery-api.ts); a player's
     // tickets in it are read with it (the drawing shows them).

@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium)(
       await context.close();
     });
 
-    it("the lottery list with its cards and a lottery's page as its frame before their scripts run", {
+    it("the lottery list with its cards and a lottery's page with its lottery before their scripts run", {
       timeout: 60_000,
     }, async () => {
       const lottery = await createLottery(server, { title: "Frame Lottery" });
@@ -75,11 +75,18 @@ describe.skipIf(!hasChromium)(
       await page.goto(`${server.url}/play/instant/lottery/${lottery.code}`, {
         waitUntil: "commit",
       });
-      await page.getByRole("heading", { name: "Lottery", level: 1 }).waitFor();
-      expect(await page.getByTestId("lottery-phase").count()).toBe(0);
-      release();
+      // Rendered by the server with the lottery in it (its status, its countdown as the server saw it).
       await page.getByRole("heading", { name: "Frame Lottery", level: 1 }).waitFor();
-      await expect.poll(() => page.getByTestId("lottery-phase").textContent()).toContain("On sale");
+      expect(await page.getByTestId("lottery-phase").textContent()).toBe("Open");
+      const left = await page.getByTestId("time-left").textContent();
+      release();
+      // Then the browser's: the countdown runs, the room is watched.
+      await expect
+        .poll(() => page.getByTestId("time-left").textContent(), { timeout: 20_000 })
+        .not.toBe(left);
+      await expect
+        .poll(() => page.getByTestId("lottery-phase").textContent(), { timeout: 20_000 })
+        .toContain("On sale");
       await context.close();
     });
 

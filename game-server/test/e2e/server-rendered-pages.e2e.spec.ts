@@ -6,7 +6,7 @@ import {
 } from "@igp/test-support/browser.ts";
 import { coinFlipTable, fundedPlayer } from "@igp/test-support/games.ts";
 import { signUpPlayer, type TestServer } from "@igp/test-support/http.ts";
-import { createLottery } from "@igp/test-support/lottery.ts";
+import { buyTicket, createLottery, drawingOver } from "@igp/test-support/lottery.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -25,8 +25,8 @@ async function gotoRendered(page: Page, url: string) {
 
 /**
  * The pages the server renders for a session with their data (issue 31; game-server's
- * page-render.ts): a lobby's list, a shared round and the staff dashboard's figures are in the
- * HTML, painted before any script has arrived; the script then takes the page over without a
+ * page-render.ts): a lobby's list, a shared round, the lottery list, a lottery's result and the
+ * staff dashboard's figures are in the HTML, painted before any script has arrived; the script then takes the page over without a
  * hydration error or a CSP refusal (any console error fails the test), and it works.
  */
 describe.skipIf(!hasChromium)(
@@ -150,6 +150,69 @@ describe.skipIf(!hasChromium)(
         .not.toBe("");
       await card.getByRole("button", { name: "Buy Ticket" }).click();
       await page.waitForURL("**/auth/login?next=%2Fplay%2Finstant%2Flottery");
+      await context.close();
+    });
+
+    /** A lottery a player holds the only ticket of, drawn (so that ticket won). */
+    async function drawnLottery(title: string) {
+      const lottery = await createLottery(server, { title, betAmount: 10, winAmount: 40 });
+      const holder = await fundedPlayer(server, 50_00, 0, "Lidya Haile");
+      expect((await buyTicket(server, holder.token, lottery.code)).status).toBe(201);
+      const finished = await server.call("POST", "/api/games/lottery/finish", {
+        token: lottery.adminToken,
+        body: { code: lottery.code },
+      });
+      expect(finished.status).toBe(200);
+      await drawingOver(server, lottery.code);
+      return { code: lottery.code as string, holder };
+    }
+
+    it("a lottery's page shows its holder the result and their ticket before its scripts run, then draws it", {
+      timeout: 90_000,
+    }, async () => {
+      const { code, holder } = await drawnLottery("Holder's Lottery");
+      const context = await browser.newContext();
+      await signInContext(context, holder.token);
+      const page = await context.newPage();
+      const release = await holdScripts(page);
+      await gotoRendered(page, `${server.url}/play/instant/lottery/${code}`);
+      await page.getByRole("heading", { name: "Holder's Lottery" }).waitFor();
+      expect(await page.getByTestId("lottery-phase").textContent()).toBe("Drawn");
+      // The holder's ticket (number 1, the winner) in both lists, and their balance: 50 - 10 + 40.
+      expect(await page.locator('.ticket-records [data-ticket="1"]').count()).toBe(1);
+      expect(await page.locator('.winner-records [data-place="1"]').textContent()).toContain("#1");
+      expect(await page.getByTestId("header-main-balance").textContent()).toMatch(/^ETB\s80\.00$/);
+      // The drawing's square, sized by CSS; the drawing itself is the browser's to draw.
+      expect(await page.getByTestId("lottery-drawing").count()).toBe(0);
+      release();
+      const drawing = page.getByTestId("lottery-drawing");
+      await expect
+        .poll(() => drawing.getAttribute("data-renderer"), { timeout: 20_000 })
+        .toBe("canvas");
+      await expect.poll(() => drawing.getAttribute("data-ticket"), { timeout: 20_000 }).toBe("1");
+      await context.close();
+    });
+
+    it("a lottery's page shows a visitor its result before its scripts run, and asks them to sign in for tickets", {
+      timeout: 90_000,
+    }, async () => {
+      const { code } = await drawnLottery("Visitors' Result");
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const release = await holdScripts(page);
+      await gotoRendered(page, `${server.url}/play/instant/lottery/${code}`);
+      await page.getByRole("heading", { name: "Visitors' Result" }).waitFor();
+      expect(await page.locator('.winner-records [data-place="1"]').textContent()).toContain("#1");
+      const signIn = page.getByRole("link", { name: "Sign in to see your tickets." });
+      expect(await signIn.count()).toBe(1);
+      release();
+      await expect
+        .poll(() => page.getByTestId("lottery-drawing").getAttribute("data-renderer"), {
+          timeout: 20_000,
+        })
+        .toBe("canvas");
+      await signIn.click();
+      await page.waitForURL(`**/auth/login?next=%2Fplay%2Finstant%2Flottery%2F${code}`);
       await context.close();
     });
 

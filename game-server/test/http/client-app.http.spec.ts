@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { ensureClientBuilt } from "@igp/test-support/browser.ts";
 import { startTestServer, type TestServer } from "@igp/test-support/http.ts";
+import { createLottery } from "@igp/test-support/lottery.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /** What the browser receives for the built client: compressed, cached, 404 where nothing is. */
@@ -276,6 +277,25 @@ describe("caching", () => {
     }
     // One render served both (the same bytes).
     expect(decoded(answers[0]!).equals(decoded(answers[1]!))).toBe(true);
+  });
+
+  it("a lottery's page is rendered for visitors with its lottery, and without it for one not found", async () => {
+    const { code } = await createLottery(server, { title: "Shared Link Lottery" });
+    const answer = await raw(`/play/instant/lottery/${code}`, { "accept-encoding": "gzip" });
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expect(answer.headers.link).toBeUndefined();
+    const html = decoded(answer).toString();
+    expect(html).toContain('<h1 elementtiming="lottery-painted">Shared Link Lottery</h1>');
+    const data = JSON.parse(html.match(/id="page-data">([^<]*)</)![1]!) as object;
+    // Public reads only: a visitor has no tickets to read.
+    expect(Object.keys(data).sort()).toEqual([
+      "/api/auth/providers",
+      `/api/game/lottery/get/${code}`,
+    ]);
+    // No such lottery: the build's page, which says so once its scripts have read it.
+    const missing = await raw("/play/instant/lottery/NOSUCH1");
+    expect(missing.status).toBe(200);
+    expect(missing.body.toString()).not.toContain('id="page-data"');
   });
 
   it("a page names the reads it makes at once in a Link header: the session's user when signed in", async () => {

@@ -19,18 +19,22 @@ export const lotteriesFrom = (answer: unknown) => z.array(lotteryViewSchema).par
 
 export const fetchLotteries = async () => lotteriesFrom(await api(LOTTERY_LIST));
 
-export const fetchLottery = async (code: string) =>
-  lotteryViewSchema.parse(await api(`/api/game/lottery/get/${encodeURIComponent(code)}`));
+/** A lottery's read, as its page's HTML names it too (src/prerender.tsx, `data`). */
+export const lotteryPath = (code: string) => `/api/game/lottery/get/${encodeURIComponent(code)}`;
+export const lotteryFrom = (answer: unknown) => lotteryViewSchema.parse(answer);
+
+export const fetchLottery = async (code: string) => lotteryFrom(await api(lotteryPath(code)));
 
 export const buyTicket = async (code: string) =>
   ticketPurchasedSchema.parse(await sendOnce("/api/game/lottery/buy/ticket", { code }));
 
+/** The player's tickets (of one lottery, as its page's HTML names the read). */
+export const myTicketsPath = (code?: string) =>
+  `/api/game/lottery/tickets${code ? `?code=${encodeURIComponent(code)}` : ""}`;
+export const myTicketsFrom = (answer: unknown) => z.array(myTicketSchema).parse(answer);
+
 export const fetchMyTickets = async (code?: string) =>
-  z
-    .array(myTicketSchema)
-    .parse(
-      await api(`/api/game/lottery/tickets${code ? `?code=${encodeURIComponent(code)}` : ""}`),
-    );
+  myTicketsFrom(await api(myTicketsPath(code)));
 
 export const fetchLotteryFairness = async (code: string) =>
   lotteryFairnessSchema.parse(await api(`/api/game/lottery/fair/${encodeURIComponent(code)}`));

@@ -9,12 +9,23 @@ import { type RecordColumn, RecordList } from "../../components/records/record-l
 import { useNotice } from "../../components/ui/notice.tsx";
 import { browserSession } from "../../lib/api-client.ts";
 import { lazyAtOnce } from "../../lib/lazy-at-once.tsx";
+import { usePageAnswer } from "../../lib/page-data.tsx";
+import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { DrawingPlaceholder } from "./drawing/drawing-placeholder.tsx";
 import { REVEAL_MS } from "./drawing/drawing-timeline.ts";
 import type { DrawingWinner } from "./drawing/lottery-drawing.tsx";
 import { TimeLeft } from "./ends-in.tsx";
-import { fetchLottery, fetchMyTickets, LOTTERY_DRAWN_EVENT } from "./lottery-api.ts";
+import {
+  fetchLottery,
+  fetchMyTickets,
+  LOTTERY_DRAWN_EVENT,
+  lotteryFrom,
+  lotteryPath,
+  myTicketsFrom,
+  myTicketsPath,
+} from "./lottery-api.ts";
 import { inRevealOrder, type LotteryRoomState, type RoomWinner } from "./lottery-room-messages.ts";
 import { PrizeText, TicketResult } from "./ticket-result.tsx";
 import { useLotteryRoom } from "./use-lottery-room.ts";
@@ -43,8 +54,21 @@ export function LotteryResultPage() {
   const { t } = useTranslation();
   const notify = useNotice();
   const { code = "" } = useParams();
-  const [lottery, setLottery] = useState<LotteryView | null>(null);
-  const [tickets, setTickets] = useState<MyTicket[]>([]);
+  // The page comes rendered by the server with the lottery in it (and a player's tickets of it),
+  // for a player and for a visitor (src/prerender.tsx); else both are read here.
+  const renderedLottery = usePageAnswer<unknown>(lotteryPath(code));
+  const renderedTickets = usePageAnswer<unknown>(myTicketsPath(code));
+  const [lottery, setLottery] = useState<LotteryView | null>(() =>
+    renderedLottery === undefined ? null : lotteryFrom(renderedLottery),
+  );
+  const [tickets, setTickets] = useState<MyTicket[]>(() =>
+    renderedTickets === undefined ? [] : myTicketsFrom(renderedTickets),
+  );
+  const renderedWithLottery = renderedLottery !== undefined;
+  // Whether My Tickets can be shown: the cookie's hint once hydrated; before, the session the
+  // server rendered the page with (a build's page has none, and no lottery yet either).
+  const { user } = useSession();
+  const signedIn = useHydrated() ? browserSession.exists() : user !== null;
   const [failed, setFailed] = useState(false);
   const [cancelled, setCancelled] = useState(false);
   void preloadDrawing();
@@ -61,11 +85,11 @@ export function LotteryResultPage() {
     }
   }, [code]);
   useEffect(() => {
-    void load();
+    if (!renderedWithLottery) void load();
     const reload = () => void load();
     window.addEventListener(LOTTERY_DRAWN_EVENT, reload);
     return () => window.removeEventListener(LOTTERY_DRAWN_EVENT, reload);
-  }, [load]);
+  }, [load, renderedWithLottery]);
 
   // A lottery not drawn yet is watched in its room, its drawing too: the API says drawing until
   // the room has revealed the last winner, so a visitor who comes mid-drawing watches it from
@@ -123,7 +147,8 @@ export function LotteryResultPage() {
   const gone = cancelled || phase === "refunding" || phase === "deleted";
   return (
     <section className="lottery-result" data-status={lottery.status} data-phase={phase}>
-      <h1>{lottery.title}</h1>
+      {/* `elementtiming`: when the lottery's data painted, for field and bench timings. */}
+      <h1 elementtiming="lottery-painted">{lottery.title}</h1>
       <p className="lottery-phase" data-testid="lottery-phase">
         {gone ? t("lotteryLive.cancelled") : phaseText(t, lottery, live.state)}
       </p>
@@ -138,7 +163,7 @@ export function LotteryResultPage() {
       <div className="lottery-columns">
         <section className="card" aria-labelledby="my-tickets">
           <h2 id="my-tickets">{t("lottery.myTickets")}</h2>
-          {!browserSession.exists() ? (
+          {!signedIn ? (
             <p>
               <Link to={signInPageFrom(`/play/instant/lottery/${code}`)}>
                 {t("lotteryLive.signInForTickets")}
@@ -258,18 +283,24 @@ function Drawing(props: {
   const winnersKey = JSON.stringify(winners);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the same winners keep one array
   const stable = useMemo(() => winners, [winnersKey]);
+  // Drawn in the browser only: the server's render (and so the hydrating one) shows its square.
+  const hydrated = useHydrated();
   return (
     <>
-      <Suspense fallback={<DrawingPlaceholder />}>
-        <LotteryDrawing
-          key={`${replays}-${replay}`}
-          winners={stable}
-          alreadyRevealed={replay ? 0 : winners.length}
-          pace={replay ? "replay" : "live"}
-          revealMs={fromRoom && !replay ? revealMsFor(state.revealEveryMs) : undefined}
-          mine={mine}
-        />
-      </Suspense>
+      {!hydrated ? (
+        <DrawingPlaceholder />
+      ) : (
+        <Suspense fallback={<DrawingPlaceholder />}>
+          <LotteryDrawing
+            key={`${replays}-${replay}`}
+            winners={stable}
+            alreadyRevealed={replay ? 0 : winners.length}
+            pace={replay ? "replay" : "live"}
+            revealMs={fromRoom && !replay ? revealMsFor(state.revealEveryMs) : undefined}
+            mine={mine}
+          />
+        </Suspense>
+      )}
       {lottery.status === "drawn" && lottery.winners.length > 0 && (
         <p className="card-actions">
           <button

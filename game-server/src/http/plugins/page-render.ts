@@ -10,8 +10,9 @@ import { type BuiltPage, holdsSession, readsFor } from "./client-pages.ts";
 
 /**
  * The pages the server renders again for a browser with a session (`rendered` in the client's
- * src/prerender.tsx): the lobbies, whose list the build cannot know; the lottery list for
- * visitors too (`renderedForVisitors`: public reads, one render shared by all for a moment).
+ * src/prerender.tsx): the lobbies, whose list the build cannot know; the lottery list and a
+ * lottery's page for visitors too (`renderedForVisitors`: public reads, one render per address
+ * shared by all for a moment).
  * Their build's HTML paints the frame, and the list only once the scripts have run and read it;
  * rendered here, with the session's user, the site's configuration and the page's reads answered
  * by this server's own routes (as the browser would have asked them, on its cookies), the list
@@ -68,7 +69,8 @@ export function pageRenderer(
     return templates.get(page)!(await renderPage(url, answers), answers);
   };
   const forVisitors = new VisitorRenders((page, url, request) =>
-    readPublic(app, request, [SITE_CONFIG, ...page.fetch]).then(
+    // Without a cookie, the page's reads are its public ones (a lottery's, filled from the address).
+    readPublic(app, request, [SITE_CONFIG, ...page.fetch, ...readsFor(page, url)]).then(
       (answers) => answers && rendering(page, url, answers),
     ),
   );
