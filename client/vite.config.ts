@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Rolldown } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
+import { compileHints } from "./scripts/compile-hints.ts";
 import { zodWithoutEval } from "./scripts/zod-without-eval.ts";
 
 /** The player site's colours (src/styles/tokens.css --bg): the installed app's splash and status bar. */
@@ -67,6 +68,7 @@ export default defineConfig(({ isSsrBuild }) =>
         plugins: [
           react(),
           zodWithoutEval(),
+          compileHints(),
           compression({ algorithms: ["brotliCompress", "gzip"] }),
           VitePWA({
             // A new deploy's worker takes over at once and the page reloads onto the new build, so
