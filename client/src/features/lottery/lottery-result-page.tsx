@@ -1,5 +1,6 @@
 import "./lottery-texts.ts";
 import type { LotteryView, MyTicket } from "@igp/shared";
+import { SESSION_USER } from "@igp/shared/page-reads";
 import { signInPageFrom } from "@igp/shared/sign-in-return";
 import type { TFunction } from "i18next";
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -10,7 +11,6 @@ import { useNotice } from "../../components/ui/notice.tsx";
 import { browserSession } from "../../lib/api-client.ts";
 import { lazyAtOnce } from "../../lib/lazy-at-once.tsx";
 import { usePageAnswer } from "../../lib/page-data.tsx";
-import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { DrawingPlaceholder } from "./drawing/drawing-placeholder.tsx";
@@ -67,11 +67,11 @@ export function LotteryResultPage() {
   const renderedWithLottery = renderedLottery !== undefined;
   // Whether My Tickets can be shown: the cookie's hint once hydrated; before, the session the
   // server rendered the page with (a build's page has none, and no lottery yet either).
-  const { user } = useSession();
-  const signedIn = useHydrated() ? browserSession.exists() : user !== null;
+  const renderedSession = usePageAnswer<unknown>(SESSION_USER) !== undefined;
+  const signedIn = useHydrated() ? browserSession.exists() : renderedSession;
   const [failed, setFailed] = useState(false);
   const [cancelled, setCancelled] = useState(false);
-  void preloadDrawing();
+  preloadDrawing();
 
   const load = useCallback(async () => {
     try {
