@@ -30,9 +30,9 @@ const UNHASHED = "public, max-age=3600";
  * reads it will make at once in a `Link` preload header (client-pages.ts): the session's user
  * for a browser with a session, and what the page reads by its address (a shared game's round).
  * A page behind sign-in sends a browser without a session to the sign-in page (a redirect).
- * A few pages (the lobbies, the lottery list) are rendered again for a browser with a session,
- * their data in them (page-render.ts); the lottery list for a visitor too. A missing asset is a
- * 404, never a page.
+ * A few pages (the lobbies, a shared round, the lottery list, a lottery's page, the dashboard)
+ * are rendered again for a browser with a session, their data in them (page-render.ts); the
+ * lottery list and a lottery's page for a visitor too. A missing asset is a 404, never a page.
  */
 export const clientApp = fp(
   async (app: FastifyInstance, { directory }: { directory: string | null }) => {
