@@ -10,11 +10,13 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  type Locator,
   type Page,
 } from "playwright-core";
 import { signInSuperAdmin, startTestServer } from "./http.ts";
 import { form, pngImage } from "./images.ts";
 import { watchPages } from "./page-problems.ts";
+import { sleep } from "./server-process.ts";
 import { signedInHint } from "./signed-in-cookie.ts";
 
 /** Debian's Chromium (CI installs the package; a machine without it skips browser tests). */
@@ -194,6 +196,27 @@ export async function signInContext(
     content: `if (location.protocol.startsWith("http"))
       for (const [key, value] of Object.entries(${values})) localStorage.setItem(key, value);`,
   });
+}
+
+/**
+ * Clicks a button once React has attached its click handler. A page rendered by the server shows
+ * its buttons before its scripts have hydrated it (past `load`: the screen's chunk comes after
+ * the entry), and a click then does nothing, as a tap on a phone would not.
+ */
+export async function clickWhenHydrated(button: Locator, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  const hydrated = () =>
+    button.evaluate((element) =>
+      Object.entries(element as object as Record<string, { onClick?: unknown } | undefined>).some(
+        ([key, props]) => key.startsWith("__reactProps$") && Boolean(props?.onClick),
+      ),
+    );
+  while (!(await hydrated())) {
+    if (Date.now() > deadline)
+      throw new Error(`no click handler on ${button} within ${timeoutMs} ms`);
+    await sleep(50);
+  }
+  await button.click();
 }
 
 /** Holds the site's scripts back, as on a slow network, until the returned release is called. */

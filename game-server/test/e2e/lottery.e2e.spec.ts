@@ -1,5 +1,10 @@
 import { auditLedger } from "@igp/projections";
-import { hasChromium, signInOnThisPage, startBrowserJourney } from "@igp/test-support/browser.ts";
+import {
+  clickWhenHydrated,
+  hasChromium,
+  signInOnThisPage,
+  startBrowserJourney,
+} from "@igp/test-support/browser.ts";
 import { balancesOf, fundedPlayer } from "@igp/test-support/games.ts";
 import { signUpPlayer, type TestServer } from "@igp/test-support/http.ts";
 import { pngImage } from "@igp/test-support/images.ts";
@@ -33,7 +38,8 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
 
   async function buy(page: Page, title: string) {
     const card = page.locator(".lottery-card", { hasText: title });
-    await card.getByRole("button", { name: "Buy Ticket" }).click();
+    // The list is rendered by the server: its button works once hydrated.
+    await clickWhenHydrated(card.getByRole("button", { name: "Buy Ticket" }));
     await page.getByRole("heading", { name: "Confirm Purchase" }).waitFor();
     await page.getByRole("button", { name: "Confirm" }).click();
     await page.getByText("Ticket purchased successfully!").waitFor();
@@ -240,7 +246,7 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
     await createLottery(server, { title: "Visitor Lottery" });
     const page = await browser.newPage();
     await page.goto(`${server.url}/play/instant/lottery`);
-    await page.getByRole("button", { name: "Buy Ticket" }).first().click();
+    await clickWhenHydrated(page.getByRole("button", { name: "Buy Ticket" }).first());
     await page.waitForURL("**/auth/login?next=%2Fplay%2Finstant%2Flottery");
     // Once signed in, back to the lotteries to buy the ticket.
     const buyer = await signUpPlayer(server, "Hana Tesfaye");
@@ -266,7 +272,7 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
     });
     await page.goto(`${server.url}/play/instant/lottery`);
     const card = page.locator(".lottery-card", { hasText: "Lost Answer Lottery" });
-    await card.getByRole("button", { name: "Buy Ticket" }).click();
+    await clickWhenHydrated(card.getByRole("button", { name: "Buy Ticket" }));
     await page.getByRole("button", { name: "Confirm" }).click();
     await page.getByText("Ticket purchased successfully!").waitFor();
     // The browser reports the dropped connection; the player sees only the purchase.
