@@ -200,8 +200,13 @@ export function LotteryResultPage() {
   );
 }
 
-/** Where the lottery stands, in words: from its room while it has one, else from the API. */
+/**
+ * Where the lottery stands, in words: from its room while it has one, else from the API. An open
+ * lottery reads as its room says it (on sale) before the room answers too: the page the server
+ * rendered must not change its words when the room's first state arrives.
+ */
 function phaseText(t: TFunction, lottery: LotteryView, state: LotteryRoomState | null): string {
+  if (!state && lottery.status === "open") return t("lotteryLive.phase.onSale");
   if (!state || lottery.status === "drawn") return t(`lottery.status.${lottery.status}`);
   if (state.phase === "drawing")
     return t("lotteryLive.drawing", { revealed: state.revealed.length, places: state.places });
