@@ -179,8 +179,12 @@ describe.skipIf(!hasChromium)(
       await page.getByRole("heading", { name: "Holder's Lottery" }).waitFor();
       expect(await page.getByTestId("lottery-phase").textContent()).toBe("Drawn");
       // The holder's ticket (number 1, the winner) in both lists, and their balance: 50 - 10 + 40.
-      expect(await page.locator('.ticket-records [data-ticket="1"]').count()).toBe(1);
-      expect(await page.locator('.winner-records [data-place="1"]').textContent()).toContain("#1");
+      // (The server renders each list as a table and as cards: a wide screen shows the table.)
+      expect(await page.locator('.ticket-records tr[data-ticket="1"]:visible').count()).toBe(1);
+      expect(await page.locator(".ticket-records .record-card:visible").count()).toBe(0);
+      expect(
+        await page.locator('.winner-records [data-place="1"]:visible').textContent(),
+      ).toContain("#1");
       expect(await page.getByTestId("header-main-balance").textContent()).toMatch(/^ETB\s80\.00$/);
       // The drawing's square, sized by CSS; the drawing itself is the browser's to draw.
       expect(await page.getByTestId("lottery-drawing").count()).toBe(0);
@@ -197,12 +201,17 @@ describe.skipIf(!hasChromium)(
       timeout: 90_000,
     }, async () => {
       const { code } = await drawnLottery("Visitors' Result");
-      const context = await browser.newContext();
+      // A phone's width: the winners as cards from the server's render on, not a table first.
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
       const page = await context.newPage();
       const release = await holdScripts(page);
       await gotoRendered(page, `${server.url}/play/instant/lottery/${code}`);
       await page.getByRole("heading", { name: "Visitors' Result" }).waitFor();
-      expect(await page.locator('.winner-records [data-place="1"]').textContent()).toContain("#1");
+      const card = page.locator('.winner-records .record-card[data-place="1"]');
+      expect(await card.isVisible()).toBe(true);
+      expect(await card.textContent()).toContain("#1");
+      expect(await page.locator(".winner-records table:visible").count()).toBe(0);
+      const painted = await card.elementHandle();
       const signIn = page.getByRole("link", { name: "Sign in to see your tickets." });
       expect(await signIn.count()).toBe(1);
       release();
@@ -211,6 +220,9 @@ describe.skipIf(!hasChromium)(
           timeout: 20_000,
         })
         .toBe("canvas");
+      // Hydrated: the table the phone never showed is gone, the card it painted is the same node.
+      expect(await page.locator(".winner-records table").count()).toBe(0);
+      expect(await painted!.evaluate((node) => node.isConnected)).toBe(true);
       await signIn.click();
       await page.waitForURL(`**/auth/login?next=%2Fplay%2Finstant%2Flottery%2F${code}`);
       await context.close();

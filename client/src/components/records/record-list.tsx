@@ -36,13 +36,17 @@ interface RecordListProps<T> {
  * The player's lists (game history, tickets, transactions, a lottery's results): a table on wide
  * screens; on a phone one card per record: its title line (what, and its status badge beside
  * it), then each value beside its label (a definition list; a long one wraps under it), then its
- * actions. Labels are real text, the same words as the table's headers.
+ * actions. Labels are real text, the same words as the table's headers. Rendered by the server,
+ * which cannot know the width, the list comes as both, the stylesheet showing the one that fits:
+ * a phone shows its cards from the first paint, and hydrating changes nothing it sees.
  */
 export function RecordList<T>(props: RecordListProps<T>) {
   const phone = usePhoneLayout();
+  // Each form in its own place: once hydrated on a phone, its cards stay the nodes it painted.
   return (
-    <div className={`records ${props.className ?? ""}`}>
-      {phone ? <RecordCards {...props} /> : <RecordTable {...props} />}
+    <div className={`records ${phone === null ? "records-both" : ""} ${props.className ?? ""}`}>
+      {phone !== true && <RecordTable {...props} />}
+      {phone !== false && <RecordCards {...props} />}
     </div>
   );
 }

@@ -9,11 +9,15 @@ function subscribe(onChange: () => void) {
   return () => query.removeEventListener("change", onChange);
 }
 
-/** Whether the screen is a phone's, followed as the window turns or resizes. */
-export function usePhoneLayout(): boolean {
+/**
+ * Whether the screen is a phone's, followed as the window turns or resizes; null where it is not
+ * known: on the server, and while the browser hydrates what the server rendered (React renders
+ * the server's answer first, then the browser's).
+ */
+export function usePhoneLayout(): boolean | null {
   return useSyncExternalStore(
     subscribe,
     () => window.matchMedia(PHONE).matches,
-    () => false,
+    () => null,
   );
 }
