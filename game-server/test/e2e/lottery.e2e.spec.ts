@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium)("lottery in Chromium (skipped: no /usr/bin/chromiu
       await page.getByRole("heading", { name: "Winner Tickets" }).waitFor();
       // Each ticket of the player's under My Tickets: a table row, or on the phone a card.
       for (const ticket of tickets)
-        await page.locator(`.ticket-records [data-ticket="${ticket}"]`).waitFor();
+        await page.locator(`.ticket-records [data-ticket="${ticket}"]:visible`).waitFor();
       await page.getByRole("link", { name: "Buy Another Lottery Tickets" }).waitFor();
       await shoot(page, "result");
     }
