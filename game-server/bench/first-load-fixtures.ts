@@ -87,14 +87,28 @@ async function fund(url: string, root: string, playerToken: string) {
   if (approved.status !== 200) throw new Error(`approval: ${JSON.stringify(approved.body)}`);
 }
 
-/** A lottery with one ticket sold, drawn at once. */
+/** Longest wait for a finished lottery's drawing (its notice, then a reveal per place). */
+const DRAWING_WAIT_MS = 120_000;
+
+/**
+ * A lottery with one ticket sold, drawn at once, returned once drawn: its drawing takes the start
+ * notice and a reveal per place (some 15 s), and a page opened before watches it live from the
+ * room (the realtime SDK, the join) instead of replaying it, which is not the load measured.
+ */
 async function drawnLottery(url: string, root: string, buyerToken: string): Promise<string> {
   const code = await newLottery(url, root, "Bench Lottery");
   const ticket = await call(url, "POST", "/api/game/lottery/buy/ticket", buyerToken, { code });
   if (ticket.status >= 300) throw new Error(`ticket: ${JSON.stringify(ticket.body)}`);
   const drawn = await call(url, "POST", "/api/games/lottery/finish", root, { code });
   if (drawn.status !== 200) throw new Error(`drawing: ${JSON.stringify(drawn.body)}`);
-  return code;
+  const deadline = Date.now() + DRAWING_WAIT_MS;
+  for (;;) {
+    const view = await call(url, "GET", `/api/game/lottery/get/${code}`, undefined);
+    if ((view.body as { status?: string }).status === "drawn") return code;
+    if (Date.now() > deadline)
+      throw new Error(`lottery ${code} not drawn: ${JSON.stringify(view.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /** A lottery on sale for an hour, with its banner. */
