@@ -1,5 +1,6 @@
 import { httpCaller, signUpPlayer } from "@igp/test-support/http.ts";
 import { form, pngImage } from "@igp/test-support/images.ts";
+import { drawingOver } from "@igp/test-support/lottery.ts";
 import { call, signIn as signInStaff } from "./bench-api.ts";
 
 /**
@@ -101,14 +102,8 @@ async function drawnLottery(url: string, root: string, buyerToken: string): Prom
   if (ticket.status >= 300) throw new Error(`ticket: ${JSON.stringify(ticket.body)}`);
   const drawn = await call(url, "POST", "/api/games/lottery/finish", root, { code });
   if (drawn.status !== 200) throw new Error(`drawing: ${JSON.stringify(drawn.body)}`);
-  const deadline = Date.now() + DRAWING_WAIT_MS;
-  for (;;) {
-    const view = await call(url, "GET", `/api/game/lottery/get/${code}`, undefined);
-    if ((view.body as { status?: string }).status === "drawn") return code;
-    if (Date.now() > deadline)
-      throw new Error(`lottery ${code} not drawn: ${JSON.stringify(view.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await drawingOver({ call: httpCaller(url) }, code, DRAWING_WAIT_MS);
+  return code;
 }
 
 /** A lottery on sale for an hour, with its banner. */
