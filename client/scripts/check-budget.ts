@@ -17,7 +17,8 @@ const KB = 1024;
  * forms load zod and their checks after they have painted (src/lib/lazy-schemas.ts: 30 KB
  * less); no page loads Radix Dialog first (components/ui/modal.tsx: 10 KB less); a game's screens add their rules, flows and the schemas
  * of the answers they read; a lottery's page its drawing (a 2D canvas: no PixiJS, which took this
- * page from 180 to 323 KB). The back office loads its dashboard first (its other screens when opened).
+ * page from 180 to 323 KB) and no zod (its answers are the server's, checked there; its room's
+ * schemas load with the room: 30 KB less). The back office loads its dashboard first (its other screens when opened).
  */
 export const ROUTE_BUDGETS: Record<string, number> = {
   "/": 110,
@@ -33,8 +34,8 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   "/auth/login": 129,
   "/auth/register": 132,
   "/auth/reset": 128,
-  "/play/instant/lottery": 158,
-  "/dashboard/lottery-tickets": 168,
+  "/play/instant/lottery": 128,
+  "/dashboard/lottery-tickets": 138,
   "/demo/game/[game]": 168,
   "/demo/game/flip-coin": 168,
   "/demo/game/lottery": 168,
@@ -45,7 +46,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   "/play/instant/spin-wheel": 174,
   "/play/instant/spin-wheel/[id]": 174,
   "/create/private/spin-wheel": 174,
-  "/play/instant/lottery/[code]": 162,
+  "/play/instant/lottery/[code]": 132,
 };
 
 const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, "../dist"));

@@ -17,6 +17,7 @@ import { RoundView } from "./round-view.tsx";
 // (game-server/test/e2e/coin-flip.e2e.spec.ts) plays real rounds. A round's live room is a
 // stand-in that stays connected and silent (as in lib/rounds/use-round-room.dom.spec.tsx).
 vi.mock("../../lib/realtime.ts", () => ({
+  preloadRealtime: vi.fn(async () => {}),
   joinRoomById: vi.fn(async () => ({
     onStateChange() {},
     onMessage() {},

@@ -18,7 +18,12 @@ import { Modal } from "../../components/ui/modal.tsx";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { ApiError, api } from "../../lib/api-client.ts";
 import { useMoney } from "../../lib/site-config.tsx";
-import { createLottery, fetchAdminLottery, moveOutDate, startDrawing } from "./lottery-api.ts";
+import {
+  createLottery,
+  fetchAdminLottery,
+  moveOutDate,
+  startDrawing,
+} from "./lottery-admin-api.ts";
 
 /** A banner or other image chosen in a form: a file, or none yet. */
 const banner = z.custom<File | null>((value) => value instanceof Blob, LOTTERY_FIELDS_MISSING);

@@ -10,13 +10,7 @@ import { useMessage } from "../../lib/messages.ts";
 import { usePageAnswer } from "../../lib/page-data.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import {
-  buyTicket,
-  fetchLotteries,
-  LOTTERY_DRAWN_EVENT,
-  LOTTERY_LIST,
-  lotteriesFrom,
-} from "./lottery-api.ts";
+import { buyTicket, fetchLotteries, LOTTERY_DRAWN_EVENT, LOTTERY_LIST } from "./lottery-api.ts";
 import {
   ConfirmPurchaseDialog,
   LIST_PAINTED,
@@ -45,10 +39,8 @@ export function LotteryListPage() {
   const { user, applyBalances } = useSession();
   // The page comes rendered by the server with the list in it, for a player and for a visitor
   // (src/prerender.tsx); else the list is read here.
-  const rendered = usePageAnswer<unknown>(LOTTERY_LIST);
-  const [lotteries, setLotteries] = useState<LotteryView[] | null>(() =>
-    rendered === undefined ? null : lotteriesFrom(rendered),
-  );
+  const rendered = usePageAnswer<LotteryView[]>(LOTTERY_LIST);
+  const [lotteries, setLotteries] = useState<LotteryView[] | null>(rendered ?? null);
   const renderedWithList = rendered !== undefined;
   const [buying, setBuying] = useState<LotteryView | null>(null);
   const [prizes, setPrizes] = useState<LotteryView | null>(null);

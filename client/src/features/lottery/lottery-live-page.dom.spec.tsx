@@ -8,7 +8,8 @@ import "../../lib/i18n.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { SessionProvider } from "../../lib/session.tsx";
 import { LotteryResultPage } from "./lottery-result-page.tsx";
-import type { LotteryRoomState, RoomWinner } from "./lottery-room-messages.ts";
+import type { RoomWinner } from "./lottery-room-messages.ts";
+import type { LotteryRoomState } from "./lottery-room-schemas.ts";
 
 /**
  * The lottery page's live states (docs/realtime.md, the `lottery` room): the room is a stand-in
@@ -46,6 +47,7 @@ let roomThere = true;
 /** How many times the page tried to join the room. */
 let joins = 0;
 vi.mock("../../lib/realtime.ts", () => ({
+  preloadRealtime: vi.fn(async () => {}),
   joinRoomById: vi.fn(async () => {
     joins += 1;
     if (!roomThere) throw new Error("room not found");

@@ -21,12 +21,11 @@ import {
   fetchLottery,
   fetchMyTickets,
   LOTTERY_DRAWN_EVENT,
-  lotteryFrom,
   lotteryPath,
-  myTicketsFrom,
   myTicketsPath,
 } from "./lottery-api.ts";
-import { inRevealOrder, type LotteryRoomState, type RoomWinner } from "./lottery-room-messages.ts";
+import { inRevealOrder, type RoomWinner } from "./lottery-room-messages.ts";
+import type { LotteryRoomState } from "./lottery-room-schemas.ts";
 import { PrizeText, TicketResult } from "./ticket-result.tsx";
 import { useLotteryRoom } from "./use-lottery-room.ts";
 
@@ -56,14 +55,10 @@ export function LotteryResultPage() {
   const { code = "" } = useParams();
   // The page comes rendered by the server with the lottery in it (and a player's tickets of it),
   // for a player and for a visitor (src/prerender.tsx); else both are read here.
-  const renderedLottery = usePageAnswer<unknown>(lotteryPath(code));
-  const renderedTickets = usePageAnswer<unknown>(myTicketsPath(code));
-  const [lottery, setLottery] = useState<LotteryView | null>(() =>
-    renderedLottery === undefined ? null : lotteryFrom(renderedLottery),
-  );
-  const [tickets, setTickets] = useState<MyTicket[]>(() =>
-    renderedTickets === undefined ? [] : myTicketsFrom(renderedTickets),
-  );
+  const renderedLottery = usePageAnswer<LotteryView>(lotteryPath(code));
+  const renderedTickets = usePageAnswer<MyTicket[]>(myTicketsPath(code));
+  const [lottery, setLottery] = useState<LotteryView | null>(renderedLottery ?? null);
+  const [tickets, setTickets] = useState<MyTicket[]>(renderedTickets ?? []);
   const renderedWithLottery = renderedLottery !== undefined;
   // Whether My Tickets can be shown: the cookie's hint once hydrated; before, the session the
   // server rendered the page with (a build's page has none, and no lottery yet either).

@@ -1,10 +1,10 @@
-import { type RevealedWinner, revealedWinnerSchema } from "@igp/shared";
-import { z } from "zod";
+import type { RevealedWinner } from "@igp/shared";
 
 /**
- * The `lottery` room's state (docs/realtime.md) as the page reads it; its messages' schemas are
- * shared (@igp/shared: drawingSoon, winner, drawn, cancelled). Amounts are major units (an
- * award's is 0: its label names it), times epoch milliseconds.
+ * What the page knows of the `lottery` room (docs/realtime.md) without zod: its phases, its
+ * winners' order. Its state's schema (`LotteryRoomState`) and its messages' are checked with the
+ * room (lottery-room-schemas.ts). Amounts are major units (an award's is 0: its label names
+ * it), times epoch milliseconds.
  */
 
 export type RoomWinner = RevealedWinner;
@@ -20,24 +20,6 @@ export const LOTTERY_PHASES = [
   "refunding",
   "deleted",
 ] as const;
-
-export const lotteryRoomStateSchema = z.object({
-  code: z.string(),
-  title: z.string(),
-  ticketPrice: z.number(),
-  winAmount: z.number(),
-  outDate: z.number(),
-  phase: z.enum(LOTTERY_PHASES),
-  ticketsSold: z.number(),
-  drawAt: z.number(),
-  places: z.number(),
-  revealEveryMs: z.number(),
-  /** In reveal order. */
-  revealed: z.array(revealedWinnerSchema),
-  commitment: z.string(),
-  serverSeed: z.string(),
-});
-export type LotteryRoomState = z.infer<typeof lotteryRoomStateSchema>;
 
 /**
  * The order the room reveals a drawing's winners in, which a replay follows: the last place

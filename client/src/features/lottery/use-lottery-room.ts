@@ -1,18 +1,17 @@
 import type { Room } from "@colyseus/sdk";
-import {
-  cancelledMessageSchema,
-  drawingSoonMessageSchema,
-  drawnMessageSchema,
-  winnerMessageSchema,
-} from "@igp/shared";
 import { useEffect, useRef, useState } from "react";
-import { joinRoomById } from "../../lib/realtime.ts";
+import { joinRoomWith } from "../../lib/join-room-with.ts";
+import { lazySchemas } from "../../lib/lazy-schemas.ts";
 import {
   LEFT_BY_CHOICE,
   REJOIN_WAITS_MS,
   type RoomConnection,
 } from "../../lib/rounds/use-round-room.ts";
-import { type LotteryRoomState, lotteryRoomStateSchema } from "./lottery-room-messages.ts";
+import type { LotteryRoomState } from "./lottery-room-schemas.ts";
+
+/** The room's state and messages' schemas, with the room: off the page's first download (zod). */
+const lotteryRoomSchemas = lazySchemas(() => import("./lottery-room-schemas.ts"));
+type LotteryRoomSchemas = Awaited<ReturnType<typeof lotteryRoomSchemas>>;
 
 /** What the lottery page hears from the room besides its state. */
 export interface LotteryRoomEvents {
@@ -52,27 +51,27 @@ export function useLotteryRoom(code: string | null, events: LotteryRoomEvents): 
     let current: Room | null = null;
     const update = (change: (was: LotteryRoom) => Partial<LotteryRoom>) =>
       active && setLive((was) => ({ ...was, ...change(was) }));
-    const watch = (room: Room) => {
+    const watch = ({ room, loaded: schemas }: { room: Room; loaded: LotteryRoomSchemas }) => {
       current = room;
       update(() => ({ connection: "live" }));
       room.onStateChange((state) =>
         update(() => ({
-          state: lotteryRoomStateSchema.parse((state as { toJSON(): unknown }).toJSON()),
+          state: schemas.lotteryRoomStateSchema.parse((state as { toJSON(): unknown }).toJSON()),
         })),
       );
       room.onMessage("drawingSoon", (message) =>
-        latest.current.onDrawingSoon(drawingSoonMessageSchema.parse(message).drawAt),
+        latest.current.onDrawingSoon(schemas.drawingSoonMessageSchema.parse(message).drawAt),
       );
       room.onMessage("winner", (message) => {
-        const winner = winnerMessageSchema.parse(message);
+        const winner = schemas.winnerMessageSchema.parse(message);
         if (winner.mine) update((was) => ({ mine: [...was.mine, winner.ticket] }));
       });
       room.onMessage("drawn", (message) => {
-        drawnMessageSchema.parse(message);
+        schemas.drawnMessageSchema.parse(message);
         latest.current.onDrawn();
       });
       room.onMessage("cancelled", (message) => {
-        cancelledMessageSchema.parse(message);
+        schemas.cancelledMessageSchema.parse(message);
         latest.current.onCancelled();
       });
       // The room takes no messages from watchers; an `error` could only answer one.
@@ -89,14 +88,14 @@ export function useLotteryRoom(code: string | null, events: LotteryRoomEvents): 
       for (const wait of REJOIN_WAITS_MS) {
         await new Promise((resolve) => setTimeout(resolve, wait));
         if (!active) return;
-        const room = await joinRoomById(code).catch(() => null);
-        if (room && !active) return void room.leave();
-        if (room) return watch(room);
+        const joined = await joinRoomWith(code, lotteryRoomSchemas).catch(() => null);
+        if (joined && !active) return void joined.room.leave();
+        if (joined) return watch(joined);
       }
       update(() => ({ connection: "closed" }));
     };
-    joinRoomById(code).then(
-      (room) => (active ? watch(room) : void room.leave()),
+    joinRoomWith(code, lotteryRoomSchemas).then(
+      (joined) => (active ? watch(joined) : void joined.room.leave()),
       () => update(() => ({ connection: "closed" })),
     );
     return () => {

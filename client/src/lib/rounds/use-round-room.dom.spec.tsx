@@ -38,6 +38,7 @@ class StandInRoom {
 
 const joined: StandInRoom[] = [];
 vi.mock("../realtime.ts", () => ({
+  preloadRealtime: vi.fn(async () => {}),
   joinRoomById: vi.fn(async () => {
     const room = new StandInRoom(`room ${joined.length + 1}`);
     joined.push(room);

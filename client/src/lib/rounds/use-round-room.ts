@@ -1,7 +1,12 @@
 import type { Room } from "@colyseus/sdk";
-import { type RoundStatus, roomErrorSchema } from "@igp/shared";
+import type { RoundStatus } from "@igp/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { joinRoomById } from "../realtime.ts";
+import { joinRoomWith } from "../join-room-with.ts";
+import { lazySchemas } from "../lazy-schemas.ts";
+
+/** The room's messages' schemas, with the room: off the page's first download (zod). */
+const roundRoomSchemas = lazySchemas(() => import("./round-room-schemas.ts"));
+type RoundRoomSchemas = Awaited<ReturnType<typeof roundRoomSchemas>>;
 
 /** The state fields every round room has (docs/realtime.md); a game's state adds its own. */
 export interface RoundStateBase {
@@ -69,7 +74,7 @@ export function useRoundRoom<State extends RoundStateBase, Result>(
     let active = true;
     const update = (change: Partial<typeof live>) =>
       active && setLive((current) => ({ ...current, ...change }));
-    const watch = (room: Room) => {
+    const watch = ({ room, loaded: schemas }: { room: Room; loaded: RoundRoomSchemas }) => {
       roomRef.current = room;
       update({ connection: "live" });
       room.onStateChange((state) => update({ state: (state as { toJSON(): State }).toJSON() }));
@@ -77,7 +82,7 @@ export function useRoundRoom<State extends RoundStateBase, Result>(
         update({ result: latest.current.resultMessage.parse(message) }),
       );
       room.onMessage("error", (message) =>
-        latest.current.onRefused(roomErrorSchema.parse(message).message),
+        latest.current.onRefused(schemas.roomErrorSchema.parse(message).message),
       );
       for (const type of READ_ELSEWHERE) room.onMessage(type, () => {});
       room.onDrop(() => update({ connection: "reconnecting" }));
@@ -93,14 +98,14 @@ export function useRoundRoom<State extends RoundStateBase, Result>(
       for (const wait of REJOIN_WAITS_MS) {
         await new Promise((resolve) => setTimeout(resolve, wait));
         if (!active) return;
-        const room = await joinRoomById(code).catch(() => null);
-        if (room && !active) return void room.leave();
-        if (room) return watch(room);
+        const joined = await joinRoomWith(code, roundRoomSchemas).catch(() => null);
+        if (joined && !active) return void joined.room.leave();
+        if (joined) return watch(joined);
       }
       update({ connection: "closed" });
     };
-    joinRoomById(code).then(
-      (room) => (active ? watch(room) : void room.leave()),
+    joinRoomWith(code, roundRoomSchemas).then(
+      (joined) => (active ? watch(joined) : void joined.room.leave()),
       // A round whose room is gone (over, or never there) is shown from the API alone.
       () => update({ connection: "closed" }),
     );
