@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium)(
       release();
       // Taken over: the out date in the phone's time, then Buy Ticket sells one.
       await expect
-        .poll(() => card.locator(".lottery-figures dd").last().textContent())
+        .poll(() => card.locator(".lottery-figures dd").last().textContent(), { timeout: 20_000 })
         .not.toBe("");
       await card.getByRole("button", { name: "Buy Ticket" }).click();
       await page.getByRole("button", { name: "Confirm" }).click();
@@ -146,7 +146,7 @@ describe.skipIf(!hasChromium)(
       expect(await card.getByRole("heading").textContent()).toBe("Visitors' Lottery");
       release();
       await expect
-        .poll(() => card.locator(".lottery-figures dd").last().textContent())
+        .poll(() => card.locator(".lottery-figures dd").last().textContent(), { timeout: 20_000 })
         .not.toBe("");
       await card.getByRole("button", { name: "Buy Ticket" }).click();
       await page.waitForURL("**/auth/login?next=%2Fplay%2Finstant%2Flottery");
