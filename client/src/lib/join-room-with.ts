@@ -1,6 +1,12 @@
 import type { Room } from "@colyseus/sdk";
 import { joinRoomById, preloadRealtime } from "./realtime.ts";
 
+/** A room joined, with what reading its messages takes. */
+export interface JoinedRoom<Loaded> {
+  room: Room;
+  loaded: Loaded;
+}
+
 /**
  * Joins a room with what reading its messages takes at hand: their schemas (zod), loaded with
  * the realtime SDK rather than with the page, so that zod stays off the page's first download.
@@ -11,7 +17,7 @@ import { joinRoomById, preloadRealtime } from "./realtime.ts";
 export async function joinRoomWith<Loaded>(
   roomId: string,
   load: () => Promise<Loaded>,
-): Promise<{ room: Room; loaded: Loaded }> {
+): Promise<JoinedRoom<Loaded>> {
   const [loaded] = await Promise.all([load(), preloadRealtime()]);
   return { room: await joinRoomById(roomId), loaded };
 }

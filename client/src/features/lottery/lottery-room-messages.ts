@@ -3,8 +3,7 @@ import type { RevealedWinner } from "@igp/shared";
 /**
  * What the page knows of the `lottery` room (docs/realtime.md) without zod: its phases, its
  * winners' order. Its state's schema (`LotteryRoomState`) and its messages' are checked with the
- * room (lottery-room-schemas.ts). Amounts are major units (an award's is 0: its label names
- * it), times epoch milliseconds.
+ * room (lottery-room-schemas.ts).
  */
 
 export type RoomWinner = RevealedWinner;

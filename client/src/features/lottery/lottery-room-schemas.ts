@@ -4,8 +4,9 @@ import { LOTTERY_PHASES } from "./lottery-room-messages.ts";
 
 /**
  * What the page checks of the `lottery` room (docs/realtime.md): its state, and its messages'
- * schemas (shared). Loaded with the room (use-lottery-room.ts), after the page has painted, so
- * that zod is not on a lottery page's first download.
+ * schemas (shared). Amounts are major units (an award's is 0: its label names it), times epoch
+ * milliseconds. Loaded with the room (use-lottery-room.ts), after the page has painted, so that
+ * zod is not on a lottery page's first download.
  */
 export const lotteryRoomStateSchema = z.object({
   code: z.string(),

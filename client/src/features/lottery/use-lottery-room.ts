@@ -1,6 +1,6 @@
 import type { Room } from "@colyseus/sdk";
 import { useEffect, useRef, useState } from "react";
-import { joinRoomWith } from "../../lib/join-room-with.ts";
+import { type JoinedRoom, joinRoomWith } from "../../lib/join-room-with.ts";
 import { lazySchemas } from "../../lib/lazy-schemas.ts";
 import {
   LEFT_BY_CHOICE,
@@ -51,7 +51,7 @@ export function useLotteryRoom(code: string | null, events: LotteryRoomEvents): 
     let current: Room | null = null;
     const update = (change: (was: LotteryRoom) => Partial<LotteryRoom>) =>
       active && setLive((was) => ({ ...was, ...change(was) }));
-    const watch = ({ room, loaded: schemas }: { room: Room; loaded: LotteryRoomSchemas }) => {
+    const watch = ({ room, loaded: schemas }: JoinedRoom<LotteryRoomSchemas>) => {
       current = room;
       update(() => ({ connection: "live" }));
       room.onStateChange((state) =>

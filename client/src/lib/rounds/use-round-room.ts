@@ -1,7 +1,7 @@
 import type { Room } from "@colyseus/sdk";
 import type { RoundStatus } from "@igp/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { joinRoomWith } from "../join-room-with.ts";
+import { type JoinedRoom, joinRoomWith } from "../join-room-with.ts";
 import { lazySchemas } from "../lazy-schemas.ts";
 
 /** The room's messages' schemas, with the room: off the page's first download (zod). */
@@ -74,7 +74,7 @@ export function useRoundRoom<State extends RoundStateBase, Result>(
     let active = true;
     const update = (change: Partial<typeof live>) =>
       active && setLive((current) => ({ ...current, ...change }));
-    const watch = ({ room, loaded: schemas }: { room: Room; loaded: RoundRoomSchemas }) => {
+    const watch = ({ room, loaded: schemas }: JoinedRoom<RoundRoomSchemas>) => {
       roomRef.current = room;
       update({ connection: "live" });
       room.onStateChange((state) => update({ state: (state as { toJSON(): State }).toJSON() }));
