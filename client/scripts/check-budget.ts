@@ -15,10 +15,12 @@ const KB = 1024;
  * KB gzipped, a little above what each loads today (issue 31: 1 to 2 KB of room). `/` is the tightest: the first download of
  * most visitors (React, the router, i18next, English, the layout and the games lists). The sign-in
  * forms load zod and their checks after they have painted (src/lib/lazy-schemas.ts: 30 KB
- * less); no page loads Radix Dialog first (components/ui/modal.tsx: 10 KB less); a game's screens add their rules, flows and the schemas
- * of the answers they read; a lottery's page its drawing (a 2D canvas: no PixiJS, which took this
- * page from 180 to 323 KB) and no zod (its answers are the server's, checked there; its room's
- * schemas load with the room: 30 KB less). The back office loads its dashboard first (its other screens when opened).
+ * less); no page loads Radix Dialog first (components/ui/modal.tsx: 10 KB less); a game's screens add their rules and flows, and
+ * no zod: their answers are the server's, checked there, their rooms' schemas load with the
+ * rooms, a private game's bet check after the form has painted (30 KB less on the coin flip's,
+ * spin wheel's and lottery's screens), and the demos check their stored play money by hand (25 KB
+ * less); a lottery's page adds its drawing (a 2D canvas: no PixiJS, which took this page from 180
+ * to 323 KB). The back office loads its dashboard first (its other screens when opened).
  */
 export const ROUTE_BUDGETS: Record<string, number> = {
   "/": 110,
@@ -36,16 +38,16 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   "/auth/reset": 128,
   "/play/instant/lottery": 128,
   "/dashboard/lottery-tickets": 138,
-  "/demo/game/[game]": 168,
-  "/demo/game/flip-coin": 168,
-  "/demo/game/lottery": 168,
-  "/demo/game/spin-wheel": 168,
-  "/play/instant/coin-flip": 174,
-  "/play/instant/coin-flip/[id]": 174,
-  "/create/private/coin-flip": 174,
-  "/play/instant/spin-wheel": 174,
-  "/play/instant/spin-wheel/[id]": 174,
-  "/create/private/spin-wheel": 174,
+  "/demo/game/[game]": 143,
+  "/demo/game/flip-coin": 143,
+  "/demo/game/lottery": 143,
+  "/demo/game/spin-wheel": 143,
+  "/play/instant/coin-flip": 146,
+  "/play/instant/coin-flip/[id]": 146,
+  "/create/private/coin-flip": 146,
+  "/play/instant/spin-wheel": 145,
+  "/play/instant/spin-wheel/[id]": 145,
+  "/create/private/spin-wheel": 145,
   "/play/instant/lottery/[code]": 132,
 };
 

@@ -24,6 +24,7 @@ export * from "./fairness.ts";
 export * from "./game-looks.ts";
 export * from "./ledger-chain.ts";
 export * from "./money.ts";
+export * from "./money-schemas.ts";
 export * from "./password-policy.ts";
 export * from "./phone.ts";
 export * from "./round-proof.ts";

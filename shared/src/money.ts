@@ -1,9 +1,9 @@
-import { z } from "zod";
-
 /**
  * Money inside the system is an integer count of minor units (santim: 1 ETB = 100).
  * On the wire amounts are major units with at most two decimals; the conversion below
- * works on the decimal text of the number, never on float arithmetic.
+ * works on the decimal text of the number, never on float arithmetic. No zod here (the schemas
+ * of amounts: money-schemas.ts): a screen that only formats or converts amounts does not
+ * download the validation library.
  */
 export const MINOR_UNITS_PER_MAJOR = 100;
 
@@ -12,19 +12,6 @@ export const MAX_AMOUNT_MINOR = 1_000_000_000_000;
 
 /** The largest balance any account may reach; keeps every sum a safe integer. */
 export const MAX_BALANCE_MINOR = 1_000_000_000_000_000;
-
-export const amountMinorSchema = z
-  .number({ error: "Amount must be a number." })
-  .int("Amount must be a whole number of minor units.")
-  .positive("Amount must be greater than zero.")
-  .max(MAX_AMOUNT_MINOR, "Amount is too large.");
-
-/** A non-negative minor-unit quantity (a part of an amount that may be zero). */
-export const partMinorSchema = z
-  .number({ error: "Amount must be a number." })
-  .int("Amount must be a whole number of minor units.")
-  .min(0, "Amount must not be negative.")
-  .max(MAX_AMOUNT_MINOR, "Amount is too large.");
 
 const MAJOR_TEXT = /^(0|[1-9]\d*)(?:\.(\d{1,2}))?$/;
 
@@ -47,21 +34,6 @@ export function minorToMajor(minor: number): number {
   const cents = String(abs % MINOR_UNITS_PER_MAJOR).padStart(2, "0");
   return Number(`${sign}${whole}.${cents}`);
 }
-
-/** A wire amount in major units, validated and converted to minor units. */
-export const amountMajorSchema = z
-  .number({ error: "Amount must be a number." })
-  .transform((value, ctx) => {
-    const minor = majorToMinor(value);
-    if (minor === null || minor <= 0 || minor > MAX_AMOUNT_MINOR) {
-      ctx.addIssue({
-        code: "custom",
-        message: "Amount must be a positive number with at most 2 decimals.",
-      });
-      return z.NEVER;
-    }
-    return minor;
-  });
 
 /** Integer division of non-negative safe integers, rounded down, without fractions. */
 export function divideDown(dividend: number, divisor: number): number {

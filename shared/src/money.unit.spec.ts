@@ -1,13 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  amountMajorSchema,
-  basisPointsOf,
-  MAX_AMOUNT_MINOR,
-  majorToMinor,
-  minorToMajor,
-  percentOf,
-} from "./money.ts";
+import { basisPointsOf, MAX_AMOUNT_MINOR, majorToMinor, minorToMajor, percentOf } from "./money.ts";
+import { amountMajorSchema } from "./money-schemas.ts";
 import { splitStake, splitWithdrawal } from "./wallet-rules.ts";
 
 describe("major and minor units", () => {

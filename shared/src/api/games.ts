@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MINOR_UNITS_PER_MAJOR } from "../money.ts";
-import { COIN_SIDES } from "../words.ts";
+import { COIN_SIDES, ROUND_CODE } from "../words.ts";
 import { text } from "./text.ts";
 import { amountField } from "./wallet.ts";
 
@@ -9,15 +9,12 @@ export const START_NOTICE_SECONDS = 5;
 /** How many past outcomes a game screen shows. */
 export const HISTORY_LENGTH = 10;
 
-/** Round codes: upper case, from an alphabet without look-alikes (no 0/O, 1/I/L). */
-export const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-export const CODE_LENGTH = 8;
 export const GAME_NOT_FOUND =
   "Could not find the game. It might have expired or the code is incorrect.";
 export const roundCodeSchema = text("Game code", { required: GAME_NOT_FOUND })
   .trim()
   .toUpperCase()
-  .regex(new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`), GAME_NOT_FOUND);
+  .regex(ROUND_CODE, GAME_NOT_FOUND);
 
 export const SIDE_NOT_SELECTED = "Please select your lucky side and lock the selection";
 export const coinSideSchema = z.enum(COIN_SIDES, { error: SIDE_NOT_SELECTED });
@@ -127,6 +124,9 @@ export const coinFlipGameSchema = roundGameSchema.extend({
 });
 export type CoinFlipGame = z.infer<typeof coinFlipGameSchema>;
 export const coinFlipCreatedSchema = z.object({ gameCode: z.string(), game: coinFlipGameSchema });
+export type CoinFlipCreated = z.infer<typeof coinFlipCreatedSchema>;
+export const coinFlipJoinedSchema = z.object({ game: coinFlipGameSchema });
+export type CoinFlipJoined = z.infer<typeof coinFlipJoinedSchema>;
 
 export const instantGameEntrySchema = z.object({
   id: z.number(),

@@ -90,7 +90,9 @@ export const spinWheelGameSchema = roundGameSchema.extend({
 export type SpinWheelGame = z.infer<typeof spinWheelGameSchema>;
 
 export const spinWheelCreatedSchema = z.object({ gameCode: z.string(), game: spinWheelGameSchema });
+export type SpinWheelCreated = z.infer<typeof spinWheelCreatedSchema>;
 export const spinWheelJoinedSchema = z.object({ game: spinWheelGameSchema });
+export type SpinWheelJoined = z.infer<typeof spinWheelJoinedSchema>;
 
 // Realtime: the `spin_wheel` room (docs/realtime.md)
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CODE_ALPHABET, CODE_LENGTH } from "./games.ts";
+import { CODE_ALPHABET, CODE_LENGTH } from "../words.ts";
 import { text } from "./text.ts";
 
 export const OPEN_FROM_TELEGRAM = "Open the game from Telegram to sign in.";

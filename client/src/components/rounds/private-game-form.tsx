@@ -1,19 +1,16 @@
-import {
-  installIssueMessages,
-  minorToMajor,
-  privateGameFields,
-  type RoundGameType,
-} from "@igp/shared";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import type { RoundGameType } from "@igp/shared";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { ApiError } from "../../lib/api-client.ts";
+import { lazySchemas } from "../../lib/lazy-schemas.ts";
 import { useMessage } from "../../lib/messages.ts";
 import { useSession } from "../../lib/session.tsx";
 import { GameFigures } from "./game-figures.tsx";
 import { PrivateGameHeading } from "./round-frame.tsx";
 
-installIssueMessages();
+/** The bet's check, loaded after the form has painted (zod: lib/lazy-schemas.ts). */
+const privateGameChecks = lazySchemas(() => import("./private-game-checks.ts"));
 
 /**
  * /create/private/{game}: a bet the server accepts (the shared schema's: at least 1) and the
@@ -45,18 +42,37 @@ export function PrivateGameForm({
   const [error, setError] = useState("");
   const betId = useId();
   const [busy, setBusy] = useState(false);
+  // One submit at a time, from the press on: the check may still be downloading (a state would
+  // not disable the button before a second press), and each create stakes the bet.
+  const submitting = useRef(false);
   // What the figures show while the bet is typed: nothing for what is not a bet yet.
   const typed = Number(bet);
   const shownBet = Number.isFinite(typed) && typed > 0 ? typed : 0;
 
+  useEffect(() => void privateGameChecks().catch(() => {}), []);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const betAmount = privateGameFields.betAmount.safeParse(bet);
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await createRound();
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  /** Checks the bet and the choice, then creates the round (the button stays busy once it is). */
+  const createRound = async () => {
+    const checks = await privateGameChecks().catch(() => null);
+    // Offline before the check could load: nothing was sent, and the bet stays for another try.
+    if (!checks) return setError(t("forms.networkFailed"));
+    const betAmount = checks.betAmountField.safeParse(bet);
     if (!betAmount.success) return setBetError(message(betAmount.error.issues[0]!.message));
     if (missingChoice) return setError(missingChoice);
     setBusy(true);
     try {
-      const { gameCode } = await create(minorToMajor(betAmount.data));
+      const { gameCode } = await create(checks.minorToMajor(betAmount.data));
       void refresh();
       navigate(`/play/instant/${game}/${gameCode}`, { replace: true });
     } catch (failure) {

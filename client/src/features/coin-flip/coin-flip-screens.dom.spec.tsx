@@ -195,6 +195,17 @@ describe("the private game form", () => {
       },
     ]);
   });
+
+  it("sends one create however often Create Game is pressed while its check loads", async () => {
+    answers["/api/game/private/create"] = { status: 404, body: { message: "Game not found." } };
+    screenAt(<CreatePrivatePage />);
+    fireEvent.change(screen.getByLabelText("Bet Amount"), { target: { value: "20" } });
+    fireEvent.click(side("Tails (T)"));
+    for (let press = 0; press < 3; press++)
+      fireEvent.click(screen.getByRole("button", { name: "Create Game" }));
+    expect(await screen.findByText(/Failed to create the game/)).toBeTruthy();
+    expect(posts()).toHaveLength(1);
+  });
 });
 
 describe("the joiner's view of a waiting round", () => {

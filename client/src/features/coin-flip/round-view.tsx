@@ -1,10 +1,4 @@
-import {
-  type CoinFlipGame,
-  type CoinMessage,
-  type CoinSide,
-  coinMessageSchema,
-  oppositeSide,
-} from "@igp/shared";
+import { type CoinFlipGame, type CoinSide, oppositeSide } from "@igp/shared";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
@@ -27,7 +21,7 @@ import { useLoadedRound } from "../../lib/rounds/use-loaded-round.ts";
 import { type RoundStateBase, useRoundRoom } from "../../lib/rounds/use-round-room.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
-import { gameRead, joinGame } from "./coin-flip-api.ts";
+import { gamePath, joinGame } from "./coin-flip-api.ts";
 import { coinFlow } from "./coin-flow.ts";
 import { CoinResult } from "./coin-result.tsx";
 import "./coin-flip.css";
@@ -38,7 +32,6 @@ interface CoinFlipState extends RoundStateBase {
   outcome: string;
 }
 
-const COIN_RESULT = { type: "coin", parse: (m: unknown) => coinMessageSchema.parse(m) };
 const LOBBY = lobbyOf("coin-flip").path;
 
 /**
@@ -49,7 +42,7 @@ export function RoundView({ code }: { code: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
-  const loaded = useLoadedRound(code, gameRead);
+  const loaded = useLoadedRound<CoinFlipGame>(code, gamePath);
 
   const game = loaded.kind === "game" ? loaded.game : null;
   const isPlayer = game?.playerWithChoice.some((p) => p.player === user?.userId) ?? false;
@@ -77,7 +70,7 @@ function CoinRound({ game, userId }: { game: CoinFlipGame; userId: string }) {
   const notify = useNotice();
   // A round that is over has no room to join (it may be gone): its page reads the API alone.
   const over = game.status === "finished" || game.status === "expired";
-  const live = useRoundRoom<CoinFlipState, CoinMessage>(over ? null : game.code, COIN_RESULT);
+  const live = useRoundRoom<CoinFlipState, "coin">(over ? null : game.code, "coin");
   const isCreator = game.createdBy === userId;
   const sideAtLoad = game.playerWithChoice.find((p) => p.player === userId)?.selectedSide;
   const joins = !isCreator && !sideAtLoad && game.status === "waiting";

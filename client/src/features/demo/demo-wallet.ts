@@ -1,6 +1,5 @@
 import { MAX_BALANCE_MINOR } from "@igp/shared";
 import { useCallback, useSyncExternalStore } from "react";
-import { z } from "zod";
 import {
   type DemoGame,
   type DemoState,
@@ -17,20 +16,43 @@ import {
  * starting state instead of breaking the page.
  */
 
-const minor = z.number().int().min(0).max(MAX_BALANCE_MINOR);
-const ticketNumber = z.number().int().min(1).max(TICKETS_PER_DRAW);
-const stateSchema = z.object({
-  balance: minor,
-  pending: z.object({ payout: minor, outcome: z.string().max(20) }).nullable(),
-  history: z.array(z.string().max(20)).max(HISTORY_LENGTH),
-  tickets: z.record(
-    z.string().max(20),
-    z
-      .array(ticketNumber)
-      .max(TICKETS_PER_DRAW)
-      .refine((held) => new Set(held).size === held.length),
-  ),
-}) satisfies z.ZodType<DemoState>;
+// Checked by hand, not by a schema: zod (26 KB) would be a demo page's largest download after
+// React, for one shape read from this browser's own storage.
+type Stored = Record<string, unknown>;
+const isRecord = (value: unknown): value is Stored =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const isPlayMoney = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_BALANCE_MINOR;
+const isOutcome = (value: unknown): value is string =>
+  typeof value === "string" && value.length <= 20;
+const isTickets = (value: unknown): value is number[] =>
+  Array.isArray(value) &&
+  value.length <= TICKETS_PER_DRAW &&
+  value.every((n) => Number.isInteger(n) && n >= 1 && n <= TICKETS_PER_DRAW) &&
+  new Set(value).size === value.length;
+
+/** The state a stored value holds (its known fields only), or null when it holds none. */
+function demoStateOf(value: unknown): DemoState | null {
+  if (!isRecord(value)) return null;
+  const { balance, pending, history, tickets } = value;
+  if (!isPlayMoney(balance)) return null;
+  if (
+    pending !== null &&
+    !(isRecord(pending) && isPlayMoney(pending.payout) && isOutcome(pending.outcome))
+  )
+    return null;
+  if (!Array.isArray(history) || history.length > HISTORY_LENGTH || !history.every(isOutcome))
+    return null;
+  if (!isRecord(tickets)) return null;
+  const held = Object.entries(tickets);
+  if (!held.every(([lottery, numbers]) => lottery.length <= 20 && isTickets(numbers))) return null;
+  return {
+    balance,
+    pending: pending && { payout: pending.payout as number, outcome: pending.outcome as string },
+    history,
+    tickets: Object.fromEntries(held) as DemoState["tickets"],
+  };
+}
 
 export const storageKey = (game: DemoGame) => `demo:${game}`;
 
@@ -62,8 +84,7 @@ function write(game: DemoGame, state: DemoState): void {
 function parse(raw: string | null): DemoState | null {
   if (raw === null) return null;
   try {
-    const parsed = stateSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return demoStateOf(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -34,6 +34,21 @@ describe("the demos' play money in local storage", () => {
       "duplicate tickets",
       JSON.stringify({ ...startingState("flip-coin"), tickets: { daily: [3, 3] } }),
     ],
+    [
+      "a ticket out of the draw",
+      JSON.stringify({ ...startingState("flip-coin"), tickets: { daily: [0] } }),
+    ],
+    [
+      "a history longer than ten",
+      JSON.stringify({ ...startingState("flip-coin"), history: Array(11).fill("H") }),
+    ],
+    ["a missing history", JSON.stringify({ balance: 100, pending: null, tickets: {} })],
+    [
+      "a pending round without its outcome",
+      JSON.stringify({ ...startingState("flip-coin"), pending: { payout: 5 } }),
+    ],
+    ["an array", "[]"],
+    ["null", "null"],
     ["not JSON", "{balance: 100"],
     ["not an object", "42"],
   ])("reads %s as the starting state and saves that back when the demo opens", (_, text) => {
@@ -43,6 +58,12 @@ describe("the demos' play money in local storage", () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("reset to the starting balance"));
     openDemo("flip-coin");
     expect(stored("flip-coin")).toEqual(startingState("flip-coin"));
+  });
+
+  it("keeps a stored state's known fields only", () => {
+    const state = { ...startingState("lottery"), tickets: { daily: [2, 7] } };
+    localStorage.setItem(storageKey("lottery"), JSON.stringify({ ...state, extra: 1 }));
+    expect(readDemo("lottery")).toEqual(state);
   });
 
   it("pays a round a reload interrupted when the demo opens again, once", () => {

@@ -1,4 +1,4 @@
-import { type SpinMessage, type SpinWheelGame, spinMessageSchema } from "@igp/shared";
+import type { SpinMessage, SpinWheelGame } from "@igp/shared";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePreloadPixi } from "../../components/canvas/pixi-stage.ts";
@@ -22,7 +22,7 @@ import { useSession } from "../../lib/session.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
 import { hasNumbers, spinFlow } from "./spin-flow.ts";
 import { SpinResult } from "./spin-result.tsx";
-import { gameRead, joinGame } from "./spin-wheel-api.ts";
+import { gamePath, joinGame } from "./spin-wheel-api.ts";
 import "./spin-wheel.css";
 
 /** The spin wheel room's state (docs/realtime.md). */
@@ -34,7 +34,6 @@ interface SpinWheelState extends RoundStateBase {
 
 /** The wheel at rest on the round's screen, in CSS pixels. */
 const STAGE_SIZE = 240;
-const SPIN_RESULT = { type: "spin", parse: (m: unknown) => spinMessageSchema.parse(m) };
 /** The join view only loads a round still open to players (player spec). */
 const OPEN = ["waiting", "player-joined"];
 
@@ -56,7 +55,7 @@ const numbersWhere = (
 export function RoundView({ code }: { code: string }) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const loaded = useLoadedRound(code, gameRead);
+  const loaded = useLoadedRound<SpinWheelGame>(code, gamePath);
 
   if (loaded.kind === "loading") return <RoundFrame game="spin-wheel" />;
   if (loaded.kind === "failed") return <RoundFailure game="spin-wheel" />;
@@ -79,10 +78,8 @@ function SpinRound({ game, userId }: { game: SpinWheelGame; userId: string }) {
   const money = useMoney();
   // A round that is over has no room to join (it may be gone): its page reads the API alone.
   const over = game.status === "finished" || game.status === "expired";
-  const live = useRoundRoom<SpinWheelState, SpinMessage>(
-    over ? null : game.code,
-    SPIN_RESULT,
-    (refusal) => notify({ type: "warning", title: message(refusal), autoCloseMs: 3000 }),
+  const live = useRoundRoom<SpinWheelState, "spin">(over ? null : game.code, "spin", (refusal) =>
+    notify({ type: "warning", title: message(refusal), autoCloseMs: 3000 }),
   );
   const isCreator = game.createdBy === userId;
   const lockedAtLoad = game.playerWithChoice.find((p) => p.player === userId)?.selectedNumbers;

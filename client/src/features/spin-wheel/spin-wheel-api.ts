@@ -1,48 +1,37 @@
-import {
-  type SpinWheelGame,
-  spinWheelCreatedSchema,
-  spinWheelGameSchema,
-  spinWheelJoinedSchema,
-} from "@igp/shared";
+import type { SpinWheelCreated, SpinWheelJoined } from "@igp/shared";
 import { newClientSeed } from "../../lib/rounds/rounds-api.ts";
-import type { RoundRead } from "../../lib/rounds/use-loaded-round.ts";
 import { sendOnce } from "../../lib/send-once.ts";
 
-/** The spin wheel calls (player spec, section 7; OpenAPI), each answer parsed by its shared schema. */
+/**
+ * The spin wheel calls (player spec, section 7; OpenAPI). Answers are taken as their shared
+ * types: the server checks each against the same schema before sending it (round-game.routes.ts,
+ * private-games.routes.ts), so zod stays off a round's first download (docs/first-load.md).
+ */
 
-/** A round by its code (read at once by its page, or rendered with it by the server). */
-export const gameRead: RoundRead<SpinWheelGame> = {
-  path: (code) => `/api/game/spin-wheel/get/${encodeURIComponent(code)}`,
-  parse: (answer) => spinWheelGameSchema.parse(answer),
-};
+/** Where a round is read by its code (at once by its page, or rendered with it by the server). */
+export const gamePath = (code: string) => `/api/game/spin-wheel/get/${encodeURIComponent(code)}`;
 
 /** Opens a round on a free table with the creator's numbers locked (their stake debited). */
-export const createOnTable = async (instantId: number, selectedNumbers: number[]) =>
-  spinWheelCreatedSchema.parse(
-    await sendOnce("/api/game/spin-wheel/create", {
-      instantId,
-      selectedNumbers,
-      clientSeed: newClientSeed(),
-    }),
-  );
+export const createOnTable = (instantId: number, selectedNumbers: number[]) =>
+  sendOnce<SpinWheelCreated>("/api/game/spin-wheel/create", {
+    instantId,
+    selectedNumbers,
+    clientSeed: newClientSeed(),
+  });
 
-export const createPrivate = async (betAmount: number, selectedNumbers: number[]) =>
-  spinWheelCreatedSchema.parse(
-    await sendOnce("/api/game/private/create", {
-      gameType: "spin-wheel",
-      access: "private",
-      betAmount,
-      selectedNumbers,
-      clientSeed: newClientSeed(),
-    }),
-  );
+export const createPrivate = (betAmount: number, selectedNumbers: number[]) =>
+  sendOnce<SpinWheelCreated>("/api/game/private/create", {
+    gameType: "spin-wheel",
+    access: "private",
+    betAmount,
+    selectedNumbers,
+    clientSeed: newClientSeed(),
+  });
 
 /** Locks a joiner's numbers: the stake (numbers x bet) is debited, the numbers frozen. */
-export const joinGame = async (code: string, selectedNumbers: number[]) =>
-  spinWheelJoinedSchema.parse(
-    await sendOnce("/api/game/spin-wheel/join", {
-      code,
-      selectedNumbers,
-      clientSeed: newClientSeed(),
-    }),
-  );
+export const joinGame = (code: string, selectedNumbers: number[]) =>
+  sendOnce<SpinWheelJoined>("/api/game/spin-wheel/join", {
+    code,
+    selectedNumbers,
+    clientSeed: newClientSeed(),
+  });

@@ -46,10 +46,8 @@ vi.mock("../realtime.ts", () => ({
   }),
 }));
 
-const RESULT = { type: "coin", parse: (message: unknown) => message };
-
 function Watch({ roundOpen = true }: { roundOpen?: boolean }) {
-  const live = useRoundRoom<RoundStateBase, unknown>("ABCD2345", RESULT);
+  const live = useRoundRoom<RoundStateBase, "coin">("ABCD2345", "coin");
   return (
     <div>
       <span data-testid="connection">{live.connection}</span>

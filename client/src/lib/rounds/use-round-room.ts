@@ -1,6 +1,7 @@
 import type { Room } from "@colyseus/sdk";
 import type { RoundStatus } from "@igp/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { z } from "zod";
 import { type JoinedRoom, joinRoomWith } from "../join-room-with.ts";
 import { lazySchemas } from "../lazy-schemas.ts";
 
@@ -26,11 +27,10 @@ export interface RoundStateBase {
   serverSeed: string;
 }
 
-/** The message that carries a game's result (`coin`, `spin`) and how to read it. */
-export interface ResultMessage<Result> {
-  type: string;
-  parse(message: unknown): Result;
-}
+/** The message that carries a game's result: `coin` or `spin`. */
+export type ResultType = keyof RoundRoomSchemas["resultSchemas"];
+/** A result message as its game's schema reads it. */
+export type ResultOf<Type extends ResultType> = z.infer<RoundRoomSchemas["resultSchemas"][Type]>;
 
 /**
  * The socket to the round's room: `reconnecting` while it is down and the client is coming back
@@ -54,20 +54,20 @@ const READ_ELSEWHERE = ["noPlayerJoined", "startNotice", "gameLockedSpin"];
  * Watches one round's room by code: its live state and its result message. A message the room
  * refused comes back as `error`, handed to `onRefused`.
  */
-export function useRoundRoom<State extends RoundStateBase, Result>(
+export function useRoundRoom<State extends RoundStateBase, Type extends ResultType>(
   code: string | null,
-  resultMessage: ResultMessage<Result>,
+  resultType: Type,
   onRefused: (message: string) => void = () => {},
-): RoundRoom<State, Result> {
+): RoundRoom<State, ResultOf<Type>> {
   const [live, setLive] = useState<{
     state: State | null;
-    result: Result | null;
+    result: ResultOf<Type> | null;
     connection: RoomConnection;
   }>({ state: null, result: null, connection: "connecting" });
   const roomRef = useRef<Room | null>(null);
   // Read at message time: a new closure per render must not rejoin the room.
-  const latest = useRef({ resultMessage, onRefused });
-  latest.current = { resultMessage, onRefused };
+  const latest = useRef({ onRefused });
+  latest.current = { onRefused };
 
   useEffect(() => {
     if (!code) return;
@@ -78,8 +78,9 @@ export function useRoundRoom<State extends RoundStateBase, Result>(
       roomRef.current = room;
       update({ connection: "live" });
       room.onStateChange((state) => update({ state: (state as { toJSON(): State }).toJSON() }));
-      room.onMessage(latest.current.resultMessage.type, (message) =>
-        update({ result: latest.current.resultMessage.parse(message) }),
+      const resultSchema = schemas.resultSchemas[resultType];
+      room.onMessage(resultType, (message) =>
+        update({ result: resultSchema.parse(message) as ResultOf<Type> }),
       );
       room.onMessage("error", (message) =>
         latest.current.onRefused(schemas.roomErrorSchema.parse(message).message),
@@ -114,7 +115,7 @@ export function useRoundRoom<State extends RoundStateBase, Result>(
       void roomRef.current?.leave();
       roomRef.current = null;
     };
-  }, [code]);
+  }, [code, resultType]);
 
   const send = useCallback((type: string, message: unknown) => {
     roomRef.current?.send(type, message);

@@ -1,4 +1,4 @@
-import { type InstantGameEntry, roundCodeSchema } from "@igp/shared";
+import { type InstantGameEntry, isRoundCode } from "@igp/shared";
 import { useEffect, useState } from "react";
 import { fetchTable } from "./rounds-api.ts";
 
@@ -37,6 +37,6 @@ const isTable = (id: string) => /^\d+$/.test(id);
 
 /** A code that cannot be one is not asked for: the answer would be a 400, logged by the browser. */
 function codeOf(id: string): TableOrCode {
-  const code = id.toUpperCase();
-  return roundCodeSchema.safeParse(code).success ? { kind: "round", code } : { kind: "failed" };
+  const code = id.trim().toUpperCase();
+  return isRoundCode(code) ? { kind: "round", code } : { kind: "failed" };
 }

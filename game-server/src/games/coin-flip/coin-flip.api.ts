@@ -2,10 +2,10 @@ import {
   type CoinSide,
   coinFlipCreatedSchema,
   coinFlipGameSchema,
+  coinFlipJoinedSchema,
   createCoinFlipRequestSchema,
   joinCoinFlipRequestSchema,
 } from "@igp/shared";
-import { z } from "zod";
 import type { RoundGameApi } from "../round-kernel/round-game-definition.ts";
 import { type CoinFlipSeat, GAME_FULL } from "./coin-flip.rules.ts";
 import type { CoinFlipJoin } from "./coin-flip.table.ts";
@@ -31,7 +31,7 @@ export const coinFlipApi: RoundGameApi<
     create: createCoinFlipRequestSchema,
     created: coinFlipCreatedSchema,
     join: joinCoinFlipRequestSchema,
-    joined: z.object({ game: coinFlipGameSchema }),
+    joined: coinFlipJoinedSchema,
   },
   seatOf: ({ selectedSide, clientSeed }, player) => ({ player, selectedSide, clientSeed }),
   joinRequestOf: ({ clientSeed }) => ({ clientSeed }),
