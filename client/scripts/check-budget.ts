@@ -19,7 +19,7 @@ const KB = 1024;
  * no zod: their answers are the server's, checked there, their rooms' schemas load with the
  * rooms, a private game's bet check after the form has painted (30 KB less on the coin flip's,
  * spin wheel's and lottery's screens), and the demos check their stored play money by hand (25 KB
- * less); a lottery's page adds its drawing (a 2D canvas: no PixiJS, which took this page from 180
+ * less), /fair its proofs' arithmetic without zod (30 KB less); a lottery's page adds its drawing (a 2D canvas: no PixiJS, which took this page from 180
  * to 323 KB). The back office loads its dashboard first (its other screens when opened).
  */
 export const ROUTE_BUDGETS: Record<string, number> = {
@@ -32,7 +32,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   "/dashboard/profile": 116,
   "/admin/dashboard": 119,
   "/admin/dashboard/[...]": 119,
-  "/fair": 144,
+  "/fair": 115,
   "/auth/login": 129,
   "/auth/register": 132,
   "/auth/reset": 128,
