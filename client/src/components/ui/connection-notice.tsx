@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { RoomConnection } from "../../lib/rounds/use-round-room.ts";
+import type { RoomConnection } from "../../lib/watch-room.ts";
 import "./connection-notice.css";
 
 /**
