@@ -60,17 +60,17 @@ describe("the build's budget check (npm run build)", () => {
 <script type="module" crossorigin src="/assets/index-a.js"></script>
 ${preloads.map((file) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`).join("\n")}
 </head><body><div id="root"></div></body></html>`;
-    // The game's page: the entry, a chunk and the 200 KB one: over its 174 KB budget.
+    // The game's page: the entry, a chunk and the 200 KB one: over its 146 KB budget.
     writeFileSync(
       path.join(dist, "pages/play/instant/coin-flip/[id].html"),
       page(["chunk-b.js", "lazy-c.js"]),
     );
     const over = check(dist);
     expect(over.stdout).toMatch(
-      /initial JavaScript of \/play\/instant\/coin-flip\/\[id\] \(gzip\), budget 174 KB/,
+      /initial JavaScript of \/play\/instant\/coin-flip\/\[id\] \(gzip\), budget 146 KB/,
     );
     expect(over.stderr).toMatch(
-      /\/play\/instant\/coin-flip\/\[id\] loads \d+\.\d KB of JavaScript first \(gzip\), \d+\.\d KB over its budget of 174 KB/,
+      /\/play\/instant\/coin-flip\/\[id\] loads \d+\.\d KB of JavaScript first \(gzip\), \d+\.\d KB over its budget of 146 KB/,
     );
     expect(over.status).toBe(1);
     // Within its budget it passes; a page with no budget fails, named.
