@@ -12,15 +12,17 @@ import { gzipSync } from "node:zlib";
  */
 const KB = 1024;
 /**
- * KB gzipped, a little above what each loads today (issue 31: 1 to 2 KB of room). `/` is the tightest: the first download of
- * most visitors (React, the router, i18next, English, the layout and the games lists). The sign-in
- * forms load zod and their checks after they have painted (src/lib/lazy-schemas.ts: 30 KB
- * less); no page loads Radix Dialog first (components/ui/modal.tsx: 10 KB less); a game's screens add their rules and flows, and
- * no zod: their answers are the server's, checked there, their rooms' schemas load with the
- * rooms, a private game's bet check after the form has painted (30 KB less on the coin flip's,
- * spin wheel's and lottery's screens), and the demos check their stored play money by hand (25 KB
- * less), /fair its proofs' arithmetic without zod (30 KB less); a lottery's page adds its drawing (a 2D canvas: no PixiJS, which took this page from 180
- * to 323 KB). The back office loads its dashboard first (its other screens when opened).
+ * KB gzipped, a little above what each loads today (issue 31: 1 to 2 KB of room). `/` is the
+ * tightest: the first download of most visitors (React, the router, i18next, English, the layout
+ * and the games lists). The sign-in forms load zod and their checks after they have painted
+ * (src/lib/lazy-schemas.ts: 30 KB less); no page loads Radix Dialog first (components/ui/
+ * modal.tsx: 10 KB less). A game's screens add their rules and flows and no zod: their answers
+ * are the server's, checked there, their rooms' schemas load with the rooms, a private game's bet
+ * check after the form has painted (30 KB less on the coin flip's, spin wheel's and lottery's
+ * screens); the demos check their stored play money by hand (25 KB less), /fair reads its round
+ * without zod (30 KB less). A lottery's page adds its drawing (a 2D canvas: no PixiJS, which took
+ * this page from 180 to 323 KB). The back office loads its dashboard first (its other screens
+ * when opened).
  */
 export const ROUTE_BUDGETS: Record<string, number> = {
   "/": 110,

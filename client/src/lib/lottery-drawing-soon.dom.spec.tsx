@@ -30,7 +30,9 @@ class StandInChannel {
 }
 
 let channel: StandInChannel | null = null;
-vi.mock("./realtime.ts", () => ({
+vi.mock("./realtime.ts", async (original) => ({
+  // The SDK calls stood in for; the rest (LEFT_BY_CHOICE) as it is.
+  ...(await original<typeof import("./realtime.ts")>()),
   joinOrCreateRoom: vi.fn(async () => {
     channel = new StandInChannel();
     return channel;

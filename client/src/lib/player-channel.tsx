@@ -15,7 +15,7 @@ import { useNotice } from "../components/ui/notice.tsx";
 import { useLotteryDrawingSoon } from "./lottery-drawing-soon.ts";
 import { MoneyToasts } from "./money-toasts.tsx";
 import { queryKeys, refreshLists } from "./queries.ts";
-import { joinOrCreateRoom } from "./realtime.ts";
+import { joinOrCreateRoom, LEFT_BY_CHOICE } from "./realtime.ts";
 import { useSession } from "./session.tsx";
 import { haptic } from "./telegram/mini-app-port.ts";
 import { useHydrated } from "./use-hydrated.ts";
@@ -147,7 +147,5 @@ const ALL_LISTS: QueryKey[] = [
   queryKeys.gameHistory(),
 ];
 
-/** Colyseus' close code for a client that left on purpose (`room.leave()`). */
-const LEFT_BY_CHOICE = 4000;
 /** Waits before joining a lost channel again (another process takes it within seconds). */
 const REJOIN_WAITS_MS = [1_000, 2_000, 5_000, 10_000, 15_000, 30_000];

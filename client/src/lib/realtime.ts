@@ -15,6 +15,9 @@ export function preloadRealtime(): Promise<Client> {
 
 const realtimeClient = preloadRealtime;
 
+/** Colyseus' close code for a client that left on purpose (`room.leave()`): not a loss. */
+export const LEFT_BY_CHOICE = 4000;
+
 export async function joinRoomById(roomId: string): Promise<Room> {
   return (await realtimeClient()).joinById(roomId);
 }

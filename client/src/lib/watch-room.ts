@@ -1,5 +1,6 @@
 import type { Room } from "@colyseus/sdk";
 import { type JoinedRoom, joinRoomWith } from "./join-room-with.ts";
+import { LEFT_BY_CHOICE } from "./realtime.ts";
 
 /**
  * The socket to a watched room: `reconnecting` while it is down and the client is coming back
@@ -8,8 +9,6 @@ import { type JoinedRoom, joinRoomWith } from "./join-room-with.ts";
  */
 export type RoomConnection = "connecting" | "live" | "reconnecting" | "closed";
 
-/** Colyseus' close code for a client that left on purpose (`room.leave()`). */
-export const LEFT_BY_CHOICE = 4000;
 /**
  * Waits before each attempt to join a lost room again: a round or lottery whose process died is
  * adopted by another once its lease lapses (ROUND_LEASE_SECONDS, 10 s by default), so this spans

@@ -1,4 +1,4 @@
-import type { RoundGameType } from "@igp/shared";
+import { minorToMajor, type RoundGameType } from "@igp/shared";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
@@ -72,7 +72,7 @@ export function PrivateGameForm({
     if (missingChoice) return setError(missingChoice);
     setBusy(true);
     try {
-      const { gameCode } = await create(checks.minorToMajor(betAmount.data));
+      const { gameCode } = await create(minorToMajor(betAmount.data));
       void refresh();
       navigate(`/play/instant/${game}/${gameCode}`, { replace: true });
     } catch (failure) {

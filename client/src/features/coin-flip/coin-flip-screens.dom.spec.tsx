@@ -16,7 +16,9 @@ import { RoundView } from "./round-view.tsx";
 // Component tests answer the API calls themselves (no server here); the browser journey
 // (game-server/test/e2e/coin-flip.e2e.spec.ts) plays real rounds. A round's live room is a
 // stand-in that stays connected and silent (as in lib/rounds/use-round-room.dom.spec.tsx).
-vi.mock("../../lib/realtime.ts", () => ({
+vi.mock("../../lib/realtime.ts", async (original) => ({
+  // The SDK calls stood in for; the rest (LEFT_BY_CHOICE) as it is.
+  ...(await original<typeof import("../../lib/realtime.ts")>()),
   preloadRealtime: vi.fn(async () => {}),
   joinRoomById: vi.fn(async () => ({
     onStateChange() {},

@@ -46,7 +46,9 @@ let room: StandInRoom | null = null;
 let roomThere = true;
 /** How many times the page tried to join the room. */
 let joins = 0;
-vi.mock("../../lib/realtime.ts", () => ({
+vi.mock("../../lib/realtime.ts", async (original) => ({
+  // The SDK calls stood in for; the rest (LEFT_BY_CHOICE) as it is.
+  ...(await original<typeof import("../../lib/realtime.ts")>()),
   preloadRealtime: vi.fn(async () => {}),
   joinRoomById: vi.fn(async () => {
     joins += 1;

@@ -19,7 +19,9 @@ class StandInLobby {
 }
 
 const lobbies: StandInLobby[] = [];
-vi.mock("../realtime.ts", () => ({
+vi.mock("../realtime.ts", async (original) => ({
+  // The SDK calls stood in for; the rest (LEFT_BY_CHOICE) as it is.
+  ...(await original<typeof import("../realtime.ts")>()),
   joinOrCreateRoom: vi.fn(async () => {
     const lobby = new StandInLobby();
     lobbies.push(lobby);

@@ -79,7 +79,10 @@ const listed = (rounds: LobbyRoundView[]): Listing => ({
 /** The first list's address (public: the lobby's prerendered page preloads it, src/prerender.tsx). */
 export const lobbyListPath = (game: RoundGameType) => `/api/instant/game/${game}/lobby`;
 
-/** Colyseus' close code for a client that left on purpose (`room.leave()`). */
+/**
+ * Colyseus' close code for a client that left on purpose (`room.leave()`); realtime.ts has it too,
+ * but the lobby's first download imports no realtime code (lobby-room.ts loads it).
+ */
 const LEFT_BY_CHOICE = 4000;
 /** Waits before joining a lost lobby again. */
 const REJOIN_WAITS_MS = [1_000, 2_000, 5_000, 10_000];

@@ -37,7 +37,9 @@ class StandInRoom {
 }
 
 const joined: StandInRoom[] = [];
-vi.mock("../realtime.ts", () => ({
+vi.mock("../realtime.ts", async (original) => ({
+  // The SDK calls stood in for; the rest (LEFT_BY_CHOICE) as it is.
+  ...(await original<typeof import("../realtime.ts")>()),
   preloadRealtime: vi.fn(async () => {}),
   joinRoomById: vi.fn(async () => {
     const room = new StandInRoom(`room ${joined.length + 1}`);

@@ -3,7 +3,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router-dom";
 import { queryClient, queryKeys, refreshLists } from "../../../lib/queries.ts";
-import { joinOrCreateRoom } from "../../../lib/realtime.ts";
+import { joinOrCreateRoom, LEFT_BY_CHOICE } from "../../../lib/realtime.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { type Kind, SCREEN_OF, setUnseen, unseen } from "./unseen-requests.tsx";
 
@@ -155,7 +155,5 @@ export function SoundToggle() {
 }
 
 const SOUND_CHANGED = "igp:staff-sound";
-/** Colyseus' close code for a client that left on purpose (`room.leave()`). */
-const LEFT_BY_CHOICE = 4000;
 /** Waits before joining a lost channel again (another process takes it within seconds). */
 const REJOIN_WAITS_MS = [1_000, 2_000, 5_000, 10_000, 15_000, 30_000];
