@@ -78,6 +78,9 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
     // The payout is in the wallet and pushed to the winner's page, which holds it back.
     expect((await balancesOf(server, winner === a ? alice.token : bob.token)).main).toBe(116);
     await winner.locator('.balances[aria-busy="true"]').waitFor({ timeout: 15_000 });
+    // The balances are held from the start notice on; the coin comes with the result message,
+    // which a busy page may not have read yet.
+    await winner.locator('[data-testid="coin-canvas"]').waitFor({ timeout: 15_000 });
     const whileTurning = await winner.evaluate(`(() => ({
       landed: document.querySelector('[data-testid="coin-canvas"]').getAttribute("data-landed"),
       header: document.querySelector('[data-testid="header-main-balance"]').textContent,
