@@ -17,7 +17,8 @@ const NETWORK_WAIT_MS = 3_000;
  * the server may no longer have). A kept page is served only to the session hint it was fetched
  * with (the `igp_signed_in` cookie, read through the worker's cookie store): a page behind
  * sign-in must go to the server for a browser signed out since (which sends it to sign in). Every
- * page this worker answers, kept or fetched, goes without its `Link` preloads (the session's
+ * page this worker answers, kept or fetched, goes without its module preloads (its scripts are
+ * in the precache: withoutModulePreloads) and without its `Link` preloads (the session's
  * user, the page's data: the server's client-pages.ts): right after a sign-out, Chromium can
  * still show the worker the ended session's cookies, in its cookie store and in its own fetch of
  * the page (seen: the page after "Logout" preloaded the ended session's user, a 401 the browser
@@ -84,7 +85,7 @@ export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
       if (kept && hint !== undefined && kept.headers.get(KEPT_FOR) === hint) return served(kept);
       try {
         const page = await withinNetworkWait(fresh);
-        return page.type === "basic" && page.headers.has("link") ? served(page) : page;
+        return page.type === "basic" ? served(page) : page;
       } catch {
         return kept && served(kept);
       }
@@ -116,11 +117,50 @@ async function fetchAndKeep(request: Request, cache: Cache, hint: string | undef
 const noStore = (response: Response) =>
   response.headers.get("cache-control")?.includes("no-store") ?? false;
 
-function served(kept: Response): Response {
-  const headers = new Headers(kept.headers);
+/** A page as this worker serves it: without its preloads, the `Link` ones and the module ones. */
+function served(page: Response): Response {
+  const headers = new Headers(page.headers);
   headers.delete(KEPT_FOR);
   headers.delete("link");
-  return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers });
+  let body = page.body;
+  if (body && headers.get("content-type")?.startsWith("text/html")) {
+    body = withoutModulePreloads(body);
+    headers.delete("content-length");
+  }
+  return new Response(body, { status: page.status, statusText: page.statusText, headers });
+}
+
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
+
+/**
+ * A page's HTML without the `<link rel="modulepreload">` tags of its head. They serve a first
+ * visit, whose scripts come over the network: asked for at once, they arrive together instead of
+ * one import after another. A page this worker answers has every script in the precache, where
+ * the preloads only cost the renderer time as it commits the page (a lottery's page, 24 of them:
+ * 85 ms of its main thread on a slow phone; docs/first-load.md). The head is held until it ends,
+ * the rest passes as it comes.
+ */
+export function withoutModulePreloads(
+  body: ReadableStream<Uint8Array<ArrayBuffer>>,
+): ReadableStream<Uint8Array<ArrayBuffer>> {
+  let head: string | null = "";
+  const strip = new TransformStream<string, string>({
+    transform(chunk, page) {
+      if (head === null) return page.enqueue(chunk);
+      head += chunk;
+      const end = head.indexOf("</head>");
+      if (end < 0) return;
+      page.enqueue(head.slice(0, end).replace(MODULE_PRELOAD, "") + head.slice(end));
+      head = null;
+    },
+    flush(page) {
+      if (head) page.enqueue(head.replace(MODULE_PRELOAD, ""));
+    },
+  });
+  return body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(strip)
+    .pipeThrough(new TextEncoderStream());
 }
 
 /** The browser's session hint ("" without a session); undefined where a worker cannot read it. */

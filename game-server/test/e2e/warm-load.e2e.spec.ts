@@ -88,6 +88,34 @@ describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker 
     await context.close();
   });
 
+  it("serves its pages without module preloads (their scripts are in the precache), and they work", {
+    timeout: 90_000,
+  }, async () => {
+    const { context, page } = await tablesKept();
+    // The server's pages have them: a first visit needs them.
+    const fromServer = await (await fetch(`${server.url}${TABLES}`)).text();
+    expect(fromServer).toContain('rel="modulepreload"');
+    // The kept page, then one rendered for the session (fetched by the worker, never kept).
+    const lobby = "/play/instant/coin-flip/lobby";
+    for (const route of [TABLES, lobby]) {
+      const response = await page.goto(`${server.url}${route}`);
+      expect(response?.fromServiceWorker(), route).toBe(true);
+      const html = await response!.text();
+      expect(html, route).toContain('<script type="module"');
+      expect(html, route).not.toContain("modulepreload");
+      await page.getByRole("button", { name: "Deposit" }).waitFor();
+      // Its scripts run: the menu opens (a press before hydration does nothing: pressed again).
+      const menu = page.getByRole("button", { name: "Menu" });
+      await expect
+        .poll(async () => {
+          await menu.click();
+          return menu.getAttribute("aria-expanded");
+        })
+        .toBe("true");
+    }
+    await context.close();
+  });
+
   it("answers the build's scripts from the precache without the worker's script (static route)", {
     timeout: 90_000,
   }, async () => {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { withoutModulePreloads } from "./sw-pages.ts";
+
+const HEAD = `<!doctype html><html><head>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/app-2.js">
+    <link rel="stylesheet" crossorigin href="/assets/style-3.css">
+    <link rel="modulepreload" crossorigin href="/assets/lottery-4.js">
+  </head>`;
+const BODY = `<body><div id="root"><p>Tickets</p></div>
+  <p>A page may say &lt;link rel="modulepreload"&gt; in its text.</p>
+  <link rel="modulepreload" href="/assets/in-body-5.js"></body></html>`;
+
+/** The page as the worker serves it, sent in pieces cut at `cuts` (offsets into the text). */
+async function served(page: string, cuts: number[]): Promise<string> {
+  const bytes = new TextEncoder().encode(page);
+  const ends = [...cuts, bytes.length];
+  const body = new ReadableStream<Uint8Array<ArrayBuffer>>({
+    start(controller) {
+      ends.reduce((start, end) => {
+        controller.enqueue(bytes.slice(start, end));
+        return end;
+      }, 0);
+      controller.close();
+    },
+  });
+  return new Response(withoutModulePreloads(body)).text();
+}
+
+describe("a page served by the worker (withoutModulePreloads)", () => {
+  const page = HEAD + BODY;
+  const expected = `<!doctype html><html><head>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/style-3.css">
+    </head>${BODY}`;
+
+  it("has no module preloads in its head; the rest is as sent", async () => {
+    expect(await served(page, [])).toBe(expected);
+  });
+
+  it("is the same however the network cuts it, mid-tag and mid-character included", async () => {
+    const amharic = page.replace("Tickets", "ቲኬቶች");
+    const want = expected.replace("Tickets", "ቲኬቶች");
+    const length = new TextEncoder().encode(amharic).length;
+    for (let cut = 1; cut < length; cut += 7) {
+      expect(await served(amharic, [cut, Math.min(cut + 3, length - 1)])).toBe(want);
+    }
+  });
+
+  it("without a head's end (a page cut short), still drops the preloads", async () => {
+    expect(await served(HEAD.replace("</head>", ""), [40])).not.toContain("modulepreload");
+  });
+});
