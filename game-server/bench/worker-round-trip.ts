@@ -1,6 +1,6 @@
 import { createServer, request as forward, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
-import { connect, type Socket } from "node:net";
+import { type AddressInfo, connect, type Socket } from "node:net";
+import { buffer } from "node:stream/consumers";
 
 /** The network a page loads over, as Chromium's emulation has it. */
 export interface NetworkProfile {
@@ -40,7 +40,7 @@ export async function startWorkerRoundTrip(target: string, profile: NetworkProfi
           answer.pipe(outgoing);
           return;
         }
-        const body = await bodyOf(answer);
+        const body = await buffer(answer);
         state.delayed++;
         // The server's own time has passed: the round trip and the bytes' time come on top.
         const due = profile.latencyMs + (body.length * 1000) / profile.downloadBytesPerSecond;
@@ -79,12 +79,6 @@ export async function startWorkerRoundTrip(target: string, profile: NetworkProfi
         server.closeAllConnections();
       }),
   };
-}
-
-async function bodyOf(answer: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of answer) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 function rawHeaders(incoming: IncomingMessage): string {
