@@ -23,6 +23,13 @@ async function gotoRendered(page: Page, url: string) {
   }
 }
 
+/** Waits for the page's first paint: its stylesheet (render-blocking) has been applied. */
+async function painted(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length))
+    .toBe(1);
+}
+
 /**
  * The pages the server renders for a session with their data (issue 31; game-server's
  * page-render.ts): a lobby's list, a shared round, the lottery list, a lottery's result and the
@@ -88,7 +95,9 @@ describe.skipIf(!hasChromium)(
       await page.getByTestId("game-code").waitFor();
       expect(await page.getByTestId("game-code").textContent()).toBe(created.body.gameCode);
       expect(await page.locator(".stage-picture .coin-placeholder").textContent()).toBe("T");
-      // The coin at rest is sized by CSS (an inline style would be refused by the CSP).
+      // The coin at rest is sized by CSS (an inline style would be refused by the CSP), read as
+      // painted: once the stylesheet is in (the goto returned at the HTML's first bytes).
+      await painted(page);
       const coin = await page.locator(".stage-picture .coin-placeholder").boundingBox();
       expect(Math.round(coin?.width ?? 0)).toBe(194);
       release();
