@@ -40,7 +40,7 @@ export async function openDatabase(
   const applied = await migrateUp(url);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}.`);
   const pool = createPgPool(url, config.DATABASE_POOL_SIZE, (error) =>
-    log(`Idle database connection failed: ${error.message}`),
+    log(`A database connection failed: ${error.message}`),
   );
   const watchdog = embedded
     ? new EmbeddedWatchdog(embedded, () => startEmbeddedPostgres(embeddedOptions), log)
