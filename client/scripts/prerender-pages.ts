@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "no
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { pageRoute } from "@igp/shared/sign-in-return";
 
 /**
  * After `vite build`: keeps the built index.html as shell.html (what the server sends for the
@@ -17,7 +18,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 const client = path.resolve(import.meta.dirname, "..");
 // client/dist, or the build directory given as the first argument.
 const dist = path.resolve(process.argv[2] ?? path.join(client, "dist"));
-const { PAGES, renderPage } = (await import(
+const { PAGES, SIGNED_IN_PAGES, renderPage } = (await import(
   pathToFileURL(path.join(client, ".prerender/prerender.js")).href
 )) as typeof import("../src/prerender.tsx");
 
@@ -37,21 +38,38 @@ const URGENT_IMAGE = /<link rel="preload" as="image"[^>]*fetchPriority="high"[^>
 if (!shell.includes(EMPTY_ROOT) || !shell.includes("</head>"))
   throw new Error(`index.html has no ${EMPTY_ROOT} or no </head>`);
 
+checkSignedInPages();
 const pages = await Promise.all(PAGES.map(writePage));
 writeFileSync(
   path.join(dist, "pages.json"),
   JSON.stringify(
-    PAGES.filter((page) => page.data || page.signedIn || page.rendered).map(
-      ({ path, data, signedIn, visitorTo, rendered, renderedForVisitors, fetch }) => ({
+    PAGES.filter((page) => page.data || SIGNED_IN_PAGES[page.path] || page.rendered).map(
+      ({ path, data, rendered, renderedForVisitors, fetch }) => ({
         path,
         data,
-        signedIn,
-        visitorTo,
+        ...(SIGNED_IN_PAGES[path] && { signedIn: true, visitorTo: SIGNED_IN_PAGES[path] }),
         ...(rendered && { rendered, renderedForVisitors, fetch }),
       }),
     ),
   ),
 );
+
+/**
+ * The pages behind sign-in are pages of the build, and no page open to visitors falls under one
+ * of their patterns: the service worker, which sends a visitor away by that list alone
+ * (src/sw-pages.ts), must send away exactly whom the server does (by this build's pages).
+ */
+function checkSignedInPages() {
+  const built = new Set(PAGES.map((page) => page.path));
+  const missing = Object.keys(SIGNED_IN_PAGES).filter((address) => !built.has(address));
+  if (missing.length) throw new Error(`signed-in pages not in PAGES: ${missing.join(", ")}`);
+  const gates = Object.keys(SIGNED_IN_PAGES).map((address) => pageRoute(address).route);
+  const open = PAGES.filter(
+    (page) => !SIGNED_IN_PAGES[page.path] && gates.some((gate) => gate.test(page.path)),
+  );
+  if (open.length)
+    throw new Error(`open pages under a signed-in pattern: ${open.map((page) => page.path)}`);
+}
 for (const file of ["shell.html", ...pages]) {
   const bytes = readFileSync(path.join(dist, file));
   writeFileSync(

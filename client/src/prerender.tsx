@@ -10,6 +10,9 @@ import { LOTTERY_LIST } from "./features/lottery/lottery-api.ts";
 import type { PageAnswers } from "./lib/page-data.tsx";
 import { lobbyListPath } from "./lib/rounds/use-public-rounds.ts";
 
+/** Which of these pages are behind sign-in, and where a visitor goes instead. */
+export { SIGNED_IN_PAGES } from "./app/signed-in-pages.ts";
+
 interface Page {
   /** The address; a pattern (`[id]`, `[...]`) for a page rendered in the browser. */
   path: string;
@@ -17,10 +20,6 @@ interface Page {
   preload: string[];
   fetch?: string[];
   data?: PageData[];
-  /** Behind sign-in (SignedInOnly): the server sends a browser without a session to sign in. */
-  signedIn?: boolean;
-  /** Where the server sends that browser instead of the sign-in page (the profile: home). */
-  visitorTo?: string;
   /**
    * Rendered again by the server for a browser with a session (renderPage with the answers of
    * the session, the site's configuration, `fetch` and `data`), so that it paints its data from
@@ -79,7 +78,6 @@ export const PAGES: Page[] = [
   ...(["coin-flip", "spin-wheel"] as const).map((game) => ({
     path: `/play/instant/${game}/lobby`,
     prerender: true,
-    signedIn: true,
     rendered: true,
     preload: ["lobby-screen"],
     fetch: [lobbyListPath(game)],
@@ -95,7 +93,6 @@ export const PAGES: Page[] = [
       {
         path: `/play/instant/${game}`,
         prerender: true,
-        signedIn: true,
         preload: [screens],
         fetch: [`/api/instant/game/${game}`],
       },
@@ -104,7 +101,6 @@ export const PAGES: Page[] = [
       {
         path: `/play/instant/${game}/[id]`,
         prerender: true,
-        signedIn: true,
         rendered: true,
         preload: [screens],
         // A shared link: the round is read with the scripts (lib/rounds/use-loaded-round.ts).
@@ -114,7 +110,6 @@ export const PAGES: Page[] = [
       {
         path: `/create/private/${game}`,
         prerender: true,
-        signedIn: true,
         preload: [screens],
       },
     ];
@@ -149,7 +144,6 @@ export const PAGES: Page[] = [
   {
     path: "/dashboard/lottery-tickets",
     prerender: false,
-    signedIn: true,
     preload: [LOTTERY, "src/features/lottery/my-tickets-page.tsx"],
   },
   // The demos draw a canvas only for a result: PixiJS comes when a round is played. Each is
@@ -157,13 +151,10 @@ export const PAGES: Page[] = [
   // shows once hydrated: features/demo/demo-wallet.ts); any other game is not found.
   ...DEMO_GAMES.map((game) => ({ path: `/demo/game/${game}`, prerender: true, preload: [DEMO] })),
   { path: "/demo/game/[game]", prerender: false, preload: [DEMO] },
-  // The player spec: the profile sends a browser without a session home. Prerendered as its frame
-  // (the tabs, the balances to come), filled in by the session's answer.
+  // Prerendered as its frame (the tabs, the balances to come), filled in by the session's answer.
   {
     path: "/dashboard/profile",
     prerender: true,
-    signedIn: true,
-    visitorTo: "/",
     preload: ["profile-page"],
   },
   // Public: its heading paints from the HTML, the links it reads travel with the scripts.

@@ -1,11 +1,14 @@
 /// <reference lib="webworker" />
 import { SIGNED_IN_COOKIE } from "@igp/shared/page-reads";
 import type { PrecacheEntry } from "workbox-precaching";
+import { visitorGoesFrom } from "./app/signed-in-pages.ts";
 
 declare const self: ServiceWorkerGlobalScope;
 
 /** On a kept page: the session hint it was fetched with. */
 const KEPT_FOR = "x-kept-for-session";
+/** The session hint of a browser without a session. */
+const VISITOR = "";
 /** A page not kept, or not valid for this session: this long for the network, then the shell. */
 const NETWORK_WAIT_MS = 3_000;
 
@@ -23,7 +26,8 @@ const NETWORK_WAIT_MS = 3_000;
  * still show the worker the ended session's cookies, in its cookie store and in its own fetch of
  * the page (seen: the page after "Logout" preloaded the ended session's user, a 401 the browser
  * logs), while the page's scripts, from the precache, ask at once and read the cookie as it is.
- * Each answer is fetched again meanwhile and kept for the next visit.
+ * Each answer is fetched again meanwhile and kept for the next visit. A visitor is sent from a
+ * page behind sign-in at once, where the server would send them (app/signed-in-pages.ts).
  */
 export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
   const name = `pages-${digest(JSON.stringify(buildFiles))}`;
@@ -51,14 +55,17 @@ export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
         sessionHint(),
       ]);
       const ours = windows.filter((window) => new URL(window.url).origin === self.location.origin);
+      const keeping: Promise<unknown>[] = [];
+      const keep = (work: Promise<unknown>) => keeping.push(work.catch(() => undefined));
       // A page that cannot be fetched now is fetched on its next visit.
       await Promise.all(
         ours.map((window) =>
-          fetchAndKeep(new Request(window.url, { redirect: "manual" }), cache, hint).catch(
+          fetchAndKeep(new Request(window.url, { redirect: "manual" }), cache, hint, keep).catch(
             () => undefined,
           ),
         ),
       );
+      await Promise.all(keeping);
     },
 
     /**
@@ -73,15 +80,19 @@ export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
     },
 
     /**
-     * The page for `request`: kept for this session, else from the network, else (offline, or
-     * no answer in time) as last kept; without its preloads (above).
-     * Undefined: none of these.
+     * The page for `request`: for a visitor on a page behind sign-in, a redirect where the
+     * server would send them (decided by the same session hint and this build's list, without
+     * its round trip); else kept for this session, else from the network, else (offline, or no
+     * answer in time) as last kept; without its preloads (above). Undefined: none of these.
      */
     async answer(request: Request, event: ExtendableEvent): Promise<Response | undefined> {
       const [cache, hint] = await Promise.all([caches.open(name), sessionHint()]);
+      const away = hint === VISITOR ? visitorGoesFrom(new URL(request.url).pathname) : undefined;
+      if (away) return Response.redirect(new URL(away, self.location.origin), 302);
       const kept = await cache.match(request);
-      const fresh = fetchAndKeep(request, cache, hint);
-      event.waitUntil(fresh.catch(() => undefined));
+      const later = (work: Promise<unknown>) => event.waitUntil(work.catch(() => undefined));
+      const fresh = fetchAndKeep(request, cache, hint, later);
+      later(fresh);
       if (kept && hint !== undefined && kept.headers.get(KEPT_FOR) === hint) return served(kept);
       try {
         const page = await withinNetworkWait(fresh);
@@ -94,22 +105,24 @@ export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
 }
 
 /**
- * The page from the network; a page itself (not a redirect, not an error) is kept, but never one
- * the server rendered for a session (`no-store`: its user and balances, game-server's
+ * The page from the network, answered as soon as its headers are in; kept meanwhile (`later`:
+ * work the worker must be let finish). A page itself (not a redirect, not an error) is kept, but
+ * never one the server rendered for a session (`no-store`: its user and balances, game-server's
  * page-render.ts), which would show them after a sign-out.
  */
-async function fetchAndKeep(request: Request, cache: Cache, hint: string | undefined) {
+async function fetchAndKeep(
+  request: Request,
+  cache: Cache,
+  hint: string | undefined,
+  later: (work: Promise<unknown>) => void,
+) {
   const response = await fetch(request);
-  if (
-    response.status === 200 &&
-    response.type === "basic" &&
-    hint !== undefined &&
-    !noStore(response)
-  ) {
+  if (hint === undefined) return response;
+  if (response.status === 200 && response.type === "basic" && !noStore(response)) {
     const headers = new Headers(response.headers);
     headers.set(KEPT_FOR, hint);
     const copy = response.clone();
-    await cache.put(request, new Response(copy.body, { status: 200, headers }));
+    later(cache.put(request, new Response(copy.body, { status: 200, headers })));
   }
   return response;
 }

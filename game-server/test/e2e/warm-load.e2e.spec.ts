@@ -22,8 +22,8 @@ const TABLES_PAGE = "pages/play/instant/coin-flip.html";
 /**
  * A repeat visit (issue 31: warm loads): the service worker answers a page it kept from this
  * build at once, without the preloads the server made for it (client/src/sw-pages.ts says why),
- * fetches it again meanwhile for the next visit, and sends a browser signed out since to the
- * server, which sends it to sign in. The server answers from a copy of the build, whose tables' page
+ * fetches it again meanwhile for the next visit, and sends a browser without a session from a
+ * page behind sign-in where the server would (to sign in; the profile: home) without asking it. The server answers from a copy of the build, whose tables' page
  * the test changes on disk to tell the server's page from the kept one.
  */
 describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker (Chromium)", () => {
@@ -136,13 +136,46 @@ describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker 
     await context.close();
   });
 
-  it("sends a browser signed out since the page was kept to the server: to sign in", {
+  it("sends a browser signed out since the page was kept to sign in, not to the kept page", {
     timeout: 90_000,
   }, async () => {
     const { context, page } = await tablesKept();
     await context.clearCookies();
     await page.goto(`${server.url}${TABLES}`);
     await page.waitForURL(`${server.url}/auth/login?next=${encodeURIComponent(TABLES)}`);
+    await context.close();
+  });
+
+  it("sends a visitor from a page behind sign-in itself, where the server would, never a player", {
+    timeout: 90_000,
+  }, async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/auth/login`);
+    await workerInControl(page);
+    await expect.poll(() => keptPages(page), { timeout: 30_000 }).toContain("/auth/login");
+    // Offline, so the answers are the worker's alone: the redirect (its shell would route in
+    // the browser, without one), then the sign-in page it kept.
+    await context.setOffline(true);
+    for (const [from, to] of [
+      [TABLES, `/auth/login?next=${encodeURIComponent(TABLES)}`],
+      ["/create/private/spin-wheel", "/auth/login"],
+      ["/dashboard/profile", "/"],
+    ] as const) {
+      const response = await page.goto(`${server.url}${from}`);
+      expect(response?.request().redirectedFrom()?.url(), from).toBe(`${server.url}${from}`);
+      expect(page.url(), from).toBe(`${server.url}${to}`);
+    }
+    await page.goto(`${server.url}${TABLES}`);
+    await page.getByRole("heading", { name: "Sign in to your account" }).waitFor();
+    await context.setOffline(false);
+    // A page open to visitors is theirs; signed in, so is the page behind sign-in.
+    await page.goto(`${server.url}/play/instant/lottery`);
+    expect(page.url()).toBe(`${server.url}/play/instant/lottery`);
+    await signInContext(context, token);
+    await openTables(page);
+    expect(page.url()).toBe(`${server.url}${TABLES}`);
+    expectPageProblems(/net::ERR_INTERNET_DISCONNECTED/);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { SIGN_IN_PAGE, signInPageFrom } from "@igp/shared";
+import { pageRoute, SIGN_IN_PAGE, visitorDestination } from "@igp/shared";
 import { SESSION_USER, signedInHintIn } from "@igp/shared/page-reads";
 
 /**
@@ -77,7 +77,7 @@ export function builtPages(directory: string): BuiltPage[] {
       } = described.get(address) ?? {};
       const file = `pages/${page}`;
       return {
-        ...patternOf(address),
+        ...pageRoute(address),
         file,
         data,
         signedIn,
@@ -108,7 +108,7 @@ export function visitorGoesTo(
   cookie = "",
 ): string | undefined {
   if (!page?.signedIn || holdsSession(cookie)) return undefined;
-  return page.visitorTo === SIGN_IN_PAGE ? signInPageFrom(url) : page.visitorTo;
+  return visitorDestination(page.visitorTo, url);
 }
 
 /**
@@ -143,24 +143,6 @@ export function preloadsFor(page: BuiltPage | undefined, url: string, cookie = "
   return readsFor(page, url, cookie)
     .map((read) => `<${read}>; rel=preload; as=fetch; crossorigin`)
     .join(", ");
-}
-
-/** "/a/[id]" matches "/a/" and one segment, "/a/[...]" "/a" and anything below. */
-function patternOf(address: string): { route: RegExp; params: string[] } {
-  if (address === "/") return { route: /^\/$/, params: [] };
-  const params: string[] = [];
-  const pattern = address
-    .slice(1)
-    .split("/")
-    .map((segment) => {
-      if (segment === "[...]") return "(?:/.*)?";
-      const param = /^\[(\w+)\]$/.exec(segment);
-      if (!param) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
-      params.push(param[1]!);
-      return "/([^/]+)";
-    })
-    .join("");
-  return { route: new RegExp(`^${pattern}$`), params };
 }
 
 /** The address' values of the pattern's segments (none when one is not valid percent-encoding). */
