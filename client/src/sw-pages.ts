@@ -59,11 +59,9 @@ export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
       const keep = (work: Promise<unknown>) => keeping.push(work.catch(() => undefined));
       // A page that cannot be fetched now is fetched on its next visit.
       await Promise.all(
-        ours.map((window) =>
-          fetchAndKeep(new Request(window.url, { redirect: "manual" }), cache, hint, keep).catch(
-            () => undefined,
-          ),
-        ),
+        ours
+          .map((window) => new Request(window.url, { redirect: "manual" }))
+          .map((page) => keepFrom(fetch(page), page, cache, hint, keep).catch(() => undefined)),
       );
       await Promise.all(keeping);
     },
@@ -85,18 +83,23 @@ export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
      * its round trip); else kept for this session, else from the network, else (offline, or no
      * answer in time) as last kept; without its preloads (above). Undefined: none of these.
      */
-    async answer(request: Request, event: ExtendableEvent): Promise<Response | undefined> {
+    async answer(request: Request, event: FetchEvent): Promise<Response | undefined> {
+      const later = (work: Promise<unknown>) => event.waitUntil(work.catch(() => undefined));
+      // Asked for by the browser as the navigation began (navigation preload, enabled by
+      // enableNavigationPreload): settled within the event even when not used.
+      const preloaded: Promise<Response | undefined> = event.preloadResponse;
+      later(preloaded);
       const [cache, hint] = await Promise.all([caches.open(name), sessionHint()]);
       const away = hint === VISITOR ? visitorGoesFrom(new URL(request.url).pathname) : undefined;
       if (away) return Response.redirect(new URL(away, self.location.origin), 302);
       const kept = await cache.match(request);
-      const later = (work: Promise<unknown>) => event.waitUntil(work.catch(() => undefined));
-      const fresh = fetchAndKeep(request, cache, hint, later);
+      const network = preloaded.then((response) => response ?? fetch(request));
+      const fresh = keepFrom(network, request, cache, hint, later);
       later(fresh);
       if (kept && hint !== undefined && kept.headers.get(KEPT_FOR) === hint) return served(kept);
       try {
         const page = await withinNetworkWait(fresh);
-        return page.type === "basic" ? served(page) : page;
+        return readable(page) ? served(page) : page;
       } catch {
         return kept && served(kept);
       }
@@ -110,15 +113,16 @@ export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
  * never one the server rendered for a session (`no-store`: its user and balances, game-server's
  * page-render.ts), which would show them after a sign-out.
  */
-async function fetchAndKeep(
+async function keepFrom(
+  network: Promise<Response>,
   request: Request,
   cache: Cache,
   hint: string | undefined,
   later: (work: Promise<unknown>) => void,
 ) {
-  const response = await fetch(request);
+  const response = await network;
   if (hint === undefined) return response;
-  if (response.status === 200 && response.type === "basic" && !noStore(response)) {
+  if (response.status === 200 && readable(response) && !noStore(response)) {
     const headers = new Headers(response.headers);
     headers.set(KEPT_FOR, hint);
     const copy = response.clone();
@@ -126,6 +130,12 @@ async function fetchAndKeep(
   }
   return response;
 }
+
+/**
+ * A page's own answer, not an opaque one (a redirect): "basic" from this worker's fetch,
+ * "default" from the browser's navigation preload.
+ */
+const readable = (response: Response) => response.type === "basic" || response.type === "default";
 
 const noStore = (response: Response) =>
   response.headers.get("cache-control")?.includes("no-store") ?? false;
@@ -184,6 +194,15 @@ async function sessionHint(): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Lets the browser ask the network for a page as its navigation begins, while this worker
+ * starts (a phone stops an idle worker; starting it again costs tens to hundreds of
+ * milliseconds) and looks for the kept page: answer() takes that answer instead of fetching.
+ */
+export async function enableNavigationPreload() {
+  await self.registration.navigationPreload?.enable();
 }
 
 function withinNetworkWait(response: Promise<Response>): Promise<Response> {

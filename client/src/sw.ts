@@ -2,7 +2,7 @@
 import { cacheNames } from "workbox-core";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { keptPages } from "./sw-pages.ts";
+import { enableNavigationPreload, keptPages } from "./sw-pages.ts";
 
 /**
  * The service worker (vite-plugin-pwa injects the build's file list). Every built file is cached
@@ -47,12 +47,13 @@ const pages = keptPages(buildFiles);
 self.addEventListener("activate", (event) => event.waitUntil(takeOver()));
 
 /**
- * On activation: drops the pages an older build's worker kept, controls the open pages at once,
- * keeps them for their next visit and, replacing an older build's worker, opens them again on
- * this build (from what was just kept: no blank page, no page of one build with another's
- * scripts).
+ * On activation: lets the browser fetch pages as their navigation begins, drops the pages an
+ * older build's worker kept, controls the open pages at once, keeps them for their next visit
+ * and, replacing an older build's worker, opens them again on this build (from what was just
+ * kept: no blank page, no page of one build with another's scripts).
  */
 async function takeOver() {
+  await enableNavigationPreload();
   const replacing = await pages.dropOtherBuilds();
   await self.clients.claim();
   await pages.keepOpenPages();
@@ -69,7 +70,7 @@ async function takeOver() {
 registerRoute(
   new NavigationRoute(
     async ({ request, event }) =>
-      (await pages.answer(request, event as ExtendableEvent)) ??
+      (await pages.answer(request, event as FetchEvent)) ??
       (await matchPrecache("/index.html")) ??
       Response.error(),
     { denylist: [/^\/(api|image|metrics|matchmake|assets)(\/|$)/] },

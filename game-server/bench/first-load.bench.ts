@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { hasChromium, launchBrowser } from "@igp/test-support/browser.ts";
 import { startEmbeddedServer } from "@igp/test-support/server-process.ts";
 import { signedInHint } from "@igp/test-support/signed-in-cookie.ts";
+import { startWorkerRoundTrip } from "@igp/test-support/worker-round-trip.ts";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { type FirstLoadFixtures, makeFixtures } from "./first-load-fixtures.ts";
 import { quantile } from "./measure.ts";
-import { startWorkerRoundTrip } from "./worker-round-trip.ts";
 
 /**
  * `npm run bench:first-load`: the first load of every route of the player spec (section 2), and
@@ -25,9 +25,12 @@ import { startWorkerRoundTrip } from "./worker-round-trip.ts";
  * is the page's: a service worker's own requests are not throttled (Chromium emulates the network
  * per target; tried: the worker's target attached over the browser's CDP connection and throttled,
  * its fetches then took the round trip, the navigation's did not, cause not found), so the pages
- * load through a proxy (worker-round-trip.ts) that answers each page the worker fetches from the
- * server (on a warm load: one rendered for the session, `no-store`, never kept; or a kept page
- * fetched again for the next visit) after the round trip and the body's time a phone would pay.
+ * load through a proxy (test-support/worker-round-trip.ts) that answers each page the worker fetches itself
+ * (the open pages it keeps as it starts) after the round trip and the body's time a phone would
+ * pay. A page the worker takes from the browser's navigation preload (on a warm load: one rendered
+ * for the session, `no-store`, never kept; or a kept page fetched again for the next visit) is
+ * throttled by Chromium as the page's own are (measured: with a 600 ms round trip, the preloaded
+ * page's first byte came at 629 ms, against 185 with 150 ms).
  * Prints per route the medians of: largest contentful paint (cold, warm), when a game canvas
  * first painted (`game-canvas-painted`, the mark the client sets at a game picture's first frame),
  * when the page's data painted (elements marked `elementtiming`), when the page became usable
@@ -40,6 +43,8 @@ import { startWorkerRoundTrip } from "./worker-round-trip.ts";
  *   WHO=player         only the signed-out (`visitor`) or signed-in (`player`) loads
  *   TRACE=DIR          the first run's warm load of each route traced (Chromium's performance
  *                      trace, for chrome://tracing or DevTools) into DIR
+ *   TRACE_CATEGORIES=a,b  the trace's categories instead of Playwright's (e.g. `blink,loading,
+ *                      devtools.timeline,disabled-by-default-devtools.timeline` to see the parse)
  *   CPU_PROFILE=DIR    the first run's warm load of each route profiled (V8's sampling profiler
  *                      in the page, from the navigation until the figures are read: after the
  *                      canvas and the primary button; a .cpuprofile for DevTools) into DIR
@@ -50,6 +55,7 @@ import { startWorkerRoundTrip } from "./worker-round-trip.ts";
 const RUNS = Number(process.env.RUNS ?? 3);
 const PHASES = process.env.PHASES === "1";
 const TRACE_DIR = process.env.TRACE || null;
+const TRACE_CATEGORIES = process.env.TRACE_CATEGORIES?.split(",");
 const CPU_PROFILE_DIR = process.env.CPU_PROFILE || null;
 const PROFILE = {
   latencyMs: 150,
@@ -307,7 +313,12 @@ async function load(
   const cdp = await context.newCDPSession(page);
   await throttle(cdp);
   const counted = countTraffic(cdp);
-  if (trace && browser) await browser.startTracing(page, { path: trace, screenshots: true });
+  if (trace && browser)
+    await browser.startTracing(page, {
+      path: trace,
+      screenshots: true,
+      categories: TRACE_CATEGORIES,
+    });
   if (profile) await startProfile(cdp);
   await page.goto(address, { waitUntil: "load", timeout: 90_000 });
   if (trace && browser) await browser.stopTracing();

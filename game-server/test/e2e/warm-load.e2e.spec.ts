@@ -9,6 +9,7 @@ import {
 } from "@igp/test-support/browser.ts";
 import { signUpPlayer, startTestServer, type TestServer } from "@igp/test-support/http.ts";
 import { expectPageProblems } from "@igp/test-support/page-problems.ts";
+import { startWorkerRoundTrip } from "@igp/test-support/worker-round-trip.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -114,6 +115,43 @@ describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker 
         .toBe("true");
     }
     await context.close();
+  });
+
+  it("takes each page from the browser's navigation preload, one request a visit", {
+    timeout: 90_000,
+  }, async () => {
+    // The pages through a proxy that tells which requests for them reached the server.
+    const requests: { path: string; preload?: string; dest?: string }[] = [];
+    const proxy = await startWorkerRoundTrip(
+      server.url,
+      { latencyMs: 0, downloadBytesPerSecond: Number.POSITIVE_INFINITY },
+      (request) =>
+        requests.push({
+          path: request.url ?? "",
+          preload: request.headers["service-worker-navigation-preload"] as string | undefined,
+          dest: request.headers["sec-fetch-dest"] as string | undefined,
+        }),
+    );
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    await signInContext(context, token);
+    const page = await context.newPage();
+    await page.goto(`${proxy.url}${TABLES}`);
+    await workerInControl(page);
+    await page.getByRole("button", { name: "Deposit" }).waitFor();
+    // A kept page (answered at once, its preload kept for the next visit) and one rendered for
+    // the session (the preload's answer is the page).
+    const lobby = "/play/instant/coin-flip/lobby";
+    for (const route of [TABLES, TABLES, lobby]) {
+      requests.length = 0;
+      const response = await page.goto(`${proxy.url}${route}`);
+      expect(response?.fromServiceWorker(), route).toBe(true);
+      await page.getByRole("button", { name: "Deposit" }).waitFor();
+      await expect
+        .poll(() => requests.filter((request) => request.path === route), { timeout: 10_000 })
+        .toEqual([{ path: route, preload: "true", dest: "document" }]);
+    }
+    await context.close();
+    await proxy.close();
   });
 
   it("answers the build's scripts from the precache without the worker's script (static route)", {

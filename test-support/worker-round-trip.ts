@@ -16,12 +16,20 @@ export interface NetworkProfile {
  * would arrive without its round trip. Each navigation a worker fetches (Chromium sends it with
  * `Sec-Fetch-Mode: navigate` and `Sec-Fetch-Dest: empty`; the page's own has `document`) is
  * answered after one round trip and its body's time at the profile's bandwidth; everything
- * else, websockets included, passes as it comes.
+ * else, websockets included, passes as it comes. A navigation preload (`Sec-Fetch-Dest:
+ * document` with `Service-Worker-Navigation-Preload`) is the browser's own request, throttled by
+ * Chromium as the page's are: it passes too. `seen` is told of each request as it comes (a test
+ * reads which requests a page made).
  */
-export async function startWorkerRoundTrip(target: string, profile: NetworkProfile) {
+export async function startWorkerRoundTrip(
+  target: string,
+  profile: NetworkProfile,
+  seen: (request: IncomingMessage) => void = () => {},
+) {
   const upstream = new URL(target);
   const state = { delayed: 0 };
   const server = createServer((incoming, outgoing) => {
+    seen(incoming);
     // A navigation whose request comes with no destination: fetched by a service worker.
     const slowed =
       incoming.headers["sec-fetch-mode"] === "navigate" &&
