@@ -200,9 +200,10 @@ async function sessionHint(): Promise<string | undefined> {
  * Lets the browser ask the network for a page as its navigation begins, while this worker
  * starts (a phone stops an idle worker; starting it again costs tens to hundreds of
  * milliseconds) and looks for the kept page: answer() takes that answer instead of fetching.
+ * Where a browser has it not, or refuses it, preloadResponse is undefined and the worker fetches.
  */
 export async function enableNavigationPreload() {
-  await self.registration.navigationPreload?.enable();
+  await self.registration.navigationPreload?.enable().catch(() => undefined);
 }
 
 function withinNetworkWait(response: Promise<Response>): Promise<Response> {
