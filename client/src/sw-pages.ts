@@ -90,7 +90,11 @@ export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
       const preloaded: Promise<Response | undefined> = event.preloadResponse;
       later(preloaded);
       const [cache, hint] = await Promise.all([caches.open(name), sessionHint()]);
-      const away = hint === VISITOR ? visitorGoesFrom(new URL(request.url).pathname) : undefined;
+      // Offline, the server would not have answered either: the page says it needs a connection.
+      const away =
+        hint === VISITOR && self.navigator.onLine
+          ? visitorGoesFrom(new URL(request.url).pathname)
+          : undefined;
       if (away) return Response.redirect(new URL(away, self.location.origin), 302);
       const kept = await cache.match(request);
       const network = preloaded.then((response) => response ?? fetch(request));
@@ -141,7 +145,7 @@ const noStore = (response: Response) =>
   response.headers.get("cache-control")?.includes("no-store") ?? false;
 
 /** A page as this worker serves it: without its preloads, the `Link` ones and the module ones. */
-function served(page: Response): Response {
+export function served(page: Response): Response {
   const headers = new Headers(page.headers);
   headers.delete(KEPT_FOR);
   headers.delete("link");

@@ -2,7 +2,7 @@
 import { cacheNames } from "workbox-core";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { enableNavigationPreload, keptPages } from "./sw-pages.ts";
+import { enableNavigationPreload, keptPages, served } from "./sw-pages.ts";
 
 /**
  * The service worker (vite-plugin-pwa injects the build's file list). Every built file is cached
@@ -65,14 +65,18 @@ async function takeOver() {
  * Pages: the page as this build's worker last fetched it, at once, when the browser's session is
  * as it was then (sw-pages.ts), refreshed meanwhile for the next visit; else from the network.
  * Offline, or with no answer in 3 s, the page as last seen, else the app shell (index.html),
- * which renders any page in the browser. The server's own paths are never pages.
+ * which renders any page in the browser (without its preloads too). The server's own paths
+ * are never pages.
  */
 registerRoute(
   new NavigationRoute(
     async ({ request, event }) =>
-      (await pages.answer(request, event as FetchEvent)) ??
-      (await matchPrecache("/index.html")) ??
-      Response.error(),
+      (await pages.answer(request, event as FetchEvent)) ?? (await shell()) ?? Response.error(),
     { denylist: [/^\/(api|image|metrics|matchmake|assets)(\/|$)/] },
   ),
 );
+
+async function shell(): Promise<Response | undefined> {
+  const page = await matchPrecache("/index.html");
+  return page && served(page);
+}
