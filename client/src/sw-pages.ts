@@ -27,7 +27,8 @@ const NETWORK_WAIT_MS = 3_000;
  * the page (seen: the page after "Logout" preloaded the ended session's user, a 401 the browser
  * logs), while the page's scripts, from the precache, ask at once and read the cookie as it is.
  * Each answer is fetched again meanwhile and kept for the next visit. A visitor is sent from a
- * page behind sign-in at once, where the server would send them (app/signed-in-pages.ts).
+ * page behind sign-in at once, where the server would send them (app/signed-in-pages.ts), while
+ * the browser is online.
  */
 export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
   const name = `pages-${digest(JSON.stringify(buildFiles))}`;
