@@ -2,7 +2,6 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "no
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { pageRoute } from "@igp/shared/sign-in-return";
 
 /**
  * After `vite build`: keeps the built index.html as shell.html (what the server sends for the
@@ -18,7 +17,7 @@ import { pageRoute } from "@igp/shared/sign-in-return";
 const client = path.resolve(import.meta.dirname, "..");
 // client/dist, or the build directory given as the first argument.
 const dist = path.resolve(process.argv[2] ?? path.join(client, "dist"));
-const { PAGES, SIGNED_IN_PAGES, renderPage } = (await import(
+const { PAGES, SIGNED_IN_PAGES, visitorGoesFrom, renderPage } = (await import(
   pathToFileURL(path.join(client, ".prerender/prerender.js")).href
 )) as typeof import("../src/prerender.tsx");
 
@@ -63,13 +62,11 @@ function checkSignedInPages() {
   const built = new Set(PAGES.map((page) => page.path));
   const missing = Object.keys(SIGNED_IN_PAGES).filter((address) => !built.has(address));
   if (missing.length) throw new Error(`signed-in pages not in PAGES: ${missing.join(", ")}`);
-  const gates = Object.keys(SIGNED_IN_PAGES).map((address) => pageRoute(address).route);
-  const open = PAGES.filter(
-    (page) => !SIGNED_IN_PAGES[page.path] && gates.some((gate) => gate.test(page.path)),
-  );
+  const open = PAGES.filter((page) => !SIGNED_IN_PAGES[page.path] && visitorGoesFrom(page.path));
   if (open.length)
     throw new Error(`open pages under a signed-in pattern: ${open.map((page) => page.path)}`);
 }
+
 for (const file of ["shell.html", ...pages]) {
   const bytes = readFileSync(path.join(dist, file));
   writeFileSync(

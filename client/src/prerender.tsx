@@ -11,7 +11,7 @@ import type { PageAnswers } from "./lib/page-data.tsx";
 import { lobbyListPath } from "./lib/rounds/use-public-rounds.ts";
 
 /** Which of these pages are behind sign-in, and where a visitor goes instead. */
-export { SIGNED_IN_PAGES } from "./app/signed-in-pages.ts";
+export { SIGNED_IN_PAGES, visitorGoesFrom } from "./app/signed-in-pages.ts";
 
 interface Page {
   /** The address; a pattern (`[id]`, `[...]`) for a page rendered in the browser. */

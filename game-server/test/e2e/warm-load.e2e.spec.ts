@@ -122,15 +122,12 @@ describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker 
   }, async () => {
     // The pages through a proxy that tells which requests for them reached the server.
     const requests: { path: string; preload?: string; dest?: string }[] = [];
-    const proxy = await startWorkerRoundTrip(
-      server.url,
-      { latencyMs: 0, downloadBytesPerSecond: Number.POSITIVE_INFINITY },
-      (request) =>
-        requests.push({
-          path: request.url ?? "",
-          preload: request.headers["service-worker-navigation-preload"] as string | undefined,
-          dest: request.headers["sec-fetch-dest"] as string | undefined,
-        }),
+    const proxy = await pagesThroughProxy((request) =>
+      requests.push({
+        path: request.url ?? "",
+        preload: request.headers["service-worker-navigation-preload"] as string | undefined,
+        dest: request.headers["sec-fetch-dest"] as string | undefined,
+      }),
     );
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     await signInContext(context, token);
@@ -189,10 +186,7 @@ describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker 
   }, async () => {
     // The pages through a proxy, closed once the sign-in page is kept: the server unreachable
     // while the browser is online (offline, the pages say they need a connection instead).
-    const proxy = await startWorkerRoundTrip(server.url, {
-      latencyMs: 0,
-      downloadBytesPerSecond: Number.POSITIVE_INFINITY,
-    });
+    const proxy = await pagesThroughProxy();
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await page.goto(`${proxy.url}/auth/login`);
@@ -237,6 +231,12 @@ describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker 
     expect(kept).not.toContain(lobby);
     await context.close();
   });
+
+  /** A proxy in front of the server, adding no delay, telling `seen` of each request. */
+  function pagesThroughProxy(seen?: Parameters<typeof startWorkerRoundTrip>[2]) {
+    const instant = { latencyMs: 0, downloadBytesPerSecond: Number.POSITIVE_INFINITY };
+    return startWorkerRoundTrip(server.url, instant, seen);
+  }
 
   /** A text file of the build with its compressed copies (the server sends those when accepted). */
   async function writeText(file: string, text: string) {
