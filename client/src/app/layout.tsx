@@ -6,6 +6,7 @@ import { setLanguage } from "../lib/i18n.ts";
 import { isAdminRole, useSession } from "../lib/session.tsx";
 import { useMoney } from "../lib/site-config.tsx";
 import { useCountUp } from "../lib/use-count-up.ts";
+import { useIdleAfterLoad } from "../lib/when-idle.ts";
 import "./layout.css";
 
 // Loaded when first needed, so that a visitor's first download holds none of them.
@@ -22,6 +23,11 @@ const preloadMobileMenu = () => void loadMobileMenu();
 const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
 /** Asked before anything else of an account a Google or Telegram sign-in just made. */
 const AgeGate = lazy(() => import("../features/safer-play/age-gate.tsx"));
+/**
+ * Joined once the page is idle after its load: its code (the realtime client, zod and the
+ * messages' schemas) would otherwise be fetched and run beside the page's own, and hold back the
+ * moment its button works (docs/first-load.md). Until it joins, the session polls the balances.
+ */
 const PlayerChannel = lazy(() =>
   import("../lib/player-channel.tsx").then((module) => ({ default: module.PlayerChannel })),
 );
@@ -33,6 +39,7 @@ export function Layout() {
   const [depositOpen, setDepositOpen] = useState(false);
   const onAdmin = pathname.startsWith("/admin/");
   const { user } = useSession();
+  const idle = useIdleAfterLoad();
   // Nothing of the site until the age and the terms are confirmed (or the player signs out).
   if (user?.role === "user" && user.ageConfirmationDue)
     return (
@@ -55,7 +62,7 @@ export function Layout() {
       {!onAdmin && <Footer />}
       <Suspense fallback={null}>
         {depositOpen && <DepositDialog onClose={() => setDepositOpen(false)} />}
-        {user?.role === "user" && <PlayerChannel />}
+        {user?.role === "user" && idle && <PlayerChannel />}
       </Suspense>
     </>
   );

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { seriousViolations } from "@igp/test-support/axe.ts";
 import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
 import { fundedPlayer } from "@igp/test-support/games.ts";
@@ -38,13 +39,24 @@ describe.skipIf(!hasChromium)("money notices in Chromium (skipped: no /usr/bin/c
     return page;
   }
 
-  /** Opens `path` and waits until the player channel is joined (its first balanceUpdated). */
+  /**
+   * Resolves when the page's player channel is joined: its first balanceUpdated, on whichever of
+   * the page's sockets (a lobby has its own room too).
+   */
+  const channelJoined = (page: Page) =>
+    new Promise<void>((resolve) =>
+      page.on("websocket", (socket) =>
+        socket.on("framereceived", (frame) => {
+          if (Buffer.from(frame.payload).includes("balanceUpdated")) resolve();
+        }),
+      ),
+    );
+
+  /** Opens `path` and waits until the player channel is joined. */
   async function openWithChannel(page: Page, path: string) {
-    const socket = page.waitForEvent("websocket");
+    const joined = channelJoined(page);
     await page.goto(`${server.url}${path}`);
-    await (await socket).waitForEvent("framereceived", {
-      predicate: (frame) => Buffer.from(frame.payload).includes("balanceUpdated"),
-    });
+    await joined;
   }
 
   /** The toast saying `text`, in the labelled region of money notices. */
@@ -125,6 +137,37 @@ describe.skipIf(!hasChromium)("money notices in Chromium (skipped: no /usr/bin/c
     await shoot(admin, "dashboard-revenue-help");
     await admin.context().close();
     await page.context().close();
+  });
+
+  it("the channel waits for the page to load: its code is not fetched beside the page's own", {
+    timeout: 60_000,
+  }, async () => {
+    const player = await fundedPlayer(server, 20_00, 0, "Abel Tesfaye");
+    const page = await signedInPage(player.token, 360);
+    // The header's logo held back: the page cannot finish loading, its own scripts still run.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/favicon.svg", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    const joined = channelJoined(page);
+    const lobbyLive = page.waitForEvent("websocket");
+    await page.goto(`${server.url}/play/instant/coin-flip/lobby`, { waitUntil: "commit" });
+    // The lobby's own room joined (the page's code has run), and time for more to be asked.
+    await (await lobbyLive).waitForEvent("framereceived");
+    await page.getByRole("button", { name: "Join Game" }).waitFor();
+    await sleep(1_500);
+    const channel = (path: string) =>
+      /^\/assets\/player-channel-[\w-]+\.js$/.test(path) || path.endsWith("/joinOrCreate/player");
+    expect(asked.filter(channel)).toEqual([]);
+    release();
+    await joined;
+    expect(asked.filter(channel)).toHaveLength(2);
   });
 
   it("a deposit approved and a lottery won: toasts in the player's language, lists read again", {
