@@ -1,7 +1,8 @@
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { symbolsOutsideFonts } from "./page-symbols.ts";
 
 /**
  * After `vite build`: keeps the built index.html as shell.html (what the server sends for the
@@ -67,6 +68,8 @@ function checkSignedInPages() {
     throw new Error(`open pages under a signed-in pattern: ${open.map((page) => page.path)}`);
 }
 
+checkSymbols(pages);
+
 for (const file of ["shell.html", ...pages]) {
   const bytes = readFileSync(path.join(dist, file));
   writeFileSync(
@@ -75,6 +78,21 @@ for (const file of ["shell.html", ...pages]) {
   );
   writeFileSync(path.join(dist, `${file}.gz`), gzipSync(bytes, { level: 9 }));
   console.log(`page  ${file}`);
+}
+
+/** No page paints a symbol the site's fonts lack (scripts/page-symbols.ts): the build fails. */
+function checkSymbols(files: string[]) {
+  const assets = path.join(dist, "assets");
+  const css = readdirSync(assets)
+    .filter((file) => file.endsWith(".css"))
+    .map((file) => readFileSync(path.join(assets, file), "utf8"))
+    .join("\n");
+  const found = files.flatMap((file) => {
+    const symbols = symbolsOutsideFonts(readFileSync(path.join(dist, file), "utf8"), css);
+    return symbols.length ? [`${file}: ${symbols.join(" ")}`] : [];
+  });
+  if (found.length)
+    throw new Error(`symbols no font of the site has (draw them: icons.tsx): ${found.join("; ")}`);
 }
 
 async function writePage(page: (typeof PAGES)[number]): Promise<string> {

@@ -2,6 +2,7 @@ import { signInPageFrom } from "@igp/shared/sign-in-return";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
+import { MenuIcon } from "../components/ui/icons.tsx";
 import { setLanguage } from "../lib/i18n.ts";
 import { isAdminRole, useSession } from "../lib/session.tsx";
 import { useMoney } from "../lib/site-config.tsx";
@@ -137,7 +138,7 @@ function Header({
           onClick={() => setMenuOpen(true)}
           onPointerEnter={preloadMobileMenu}
         >
-          ☰
+          <MenuIcon />
         </button>
       </div>
       <Suspense fallback={null}>

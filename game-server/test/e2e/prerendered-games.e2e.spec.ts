@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium)(
       await page.goto(`${server.url}/create/private/spin-wheel`, { waitUntil: "commit" });
       await page.getByRole("heading", { name: "Create Private Game" }).waitFor();
       await page.getByText("Loading...").waitFor();
-      await page.getByRole("link", { name: "← Back to the Spin Wheel lobby" }).waitFor();
+      await page.getByRole("link", { name: "Back to the Spin Wheel lobby" }).waitFor();
       // No balances guessed before the session is known.
       expect(await page.getByTestId("figure-withdrawable").count()).toBe(0);
       release();

@@ -2,6 +2,7 @@ import type { RoundGameType } from "@igp/shared";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { gameTitle } from "../../lib/labels.ts";
+import { BackIcon } from "../ui/icons.tsx";
 import "./round-stage.css";
 
 /** What each round game is, in the home page's words (its slides). */
@@ -65,7 +66,7 @@ export function PrivateGameHeading({ game }: { game: RoundGameType }) {
   return (
     <>
       <Link className="back-link" to={lobby.path}>
-        ← {t(lobby.label)}
+        <BackIcon /> {t(lobby.label)}
       </Link>
       <h1>{t("rounds.createPrivate")}</h1>
     </>

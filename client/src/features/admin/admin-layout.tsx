@@ -2,6 +2,7 @@ import "./admin-texts.ts";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router-dom";
+import { MenuIcon } from "../../components/ui/icons.tsx";
 import { isAdminRole, useSession } from "../../lib/session.tsx";
 import { isScreen, menuFor, screenAllowed } from "./admin-menu.ts";
 import { UnseenBadge } from "./live/unseen-requests.tsx";
@@ -41,7 +42,7 @@ export function AdminLayout() {
           aria-controls="admin-menu"
           onClick={() => setOpen((o) => !o)}
         >
-          ☰ {t("nav.menu")}
+          <MenuIcon /> {t("nav.menu")}
         </button>
         <span className="admin-topbar-who">{user.fullName}</span>
       </header>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PauseIcon, PlayIcon } from "../../components/ui/icons.tsx";
 import { gameArt } from "../../lib/game-art.ts";
 import { GAMES, GamesList } from "../games/games-list.tsx";
 import "./home.css";
@@ -55,7 +56,7 @@ export function HomePage() {
             aria-label={paused ? t("home.resume") : t("home.pause")}
             onClick={() => setPaused(!paused)}
           >
-            {paused ? "▶" : "❚❚"}
+            {paused ? <PlayIcon /> : <PauseIcon />}
           </button>
           {GAMES.map(({ key }, index) => (
             <button
