@@ -8,6 +8,7 @@ import { isAdminRole, useSession } from "../lib/session.tsx";
 import { useMoney } from "../lib/site-config.tsx";
 import { useCountUp } from "../lib/use-count-up.ts";
 import { useIdleAfterLoad } from "../lib/when-idle.ts";
+import { BrandMark } from "./brand-mark.tsx";
 import "./layout.css";
 
 // Loaded when first needed, so that a visitor's first download holds none of them.
@@ -90,7 +91,7 @@ function Header({
       className={`site-header ${transparent ? "is-transparent" : "is-dark"} ${hidden ? "is-hidden" : ""} ${user ? "is-signed-in" : ""}`}
     >
       <Link to="/" className="brand">
-        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <BrandMark />
         <span className="brand-name">{t("brand")}</span>
       </Link>
       <nav className="header-links" aria-label={t("nav.main")}>

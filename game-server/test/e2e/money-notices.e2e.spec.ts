@@ -1,6 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { seriousViolations } from "@igp/test-support/axe.ts";
-import { hasChromium, signInContext, startBrowserJourney } from "@igp/test-support/browser.ts";
+import {
+  clickWhenHydrated,
+  hasChromium,
+  signInContext,
+  startBrowserJourney,
+} from "@igp/test-support/browser.ts";
 import { fundedPlayer } from "@igp/test-support/games.ts";
 import type { TestServer } from "@igp/test-support/http.ts";
 import { form, pngImage } from "@igp/test-support/images.ts";
@@ -144,23 +149,22 @@ describe.skipIf(!hasChromium)("money notices in Chromium (skipped: no /usr/bin/c
   }, async () => {
     const player = await fundedPlayer(server, 20_00, 0, "Abel Tesfaye");
     const page = await signedInPage(player.token, 360);
-    // The header's logo held back: the page cannot finish loading, its own scripts still run.
+    // The games' pictures held back: the page cannot finish loading, its own scripts still run.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/favicon.svg", async (route) => {
+    await page.route("**/assets/*.svg", async (route) => {
       await held;
       await route.continue();
     });
     const asked: string[] = [];
     page.on("request", (request) => asked.push(new URL(request.url()).pathname));
     const joined = channelJoined(page);
-    const lobbyLive = page.waitForEvent("websocket");
-    await page.goto(`${server.url}/play/instant/coin-flip/lobby`, { waitUntil: "commit" });
-    // The lobby's own room joined (the page's code has run), and time for more to be asked.
-    await (await lobbyLive).waitForEvent("framereceived");
-    await page.getByRole("button", { name: "Join Game" }).waitFor();
+    await page.goto(`${server.url}/`, { waitUntil: "commit" });
+    // The page's code has run: its slides pause (then time for more to be asked).
+    await clickWhenHydrated(page.getByRole("button", { name: "Pause slides" }));
+    await page.getByRole("button", { name: "Play slides" }).waitFor();
     await sleep(1_500);
     const channel = (path: string) =>
       /^\/assets\/player-channel-[\w-]+\.js$/.test(path) || path.endsWith("/joinOrCreate/player");
