@@ -220,12 +220,17 @@ export async function clickWhenHydrated(button: Locator, timeoutMs = 30_000) {
 }
 
 /** Holds the site's scripts back, as on a slow network, until the returned release is called. */
-export async function holdScripts(page: Page): Promise<() => void> {
+export function holdScripts(page: Page): Promise<() => void> {
+  return holdRequests(page, "**/assets/*.js");
+}
+
+/** Holds the page's requests for `url` (a glob) back until the returned release is called. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route("**/assets/*.js", async (route) => {
+  await page.route(url, async (route) => {
     await held;
     await route.continue();
   });

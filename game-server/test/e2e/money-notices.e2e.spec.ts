@@ -3,6 +3,7 @@ import { seriousViolations } from "@igp/test-support/axe.ts";
 import {
   clickWhenHydrated,
   hasChromium,
+  holdRequests,
   signInContext,
   startBrowserJourney,
 } from "@igp/test-support/browser.ts";
@@ -150,14 +151,7 @@ describe.skipIf(!hasChromium)("money notices in Chromium (skipped: no /usr/bin/c
     const player = await fundedPlayer(server, 20_00, 0, "Abel Tesfaye");
     const page = await signedInPage(player.token, 360);
     // The games' pictures held back: the page cannot finish loading, its own scripts still run.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/assets/*.svg", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/assets/*.svg");
     const asked: string[] = [];
     page.on("request", (request) => asked.push(new URL(request.url()).pathname));
     const joined = channelJoined(page);
