@@ -1,7 +1,8 @@
 /**
  * The site's mark (public/favicon.svg, the browser tab's icon), drawn in the header itself: as an
  * `<img>` it was an SVG document of its own on every page, made on the main thread before the
- * first paint (20 to 30 ms at CPU x4; docs/first-load.md). The star's points rounded to 0.1.
+ * first paint (22 to 117 ms at CPU x4 in four warm traces; docs/first-load.md). The star's points
+ * rounded to 0.1.
  */
 export function BrandMark() {
   return (
