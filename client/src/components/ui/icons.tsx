@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import "./icons.css";
 
 /**
- * Drawn icons for the controls that were symbols of text (☰, ❚❚, ▶). No font the page names
+ * Drawn icons for what were symbols of text (☰, ❚❚, ▶, ←, ✓, ✕, ℹ). No font the page names
  * has those symbols, so each sent the browser looking through the device's fonts for one as it
  * first laid out the page: about 35 ms each on a slow phone, before the first paint
  * (docs/first-load.md). An SVG in the page is drawn with it, in the text's colour and size.
@@ -47,6 +47,34 @@ export function BackIcon() {
   return (
     <Icon>
       <path d="M13.5 8H3M7 3.5 2.5 8 7 12.5" stroke="currentColor" strokeWidth="1.6" fill="none" />
+    </Icon>
+  );
+}
+
+/** A tick: done, won. */
+export function CheckIcon() {
+  return (
+    <Icon>
+      <path d="M2.5 8.5 6.5 12.5 13.5 4" stroke="currentColor" strokeWidth="2.2" fill="none" />
+    </Icon>
+  );
+}
+
+/** A cross: refused, failed. */
+export function CrossIcon() {
+  return (
+    <Icon>
+      <path d="M3.5 3.5 12.5 12.5M12.5 3.5 3.5 12.5" stroke="currentColor" strokeWidth="2.2" />
+    </Icon>
+  );
+}
+
+/** A dot over a bar: for information. */
+export function InfoIcon() {
+  return (
+    <Icon>
+      <circle cx="8" cy="3.5" r="1.6" fill="currentColor" />
+      <path d="M8 7v7" stroke="currentColor" strokeWidth="2.4" />
     </Icon>
   );
 }

@@ -1,13 +1,20 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "../../lib/messages.ts";
 import { haptic } from "../../lib/telegram/mini-app-port.ts";
 import { CopyButton } from "./copy-button.tsx";
+import { CheckIcon, CrossIcon, InfoIcon } from "./icons.tsx";
 import { Modal } from "./modal.tsx";
 import type { Notice, NoticeType } from "./notice-types.ts";
 import "./notice.css";
 
-const ICONS: Record<NoticeType, string> = { info: "ℹ", success: "✓", danger: "✕", warning: "!" };
+// Drawn (icons.tsx): the symbols were looked for through the device's fonts as a notice opened.
+const ICONS: Record<NoticeType, ReactNode> = {
+  info: <InfoIcon />,
+  success: <CheckIcon />,
+  danger: <CrossIcon />,
+  warning: "!",
+};
 
 /**
  * One notice: its icon and colour by type, title, message (a server's words in the reader's

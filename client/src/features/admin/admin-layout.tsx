@@ -2,7 +2,7 @@ import "./admin-texts.ts";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router-dom";
-import { MenuIcon } from "../../components/ui/icons.tsx";
+import { BackIcon, MenuIcon } from "../../components/ui/icons.tsx";
 import { isAdminRole, useSession } from "../../lib/session.tsx";
 import { isScreen, menuFor, screenAllowed } from "./admin-menu.ts";
 import { UnseenBadge } from "./live/unseen-requests.tsx";
@@ -56,7 +56,7 @@ export function AdminLayout() {
           {collapsed ? "»" : "«"} <span className="menu-text">{t("admin.collapse")}</span>
         </button>
         <Link to="/">
-          ← <span className="menu-text">{t("admin.back")}</span>
+          <BackIcon /> <span className="menu-text">{t("admin.back")}</span>
         </Link>
         {menuFor(user.role).map((entry) => (
           <NavLink

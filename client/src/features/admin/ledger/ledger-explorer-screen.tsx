@@ -5,6 +5,7 @@ import { EXPLORER_KINDS, type ExplorerKind, type LedgerStreamsPage } from "@igp/
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
+import { BackIcon } from "../../../components/ui/icons.tsx";
 import { useApiQuery } from "../../../lib/queries.ts";
 import { ReportTable } from "../reports/report-table.tsx";
 import { LedgerExportForm } from "./ledger-export-form.tsx";
@@ -27,7 +28,7 @@ export default function LedgerExplorerScreen() {
       {stream ? (
         <>
           <button type="button" className="link-button" onClick={() => setParams({})}>
-            ← {t("ledger.back")}
+            <BackIcon /> {t("ledger.back")}
           </button>
           <StreamView key={stream} streamId={stream} />
         </>
