@@ -271,7 +271,7 @@ describe.skipIf(!hasChromium)("game feel in Chromium (skipped: no /usr/bin/chrom
       }
       const header = page.locator(".site-header");
       const parts = [
-        header.locator(".brand img"),
+        header.locator(".brand .brand-mark"),
         header.locator(".balances"),
         header.locator(".balances dt").first(),
         header.getByRole("button", { name: /Deposit|ገቢ/ }),
