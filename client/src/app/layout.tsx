@@ -34,6 +34,15 @@ const PlayerChannel = lazy(() =>
   import("../lib/player-channel.tsx").then((module) => ({ default: module.PlayerChannel })),
 );
 
+/**
+ * The player's channel once the page is idle after its load. Its own component: the state that
+ * says so must not re-render the layout, whose page may still be hydrating (a lazy screen): an
+ * update above a boundary not yet hydrated makes React drop the server's HTML and render it anew.
+ */
+function PlayerChannelWhenIdle() {
+  return useIdleAfterLoad() ? <PlayerChannel /> : null;
+}
+
 /** Header (transparent on /, dark elsewhere, hides on scroll down), page, footer. */
 export function Layout() {
   const { pathname } = useLocation();
@@ -41,7 +50,6 @@ export function Layout() {
   const [depositOpen, setDepositOpen] = useState(false);
   const onAdmin = pathname.startsWith("/admin/");
   const { user } = useSession();
-  const idle = useIdleAfterLoad();
   // Nothing of the site until the age and the terms are confirmed (or the player signs out).
   if (user?.role === "user" && user.ageConfirmationDue)
     return (
@@ -64,7 +72,7 @@ export function Layout() {
       {!onAdmin && <Footer />}
       <Suspense fallback={null}>
         {depositOpen && <DepositDialog onClose={() => setDepositOpen(false)} />}
-        {user?.role === "user" && idle && <PlayerChannel />}
+        {user?.role === "user" && <PlayerChannelWhenIdle />}
       </Suspense>
     </>
   );
