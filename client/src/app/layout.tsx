@@ -25,19 +25,17 @@ const preloadMobileMenu = () => void loadMobileMenu();
 const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
 /** Asked before anything else of an account a Google or Telegram sign-in just made. */
 const AgeGate = lazy(() => import("../features/safer-play/age-gate.tsx"));
-/**
- * Joined once the page is idle after its load: its code (the realtime client, zod and the
- * messages' schemas) would otherwise be fetched and run beside the page's own, and hold back the
- * moment its button works (docs/first-load.md). Until it joins, the session polls the balances.
- */
 const PlayerChannel = lazy(() =>
   import("../lib/player-channel.tsx").then((module) => ({ default: module.PlayerChannel })),
 );
 
 /**
- * The player's channel once the page is idle after its load. Its own component: the state that
- * says so must not re-render the layout, whose page may still be hydrating (a lazy screen): an
- * update above a boundary not yet hydrated makes React drop the server's HTML and render it anew.
+ * The player's channel, fetched and joined once the page is idle after its load: its code (the
+ * realtime client, zod and the messages' schemas) would otherwise run beside the page's own and
+ * hold back the moment its button works (docs/first-load.md); until it joins, the session polls
+ * the balances. A component of its own: the state that says so must not re-render the layout,
+ * whose page may still be hydrating (a lazy screen), since an update above a boundary not yet
+ * hydrated makes React drop the server's HTML and render it anew.
  */
 function PlayerChannelWhenIdle() {
   return useIdleAfterLoad() ? <PlayerChannel /> : null;
