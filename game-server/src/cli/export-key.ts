@@ -1,6 +1,6 @@
 import { createPublicKey } from "node:crypto";
 import { existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { describePublicKey, generateExportKeyPair } from "../ledger-export/export-key.ts";
@@ -19,6 +19,8 @@ runTool(async () => {
     console.error(`${privateFile} or ${publicFile} exists already: nothing written.`);
     return 1;
   }
+  // A folder named for the keys is made for them, owner-only like the private key.
+  await mkdir(values.out!, { recursive: true, mode: 0o700 });
   const pair = generateExportKeyPair();
   await writeFile(privateFile, pair.privateKey, { mode: 0o600, flag: "wx" });
   await writeFile(publicFile, pair.publicKey, { flag: "wx" });

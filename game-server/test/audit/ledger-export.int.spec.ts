@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { createHash, createPrivateKey, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, truncate, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -553,5 +553,23 @@ describe("the auditing tools need no secret and write nothing", () => {
     expect(code).toBe(1);
     expect(stderr).toContain("No signing key");
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe("the operator's key pair", () => {
+  it("is written into a folder made for it, and never over a pair already there", async () => {
+    const keys = path.join(work, "keys", "2026");
+    const made = await tool("game-server/src/cli/export-key.ts", ["--out", keys]);
+    expect(made.code).toBe(0);
+    expect(made.stdout).toContain("Fingerprint");
+    expect((await stat(keys)).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(keys, "ledger-export-key.pem"))).mode & 0o777).toBe(0o600);
+    const first = await readFile(path.join(keys, "ledger-export-key.pem"), "utf8");
+    createPrivateKey(first); // a key, whole
+
+    const again = await tool("game-server/src/cli/export-key.ts", ["--out", keys]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("exists already: nothing written.");
+    expect(await readFile(path.join(keys, "ledger-export-key.pem"), "utf8")).toBe(first);
   });
 });
