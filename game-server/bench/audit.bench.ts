@@ -44,6 +44,14 @@ const PROFILE_DIR = profileFlag >= 0 ? path.resolve(process.argv[profileFlag + 1
  * reuses its ledger (whatever --events says) instead of seeding again. Delete the folder after.
  */
 const KEEP_IN = process.env.BENCH_CLUSTER_DIR || undefined;
+/**
+ * BENCH_AUDIT_FLAGS: sets of node flags, `;` between sets, each run as one more audit case
+ * beside package.json's, to weigh the heap's flags (docs/audit.md, Figures).
+ */
+const FLAG_SETS = (process.env.BENCH_AUDIT_FLAGS ?? "")
+  .split(";")
+  .map((set) => set.trim())
+  .filter(Boolean);
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
 /** An npm script's command as package.json has it, its heap flags included. */
@@ -156,6 +164,10 @@ async function main() {
         ],
         // What V8 does with the heap unasked: it grows it while it may (docs/audit.md, Figures).
         ["audit, node's flags", () => tsx("game-server/src/cli/audit.ts")],
+        ...FLAG_SETS.map((flags): [string, () => string[]] => [
+          `audit, ${flags}`,
+          () => ["node", ...flags.split(/\s+/), ...tsx("game-server/src/cli/audit.ts").slice(1)],
+        ]),
         ["npm run export-ledger", (i) => [...EXPORT, "--out", path.join(work, `export-${i}`)]],
         ["verifier", () => verifier([])],
       ];
