@@ -14,7 +14,8 @@ import {
 } from "./expected-read-models.ts";
 import { FairnessProofs } from "./fairness-proofs.ts";
 import { differencesInStep, ProblemList } from "./problem-list.ts";
-import { inStep, type KeyedTable, keyed, ReadModelPages } from "./read-model-pages.ts";
+import { type KeyedTable, ReadModelPages } from "./read-model-pages.ts";
+import { inStep, keyed, onePage, type Pages } from "./row-pages.ts";
 import { ScratchDirectory } from "./sorted-rows.ts";
 
 export interface AuditReport {
@@ -202,23 +203,18 @@ async function compareReadModels(
   problems: ProblemList,
 ) {
   const noMoney = (v: PlayerBalance) => v.main === 0 && v.bonus === 0 && v.held === 0;
-  const players = keyed(pages.rows(TABLES.players), (r) => r.user_id as string, playerRow);
-  await differencesInStep("player", inStep(models.players.entries(), players), noMoney, problems);
+  const players = keyed(pages.pages(TABLES.players), (r) => r.user_id as string, playerRow);
+  await differencesInStep("player", inStep(models.players.pages(), players), noMoney, problems);
   const agents = keyed(
-    pages.rows(TABLES.agents),
+    pages.pages(TABLES.agents),
     (r) => r.agent_id as string,
     (r) => int(r.float),
   );
-  await differencesInStep(
-    "agent",
-    inStep(models.agents.entries(), agents),
-    (v) => v === 0,
-    problems,
-  );
+  await differencesInStep("agent", inStep(models.agents.pages(), agents), (v) => v === 0, problems);
   const nothing = () => false;
   await differencesInStep(
     "request",
-    inStep(models.requests.entries(), requestRows(pages)),
+    inStep(models.requests.pages(), requestRows(pages)),
     nothing,
     problems,
   );
@@ -227,13 +223,13 @@ async function compareReadModels(
     problems.push(`house: projection ${json(actualHouse)}, ledger ${json(house)}`);
 
   const historyRows = keyed(
-    pages.rows(TABLES.history),
+    pages.pages(TABLES.history),
     (r) => `${r.round_id} ${r.user_id}`,
     (r) => historyRow(r as unknown as Parameters<typeof historyRow>[0]),
   );
   await differencesInStep(
     "game history",
-    inStep(history.rows.entries(), historyRows),
+    inStep(history.rows.pages(), historyRows),
     nothing,
     problems,
   );
@@ -252,9 +248,10 @@ async function compareReadModels(
       problems.push(`report summary ${table}: ${problem} ${JSON.stringify(row)}`);
 }
 
-async function* requestRows(pages: ReadModelPages): AsyncGenerator<[string, string]> {
+async function* requestRows(pages: ReadModelPages): AsyncGenerator<[string, string][]> {
   for (const { kind, table } of TABLES.requests)
-    for await (const row of pages.rows(table)) yield [`${kind}:${row.id}`, row.status as string];
+    for await (const page of pages.pages(table))
+      yield page.map((row): [string, string] => [`${kind}:${row.id}`, row.status as string]);
 }
 
 const playerRow = (r: Record<string, unknown>): PlayerBalance => ({
@@ -296,8 +293,8 @@ async function readHouseDays(pages: ReadModelPages): Promise<Map<string, HouseSt
   );
 }
 
-async function* sortedMap<V>(map: Map<string, V>): AsyncGenerator<[string, V]> {
-  yield* [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+function sortedMap<V>(map: Map<string, V>): Pages<[string, V]> {
+  return onePage([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** A `player_game_history` row as the audit compares it. */

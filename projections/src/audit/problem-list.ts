@@ -1,3 +1,5 @@
+import type { Pages } from "./row-pages.ts";
+
 /**
  * Problems as the audit lists them: the first `max` kept in the order found, the rest counted
  * ("… and N more"), so a ledger or read model wrong everywhere does not fill the memory.
@@ -42,15 +44,17 @@ const json = (value: unknown) => JSON.stringify(value);
  */
 export async function differencesInStep<V>(
   what: string,
-  pairs: AsyncIterable<[string, V | undefined, V | undefined]>,
+  pairs: Pages<[string, V | undefined, V | undefined]>,
   isEmpty: (v: V) => boolean,
   problems: ProblemList,
 ) {
-  for await (const [key, want, have] of pairs) {
-    if (want === undefined) {
-      if (!isEmpty(have!)) problems.push(`${what} ${key}: in the projection only (${json(have)})`);
-    } else if (have === undefined ? !isEmpty(want) : json(have) !== json(want)) {
-      problems.push(`${what} ${key}: projection ${json(have ?? null)}, ledger ${json(want)}`);
+  for await (const page of pairs)
+    for (const [key, want, have] of page) {
+      if (want === undefined) {
+        if (!isEmpty(have!))
+          problems.push(`${what} ${key}: in the projection only (${json(have)})`);
+      } else if (have === undefined ? !isEmpty(want) : json(have) !== json(want)) {
+        problems.push(`${what} ${key}: projection ${json(have ?? null)}, ledger ${json(want)}`);
+      }
     }
-  }
 }

@@ -26,7 +26,7 @@ export class ReadModelPages {
     private readonly pageSize: number,
   ) {}
 
-  async *rows(table: KeyedTable): AsyncGenerator<Record<string, unknown>> {
+  async *pages(table: KeyedTable): AsyncGenerator<Record<string, unknown>[]> {
     const collate = await this.collation();
     const keys = table.key.map((column) => `${column}${collate}`);
     let after: unknown[] | null = null;
@@ -40,7 +40,7 @@ export class ReadModelPages {
           ORDER BY ${keys.join(", ")} LIMIT $1`,
         [this.pageSize, ...(after ?? [])],
       );
-      yield* rows;
+      if (rows.length > 0) yield rows;
       if (rows.length < this.pageSize) return;
       const last: Record<string, unknown> = rows.at(-1)!;
       after = table.key.map((column): unknown => last[column]);
@@ -55,41 +55,5 @@ export class ReadModelPages {
       this.collate = ["C", "POSIX"].includes(rows[0]?.datcollate) ? "" : ' COLLATE "C"';
     }
     return this.collate;
-  }
-}
-
-/** A read model's rows as [key, row], in key order. */
-export async function* keyed<R>(
-  rows: AsyncIterable<Record<string, unknown>>,
-  key: (row: Record<string, unknown>) => string,
-  value: (row: Record<string, unknown>) => R,
-): AsyncGenerator<[string, R]> {
-  for await (const row of rows) yield [key(row), value(row)];
-}
-
-/**
- * Two sources in key order walked in step (a merge join): each key once, with the value of
- * each side that has it.
- */
-export async function* inStep<A, B>(
-  left: AsyncIterable<[string, A]>,
-  right: AsyncIterable<[string, B]>,
-): AsyncGenerator<[string, A | undefined, B | undefined]> {
-  const a = left[Symbol.asyncIterator]();
-  const b = right[Symbol.asyncIterator]();
-  let x = await a.next();
-  let y = await b.next();
-  while (!x.done || !y.done) {
-    if (y.done || (!x.done && x.value[0] < y.value[0])) {
-      yield [x.value[0], x.value[1], undefined];
-      x = await a.next();
-    } else if (x.done || y.value[0] < x.value[0]) {
-      yield [y.value[0], undefined, y.value[1]];
-      y = await b.next();
-    } else {
-      yield [x.value[0], x.value[1], y.value[1]];
-      x = await a.next();
-      y = await b.next();
-    }
   }
 }

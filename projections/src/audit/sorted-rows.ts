@@ -2,6 +2,7 @@ import { createReadStream, mkdtempSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { onePage, PAGE, PageCursor } from "./row-pages.ts";
 
 /**
  * The audit's directory for expected rows beyond the bound, under the system's temporary
@@ -24,7 +25,7 @@ export class ScratchDirectory {
 /**
  * Keyed rows the audit expects, handed back in key order with memory bounded: at most
  * `inMemory` rows are held; beyond that they are sorted and written as a run (a file of JSON
- * lines in the audit's temporary directory), and `entries` merges the runs. Rows added twice
+ * lines in the audit's temporary directory), and `pages` merges the runs. Rows added twice
  * under one key (in memory or across runs) are combined, earlier first (by
  * default the later one stands). Keys compare as
  * JavaScript strings (code units), which for the ledger's ASCII ids is PostgreSQL's "C" order.
@@ -46,28 +47,35 @@ export class SortedRows<V> {
     if (this.rows.size >= this.inMemory) this.spill();
   }
 
-  /** Every row, in key order, combined; may be iterated more than once. */
-  async *entries(): AsyncGenerator<[string, V]> {
+  /** Every row, in key order, combined, a page at a time; may be iterated more than once. */
+  async *pages(): AsyncGenerator<[string, V][]> {
     const sources = [
-      ...this.runs.map((file) => readRun<V>(file)),
-      sortedEntries(this.rows)[Symbol.iterator](),
+      ...this.runs.map((file) => new PageCursor(readRun<V>(file))),
+      new PageCursor(onePage(sortedEntries(this.rows))),
     ];
-    const heads: ([string, V] | undefined)[] = [];
-    for (const source of sources) heads.push(await next(source));
+    let out: [string, V][] = [];
     for (;;) {
       let least: string | undefined;
-      for (const head of heads)
+      for (const source of sources) {
+        if (source.empty) await source.fill();
+        const head = source.head;
         if (head && (least === undefined || head[0] < least)) least = head[0];
-      if (least === undefined) return;
+      }
+      if (least === undefined) break;
       let value: V | undefined;
-      for (let i = 0; i < sources.length; i++) {
-        const head = heads[i];
+      for (const source of sources) {
+        const head = source.head;
         if (head?.[0] !== least) continue;
         value = value === undefined ? head[1] : this.combine(value, head[1]);
-        heads[i] = await next(sources[i]!);
+        source.advance();
       }
-      yield [least, value!];
+      out.push([least, value!]);
+      if (out.length >= PAGE) {
+        yield out;
+        out = [];
+      }
     }
+    if (out.length > 0) yield out;
   }
 
   private spill() {
@@ -91,13 +99,8 @@ function sortedEntries<V>(rows: Map<string, V>): [string, V][] {
   return [...rows].sort(byKey);
 }
 
-async function next<T>(source: Iterator<T> | AsyncIterator<T>): Promise<T | undefined> {
-  const result = await source.next();
-  return result.done ? undefined : result.value;
-}
-
-/** A run's rows, read a chunk at a time. */
-async function* readRun<V>(file: string): AsyncGenerator<[string, V]> {
+/** A run's rows, a chunk of the file (about 64 KB of lines) at a time. */
+async function* readRun<V>(file: string): AsyncGenerator<[string, V][]> {
   let rest = "";
   for await (const chunk of createReadStream(file, {
     encoding: "utf8",
@@ -105,6 +108,6 @@ async function* readRun<V>(file: string): AsyncGenerator<[string, V]> {
   })) {
     const lines = (rest + chunk).split("\n");
     rest = lines.pop()!;
-    for (const line of lines) yield JSON.parse(line) as [string, V];
+    yield lines.map((line) => JSON.parse(line) as [string, V]);
   }
 }

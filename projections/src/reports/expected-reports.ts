@@ -1,7 +1,8 @@
 import type { EventMetadata, LedgerEvent, RecordedEvent } from "@igp/ledger";
 import type { HouseRow, PlayerBalance } from "../audit/expected-read-models.ts";
 import { differencesInStep, type ProblemList } from "../audit/problem-list.ts";
-import { inStep, keyed, type ReadModelPages } from "../audit/read-model-pages.ts";
+import type { ReadModelPages } from "../audit/read-model-pages.ts";
+import { inStep, keyed, mapPages, type Pages } from "../audit/row-pages.ts";
 import { SortedRows } from "../audit/sorted-rows.ts";
 import { mergeRoundChanges, type RoundChange, reportChangeOf } from "./report-changes.ts";
 
@@ -75,7 +76,7 @@ export class ExpectedReports {
   async verdict(pages: ReadModelPages, ledger: LedgerSide, problems: ProblemList) {
     const closedChecks = problems.empty();
     let net = 0;
-    const actualRounds = keyed(pages.rows(REPORT_TABLES.rounds), idOf, (r) => {
+    const actualRounds = keyed(pages.pages(REPORT_TABLES.rounds), idOf, (r) => {
       const round = roundRow(r);
       net += round.houseCut - round.prizes;
       const closed = round.status === "settled" || round.status === "cancelled";
@@ -88,14 +89,14 @@ export class ExpectedReports {
     const nothing = () => false;
     await differencesInStep(
       "report round",
-      inStep(moneyOfRounds(this.rounds.entries()), actualRounds),
+      inStep(moneyOfRounds(this.rounds.pages()), actualRounds),
       nothing,
       problems,
     );
     const walletChecks = problems.empty();
     const actualWallets = withLedger(
-      keyed(pages.rows(REPORT_TABLES.wallets), (r) => r.user_id as string, walletSums),
-      ledger.players.entries(),
+      keyed(pages.pages(REPORT_TABLES.wallets), (r) => r.user_id as string, walletSums),
+      ledger.players.pages(),
       (userId, sums, wallet) => {
         if (!wallet || wallet.main !== sums.main || wallet.bonus !== sums.bonus)
           walletChecks.push(
@@ -105,14 +106,14 @@ export class ExpectedReports {
     );
     await differencesInStep(
       "report wallet",
-      inStep(this.wallets.entries(), actualWallets),
+      inStep(this.wallets.pages(), actualWallets),
       nothing,
       problems,
     );
     const agentChecks = problems.empty();
     const actualAgents = withLedger(
-      keyed(pages.rows(REPORT_TABLES.agents), (r) => r.agent_id as string, agentSums),
-      ledger.agents.entries(),
+      keyed(pages.pages(REPORT_TABLES.agents), (r) => r.agent_id as string, agentSums),
+      ledger.agents.pages(),
       (agentId, sums, float) => {
         if ((float ?? 0) !== sums.amount)
           agentChecks.push(`report agent ${agentId}: movements ${sums.amount}, float ${float}`);
@@ -120,7 +121,7 @@ export class ExpectedReports {
     );
     await differencesInStep(
       "report agent",
-      inStep(this.agents.entries(), actualAgents),
+      inStep(this.agents.pages(), actualAgents),
       nothing,
       problems,
     );
@@ -178,25 +179,26 @@ const agentSums = (r: Record<string, unknown>): AgentSums => ({
   movements: Number(r.movements),
 });
 
-async function* moneyOfRounds(
-  rounds: AsyncIterable<[string, RoundChange]>,
-): AsyncGenerator<[string, RoundMoney]> {
-  for await (const [id, round] of rounds) yield [id, moneyOf(round)];
-}
+const moneyOfRounds = (rounds: Pages<[string, RoundChange]>) =>
+  mapPages(rounds, ([id, round]): [string, RoundMoney] => [id, moneyOf(round)]);
 
 /**
  * A report table's rows passed on as they are, each also handed with the ledger's value for
  * its key (undefined if the ledger has none) to `check`: the ledger's rows walked in step.
  */
 async function* withLedger<R, L>(
-  actual: AsyncIterable<[string, R]>,
-  ledger: AsyncIterable<[string, L]>,
+  actual: Pages<[string, R]>,
+  ledger: Pages<[string, L]>,
   check: (key: string, row: R, ledger: L | undefined) => void,
-): AsyncGenerator<[string, R]> {
-  for await (const [key, row, value] of inStep(actual, ledger)) {
-    if (row === undefined) continue;
-    check(key, row, value);
-    yield [key, row];
+): AsyncGenerator<[string, R][]> {
+  for await (const page of inStep(actual, ledger)) {
+    const rows: [string, R][] = [];
+    for (const [key, row, value] of page) {
+      if (row === undefined) continue;
+      check(key, row, value);
+      rows.push([key, row]);
+    }
+    yield rows;
   }
 }
 
