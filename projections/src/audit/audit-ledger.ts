@@ -16,7 +16,7 @@ import { FairnessProofs } from "./fairness-proofs.ts";
 import { differencesInStep, ProblemList } from "./problem-list.ts";
 import { type KeyedTable, ReadModelPages } from "./read-model-pages.ts";
 import { inStep, keyed, onePage, type Pages } from "./row-pages.ts";
-import { ScratchDirectory } from "./sorted-rows.ts";
+import { ScratchDirectory, sortedEntries } from "./sorted-rows.ts";
 
 export interface AuditReport {
   events: number;
@@ -294,7 +294,7 @@ async function readHouseDays(pages: ReadModelPages): Promise<Map<string, HouseSt
 }
 
 function sortedMap<V>(map: Map<string, V>): Pages<[string, V]> {
-  return onePage([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return onePage(sortedEntries(map));
 }
 
 /** A `player_game_history` row as the audit compares it. */

@@ -95,7 +95,8 @@ function duplicate<V>(_earlier: V, later: V): V {
 const byKey = (a: [string, unknown], b: [string, unknown]) =>
   a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 
-function sortedEntries<V>(rows: Map<string, V>): [string, V][] {
+/** A map's entries in key order (as JavaScript compares strings: the runs' order). */
+export function sortedEntries<V>(rows: Map<string, V>): [string, V][] {
   return [...rows].sort(byKey);
 }
 
