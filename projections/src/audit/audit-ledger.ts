@@ -95,6 +95,9 @@ async function replayAgainst(
   const reports = new ExpectedReports(scratch.path, expectedRowsInMemory);
   const models = new ExpectedReadModels(scratch.path, expectedRowsInMemory);
   const problems = new ProblemList(MAX_LISTED);
+  // The report summaries against their rows: PostgreSQL's work alone, done beside the replay.
+  const summaries = source.alongside(summaryDifferences);
+  summaries.catch(() => {}); // reported when awaited
   let draws: Promise<string[]>[] = [];
   // The read models are expected as of the checkpoint: streams that end before it are added as
   // they end, the ones still open when it is reached are added then (none without projections).
@@ -142,9 +145,11 @@ async function replayAgainst(
     }
     if (house) {
       const pages = new ReadModelPages(source.db, readModelPage);
-      await compareReadModels(pages, house, { models, history, houseDays, reports }, problems);
+      const expected = { models, history, houseDays, reports };
+      await compareReadModels(pages, house, expected, summaries, problems);
     } else problems.push(`the projections' checkpoint ${checkpoint} is not a ledger position`);
   } finally {
+    await Promise.allSettled([summaries]);
     await scratch.close();
   }
 
@@ -194,12 +199,14 @@ const TABLES = {
 /**
  * The read models compared with the expected rows a page at a time, in key order (neither side
  * held whole), in the order the audit has always listed them: balances, agents, requests, the
- * house, the game history, the house's days, the reports and their daily summaries.
+ * house, the game history, the house's days, the reports and their daily summaries (checked
+ * against the reports' rows beside the replay).
  */
 async function compareReadModels(
   pages: ReadModelPages,
   house: HouseRow,
   { models, history, houseDays, reports }: Expected,
+  summaries: ReturnType<typeof summaryDifferences>,
   problems: ProblemList,
 ) {
   const noMoney = (v: PlayerBalance) => v.main === 0 && v.bonus === 0 && v.held === 0;
@@ -243,7 +250,7 @@ async function compareReadModels(
   );
   await reports.verdict(pages, { players: models.players, agents: models.agents, house }, problems);
   // The daily summaries against the report rows (themselves checked just above).
-  for (const [table, rows] of Object.entries(await summaryDifferences(pages.db)))
+  for (const [table, rows] of Object.entries(await summaries))
     for (const { problem, ...row } of rows)
       problems.push(`report summary ${table}: ${problem} ${JSON.stringify(row)}`);
 }

@@ -9,6 +9,11 @@ export interface AuditSource {
   pages: AsyncIterable<AuditedEvent[]>;
   /** A connection inside a read-only transaction, for the read models. */
   db: pg.ClientBase;
+  /**
+   * Work on a second connection in the same snapshot, beside the replay: checks of the read
+   * models against each other, which need nothing from the events.
+   */
+  alongside<T>(work: (db: pg.ClientBase) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -28,13 +33,19 @@ const PAGE = 1_000;
 export async function openAuditSource(store: EventStore, pool: pg.Pool): Promise<AuditSource> {
   if (store.name === "postgres") {
     const snapshot = await openLedgerSnapshot(pool);
-    return { pages: snapshot.pages(PAGE), db: snapshot.client, close: () => snapshot.close() };
+    return {
+      pages: snapshot.pages(PAGE),
+      db: snapshot.client,
+      alongside: (work) => inSameSnapshot(pool, snapshot.client, work),
+      close: () => snapshot.close(),
+    };
   }
   const db = await pool.connect();
   await db.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
   return {
     pages: readAhead(store),
     db,
+    alongside: (work) => inSameSnapshot(pool, db, work),
     async close() {
       try {
         await db.query("COMMIT");
@@ -53,5 +64,30 @@ async function* readAhead(store: EventStore): AsyncGenerator<AuditedEvent[]> {
     next = store.readAll({ after: page.at(-1)!.position, maxCount: PAGE });
     next.catch(() => {}); // reported when awaited
     yield page;
+  }
+}
+
+/**
+ * `work` on another connection of the pool that sees what `client`'s REPEATABLE READ transaction
+ * sees (PostgreSQL's exported snapshot), so PostgreSQL can run it on its own while Node works.
+ */
+async function inSameSnapshot<T>(
+  pool: pg.Pool,
+  client: pg.ClientBase,
+  work: (db: pg.ClientBase) => Promise<T>,
+): Promise<T> {
+  const { rows } = await client.query<{ id: string }>("SELECT pg_export_snapshot() AS id");
+  const other = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await other.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    // The id comes from PostgreSQL (hex digits and dashes); SET takes no parameter.
+    await other.query(`SET TRANSACTION SNAPSHOT '${rows[0]!.id}'`);
+    return await work(other);
+  } finally {
+    await other.query("ROLLBACK").catch((error: Error) => {
+      broken = error;
+    });
+    other.release(broken);
   }
 }

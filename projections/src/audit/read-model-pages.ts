@@ -14,7 +14,8 @@ export interface KeyedTable {
 /**
  * The read models' rows, a page of `pageSize` at a time in the key's "C" order (bytes, as
  * the expected side sorts: sorted-rows.ts), each page asked for after the last key of the one
- * before (keyset pagination: an index range, never an offset), in the audit's snapshot. On a
+ * before (keyset pagination: an index range, never an offset), in the audit's snapshot; the next
+ * page is asked for as soon as one arrives, so PostgreSQL reads it while the caller works. On a
  * database whose collation is "C" (the embedded one) the key's index gives the order; on another
  * the key is compared with COLLATE "C", which PostgreSQL sorts for each page.
  */
@@ -29,21 +30,25 @@ export class ReadModelPages {
   async *pages(table: KeyedTable): AsyncGenerator<Record<string, unknown>[]> {
     const collate = await this.collation();
     const keys = table.key.map((column) => `${column}${collate}`);
-    let after: unknown[] | null = null;
-    for (;;) {
-      const where: string = after
-        ? `WHERE (${keys.join(", ")}) > (${after.map((_, i) => `$${i + 2}`).join(", ")})`
-        : "";
-      const grouped = table.grouped ? `GROUP BY ${table.key.join(", ")}` : "";
-      const { rows }: pg.QueryResult<Record<string, unknown>> = await this.db.query(
-        `SELECT ${table.select} FROM ${table.from} ${where} ${grouped}
-          ORDER BY ${keys.join(", ")} LIMIT $1`,
+    const grouped = table.grouped ? `GROUP BY ${table.key.join(", ")}` : "";
+    const page = (after: unknown[] | null) =>
+      this.db.query<Record<string, unknown>>(
+        `SELECT ${table.select} FROM ${table.from}
+          ${after ? `WHERE (${keys.join(", ")}) > (${after.map((_, i) => `$${i + 2}`).join(", ")})` : ""}
+          ${grouped} ORDER BY ${keys.join(", ")} LIMIT $1`,
         [this.pageSize, ...(after ?? [])],
       );
+    for (let next = page(null); ; ) {
+      const { rows } = await next;
+      const full = rows.length === this.pageSize;
+      if (full) {
+        // Read ahead: PostgreSQL finds the next page while the caller compares this one.
+        const last = rows.at(-1)!;
+        next = page(table.key.map((column): unknown => last[column]));
+        next.catch(() => {}); // reported when awaited
+      }
       if (rows.length > 0) yield rows;
-      if (rows.length < this.pageSize) return;
-      const last: Record<string, unknown> = rows.at(-1)!;
-      after = table.key.map((column): unknown => last[column]);
+      if (!full) return;
     }
   }
 
