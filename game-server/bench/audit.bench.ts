@@ -46,7 +46,8 @@ const PROFILE_DIR = profileFlag >= 0 ? path.resolve(process.argv[profileFlag + 1
 const KEEP_IN = process.env.BENCH_CLUSTER_DIR || undefined;
 /**
  * BENCH_AUDIT_FLAGS: sets of node flags, `;` between sets, each run as one more audit case
- * beside package.json's, to weigh the heap's flags (docs/audit.md, Figures).
+ * beside package.json's, to weigh the heap's flags (docs/audit.md, Figures); the audit's own
+ * arguments after ` -- ` in a set ("--max-semi-space-size=16 -- --open-streams-in-memory 20000").
  */
 const FLAG_SETS = (process.env.BENCH_AUDIT_FLAGS ?? "")
   .split(";")
@@ -164,10 +165,18 @@ async function main() {
         ],
         // What V8 does with the heap unasked: it grows it while it may (docs/audit.md, Figures).
         ["audit, node's flags", () => tsx("game-server/src/cli/audit.ts")],
-        ...FLAG_SETS.map((flags): [string, () => string[]] => [
-          `audit, ${flags}`,
-          () => ["node", ...flags.split(/\s+/), ...tsx("game-server/src/cli/audit.ts").slice(1)],
-        ]),
+        ...FLAG_SETS.map((set): [string, () => string[]] => {
+          const [flags = "", args = ""] = set.split(/\s*--(?:\s+|$)/);
+          const words = (text: string) => text.split(/\s+/).filter(Boolean);
+          return [
+            `audit, ${set}`,
+            () => [
+              "node",
+              ...words(flags),
+              ...tsx("game-server/src/cli/audit.ts", ...words(args)).slice(1),
+            ],
+          ];
+        }),
         ["npm run export-ledger", (i) => [...EXPORT, "--out", path.join(work, `export-${i}`)]],
         ["verifier", () => verifier([])],
       ];
