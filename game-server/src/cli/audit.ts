@@ -36,7 +36,7 @@ function warnNearHeapLimit() {
     warned = true;
     const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
     console.error(
-      `audit: ${mb(used)} MB of ${mb(limit)} MB of the old space's limit still live after a full collection; it needs more: run node with a larger --max-old-space-size (e.g. ${mb(limit) * 2}) or hold fewer open accounts in memory (--open-streams-in-memory, default ${OPEN_STREAMS_IN_MEMORY}: about 800 bytes each).`,
+      `audit: ${mb(used)} MB of ${mb(limit)} MB of the old space's limit still live after a full collection; it needs more: run node with a larger --max-old-space-size (e.g. ${mb(limit) * 2}) or hold fewer open accounts in memory (--open-streams-in-memory, default ${OPEN_STREAMS_IN_MEMORY}: about 1.2 KB each).`,
     );
   });
   observer.observe({ entryTypes: ["gc"] });

@@ -120,7 +120,7 @@ export class OpenStreams {
 
   /**
    * Writes the least recently used streams to the file, down to a sixteenth under the bound, so
-   * one transaction carries many (the stale copies of streams read back are removed in it too).
+   * one write carries many (the stale copies of streams read back are forgotten with it).
    */
   private spill() {
     this.file ??= new SpillFile();

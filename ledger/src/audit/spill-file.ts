@@ -1,45 +1,118 @@
-import { mkdtempSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readSync, renameSync, writeSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Database, open } from "lmdb";
+
+/** Bytes of a value's length, written before it. */
+const HEADER = 4;
+/** Stale bytes tolerated beyond the live ones before the file is written again without them. */
+const SLACK_BYTES = 64 * 2 ** 20;
 
 /**
- * A key-value file the audit spills open streams to (docs/audit.md, how the audit streams): an
- * LMDB database in a directory of its own under the system's temporary directory, removed by
- * `close`. Synchronous, because the replay that reads it is: a read is a lookup in a memory-mapped
- * B-tree, a batch of writes one transaction. Nothing is synced to disk: the file lives as long as
- * the audit and is thrown away after it, whatever happens to the machine.
+ * A key-value file the audit spills open streams to (docs/audit.md, how the audit streams), in a
+ * directory of its own under the system's temporary directory, removed by `close`. Values are
+ * appended (a length, then the bytes) and read back with `pread`; the heap holds only each key's
+ * offset. Nothing is mapped into the process, so what is spilled does not count in its resident
+ * memory (an LMDB map did: docs/audit.md, Figures). A value replaced or removed leaves its bytes
+ * behind; once those outweigh the live ones by `slack`, the live values are copied to a new file.
+ * Synchronous, because the replay that reads it is; nothing is synced to disk: the file lives as
+ * long as the audit and is thrown away after it.
  */
 export class SpillFile {
   private readonly directory = mkdtempSync(path.join(tmpdir(), "igp-audit-spill-"));
-  private readonly db: Database<Buffer, string> = open({
-    path: this.directory,
-    encoding: "binary",
-    compression: false,
-    noSync: true,
-    noMetaSync: true,
-    noMemInit: true,
-  });
+  private file = path.join(this.directory, "streams");
+  private fd = openSync(this.file, "w+");
+  /** Each key's value: the offset of its length in the file. */
+  private readonly offsets = new Map<string, number>();
+  private end = 0;
+  private live = 0;
+  private readonly header = Buffer.alloc(HEADER);
+
+  constructor(private readonly slack = SLACK_BYTES) {}
 
   get(key: string): Buffer | undefined {
-    return this.db.getBinary(key);
+    const offset = this.offsets.get(key);
+    return offset === undefined ? undefined : this.readAt(offset);
   }
 
   /** Removes `removed`, then writes `written` (in that order: a key may be in both), at once. */
   write(removed: Iterable<string>, written: Iterable<[string, Buffer]>): void {
-    this.db.transactionSync(() => {
-      for (const key of removed) this.db.remove(key);
-      for (const [key, value] of written) this.db.put(key, value);
-    });
+    for (const key of removed) this.forget(key);
+    const values = new Map(written); // a key written twice: the later value stands
+    const chunks: Buffer[] = [];
+    let offset = this.end;
+    for (const [key, value] of values) {
+      this.forget(key);
+      const header = Buffer.allocUnsafe(HEADER);
+      header.writeUInt32LE(value.length);
+      chunks.push(header, value);
+      this.offsets.set(key, offset);
+      offset += HEADER + value.length;
+      this.live += HEADER + value.length;
+    }
+    this.append(Buffer.concat(chunks));
+    if (this.end - this.live > this.live + this.slack) this.compact();
   }
 
   *entries(): Generator<[string, Buffer]> {
-    for (const { key, value } of this.db.getRange()) yield [key, value];
+    for (const [key, offset] of this.offsets) yield [key, this.readAt(offset)];
   }
 
   async close(): Promise<void> {
-    await this.db.close();
+    closeSync(this.fd);
     await rm(this.directory, { recursive: true, force: true });
+  }
+
+  private forget(key: string) {
+    const offset = this.offsets.get(key);
+    if (offset === undefined) return;
+    this.offsets.delete(key);
+    this.live -= HEADER + this.lengthAt(offset);
+  }
+
+  private lengthAt(offset: number): number {
+    this.readExactly(this.header, offset);
+    return this.header.readUInt32LE(0);
+  }
+
+  private readAt(offset: number): Buffer {
+    const value = Buffer.allocUnsafe(this.lengthAt(offset));
+    this.readExactly(value, offset + HEADER);
+    return value;
+  }
+
+  private readExactly(into: Buffer, offset: number) {
+    for (let done = 0; done < into.length; ) {
+      const read = readSync(this.fd, into, done, into.length - done, offset + done);
+      if (read === 0) throw new Error(`Spill file ends before byte ${offset + done}`);
+      done += read;
+    }
+  }
+
+  private append(bytes: Buffer) {
+    for (let done = 0; done < bytes.length; )
+      done += writeSync(this.fd, bytes, done, bytes.length - done, this.end + done);
+    this.end += bytes.length;
+  }
+
+  /** The live values copied to a new file, in the order of their keys' last writes. */
+  private compact() {
+    const next = path.join(this.directory, "streams.next");
+    const fd = openSync(next, "w+");
+    let end = 0;
+    for (const [key, offset] of this.offsets) {
+      const length = this.lengthAt(offset);
+      const bytes = Buffer.allocUnsafe(HEADER + length);
+      this.readExactly(bytes, offset);
+      for (let done = 0; done < bytes.length; )
+        done += writeSync(fd, bytes, done, bytes.length - done, end + done);
+      this.offsets.set(key, end);
+      end += bytes.length;
+    }
+    closeSync(this.fd);
+    renameSync(next, this.file);
+    this.fd = fd;
+    this.end = end;
+    this.live = end;
   }
 }

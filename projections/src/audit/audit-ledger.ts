@@ -34,9 +34,10 @@ const MAX_LISTED = 50;
 
 /**
  * Open accounts the audit holds in memory by default, the rest spilled to a temporary file
- * (docs/audit.md, how the audit streams): about 80 MB of states at ~800 bytes each.
+ * (docs/audit.md, how the audit streams): about 24 MB of states at ~1.2 KB each, about as many as
+ * a ledger of 1M events holds open, so a larger ledger needs no more memory for its accounts.
  */
-export const OPEN_STREAMS_IN_MEMORY = 100_000;
+export const OPEN_STREAMS_IN_MEMORY = 20_000;
 /**
  * Expected read-model rows held in memory per table by default before a sorted run of them is
  * written to the audit's temporary directory (sorted-rows.ts): a few MB each.
