@@ -94,4 +94,28 @@ describe("SortedRows", () => {
       { numRuns: 40, endOnFailure: true },
     );
   });
+
+  it("combines a key's rows earlier first, across runs and memory", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 600 }),
+        fc.integer({ min: 1, max: 50 }),
+        async (keys, inMemory) => {
+          const rows = new SortedRows<number[]>(scratch.path, "lists", inMemory, (a, b) => [
+            ...a,
+            ...b,
+          ]);
+          const lists = new Map<string, number[]>();
+          keys.forEach((n, added) => {
+            const key = `k${String(n).padStart(2, "0")}`;
+            rows.add(key, [added]);
+            lists.set(key, [...(lists.get(key) ?? []), added]);
+          });
+          const expected = [...lists].sort(([a], [b]) => (a < b ? -1 : 1));
+          expect(await all(rows.pages())).toEqual(expected);
+        },
+      ),
+      { numRuns: 60, endOnFailure: true },
+    );
+  });
 });

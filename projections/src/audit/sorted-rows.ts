@@ -53,23 +53,29 @@ export class SortedRows<V> {
       ...this.runs.map((file) => new PageCursor(readRun<V>(file))),
       new PageCursor(onePage(sortedEntries(this.rows))),
     ];
+    // The runs by their next key (ties: the earlier run first, so rows combine earlier first):
+    // a heap, as a ledger of millions of events makes dozens of runs to merge.
+    const heap = new RunHeap<V>();
+    const next = async (run: Run<V>) => {
+      run.cursor.advance();
+      if (run.cursor.empty) await run.cursor.fill();
+      if (run.cursor.head) heap.push(run);
+    };
+    for (const [order, cursor] of sources.entries()) {
+      await cursor.fill();
+      if (cursor.head) heap.push({ cursor, order });
+    }
     let out: [string, V][] = [];
-    for (;;) {
-      let least: string | undefined;
-      for (const source of sources) {
-        if (source.empty) await source.fill();
-        const head = source.head;
-        if (head && (least === undefined || head[0] < least)) least = head[0];
+    for (let run = heap.pop(); run; run = heap.pop()) {
+      const [key, first] = run.cursor.head!;
+      let value = first;
+      await next(run);
+      while (heap.peek()?.cursor.head?.[0] === key) {
+        const same = heap.pop()!;
+        value = this.combine(value, same.cursor.head![1]);
+        await next(same);
       }
-      if (least === undefined) break;
-      let value: V | undefined;
-      for (const source of sources) {
-        const head = source.head;
-        if (head?.[0] !== least) continue;
-        value = value === undefined ? head[1] : this.combine(value, head[1]);
-        source.advance();
-      }
-      out.push([least, value!]);
+      out.push([key, value]);
       if (out.length >= PAGE) {
         yield out;
         out = [];
@@ -85,6 +91,57 @@ export class SortedRows<V> {
     this.runs.push(file);
     this.rows = new Map();
   }
+}
+
+/** A run being merged: its cursor and its place among the runs (earlier first). */
+interface Run<V> {
+  cursor: PageCursor<[string, V]>;
+  order: number;
+}
+
+/** Runs with rows left, the one with the least next key (then the earliest) on top. */
+class RunHeap<V> {
+  private readonly runs: Run<V>[] = [];
+
+  peek(): Run<V> | undefined {
+    return this.runs[0];
+  }
+
+  push(run: Run<V>) {
+    const runs = this.runs;
+    let at = runs.push(run) - 1;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (!before(runs[at]!, runs[parent]!)) break;
+      [runs[at], runs[parent]] = [runs[parent]!, runs[at]!];
+      at = parent;
+    }
+  }
+
+  pop(): Run<V> | undefined {
+    const runs = this.runs;
+    const top = runs[0];
+    const last = runs.pop();
+    if (runs.length === 0 || !last) return top;
+    runs[0] = last;
+    for (let at = 0; ; ) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let least = at;
+      if (left < runs.length && before(runs[left]!, runs[least]!)) least = left;
+      if (right < runs.length && before(runs[right]!, runs[least]!)) least = right;
+      if (least === at) break;
+      [runs[at], runs[least]] = [runs[least]!, runs[at]!];
+      at = least;
+    }
+    return top;
+  }
+}
+
+function before<V>(a: Run<V>, b: Run<V>): boolean {
+  const keyA = a.cursor.head![0];
+  const keyB = b.cursor.head![0];
+  return keyA < keyB || (keyA === keyB && a.order < b.order);
 }
 
 /** A row added again replaces the one before. */
