@@ -90,8 +90,7 @@ export class SpillFile {
   }
 
   private append(bytes: Buffer) {
-    for (let done = 0; done < bytes.length; )
-      done += writeSync(this.fd, bytes, done, bytes.length - done, this.end + done);
+    writeAll(this.fd, bytes, this.end);
     this.end += bytes.length;
   }
 
@@ -104,8 +103,7 @@ export class SpillFile {
       const length = this.lengthAt(offset);
       const bytes = Buffer.allocUnsafe(HEADER + length);
       this.readExactly(bytes, offset);
-      for (let done = 0; done < bytes.length; )
-        done += writeSync(fd, bytes, done, bytes.length - done, end + done);
+      writeAll(fd, bytes, end);
       this.offsets.set(key, end);
       end += bytes.length;
     }
@@ -115,4 +113,10 @@ export class SpillFile {
     this.end = end;
     this.live = end;
   }
+}
+
+/** All of `bytes` written at `position` (a write may take fewer than asked). */
+function writeAll(fd: number, bytes: Buffer, position: number) {
+  for (let done = 0; done < bytes.length; )
+    done += writeSync(fd, bytes, done, bytes.length - done, position + done);
 }
