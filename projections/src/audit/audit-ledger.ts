@@ -1,4 +1,11 @@
-import { type EventStore, type HouseState, LedgerReplay } from "@igp/ledger";
+import {
+  type EventStore,
+  type HouseState,
+  LedgerReplay,
+  type ReplayedStream,
+  type RoundState,
+  type Stake,
+} from "@igp/ledger";
 import type pg from "pg";
 import { PROJECTIONS_CHECKPOINT } from "../projection-runner.ts";
 import { ExpectedReports } from "../reports/expected-reports.ts";
@@ -103,16 +110,20 @@ async function replayAgainst(
   // The read models are expected as of the checkpoint: streams that end before it are added as
   // they end, the ones still open when it is reached are added then (none without projections).
   let house: HouseRow | null = null;
-  let endedRounds: string[] = [];
+  let endedRounds: [string, readonly Stake[]][] = [];
   const replay = new LedgerReplay((stream) => {
     if (!house) models.add(stream);
     if (stream.kind === "round") {
-      draws.push(fairness.settle(`round-${stream.id}`));
-      if (!house) endedRounds.push(stream.id);
+      const stakes = stakesOf(stream);
+      draws.push(fairness.settle(`round-${stream.id}`, stakes));
+      if (!house) endedRounds.push([stream.id, stakes]);
     }
   }, openStreamsInMemory);
   const reachCheckpoint = () => {
-    for (const stream of replay.streams.values()) models.add(stream);
+    for (const stream of replay.streams.values()) {
+      models.add(stream);
+      if (stream.kind === "round") history.end(stream.id, stakesOf(stream));
+    }
     history.endAll();
     house = expectedHouse(replay.house);
   };
@@ -132,7 +143,7 @@ async function replayAgainst(
               reports.apply(recorded, event);
             }
             // A round's rows are final once its last event is folded.
-            for (const roundId of endedRounds) history.end(roundId);
+            for (const [roundId, stakes] of endedRounds) history.end(roundId, stakes);
             endedRounds = [];
             if (recorded.position === checkpoint) reachCheckpoint();
           }
@@ -140,7 +151,11 @@ async function replayAgainst(
         for (const found of await Promise.all(draws)) problems.push(...found);
         draws = [];
       }
-      problems.push(...replay.verdict(), ...(await fairness.verdict()));
+      const openStakes = (streamId: string) => {
+        const stream = replay.streams.get(streamId);
+        return stream?.kind === "round" ? stakesOf(stream) : [];
+      };
+      problems.push(...replay.verdict(), ...(await fairness.verdict(openStakes)));
     } finally {
       await replay.close();
     }
@@ -165,6 +180,10 @@ async function replayAgainst(
     problems: problems.list(),
   };
 }
+
+/** The stakes a round's stream holds as the replay folded it (returned ones left out). */
+const stakesOf = (stream: ReplayedStream): readonly Stake[] =>
+  (stream.state as RoundState).stakes.items;
 
 interface Expected {
   models: ExpectedReadModels;

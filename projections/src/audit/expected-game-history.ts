@@ -1,4 +1,4 @@
-import { type LedgerEvent, parseStreamId, type RecordedEvent } from "@igp/ledger";
+import type { LedgerEvent, RecordedEvent, Stake } from "@igp/ledger";
 import {
   creditsByPlayer,
   type Pick,
@@ -18,9 +18,17 @@ export interface GameHistoryRow {
   places: number[];
 }
 
-interface PlayerInRound extends Omit<GameHistoryRow, "picks"> {
-  /** Picks of each stake held, by its transfer id. */
-  stakes: Map<string, Pick[]>;
+/** What a round credits a player beside the stakes: payouts and prizes, refunds, places drawn. */
+interface Credits {
+  payout: number;
+  refunded: number;
+  places: number[];
+}
+
+interface RoundInPlay {
+  game: string;
+  ended: "settled" | "cancelled" | null;
+  credits: Map<string, Credits>;
 }
 
 /** Picks in one order, whichever way they were stored. */
@@ -28,16 +36,14 @@ export const sortedPicks = (picks: Pick[]) => picks.map(String).sort();
 
 /**
  * The game history the round events call for, folded in memory apart from the projector's SQL:
- * the audit compares it with `player_game_history`, key "<roundId> <userId>". A round is folded
- * in memory while it is open; its rows go to `rows` (in key order, memory bounded) when it ends,
- * or when the projections' checkpoint is reached (`endAll`).
+ * the audit compares it with `player_game_history`, key "<roundId> <userId>". While a round is
+ * open only what it credits is folded here; its stakes are the replay's round state's (each
+ * stake held once in the audit), given when its rows go to `rows` (in key order, memory
+ * bounded): when the round ends, or when the projections' checkpoint is reached.
  */
 export class ExpectedGameHistory {
   readonly rows: SortedRows<GameHistoryRow>;
-  private readonly rounds = new Map<
-    string,
-    { game: string; players: Map<string, PlayerInRound> }
-  >();
+  private readonly rounds = new Map<string, RoundInPlay>();
 
   constructor(directory: () => string, inMemory: number) {
     this.rows = new SortedRows(directory, "game-history", inMemory);
@@ -48,100 +54,83 @@ export class ExpectedGameHistory {
     if (!recorded.streamId.startsWith("round-")) return;
     const roundId = recorded.streamId.slice("round-".length);
     if (event.type === "RoundOpened") {
-      this.rounds.set(roundId, { game: event.data.game, players: new Map() });
+      this.rounds.set(roundId, { game: event.data.game, ended: null, credits: new Map() });
       return;
     }
     const round = this.rounds.get(roundId);
-    if (round) this.applyToRound(round, event);
+    if (round) applyToRound(round, event);
   }
 
-  /** A round's stream ended: its rows are final. */
-  end(roundId: string) {
+  /**
+   * A round's rows as they stand, with the stakes it holds (returned ones left out): final when
+   * its stream has ended. A player's row is there while they hold a stake.
+   */
+  end(roundId: string, stakes: readonly Stake[]) {
     const round = this.rounds.get(roundId);
     if (!round) return;
     this.rounds.delete(roundId);
-    const ids = [...round.players.keys()].sort();
-    for (const userId of ids) {
-      const { game, stake, stakes, payout, refunded, outcome, places } = round.players.get(userId)!;
-      const picks = sortedPicks([...stakes.values()].flat());
+    const players = new Map<string, { stake: number; picks: Pick[] }>();
+    for (const held of stakes) {
+      const player = players.get(held.userId) ?? { stake: 0, picks: [] };
+      player.stake += held.amount;
+      player.picks.push(...picksOf(round.game, held));
+      players.set(held.userId, player);
+    }
+    for (const [userId, { stake, picks }] of players) {
+      const { payout, refunded, places } = round.credits.get(userId) ?? noCredits;
       this.rows.add(`${roundId} ${userId}`, {
-        game,
+        game: round.game,
         stake,
-        picks,
+        picks: sortedPicks(picks),
         payout,
         refunded,
-        outcome,
+        outcome: outcomeOf(round.ended, payout, places),
         places,
       });
     }
   }
 
-  /** The rounds still open at the checkpoint: their rows as they stand. */
+  /** Rounds folded here that the replay did not hand back (none in a sound ledger). */
   endAll() {
-    for (const roundId of [...this.rounds.keys()]) this.end(roundId);
-  }
-
-  private applyToRound(
-    round: { game: string; players: Map<string, PlayerInRound> },
-    event: LedgerEvent,
-  ) {
-    const { players } = round;
-    const add = (credits: Map<string, number>, field: "payout" | "refunded") => {
-      for (const [userId, amount] of credits) {
-        const player = players.get(userId);
-        if (player) player[field] += amount;
-      }
-    };
-    switch (event.type) {
-      case "StakeReceived": {
-        const { userId, transferId, amount } = event.data;
-        const player = players.get(userId) ?? newPlayer(round.game);
-        player.stake += amount;
-        player.stakes.set(transferId, picksOf(round.game, event.data));
-        players.set(userId, player);
-        return;
-      }
-      case "StakeReturned": {
-        const userId = parseStreamId(event.data.transfer.to).id;
-        const player = players.get(userId);
-        if (!player?.stakes.delete(event.data.stakeTransferId)) return;
-        player.stake -= event.data.transfer.amount;
-        if (player.stakes.size === 0) players.delete(userId);
-        return;
-      }
-      case "RoundPaid":
-        add(creditsByPlayer([...event.data.payouts, ...event.data.prizes]), "payout");
-        return;
-      case "RoundSettled":
-        add(creditsByPlayer([...event.data.payouts, ...event.data.prizes]), "payout");
-        for (const [userId, places] of placesByPlayer(event.data.draw)) {
-          const player = players.get(userId);
-          if (player) player.places = places;
-        }
-        for (const player of players.values())
-          player.outcome = player.payout > 0 || player.places.length > 0 ? "won" : "lost";
-        return;
-      case "StakesRefunded":
-        add(creditsByPlayer(event.data.refunds), "refunded");
-        return;
-      case "RoundCancelled":
-        add(creditsByPlayer(event.data.refunds), "refunded");
-        for (const player of players.values()) player.outcome = "refunded";
-        return;
-      default:
-        return;
-    }
+    for (const roundId of [...this.rounds.keys()]) this.end(roundId, []);
   }
 }
 
-function newPlayer(game: string): PlayerInRound {
-  return {
-    game,
-    stake: 0,
-    stakes: new Map(),
-    payout: 0,
-    refunded: 0,
-    outcome: "open",
-    places: [],
+const noCredits: Credits = { payout: 0, refunded: 0, places: [] };
+
+function outcomeOf(ended: RoundInPlay["ended"], payout: number, places: number[]) {
+  if (ended === "cancelled") return "refunded";
+  if (ended === "settled") return payout > 0 || places.length > 0 ? "won" : "lost";
+  return "open";
+}
+
+function applyToRound(round: RoundInPlay, event: LedgerEvent) {
+  const creditsOf = (userId: string) => {
+    const credits = round.credits.get(userId) ?? { payout: 0, refunded: 0, places: [] };
+    round.credits.set(userId, credits);
+    return credits;
   };
+  const add = (credits: Map<string, number>, field: "payout" | "refunded") => {
+    for (const [userId, amount] of credits) creditsOf(userId)[field] += amount;
+  };
+  switch (event.type) {
+    case "RoundPaid":
+      add(creditsByPlayer([...event.data.payouts, ...event.data.prizes]), "payout");
+      return;
+    case "RoundSettled":
+      add(creditsByPlayer([...event.data.payouts, ...event.data.prizes]), "payout");
+      for (const [userId, places] of placesByPlayer(event.data.draw))
+        creditsOf(userId).places = places;
+      round.ended = "settled";
+      return;
+    case "StakesRefunded":
+      add(creditsByPlayer(event.data.refunds), "refunded");
+      return;
+    case "RoundCancelled":
+      add(creditsByPlayer(event.data.refunds), "refunded");
+      round.ended = "cancelled";
+      return;
+    default:
+      return;
+  }
 }

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from "@igp/ledger";
+import type { RecordedEvent, Stake } from "@igp/ledger";
 import { commitmentOf, drawLottery, serverSeedFor, spinWinner } from "@igp/shared";
 import { describe, expect, it } from "vitest";
 import { FairnessProofs } from "./fairness-proofs.ts";
@@ -34,10 +34,14 @@ async function spinRound(change: { outcome?: (drawn: number) => number; paid?: s
   ];
 }
 
+/** The proofs checked with the round's stakes as its StakeReceived events give them. */
 async function verdictOf(events: RecordedEvent[]) {
   const proofs = new FairnessProofs();
   for (const event of events) proofs.apply(event);
-  return { problems: await proofs.verdict(), checked: proofs.checked };
+  const stakes = events
+    .filter((event) => event.type === "StakeReceived")
+    .map((event) => event.data as unknown as Stake);
+  return { problems: await proofs.verdict(() => stakes), checked: proofs.checked };
 }
 
 describe("the audit's fairness proofs for spin wheel", () => {
