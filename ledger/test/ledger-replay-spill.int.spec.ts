@@ -149,7 +149,7 @@ it("finds the same faults in a spilled stream: an event removed, another altered
   );
 });
 
-it("removes its spill file when closed", async () => {
+it("removes its spill file and lets its streams go when closed", async () => {
   const spills = async () =>
     (await readdir(tmpdir())).filter((name) => name.startsWith("igp-audit-spill-"));
   const before = await spills();
@@ -159,4 +159,6 @@ it("removes its spill file when closed", async () => {
   expect((await spills()).length).toBe(before.length + 1);
   await replay.close();
   expect(await spills()).toEqual(before);
+  expect(replay.streams.size).toBe(0);
+  expect([...replay.streams.values()]).toEqual([]);
 });

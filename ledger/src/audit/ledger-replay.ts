@@ -70,7 +70,7 @@ export class LedgerReplay {
     this.streams = new OpenStreams(openInMemory);
   }
 
-  /** Removes the spill file, if the replay made one. */
+  /** Lets the open streams go and removes the spill file, if the replay made one. */
   close(): Promise<void> {
     return this.streams.close();
   }
