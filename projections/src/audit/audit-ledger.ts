@@ -119,6 +119,12 @@ async function replayAgainst(
       if (!house) endedRounds.push([stream.id, stakes]);
     }
   }, openStreamsInMemory);
+  // In a function of its own: a loop variable of this async function would keep the last
+  // round's stakes (a lottery's, 125,000 of them at 5M) alive in its frame until it returns.
+  const endRounds = () => {
+    for (const [roundId, stakes] of endedRounds) history.end(roundId, stakes);
+    endedRounds = [];
+  };
   const reachCheckpoint = () => {
     for (const stream of replay.streams.values()) {
       models.add(stream);
@@ -143,8 +149,7 @@ async function replayAgainst(
               reports.apply(recorded, event);
             }
             // A round's rows are final once its last event is folded.
-            for (const [roundId, stakes] of endedRounds) history.end(roundId, stakes);
-            endedRounds = [];
+            endRounds();
             if (recorded.position === checkpoint) reachCheckpoint();
           }
         }
