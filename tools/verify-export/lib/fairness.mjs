@@ -101,7 +101,11 @@ export class FairDraws {
     const recorded = winners.map((winner) => winner.ticket).join();
     if (drawn.join() !== recorded)
       this.problems.push(`${streamId}: recorded winners ${recorded}, seeds give ${drawn.join()}`);
-    const holders = new Map(round.stakes.map((stake) => [stake.number, stake.userId]));
+    // Only the winning tickets' holders: a map of every ticket would be as large as the lottery.
+    const won = new Set(winners.map((winner) => winner.ticket));
+    const holders = new Map(
+      round.stakes.filter((s) => won.has(s.number)).map((s) => [s.number, s.userId]),
+    );
     for (const winner of winners)
       if (holders.get(winner.ticket) !== winner.userId)
         this.problems.push(`${streamId}: ticket ${winner.ticket} is not ${winner.userId}'s`);
