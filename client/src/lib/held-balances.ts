@@ -86,8 +86,16 @@ function showWhatWaitedIfFree<User extends Balances>(state: ShownWallet<User>) {
 function show<User extends Balances>(state: ShownWallet<User>, user: User, roundHeld: boolean) {
   const shown = state.user;
   const waits = state.holds > 0 || roundHeld || state.held !== null;
-  if (!shown || !waits || !raises(user, shown)) return { ...state, user, held: null };
+  if (!shown || !waits) return { ...state, user, held: null };
   const { mainBalance, bonusBalance } = user;
+  // A fall shows at once; if a held round's rise waited (or this is one), later rises still
+  // wait for the release: the total shown now includes that round's credit.
+  if (!raises(user, shown))
+    return {
+      ...state,
+      user,
+      held: state.held !== null || roundHeld ? { mainBalance, bonusBalance } : null,
+    };
   return {
     ...state,
     user: { ...user, mainBalance: shown.mainBalance, bonusBalance: shown.bonusBalance },

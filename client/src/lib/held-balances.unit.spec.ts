@@ -118,6 +118,22 @@ describe("the balances the screens show", () => {
     expect(shown(run(afterPayout, { type: "release", round: "r1" }))).toEqual([1116, 0]);
   });
 
+  it("show a fall at once after a held payout, and still keep later rises back until released", () => {
+    const state = run(
+      signedIn(80),
+      { type: "hold", round: "r1" },
+      { type: "balances", balances: { mainBalance: 116, bonusBalance: 0 }, round: "r1" },
+      { type: "balances", balances: { mainBalance: 66, bonusBalance: 0 } },
+    );
+    expect(shown(state)).toEqual([66, 0]);
+    const deposit = run(state, {
+      type: "balances",
+      balances: { mainBalance: 566, bonusBalance: 0 },
+    });
+    expect(shown(deposit)).toEqual([66, 0]);
+    expect(shown(run(deposit, { type: "release", round: "r1" }))).toEqual([566, 0]);
+  });
+
   it("keep an API re-read's rise back while a round is held; another round's payout shows", () => {
     const state = run(
       signedIn(80),
