@@ -77,7 +77,7 @@ export class ExpectedGameHistory {
       players.set(held.userId, player);
     }
     for (const [userId, { stake, picks }] of players) {
-      const { payout, refunded, places } = round.credits.get(userId) ?? noCredits;
+      const { payout, refunded, places } = round.credits.get(userId) ?? noCredits();
       this.rows.add(`${roundId} ${userId}`, {
         game: round.game,
         stake,
@@ -96,7 +96,7 @@ export class ExpectedGameHistory {
   }
 }
 
-const noCredits: Credits = { payout: 0, refunded: 0, places: [] };
+const noCredits = (): Credits => ({ payout: 0, refunded: 0, places: [] });
 
 function outcomeOf(ended: RoundInPlay["ended"], payout: number, places: number[]) {
   if (ended === "cancelled") return "refunded";
@@ -104,30 +104,37 @@ function outcomeOf(ended: RoundInPlay["ended"], payout: number, places: number[]
   return "open";
 }
 
+/** A player's credits in a round, made when first credited. */
+function creditsOf(round: RoundInPlay, userId: string): Credits {
+  const credits = round.credits.get(userId) ?? noCredits();
+  round.credits.set(userId, credits);
+  return credits;
+}
+
+function addCredits(
+  round: RoundInPlay,
+  credits: Map<string, number>,
+  field: "payout" | "refunded",
+) {
+  for (const [userId, amount] of credits) creditsOf(round, userId)[field] += amount;
+}
+
 function applyToRound(round: RoundInPlay, event: LedgerEvent) {
-  const creditsOf = (userId: string) => {
-    const credits = round.credits.get(userId) ?? { payout: 0, refunded: 0, places: [] };
-    round.credits.set(userId, credits);
-    return credits;
-  };
-  const add = (credits: Map<string, number>, field: "payout" | "refunded") => {
-    for (const [userId, amount] of credits) creditsOf(userId)[field] += amount;
-  };
   switch (event.type) {
     case "RoundPaid":
-      add(creditsByPlayer([...event.data.payouts, ...event.data.prizes]), "payout");
+      addCredits(round, creditsByPlayer([...event.data.payouts, ...event.data.prizes]), "payout");
       return;
     case "RoundSettled":
-      add(creditsByPlayer([...event.data.payouts, ...event.data.prizes]), "payout");
+      addCredits(round, creditsByPlayer([...event.data.payouts, ...event.data.prizes]), "payout");
       for (const [userId, places] of placesByPlayer(event.data.draw))
-        creditsOf(userId).places = places;
+        creditsOf(round, userId).places = places;
       round.ended = "settled";
       return;
     case "StakesRefunded":
-      add(creditsByPlayer(event.data.refunds), "refunded");
+      addCredits(round, creditsByPlayer(event.data.refunds), "refunded");
       return;
     case "RoundCancelled":
-      add(creditsByPlayer(event.data.refunds), "refunded");
+      addCredits(round, creditsByPlayer(event.data.refunds), "refunded");
       round.ended = "cancelled";
       return;
     default:
