@@ -13,7 +13,8 @@ export interface Balances {
  * - when it comes from a round a screen holds (the server names it: a player seated in that
  *   round, from the lock until its animation lands), whenever its push arrives, or
  * - when it is an API re-read while a round is held (it could hold that round's payout), or
- * - once something waits, every later rise (balances are totals: they include what waits).
+ * - once something waits, every later rise (balances are totals: they include what waits),
+ *   even after a fall that showed at once, until the holds are released.
  * When the last hold is released, what waited shows. The server decides; this only chooses when
  * the screen tells.
  */
