@@ -23,11 +23,15 @@ export class FairDraws {
       round.game = data.game;
       round.commitment = data.details?.commitment;
     } else if (type === "StakeReceived") {
+      // Only what the draws read, flat: a lottery holds 127,500 of them at 5M events.
+      const selection = data.selection ?? {};
       round.stakes.push({
         transferId: data.transferId,
         userId: data.userId,
-        number: data.number,
-        selection: data.selection ?? {},
+        number: data.number ?? 0,
+        clientSeed: selection.clientSeed ?? "",
+        side: selection.side,
+        numbers: selection.numbers,
       });
     } else if (type === "StakeReturned") {
       round.stakes = round.stakes.filter((stake) => stake.transferId !== data.stakeTransferId);
@@ -67,20 +71,20 @@ export class FairDraws {
   game(streamId, round, draw, roundId) {
     const input = {
       serverSeed: draw.serverSeed,
-      clientSeeds: round.stakes.map((stake) => stake.selection.clientSeed ?? ""),
+      clientSeeds: round.stakes.map((stake) => stake.clientSeed),
       roundId,
     };
     let outcome;
     let holders;
     if (round.game === "coin-flip") {
       outcome = flipCoin(input);
-      holders = round.stakes.filter((stake) => stake.selection.side === outcome);
+      holders = round.stakes.filter((stake) => stake.side === outcome);
     } else {
       outcome = spinWinner(
         input,
-        round.stakes.flatMap((stake) => stake.selection.numbers ?? []),
+        round.stakes.flatMap((stake) => stake.numbers ?? []),
       );
-      holders = round.stakes.filter((stake) => stake.selection.numbers?.includes(outcome));
+      holders = round.stakes.filter((stake) => stake.numbers?.includes(outcome));
     }
     if (outcome !== draw.outcome)
       this.problems.push(`${streamId}: recorded outcome ${draw.outcome}, seeds give ${outcome}`);
@@ -92,12 +96,8 @@ export class FairDraws {
   }
 
   lottery(streamId, round, draw, roundId) {
-    const tickets = round.stakes.map((stake) => ({
-      number: stake.number ?? 0,
-      clientSeed: stake.selection.clientSeed ?? "",
-    }));
     const winners = draw.winners ?? [];
-    const drawn = drawLottery(draw.serverSeed, roundId, tickets, draw.places ?? 0);
+    const drawn = drawLottery(draw.serverSeed, roundId, round.stakes, draw.places ?? 0);
     const recorded = winners.map((winner) => winner.ticket).join();
     if (drawn.join() !== recorded)
       this.problems.push(`${streamId}: recorded winners ${recorded}, seeds give ${drawn.join()}`);
