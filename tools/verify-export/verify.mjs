@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { setFlagsFromString } from "node:v8";
-import { RECORDS_IN_MEMORY, verifyExports } from "./lib/verify-exports.mjs";
+import { RECORDS_IN_MEMORY, STREAMS_IN_MEMORY, verifyExports } from "./lib/verify-exports.mjs";
 
 // The old space grown by 60% at most after each major collection, as the audit and the export
 // run (package.json): by default V8 lets it grow to several times what is alive while it
@@ -21,8 +21,12 @@ const USAGE = `Usage: node verify.mjs [--public-key <operator's key.pem>] [--bal
   --balances    print every account's balance (wallets, agents, open escrows)
   --records-in-memory  pieces of stream chains sorted in memory before a run goes to the system's
                 temporary directory (default ${RECORDS_IN_MEMORY.toLocaleString("en")}, ~6 MB)
-Memory: about 1 KB per account (wallet, agent) and per stream in play, whatever the number of
-events or streams; a heap too small for the accounts stops with "heap out of memory".
+  --streams-in-memory  open streams (accounts' chain links and money) held in memory, the least
+                recently used beyond it in the system's temporary directory (default
+                ${STREAMS_IN_MEMORY.toLocaleString("en")}, ~10 MB)
+Memory: bounded by those two, whatever the number of events, streams or accounts, except for a
+lottery's tickets while it is open (about 300 bytes a ticket), and about 100 bytes per account
+beyond the bound for where it is in the file.
 Exports that follow one another are given in order; balances, money and draws are checked from
 the ledger's first event on.`;
 
@@ -42,6 +46,7 @@ async function main() {
         "public-key": { type: "string" },
         balances: { type: "boolean" },
         "records-in-memory": { type: "string" },
+        "streams-in-memory": { type: "string" },
         help: { type: "boolean" },
       },
     });
@@ -57,15 +62,24 @@ async function main() {
   const publicKeyPem = values["public-key"]
     ? await readFile(values["public-key"], "utf8")
     : undefined;
-  const recordsInMemory = Number(values["records-in-memory"] ?? RECORDS_IN_MEMORY);
-  if (!Number.isSafeInteger(recordsInMemory) || recordsInMemory < 1) {
-    console.error(`--records-in-memory must be a whole number of at least 1\n${USAGE}`);
-    return 2;
+  const bounds = {};
+  for (const [option, name, fallback] of [
+    ["records-in-memory", "recordsInMemory", RECORDS_IN_MEMORY],
+    ["streams-in-memory", "streamsInMemory", STREAMS_IN_MEMORY],
+  ]) {
+    bounds[name] = Number(values[option] ?? fallback);
+    if (!Number.isSafeInteger(bounds[name]) || bounds[name] < 1) {
+      console.error(`--${option} must be a whole number of at least 1\n${USAGE}`);
+      return 2;
+    }
   }
-  const { ok, problems, problemCount, report } = await verifyExports(positionals, {
-    publicKeyPem,
-    recordsInMemory,
-  });
+  return verifyExports(positionals, { publicKeyPem, ...bounds }, (result) =>
+    print(result, { publicKeyPem, balances: values.balances }),
+  );
+}
+
+/** The report, and the exit code: 0 when the exports verify. */
+function print({ ok, problems, problemCount, report }, { publicKeyPem, balances }) {
   console.log("Ledger export verification");
   console.log(
     `  exports          ${report.exports}, signed by key ${report.keys.join(", ") || "-"}${publicKeyPem ? " (the key given)" : " (named in the manifest: compare it with the operator's published key)"}`,
@@ -85,7 +99,7 @@ async function main() {
     console.log(
       `  fair draws       ${report.fairDraws} settled round(s) recomputed from their seeds (${report.settledWithoutDraw} settled without a draw)`,
     );
-    if (values.balances) {
+    if (balances) {
       for (const [streamId, account] of report.balances) {
         if (streamId.startsWith("wallet-"))
           console.log(`  ${streamId} main ${money(account.main)} bonus ${money(account.bonus)}`);

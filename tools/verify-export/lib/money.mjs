@@ -127,12 +127,16 @@ function effectOf(type, data) {
  * transfer is forgotten once credited, so memory follows the accounts, not the events.
  */
 export class MoneyBook {
-  accounts = new Map();
   inFlight = new Map();
   moneyIn = 0n;
   moneyOut = 0n;
   house = { roundCuts: 0, withdrawalFees: 0, prizesPaid: 0, agentAdvances: 0, balance: 0 };
   problems = [];
+
+  /** `accounts`: each stream's money by stream id, a Map or a SpillingMap (spilling-map.mjs). */
+  constructor(accounts = new Map()) {
+    this.accounts = accounts;
+  }
 
   apply(event, where) {
     const { type, data, streamId } = event;
@@ -231,7 +235,7 @@ export class MoneyBook {
   /** Σ accounts + house + in flight = money in − money out, over the whole ledger. */
   verdict() {
     let held = 0n;
-    for (const account of this.accounts.values())
+    for (const [, account] of this.accounts)
       held += BigInt(account.main) + BigInt(account.bonus) + BigInt(account.held);
     let inFlight = 0n;
     const problems = [...this.problems];

@@ -1,16 +1,15 @@
 // Records sorted in bounded memory: a buffer of at most `inMemory` records, sorted and written
 // as a run (JSON lines) to a temporary directory when full, all runs read back merged in order.
-import { createReadStream, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { createReadStream, writeFileSync } from "node:fs";
 import { jsonLines } from "./lines.mjs";
+import { ScratchDir } from "./scratch-dir.mjs";
 
 export class SortedRuns {
   #compare;
   #inMemory;
   #buffer = [];
   #runs = [];
-  #dir = null;
+  #dir = new ScratchDir();
 
   constructor(compare, inMemory) {
     this.#compare = compare;
@@ -24,8 +23,7 @@ export class SortedRuns {
 
   /** A run file of the caller's own in the same directory (a sorted output kept for later). */
   file(name) {
-    this.#dir ??= mkdtempSync(path.join(tmpdir(), "verify-export-"));
-    return path.join(this.#dir, name);
+    return this.#dir.file(name);
   }
 
   /** Every record added, in order, as a cursor; the runs start empty again. */
@@ -41,8 +39,7 @@ export class SortedRuns {
 
   /** Removes the temporary directory (runs and files). */
   close() {
-    if (this.#dir) rmSync(this.#dir, { recursive: true, force: true });
-    this.#dir = null;
+    this.#dir.close();
   }
 
   #spill() {

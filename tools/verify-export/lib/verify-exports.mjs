@@ -9,6 +9,8 @@ import { comparePositions, eventHash, GENESIS_HASH } from "./chain.mjs";
 import { FairDraws } from "./fairness.mjs";
 import { hashingTap, jsonLines } from "./lines.mjs";
 import { MoneyBook } from "./money.mjs";
+import { ScratchDir } from "./scratch-dir.mjs";
+import { SpillingMap } from "./spilling-map.mjs";
 import { StreamLinks } from "./stream-links.mjs";
 
 export const EXPORT_FORMAT = "igp-ledger-export/1";
@@ -17,6 +19,13 @@ const MAX_LISTED = 100;
 const MAX_WAITING = 100_000;
 /** Pieces of streams' chains sorted in memory before a run of them goes to disk (stream-links.mjs). */
 export const RECORDS_IN_MEMORY = 20_000;
+/**
+ * Open streams (each one's chain link; each account's money) held in memory, the least recently
+ * used beyond it in a file (spilling-map.mjs): more than a ledger of 1M events has open (20,000
+ * wallets in the bench's mix, which then spills nothing: at 20,000 it read back from the file at
+ * most wallet events and took 18% more CPU), so a larger ledger's accounts take no more memory.
+ */
+export const STREAMS_IN_MEMORY = 30_000;
 /**
  * A stream's usual last event: a round settled or cancelled, a request decided. Its stream is
  * let go then (its piece of chain noted in StreamLinks), so memory follows the streams still in
@@ -55,27 +64,34 @@ class Problems {
  * export is whole), the files' digests, every event's hash and its stream's chain, the global
  * order, each stream's head, the links between exports; from the ledger's first event on also
  * money (no negative balance, every transfer credited once as sent, the money invariant) and
- * every settled draw. Returns the problems and what was found.
+ * every settled draw. Returns the problems and what was found, as `whileOpen` makes of them: the
+ * report's balances can be read only until it returns (they may be in a temporary file).
  */
 export async function verifyExports(
   dirs,
-  { publicKeyPem, recordsInMemory = RECORDS_IN_MEMORY } = {},
+  { publicKeyPem, recordsInMemory = RECORDS_IN_MEMORY, streamsInMemory = STREAMS_IN_MEMORY } = {},
+  whileOpen = (result) => result,
 ) {
   const links = new StreamLinks(recordsInMemory);
+  const scratch = new ScratchDir();
+  /** The streams open: each one's last revision and hash, its last type, the export it is in. */
+  const chains = new SpillingMap(streamsInMemory, () => scratch.file("chains"));
+  const accounts = new SpillingMap(streamsInMemory, () => scratch.file("accounts"));
   try {
-    return await verifyWith(dirs, publicKeyPem, links);
+    return await whileOpen(await verifyWith(dirs, publicKeyPem, { links, chains, accounts }));
   } finally {
+    chains.close();
+    accounts.close();
+    scratch.close();
     links.close();
   }
 }
 
-async function verifyWith(dirs, publicKeyPem, links) {
+async function verifyWith(dirs, publicKeyPem, { links, chains, accounts }) {
   const problems = new Problems();
   const given = publicKeyPem ? createPublicKey(publicKeyPem) : null;
-  /** The streams open: each one's last revision and hash, its last type, the export it is in. */
-  const chains = new Map();
   const pending = new Map();
-  const money = new MoneyBook();
+  const money = new MoneyBook(accounts);
   const fair = new FairDraws();
   const state = {
     events: 0,
@@ -339,13 +355,15 @@ function deliverer({ chains, pending, money, fair, problems, state, links, index
       drain(streamId, chain);
     }
   };
-  /** The piece of the stream's chain linked in this export so far. */
+  /**
+   * The piece of the stream's chain linked in this export so far (none if it was not linked
+   * here: the next export's `index` differs from every chain's, so none is ended twice).
+   */
   const endPiece = (streamId, chain) => {
     if (chain.in !== index) return;
     links.piece(streamId, chain.from, chain.fromHash, chain.revision, chain.hash);
-    chain.in = -1;
   };
-  /** At the export's end: the pieces of the streams still open. */
+  /** At the export's end: the pieces of the streams still open (read, not changed). */
   const ended = () => {
     reopened();
     for (const [streamId, chain] of chains) endPiece(streamId, chain);

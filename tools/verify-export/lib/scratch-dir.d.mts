@@ -1,0 +1,4 @@
+export class ScratchDir {
+  file(name: string): string;
+  close(): void;
+}
