@@ -14,7 +14,8 @@ const IN_MEMORY = -1;
  * Map-like: `get`, `set`, `delete`, `size`, iteration. A value got is the one held until the
  * next `set` or `get` of another key, which may write it out: change it only before then (a
  * value is written as it stands when it leaves memory). Iteration reads spilled values back one
- * at a time without keeping them: change nothing through it.
+ * at a time without keeping them, and walks the maps themselves (no copy of 100,000 keys): change
+ * nothing through it and call nothing else of the map until it ends.
  */
 export class SpillingMap {
   #inMemory;
@@ -77,8 +78,8 @@ export class SpillingMap {
   }
 
   *[Symbol.iterator]() {
-    yield* [...this.#recent];
-    for (const [key, offset] of [...this.#offsets])
+    yield* this.#recent;
+    for (const [key, offset] of this.#offsets)
       if (offset !== IN_MEMORY) yield [key, JSON.parse(this.#readAt(offset).toString("utf8"))];
   }
 
