@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium)("spin wheel in Chromium (skipped: no /usr/bin/chro
     expect(await a.getByTestId("figure-my-bet").textContent()).toContain("10.00");
     await shoot(a, "new-game");
     await a.getByRole("button", { name: "Lock Selection" }).click();
-    await a.getByText("Your Lucky Number").waitFor();
+    await a.getByText("Your Lucky Number", { exact: true }).waitFor();
     const code = (await a.getByTestId("game-code").textContent())!;
     await shoot(a, "creator");
 
