@@ -25,7 +25,7 @@ const USAGE = `Usage: node verify.mjs [--public-key <operator's key.pem>] [--bal
                 recently used beyond it in the system's temporary directory (default
                 ${STREAMS_IN_MEMORY.toLocaleString("en")}, ~10 MB)
 Memory: bounded by those two, whatever the number of events, streams or accounts, except for a
-lottery's tickets while it is open (about 300 bytes a ticket), and about 100 bytes per account
+lottery's tickets while it is open (about 200 bytes a ticket), and about 100 bytes per account
 beyond the bound for where it is in the file.
 Exports that follow one another are given in order; balances, money and draws are checked from
 the ledger's first event on.`;
