@@ -40,8 +40,6 @@ export class OpenStreams {
   /** Spillable streams in memory, least recently used first. */
   private readonly recent = new Map<string, ReplayedStream>();
   private file: SpillFile | null = null;
-  /** Streams read back from the file: their copy there is stale, removed with the next batch. */
-  private readonly taken = new Set<string>();
   private onDisk = 0;
   /** Streams written to the spill file, in all (one stream may be written many times). */
   spilled = 0;
@@ -77,9 +75,11 @@ export class OpenStreams {
     if (this.recent.size > this.inMemory) this.spill();
   }
 
-  /** Drops a stream (ended): it is in memory, as it was just used. */
+  /** Drops a stream (ended): it is in memory, as it was just used (the file may still name it). */
   delete(streamId: string): void {
-    if (!this.pinned.delete(streamId)) this.recent.delete(streamId);
+    if (this.pinned.delete(streamId)) return;
+    this.recent.delete(streamId);
+    this.file?.remove(streamId);
   }
 
   /** Every open stream, those spilled included (read back one at a time, not kept). */
@@ -92,7 +92,7 @@ export class OpenStreams {
     yield* this.recent;
     if (!this.file) return;
     for (const [streamId, bytes] of this.file.entries())
-      if (!this.taken.has(streamId)) yield [streamId, deserialize(bytes) as ReplayedStream];
+      yield [streamId, deserialize(bytes) as ReplayedStream];
   }
 
   /**
@@ -102,7 +102,6 @@ export class OpenStreams {
   async close(): Promise<void> {
     this.pinned.clear();
     this.recent.clear();
-    this.taken.clear();
     this.onDisk = 0;
     await this.file?.close();
     this.file = null;
@@ -115,11 +114,9 @@ export class OpenStreams {
   }
 
   private readBack(streamId: string): ReplayedStream | undefined {
-    if (!this.file || this.taken.has(streamId)) return undefined;
-    const bytes = this.file.get(streamId);
+    const bytes = this.file?.take(streamId);
     if (!bytes) return undefined;
     const stream = deserialize(bytes) as ReplayedStream;
-    this.taken.add(streamId);
     this.onDisk--;
     this.set(streamId, stream);
     return stream;
@@ -127,7 +124,7 @@ export class OpenStreams {
 
   /**
    * Writes the least recently used streams to the file, down to a sixteenth under the bound, so
-   * one write carries many (the stale copies of streams read back are forgotten with it).
+   * one write carries many.
    */
   private spill() {
     this.file ??= new SpillFile();
@@ -138,8 +135,7 @@ export class OpenStreams {
       written.push([streamId, serialize(stream)]);
     }
     for (const [streamId] of written) this.recent.delete(streamId);
-    this.file.write(this.taken, written);
-    this.taken.clear();
+    this.file.write(written);
     this.onDisk += written.length;
     this.spilled += written.length;
   }

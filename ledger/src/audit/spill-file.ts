@@ -7,6 +7,8 @@ import path from "node:path";
 const HEADER = 4;
 /** Stale bytes tolerated beyond the live ones before the file is written again without them. */
 const SLACK_BYTES = 64 * 2 ** 20;
+/** The offset of a key taken back into memory: its bytes in the file are stale. */
+const IN_MEMORY = -1;
 
 /**
  * A key-value file the audit spills open streams to (docs/audit.md, how the audit streams), in a
@@ -15,8 +17,10 @@ const SLACK_BYTES = 64 * 2 ** 20;
  * offset. Nothing is mapped into the process, so what is spilled does not count in its resident
  * memory (an LMDB map did: docs/audit.md, Figures). A value replaced or removed leaves its bytes
  * behind; once those outweigh the live ones by `slack`, the live values are copied to a new file.
- * Synchronous, because the replay that reads it is; nothing is synced to disk: the file lives as
- * long as the audit and is thrown away after it.
+ * A key taken back into memory keeps its entry, marked, until it is written again or removed:
+ * deleting it and adding it again at each round trip left the Map's table with holes that grew it
+ * (seen in the offline verifier's twin, docs/audit.md). Synchronous, because the replay that reads
+ * it is; nothing is synced to disk: the file lives as long as the audit and is thrown away after.
  */
 export class SpillFile {
   private readonly directory = mkdtempSync(path.join(tmpdir(), "igp-audit-spill-"));
@@ -30,19 +34,35 @@ export class SpillFile {
 
   constructor(private readonly slack = SLACK_BYTES) {}
 
+  /** The key's value, if it is in the file (not taken back). */
   get(key: string): Buffer | undefined {
     const offset = this.offsets.get(key);
-    return offset === undefined ? undefined : this.readAt(offset);
+    return offset === undefined || offset === IN_MEMORY ? undefined : this.readAt(offset);
   }
 
-  /** Removes `removed`, then writes `written` (in that order: a key may be in both), at once. */
-  write(removed: Iterable<string>, written: Iterable<[string, Buffer]>): void {
-    for (const key of removed) this.forget(key);
-    const values = new Map(written); // a key written twice: the later value stands
+  /** The key's value, if it is in the file, taken back into memory: `get` no longer has it. */
+  take(key: string): Buffer | undefined {
+    const value = this.get(key);
+    if (value) this.release(key, value.length);
+    return value;
+  }
+
+  /** Forgets the key, whether in the file or taken back (its stream has ended). */
+  remove(key: string): void {
+    const offset = this.offsets.get(key);
+    if (offset === undefined) return;
+    if (offset !== IN_MEMORY) this.live -= HEADER + this.lengthAt(offset);
+    this.offsets.delete(key);
+  }
+
+  /** Writes the values at once, each replacing its key's (a key written twice: the later one). */
+  write(written: Iterable<[string, Buffer]>): void {
+    const values = new Map(written);
     const chunks: Buffer[] = [];
     let offset = this.end;
     for (const [key, value] of values) {
-      this.forget(key);
+      const before = this.offsets.get(key);
+      if (before !== undefined && before !== IN_MEMORY) this.release(key, this.lengthAt(before));
       const header = Buffer.allocUnsafe(HEADER);
       header.writeUInt32LE(value.length);
       chunks.push(header, value);
@@ -54,8 +74,10 @@ export class SpillFile {
     if (this.end - this.live > this.live + this.slack) this.compact();
   }
 
+  /** The values in the file (not those taken back). */
   *entries(): Generator<[string, Buffer]> {
-    for (const [key, offset] of this.offsets) yield [key, this.readAt(offset)];
+    for (const [key, offset] of this.offsets)
+      if (offset !== IN_MEMORY) yield [key, this.readAt(offset)];
   }
 
   async close(): Promise<void> {
@@ -63,11 +85,10 @@ export class SpillFile {
     await rm(this.directory, { recursive: true, force: true });
   }
 
-  private forget(key: string) {
-    const offset = this.offsets.get(key);
-    if (offset === undefined) return;
-    this.offsets.delete(key);
-    this.live -= HEADER + this.lengthAt(offset);
+  /** Marks the key's bytes stale, the key kept (marked in memory). */
+  private release(key: string, length: number) {
+    this.offsets.set(key, IN_MEMORY);
+    this.live -= HEADER + length;
   }
 
   private lengthAt(offset: number): number {
@@ -100,6 +121,7 @@ export class SpillFile {
     const fd = openSync(next, "w+");
     let end = 0;
     for (const [key, offset] of this.offsets) {
+      if (offset === IN_MEMORY) continue;
       const length = this.lengthAt(offset);
       const bytes = Buffer.allocUnsafe(HEADER + length);
       this.readExactly(bytes, offset);

@@ -22,39 +22,48 @@ afterAll(() => {
 const spillDirectories = () =>
   readdirSync(tmpdir()).filter((name) => name.startsWith("igp-audit-spill-"));
 
-/** A batch: keys removed, then keys written with values (possibly the same keys). */
-const batch = fc.record({
-  removed: fc.array(fc.constantFrom("a", "b", "c", "d", "e", "f"), { maxLength: 3 }),
-  written: fc.array(
-    fc.tuple(fc.constantFrom("a", "b", "c", "d", "e", "f"), fc.uint8Array({ maxLength: 40 })),
-    { maxLength: 4 },
-  ),
-});
+const KEYS = ["a", "b", "c", "d", "e", "f"];
+const key = fc.constantFrom(...KEYS);
+
+/** What the audit does to its spill file: a batch written, a key taken back, a key removed. */
+const operation = fc.oneof(
+  fc.record({
+    write: fc.array(fc.tuple(key, fc.uint8Array({ maxLength: 40 })), { maxLength: 4 }),
+  }),
+  fc.record({ take: key }),
+  fc.record({ remove: key }),
+);
 
 describe("the audit's spill file", () => {
-  it("answers every key as a map would, through replacements, removals and compactions", async () => {
+  it("answers every key as a map would, through replacements, take-backs, removals and compactions", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(batch, { maxLength: 30 }), fc.nat(64), async (batches, slack) => {
+      fc.asyncProperty(fc.array(operation, { maxLength: 40 }), fc.nat(64), async (ops, slack) => {
         const file = new SpillFile(slack);
         const model = new Map<string, Buffer>();
         try {
-          for (const { removed, written } of batches) {
-            const values = written.map(([key, bytes]): [string, Buffer] => [
-              key,
-              Buffer.from(bytes),
-            ]);
-            file.write(removed, values);
-            for (const key of removed) model.delete(key);
-            for (const [key, value] of values) model.set(key, value);
-            for (const key of ["a", "b", "c", "d", "e", "f"])
-              expect(file.get(key)).toEqual(model.get(key));
+          for (const op of ops) {
+            if ("write" in op) {
+              const values = op.write.map(([k, bytes]): [string, Buffer] => [
+                k,
+                Buffer.from(bytes),
+              ]);
+              file.write(values);
+              for (const [k, value] of values) model.set(k, value);
+            } else if ("take" in op) {
+              expect(file.take(op.take)).toEqual(model.get(op.take));
+              model.delete(op.take);
+            } else {
+              file.remove(op.remove);
+              model.delete(op.remove);
+            }
+            for (const k of KEYS) expect(file.get(k)).toEqual(model.get(k));
           }
           expect(new Map(file.entries())).toEqual(model);
         } finally {
           await file.close();
         }
       }),
-      { numRuns: 200, endOnFailure: true },
+      { numRuns: 300, endOnFailure: true },
     );
   });
 
@@ -62,7 +71,7 @@ describe("the audit's spill file", () => {
     expect(tmpdir()).toBe(ownTmp);
     const before = spillDirectories();
     const file = new SpillFile();
-    file.write([], [["wallet-1", Buffer.from("state")]]);
+    file.write([["wallet-1", Buffer.from("state")]]);
     const made = spillDirectories().filter((name) => !before.includes(name));
     expect(made).toHaveLength(1);
     await file.close();
