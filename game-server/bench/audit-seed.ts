@@ -12,13 +12,22 @@ import { approvedBankDeposit, ctx } from "@igp/test-support/ledger.ts";
 
 const SECRET = "bench-fairness-secret-of-at-least-32-characters";
 
+/** Issue 26's model at 1M events: lotteries of 10,000 tickets. */
+export const LOTTERY_TICKETS = 10_000;
+
 /**
  * A realistic mix of about `events` ledger events, on the model of issue 26's 1M-event ledger:
  * players funded by bank deposits, coin flips and spins between two of them settled with their
- * fairness proofs (about 85% of the events), withdrawals paid, and one lottery whose tickets
- * make about 5% of the events, drawn for 5 places. `inFlight` commands at once.
+ * fairness proofs (about 85% of the events), withdrawals paid, and lotteries whose tickets make
+ * about 5% of the events, each of at most `lotteryTickets` drawn for 5 places, one after another
+ * while the rounds are played (a longer ledger has more lotteries, not larger ones; Infinity: one
+ * lottery, after the rounds). `inFlight` commands at once.
  */
-export async function seedAuditMix(ledger: Ledger, events: number, inFlight = 24) {
+export async function seedAuditMix(
+  ledger: Ledger,
+  events: number,
+  { inFlight = 24, lotteryTickets = LOTTERY_TICKETS } = {},
+) {
   const players = Array.from({ length: Math.max(4, Math.round(events / 50)) }, () => randomUUID());
   const pick = () => players[Math.floor(Math.random() * players.length)]!;
   await inParallel(players.length, inFlight, (i) =>
@@ -49,10 +58,28 @@ export async function seedAuditMix(ledger: Ledger, events: number, inFlight = 24
   const tickets = Math.round((events * 0.05) / 2);
   const used = players.length * 3 + withdrawals * 3 + tickets * 2;
   const rounds = Math.max(1, Math.round((events - used) / 7));
-  await inParallel(rounds, inFlight, (i) =>
-    i % 4 === 3 ? spin(ledger, pick, i) : flip(ledger, pick, i),
+  let played = 0;
+  const playRounds = () =>
+    inParallel(rounds, inFlight, async (i) => {
+      await (i % 4 === 3 ? spin(ledger, pick, i) : flip(ledger, pick, i));
+      played++;
+    });
+  if (!Number.isFinite(lotteryTickets)) {
+    await playRounds();
+    return lottery(ledger, pick, tickets, inFlight);
+  }
+  const sizes = Array.from({ length: Math.ceil(tickets / lotteryTickets) }, (_, i) =>
+    Math.min(lotteryTickets, tickets - i * lotteryTickets),
   );
-  await lottery(ledger, pick, tickets, inFlight);
+  // Lottery k opens once k/n of the rounds are played: spread through the ledger.
+  const lotteries = async () => {
+    for (const [k, size] of sizes.entries()) {
+      while (played < Math.floor((k * rounds) / sizes.length))
+        await new Promise((resolve) => setImmediate(resolve));
+      await lottery(ledger, pick, size, Math.ceil(inFlight / 4));
+    }
+  };
+  await Promise.all([playRounds(), lotteries()]);
 }
 
 async function flip(ledger: Ledger, pick: () => string, i: number) {

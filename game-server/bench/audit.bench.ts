@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { CommandHandler, Ledger } from "@igp/ledger";
 import pg from "pg";
 import { generateExportKeyPair } from "../src/ledger-export/export-key.ts";
-import { seedAuditMix } from "./audit-seed.ts";
+import { LOTTERY_TICKETS, seedAuditMix } from "./audit-seed.ts";
 import { withBenchPostgres } from "./bench-postgres.ts";
 import { fixed } from "./measure.ts";
 import { printRebuild, rebuildPhase } from "./rebuild-phase.ts";
@@ -16,10 +16,10 @@ import { SeedEventStore } from "./seed-event-store.ts";
 /**
  * `npm run bench:audit [-- --events N]`: seeds a realistic mix of N ledger events (BENCH_EVENTS,
  * default 200,000; issue 26's model: deposits, coin flips and spins with their fairness proofs,
- * withdrawals, a lottery) on a PostgreSQL of its own, decided by the real ledger and written in
- * batched inserts (seed-event-store.ts), then runs, each in its own process as a person would,
- * `npm run audit` (with the heap flags its script sets, and with node's defaults), `npm run
- * export-ledger` and the offline verifier (with
+ * withdrawals, lotteries of 10,000 tickets: --lottery-tickets, --one-lottery) on a PostgreSQL of
+ * its own, decided by the real ledger and written in batched inserts (seed-event-store.ts), then
+ * runs, each in its own process as a person would, `npm run audit` (with the heap flags its
+ * script sets, and with node's defaults), `npm run export-ledger` and the offline verifier (with
  * `--small-heap`, both also with a 64 MB heap),
  * BENCH_RUNS times each, and prints events/s, CPU seconds and peak memory (the process's
  * maximum resident set, /usr/bin/time -v), medians. Then `npm run rebuild-projections` once,
@@ -34,6 +34,22 @@ const EVENTS = Number(
     200_000,
 );
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/**
+ * `--lottery-tickets N`: the seeded lotteries' size (default issue 26's 10,000; a longer ledger
+ * has more of them); `--one-lottery`: one lottery of all the tickets, after the rounds (open
+ * until the ledger's end: its tickets held to the end, growing with the ledger).
+ */
+const ticketsFlag = process.argv.indexOf("--lottery-tickets");
+const LOTTERY_SIZE = process.argv.includes("--one-lottery")
+  ? Number.POSITIVE_INFINITY
+  : ticketsFlag >= 0
+    ? Number(process.argv[ticketsFlag + 1])
+    : LOTTERY_TICKETS;
+if (
+  !(Number.isInteger(LOTTERY_SIZE) && LOTTERY_SIZE >= 1) &&
+  LOTTERY_SIZE !== Number.POSITIVE_INFINITY
+)
+  throw new Error("--lottery-tickets needs a whole number of at least 1");
 /** The export and the verifier also with a 64 MB heap (slow: for "it finishes", not a speed). */
 const SMALL_HEAPS = process.argv.includes("--small-heap");
 /** `--profile DIR`: the audit's first run and the rebuild write CPU profiles there (--cpu-prof). */
@@ -96,7 +112,7 @@ async function seed(pool: pg.Pool): Promise<number> {
   const ledger = new Ledger(new CommandHandler(store, { cacheSize: 10_000_000 }));
   console.log(`Seeding about ${EVENTS.toLocaleString("en")} events...`);
   const seeding = performance.now();
-  await seedAuditMix(ledger, EVENTS);
+  await seedAuditMix(ledger, EVENTS, { lotteryTickets: LOTTERY_SIZE });
   await store.flush();
   await pool.query("VACUUM ANALYZE ledger_events");
   const { rows } = await pool.query(
