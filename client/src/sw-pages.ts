@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { SIGNED_IN_COOKIE } from "@igp/shared/page-reads";
+import { PAGE_KEPT_META, SIGNED_IN_COOKIE } from "@igp/shared/page-reads";
 import type { PrecacheEntry } from "workbox-precaching";
 import { visitorGoesFrom } from "./app/signed-in-pages.ts";
 
@@ -7,6 +7,8 @@ declare const self: ServiceWorkerGlobalScope;
 
 /** On a kept page: the session hint it was fetched with. */
 const KEPT_FOR = "x-kept-for-session";
+/** On a kept page: when it was kept (ms since the epoch, this device's clock). */
+const KEPT_AT = "x-kept-at";
 /** The session hint of a browser without a session. */
 const VISITOR = "";
 /** A page not kept, or not valid for this session: this long for the network, then the shell. */
@@ -26,9 +28,12 @@ const NETWORK_WAIT_MS = 3_000;
  * still show the worker the ended session's cookies, in its cookie store and in its own fetch of
  * the page (seen: the page after "Logout" preloaded the ended session's user, a 401 the browser
  * logs), while the page's scripts, from the precache, ask at once and read the cookie as it is.
- * Each answer is fetched again meanwhile and kept for the next visit. A visitor is sent from a
- * page behind sign-in at once, where the server would send them (app/signed-in-pages.ts), while
- * the browser is online.
+ * Each answer is fetched again meanwhile and kept for the next visit. A kept page is marked with
+ * the time it was kept (PAGE_KEPT_META); one that carries the page's data (rendered by the server
+ * for visitors: the lottery list, a lottery's page) is answered at once only while as old as its
+ * `stale-while-revalidate` allows, and reads its data again as it starts (lib/page-data.tsx).
+ * A visitor is sent from a page behind sign-in at once, where the server would send them
+ * (app/signed-in-pages.ts), while the browser is online.
  */
 export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
   const name = `pages-${digest(JSON.stringify(buildFiles))}`;
@@ -101,7 +106,8 @@ export function keptPages(buildFiles: (PrecacheEntry | string)[]) {
       const network = preloaded.then((response) => response ?? fetch(request));
       const fresh = keepFrom(network, request, cache, hint, later);
       later(fresh);
-      if (kept && hint !== undefined && kept.headers.get(KEPT_FOR) === hint) return served(kept);
+      if (kept && hint !== undefined && kept.headers.get(KEPT_FOR) === hint && current(kept))
+        return served(kept);
       try {
         const page = await withinNetworkWait(fresh);
         return readable(page) ? served(page) : page;
@@ -130,6 +136,7 @@ async function keepFrom(
   if (response.status === 200 && readable(response) && !noStore(response)) {
     const headers = new Headers(response.headers);
     headers.set(KEPT_FOR, hint);
+    headers.set(KEPT_AT, String(Date.now()));
     const copy = response.clone();
     later(cache.put(request, new Response(copy.body, { status: 200, headers })));
   }
@@ -145,14 +152,30 @@ const readable = (response: Response) => response.type === "basic" || response.t
 const noStore = (response: Response) =>
   response.headers.get("cache-control")?.includes("no-store") ?? false;
 
-/** A page as this worker serves it: without its preloads, the `Link` ones and the module ones. */
+/**
+ * A kept page to answer at once: a build's page always; one with the page's data (the server's
+ * pages for visitors) only while as old as its `stale-while-revalidate` says, after that the
+ * network is asked first, as for a page not kept.
+ */
+function current(kept: Response): boolean {
+  const stale = /stale-while-revalidate=(\d+)/.exec(kept.headers.get("cache-control") ?? "");
+  return !stale || Date.now() - Number(kept.headers.get(KEPT_AT)) <= Number(stale[1]) * 1000;
+}
+
+/**
+ * A page as this worker serves it: without its preloads, the `Link` ones and the module ones; a
+ * kept one with the time it was kept in its head (PAGE_KEPT_META: its data is as it was then).
+ */
 export function served(page: Response): Response {
   const headers = new Headers(page.headers);
+  const keptAt = headers.get(KEPT_AT);
   headers.delete(KEPT_FOR);
+  headers.delete(KEPT_AT);
   headers.delete("link");
   let body = page.body;
   if (body && headers.get("content-type")?.startsWith("text/html")) {
-    body = withoutModulePreloads(body);
+    const mark = keptAt ? `<meta name="${PAGE_KEPT_META}" content="${Number(keptAt)}">` : "";
+    body = withoutModulePreloads(body, mark);
     headers.delete("content-length");
   }
   return new Response(body, { status: page.status, statusText: page.statusText, headers });
@@ -161,7 +184,8 @@ export function served(page: Response): Response {
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
 
 /**
- * A page's HTML without the `<link rel="modulepreload">` tags of its head. They serve a first
+ * A page's HTML without the `<link rel="modulepreload">` tags of its head, and with `mark` at its
+ * head's end. They serve a first
  * visit, whose scripts come over the network: asked for at once, they arrive together instead of
  * one import after another. A page this worker answers has every script in the precache, where
  * the preloads only cost the renderer time as it commits the page (a lottery's page, 24 of them:
@@ -170,6 +194,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
  */
 export function withoutModulePreloads(
   body: ReadableStream<Uint8Array<ArrayBuffer>>,
+  mark = "",
 ): ReadableStream<Uint8Array<ArrayBuffer>> {
   let head: string | null = "";
   const strip = new TransformStream<string, string>({
@@ -178,11 +203,11 @@ export function withoutModulePreloads(
       head += chunk;
       const end = head.indexOf("</head>");
       if (end < 0) return;
-      page.enqueue(head.slice(0, end).replace(MODULE_PRELOAD, "") + head.slice(end));
+      page.enqueue(head.slice(0, end).replace(MODULE_PRELOAD, "") + mark + head.slice(end));
       head = null;
     },
     flush(page) {
-      if (head) page.enqueue(head.replace(MODULE_PRELOAD, ""));
+      if (head) page.enqueue(head.replace(MODULE_PRELOAD, "") + mark);
     },
   });
   return body

@@ -12,7 +12,7 @@ const BODY = `<body><div id="root"><p>Tickets</p></div>
   <link rel="modulepreload" href="/assets/in-body-5.js"></body></html>`;
 
 /** The page as the worker serves it, sent in pieces cut at `cuts` (offsets into the text). */
-async function served(page: string, cuts: number[]): Promise<string> {
+async function served(page: string, cuts: number[], mark?: string): Promise<string> {
   const bytes = new TextEncoder().encode(page);
   const ends = [...cuts, bytes.length];
   const body = new ReadableStream<Uint8Array<ArrayBuffer>>({
@@ -24,7 +24,7 @@ async function served(page: string, cuts: number[]): Promise<string> {
       controller.close();
     },
   });
-  return new Response(withoutModulePreloads(body)).text();
+  return new Response(withoutModulePreloads(body, mark)).text();
 }
 
 describe("a page served by the worker (withoutModulePreloads)", () => {
@@ -45,6 +45,14 @@ describe("a page served by the worker (withoutModulePreloads)", () => {
     for (let cut = 1; cut < length; cut += 7) {
       expect(await served(amharic, [cut, Math.min(cut + 3, length - 1)])).toBe(want);
     }
+  });
+
+  it("a kept page has its mark at its head's end, however the network cuts it", async () => {
+    const mark = '<meta name="igp-kept-at" content="1764370000000">';
+    const want = expected.replace("</head>", `${mark}</head>`);
+    for (const cut of [0, 5, HEAD.length - 4, HEAD.length + 3])
+      expect(await served(page, cut ? [cut] : [], mark)).toBe(want);
+    expect(await served(HEAD.replace("</head>", ""), [40], mark)).toMatch(/>\s*<meta[^>]+>$/);
   });
 
   it("without a head's end (a page cut short), still drops the preloads", async () => {

@@ -15,6 +15,13 @@ export const SITE_CONFIG = "/api/auth/providers";
 export const PAGE_DATA_ID = "page-data";
 
 /**
+ * The `<meta name>` the service worker adds to a page it answers from its keep (client/src/
+ * sw-pages.ts), its content the time it kept it: the page's data block is as it was then, and the
+ * page reads it again at once.
+ */
+export const PAGE_KEPT_META = "igp-kept-at";
+
+/**
  * The cookie beside the httpOnly session cookie that says only that the browser holds a session
  * (`1`, or `staff` for a staff member's): a hint for what a page asks for at once, never a right
  * (game-server's session-cookie.ts sets it; the client, its worker and the server's pages read it).

@@ -1,4 +1,4 @@
-import { PAGE_DATA_ID } from "@igp/shared/page-reads";
+import { PAGE_DATA_ID, PAGE_KEPT_META } from "@igp/shared/page-reads";
 import { createContext, type ReactNode, useContext } from "react";
 
 /**
@@ -32,4 +32,16 @@ export function usePageAnswer<T>(path: string): T | undefined {
 export function readPageAnswers(): PageAnswers {
   const block = document.getElementById(PAGE_DATA_ID);
   return block?.textContent ? (JSON.parse(block.textContent) as PageAnswers) : {};
+}
+
+/**
+ * Whether this page came from the service worker's keep (client/src/sw-pages.ts marks it): its
+ * answers are as they were when it was kept, so a page that shows them reads them again at once
+ * (rendering them meanwhile: the hydrating render must equal the HTML).
+ */
+export function pageAnswersKept(): boolean {
+  return (
+    typeof document !== "undefined" &&
+    document.querySelector(`meta[name="${PAGE_KEPT_META}"]`) !== null
+  );
 }

@@ -8,6 +8,7 @@ import {
   signInContext,
 } from "@igp/test-support/browser.ts";
 import { signUpPlayer, startTestServer, type TestServer } from "@igp/test-support/http.ts";
+import { createLottery } from "@igp/test-support/lottery.ts";
 import { expectPageProblems } from "@igp/test-support/page-problems.ts";
 import { startWorkerRoundTrip } from "@igp/test-support/worker-round-trip.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -239,6 +240,40 @@ describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker 
     await context.close();
   });
 
+  it("answers a visitor's lottery list from its keep at once, then reads the list again; not once too old", {
+    timeout: 90_000,
+  }, async () => {
+    const list = `${server.url}/play/instant/lottery`;
+    await createLottery(server, { title: "Kept Lottery" });
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(list);
+    await page.getByRole("heading", { name: "Kept Lottery" }).waitFor();
+    await workerInControl(page);
+    // Rendered by the server for visitors (public reads): the worker fetches it and keeps it.
+    await page.goto(list);
+    await expect
+      .poll(() => keptPages(page), { timeout: 30_000 })
+      .toContain("/play/instant/lottery");
+    await createLottery(server, { title: "Opened Since" });
+    // The kept page, marked with when it was kept, at once; the lottery opened since once read.
+    const before = await page.evaluate(() => Date.now());
+    const kept = await page.goto(list);
+    expect(await kept!.text()).toMatch(/<meta name="igp-kept-at" content="\d+"><\/head>/);
+    await page.getByRole("heading", { name: "Opened Since" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Kept Lottery" }).isVisible()).toBe(true);
+    // Kept longer ago than its stale-while-revalidate (600 s): from the network, unmarked. (The
+    // worker keeps the page it fetched meanwhile first: then it is made old.)
+    await expect
+      .poll(() => page.evaluate(keptAt, "/play/instant/lottery"), { timeout: 30_000 })
+      .toBeGreaterThan(before);
+    await page.evaluate(keptLongAgo, "/play/instant/lottery");
+    const fetched = await page.goto(list);
+    expect(await fetched!.text()).not.toContain("igp-kept-at");
+    await page.getByRole("heading", { name: "Opened Since" }).waitFor();
+    await context.close();
+  });
+
   /** A proxy in front of the server, adding no delay, telling `seen` of each request. */
   function pagesThroughProxy(seen?: Parameters<typeof startWorkerRoundTrip>[2]) {
     const instant = { latencyMs: 0, downloadBytesPerSecond: Number.POSITIVE_INFINITY };
@@ -284,6 +319,33 @@ const keptPages = (page: Page) =>
     return requests.flat().map((request) => new URL(request.url).pathname);
   });
 
+/** When the worker kept its copy of `path` (its x-kept-at; 0: not kept). */
+async function keptAt(path: string) {
+  const { caches } = globalThis as unknown as KeptCaches;
+  for (const name of (await caches.keys()).filter((name) => name.startsWith("pages"))) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys())
+      if (new URL(request.url).pathname === path)
+        return Number((await cache.match(request))?.headers.get("x-kept-at") ?? 0);
+  }
+  return 0;
+}
+
+/** Makes the worker's kept copy of `path` 11 minutes old (its x-kept-at, client/src/sw-pages.ts). */
+async function keptLongAgo(path: string) {
+  const { caches } = globalThis as unknown as KeptCaches;
+  for (const name of (await caches.keys()).filter((name) => name.startsWith("pages"))) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (new URL(request.url).pathname !== path) continue;
+      const page = (await cache.match(request))!;
+      const headers = new Headers(page.headers);
+      headers.set("x-kept-at", String(Date.now() - 11 * 60_000));
+      await cache.put(request, new Response(await page.blob(), { status: 200, headers }));
+    }
+  }
+}
+
 /** The mark the server's page carries once changed (none on the page kept before). */
 const fetchedAgain = (page: Page) =>
   page.evaluate(
@@ -300,6 +362,16 @@ type PageCaches = {
   caches: {
     keys(): Promise<string[]>;
     open(name: string): Promise<{ keys(): Promise<{ url: string }[]> }>;
+  };
+};
+type KeptCaches = {
+  caches: {
+    keys(): Promise<string[]>;
+    open(name: string): Promise<{
+      keys(): Promise<Request[]>;
+      match(request: Request): Promise<Response | undefined>;
+      put(request: Request, response: Response): Promise<void>;
+    }>;
   };
 };
 type PageGlobals = {

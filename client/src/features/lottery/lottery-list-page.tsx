@@ -7,7 +7,7 @@ import { useNotice } from "../../components/ui/notice.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { gameTitle } from "../../lib/labels.ts";
 import { useMessage } from "../../lib/messages.ts";
-import { usePageAnswer } from "../../lib/page-data.tsx";
+import { pageAnswersKept, usePageAnswer } from "../../lib/page-data.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { buyTicket, fetchLotteries, LOTTERY_DRAWN_EVENT, LOTTERY_LIST } from "./lottery-api.ts";
@@ -38,10 +38,11 @@ export function LotteryListPage() {
   const navigate = useNavigate();
   const { user, applyBalances } = useSession();
   // The page comes rendered by the server with the list in it, for a player and for a visitor
-  // (src/prerender.tsx); else the list is read here.
+  // (src/prerender.tsx); else the list is read here, and again at once when the page is the one
+  // the service worker kept (shown meanwhile).
   const rendered = usePageAnswer<LotteryView[]>(LOTTERY_LIST);
   const [lotteries, setLotteries] = useState<LotteryView[] | null>(rendered ?? null);
-  const renderedWithList = rendered !== undefined;
+  const renderedWithList = rendered !== undefined && !pageAnswersKept();
   const [buying, setBuying] = useState<LotteryView | null>(null);
   const [prizes, setPrizes] = useState<LotteryView | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,7 +50,8 @@ export function LotteryListPage() {
   const hydrated = useHydrated();
 
   useEffect(() => {
-    if (!renderedWithList) fetchLotteries().then(setLotteries, () => setLotteries([]));
+    if (!renderedWithList)
+      fetchLotteries().then(setLotteries, () => setLotteries((shown) => shown ?? []));
     // Tickets sold move as others buy: read again now and then while the list is in sight (a
     // lottery's own page watches its room live).
     const timer = setInterval(() => {

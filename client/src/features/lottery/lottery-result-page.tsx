@@ -10,7 +10,7 @@ import { type RecordColumn, RecordList } from "../../components/records/record-l
 import { useNotice } from "../../components/ui/notice.tsx";
 import { browserSession } from "../../lib/api-client.ts";
 import { lazyAtOnce } from "../../lib/lazy-at-once.tsx";
-import { usePageAnswer } from "../../lib/page-data.tsx";
+import { pageAnswersKept, usePageAnswer } from "../../lib/page-data.tsx";
 import { useMoney } from "../../lib/site-config.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { DrawingPlaceholder } from "./drawing/drawing-placeholder.tsx";
@@ -59,7 +59,10 @@ export function LotteryResultPage() {
   const renderedTickets = usePageAnswer<MyTicket[]>(myTicketsPath(code));
   const [lottery, setLottery] = useState<LotteryView | null>(renderedLottery ?? null);
   const [tickets, setTickets] = useState<MyTicket[]>(renderedTickets ?? []);
-  const renderedWithLottery = renderedLottery !== undefined;
+  // A page the service worker kept shows its lottery as it was then, reads it again at once, and
+  // watches its room only once read (the lottery may have been drawn since, its room gone).
+  const renderedWithLottery = renderedLottery !== undefined && !pageAnswersKept();
+  const [current, setCurrent] = useState(renderedWithLottery);
   // Whether My Tickets can be shown: the cookie's hint once hydrated; before, the session the
   // server rendered the page with (a build's page has none, and no lottery yet either).
   const renderedSession = usePageAnswer<unknown>(SESSION_USER) !== undefined;
@@ -75,6 +78,7 @@ export function LotteryResultPage() {
       const [view, held] = await Promise.all([fetchLottery(code), mine]);
       setLottery(view);
       setTickets(held);
+      setCurrent(true);
     } catch {
       setFailed(true);
     }
@@ -90,7 +94,7 @@ export function LotteryResultPage() {
   // the room has revealed the last winner, so a visitor who comes mid-drawing watches it from
   // where it is. One the API says is drawn is replayed from its winners (its room may be gone).
   const watching = lottery !== null && lottery.status !== "drawn" && !cancelled;
-  const live = useLotteryRoom(watching ? code : null, {
+  const live = useLotteryRoom(watching && current ? code : null, {
     onDrawingSoon: (drawAt) => announceDrawing(drawAt),
     onDrawn: () => void load(),
     onCancelled: () => {

@@ -79,7 +79,7 @@ export function pageRenderer(
     async send(page, request, reply, url) {
       if (!holdsSession(request.headers.cookie)) {
         const html = page.renderedForVisitors ? await forVisitors.page(page, url, request) : null;
-        return html !== null && sendPage(html, request, reply);
+        return html !== null && sendPage(html, request, reply, FOR_VISITORS);
       }
       // All of the page's reads, or the build's page (a table's page, a player on the dashboard).
       const own = readsFor(page, url, request.headers.cookie).filter(
@@ -91,16 +91,30 @@ export function pageRenderer(
       if (!read || !reads.every((url) => url in read.answers)) return false;
       const { answers, cookies } = read;
       for (const cookie of cookies) reply.header("set-cookie", cookie);
-      return sendPage(await rendering(page, url, answers), request, reply);
+      return sendPage(await rendering(page, url, answers), request, reply, FOR_A_SESSION);
     },
   };
 }
 
-/** The page as rendered, never kept by a cache: a session's holds its user and balances. */
-async function sendPage(html: string, request: FastifyRequest, reply: FastifyReply) {
+/** A page rendered for a session: never kept by a cache (it holds the user and the balances). */
+const FOR_A_SESSION = "no-store";
+/**
+ * A page rendered for visitors (public reads only): a cache may keep it but must ask again before
+ * using it; the service worker answers a repeat visit with it at once while it is 10 minutes old
+ * at most (`stale-while-revalidate`, which the worker reads: client/src/sw-pages.ts), fetching it
+ * again meanwhile, and the page reads its data again as it starts.
+ */
+const FOR_VISITORS = "no-cache, stale-while-revalidate=600";
+
+async function sendPage(
+  html: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cacheControl: typeof FOR_A_SESSION | typeof FOR_VISITORS,
+) {
   await reply
-    .header("cache-control", "no-store")
-    .header("vary", "accept-encoding")
+    .header("cache-control", cacheControl)
+    .header("vary", "accept-encoding, cookie")
     .type("text/html; charset=utf-8")
     .send(await encoded(html, request, reply));
   return true;
