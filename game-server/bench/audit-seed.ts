@@ -21,14 +21,19 @@ export const LOTTERY_TICKETS = 10_000;
  * fairness proofs (about 85% of the events), withdrawals paid, and lotteries whose tickets make
  * about 5% of the events, each of at most `lotteryTickets` drawn for 5 places, one after another
  * while the rounds are played (a longer ledger has more lotteries, not larger ones; Infinity: one
- * lottery, after the rounds). `inFlight` commands at once.
+ * lottery, after the rounds). One player in 50 events unless `playerCount` says. `inFlight`
+ * commands at once.
  */
 export async function seedAuditMix(
   ledger: Ledger,
   events: number,
-  { inFlight = 24, lotteryTickets = LOTTERY_TICKETS } = {},
+  {
+    inFlight = 24,
+    lotteryTickets = LOTTERY_TICKETS,
+    playerCount = Math.max(4, Math.round(events / 50)),
+  } = {},
 ) {
-  const players = Array.from({ length: Math.max(4, Math.round(events / 50)) }, () => randomUUID());
+  const players = Array.from({ length: playerCount }, () => randomUUID());
   const pick = () => players[Math.floor(Math.random() * players.length)]!;
   await inParallel(players.length, inFlight, (i) =>
     approvedBankDeposit(ledger, players[i]!, 5_000_000),

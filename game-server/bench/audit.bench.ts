@@ -16,7 +16,7 @@ import { SeedEventStore } from "./seed-event-store.ts";
 /**
  * `npm run bench:audit [-- --events N]`: seeds a realistic mix of N ledger events (BENCH_EVENTS,
  * default 200,000; issue 26's model: deposits, coin flips and spins with their fairness proofs,
- * withdrawals, lotteries of 10,000 tickets: --lottery-tickets, --one-lottery) on a PostgreSQL of
+ * withdrawals, lotteries of 10,000 tickets: --lottery-tickets, --one-lottery; --players) on a PostgreSQL of
  * its own, decided by the real ledger and written in batched inserts (seed-event-store.ts), then
  * runs, each in its own process as a person would, `npm run audit` (with the heap flags its
  * script sets, and with node's defaults), `npm run export-ledger` and the offline verifier (with
@@ -50,6 +50,14 @@ if (
   LOTTERY_SIZE !== Number.POSITIVE_INFINITY
 )
   throw new Error("--lottery-tickets needs a whole number of at least 1");
+/**
+ * `--players N`: the seeded players (default one per 50 events: a longer ledger has more of them);
+ * the same number at 1M and 5M tells a longer history from more accounts open.
+ */
+const playersFlag = process.argv.indexOf("--players");
+const PLAYERS = playersFlag >= 0 ? Number(process.argv[playersFlag + 1]) : undefined;
+if (PLAYERS !== undefined && !(Number.isInteger(PLAYERS) && PLAYERS >= 4))
+  throw new Error("--players needs a whole number of at least 4");
 /** The export and the verifier also with a 64 MB heap (slow: for "it finishes", not a speed). */
 const SMALL_HEAPS = process.argv.includes("--small-heap");
 /** `--profile DIR`: the audit's first run and the rebuild write CPU profiles there (--cpu-prof). */
@@ -112,7 +120,7 @@ async function seed(pool: pg.Pool): Promise<number> {
   const ledger = new Ledger(new CommandHandler(store, { cacheSize: 10_000_000 }));
   console.log(`Seeding about ${EVENTS.toLocaleString("en")} events...`);
   const seeding = performance.now();
-  await seedAuditMix(ledger, EVENTS, { lotteryTickets: LOTTERY_SIZE });
+  await seedAuditMix(ledger, EVENTS, { lotteryTickets: LOTTERY_SIZE, playerCount: PLAYERS });
   await store.flush();
   await pool.query("VACUUM ANALYZE ledger_events");
   const { rows } = await pool.query(
