@@ -184,13 +184,12 @@ export function served(page: Response): Response {
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
 
 /**
- * A page's HTML without the `<link rel="modulepreload">` tags of its head, and with `mark` at its
- * head's end. They serve a first
- * visit, whose scripts come over the network: asked for at once, they arrive together instead of
- * one import after another. A page this worker answers has every script in the precache, where
- * the preloads only cost the renderer time as it commits the page (a lottery's page, 24 of them:
- * 85 ms of its main thread on a slow phone; docs/first-load.md). The head is held until it ends,
- * the rest passes as it comes.
+ * A page's HTML without the `<link rel="modulepreload">` tags of its head (and with `mark` at the
+ * head's end). Those tags serve a first visit, whose scripts come over the network: asked for at
+ * once, they arrive together instead of one import after another. A page this worker answers has
+ * every script in the precache, where the preloads only cost the renderer time as it commits the
+ * page (a lottery's page, 24 of them: 85 ms of its main thread on a slow phone;
+ * docs/first-load.md). The head is held until it ends, the rest passes as it comes.
  */
 export function withoutModulePreloads(
   body: ReadableStream<Uint8Array<ArrayBuffer>>,
