@@ -43,15 +43,16 @@ export class SpillFile {
   /** The key's value, if it is in the file, taken back into memory: `get` no longer has it. */
   take(key: string): Buffer | undefined {
     const value = this.get(key);
-    if (value) this.release(key, value.length);
+    if (value) {
+      this.live -= HEADER + value.length;
+      this.offsets.set(key, IN_MEMORY);
+    }
     return value;
   }
 
   /** Forgets the key, whether in the file or taken back (its stream has ended). */
   remove(key: string): void {
-    const offset = this.offsets.get(key);
-    if (offset === undefined) return;
-    if (offset !== IN_MEMORY) this.live -= HEADER + this.lengthAt(offset);
+    this.makeStale(this.offsets.get(key));
     this.offsets.delete(key);
   }
 
@@ -61,8 +62,7 @@ export class SpillFile {
     const chunks: Buffer[] = [];
     let offset = this.end;
     for (const [key, value] of values) {
-      const before = this.offsets.get(key);
-      if (before !== undefined && before !== IN_MEMORY) this.release(key, this.lengthAt(before));
+      this.makeStale(this.offsets.get(key));
       const header = Buffer.allocUnsafe(HEADER);
       header.writeUInt32LE(value.length);
       chunks.push(header, value);
@@ -85,10 +85,9 @@ export class SpillFile {
     await rm(this.directory, { recursive: true, force: true });
   }
 
-  /** Marks the key's bytes stale, the key kept (marked in memory). */
-  private release(key: string, length: number) {
-    this.offsets.set(key, IN_MEMORY);
-    this.live -= HEADER + length;
+  /** The value at `offset` no longer counts as live (none there: nothing to do). */
+  private makeStale(offset: number | undefined) {
+    if (offset !== undefined && offset !== IN_MEMORY) this.live -= HEADER + this.lengthAt(offset);
   }
 
   private lengthAt(offset: number): number {
