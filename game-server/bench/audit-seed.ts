@@ -63,28 +63,32 @@ export async function seedAuditMix(
   const tickets = Math.round((events * 0.05) / 2);
   const used = players.length * 3 + withdrawals * 3 + tickets * 2;
   const rounds = Math.max(1, Math.round((events - used) / 7));
+  const oneLottery = !Number.isFinite(lotteryTickets);
+  const sizes = !oneLottery
+    ? Array.from({ length: Math.ceil(tickets / lotteryTickets) }, (_, i) =>
+        Math.min(lotteryTickets, tickets - i * lotteryTickets),
+      )
+    : [];
+  // Lottery k opens once k/n of the rounds are played (spread through the ledger), each after the
+  // one before it.
   let played = 0;
-  const playRounds = () =>
-    inParallel(rounds, inFlight, async (i) => {
-      await (i % 4 === 3 ? spin(ledger, pick, i) : flip(ledger, pick, i));
-      played++;
-    });
-  if (!Number.isFinite(lotteryTickets)) {
-    await playRounds();
-    return lottery(ledger, pick, tickets, inFlight);
-  }
-  const sizes = Array.from({ length: Math.ceil(tickets / lotteryTickets) }, (_, i) =>
-    Math.min(lotteryTickets, tickets - i * lotteryTickets),
-  );
-  // Lottery k opens once k/n of the rounds are played: spread through the ledger.
-  const lotteries = async () => {
-    for (const [k, size] of sizes.entries()) {
-      while (played < Math.floor((k * rounds) / sizes.length))
-        await new Promise((resolve) => setImmediate(resolve));
-      await lottery(ledger, pick, size, Math.ceil(inFlight / 4));
+  let opened = 0;
+  let lotteries = Promise.resolve();
+  const openDue = () => {
+    for (; opened < sizes.length && played >= Math.floor((opened * rounds) / sizes.length); opened++) {
+      const size = sizes[opened]!;
+      lotteries = lotteries.then(() => lottery(ledger, pick, size, Math.ceil(inFlight / 4)));
     }
   };
-  await Promise.all([playRounds(), lotteries()]);
+  openDue();
+  await inParallel(rounds, inFlight, async (i) => {
+    await (i % 4 === 3 ? spin(ledger, pick, i) : flip(ledger, pick, i));
+    played++;
+    openDue();
+  });
+  await lotteries;
+  // One lottery of all the tickets, after the rounds.
+  if (oneLottery) await lottery(ledger, pick, tickets, inFlight);
 }
 
 async function flip(ledger: Ledger, pick: () => string, i: number) {
