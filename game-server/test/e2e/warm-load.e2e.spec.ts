@@ -264,10 +264,11 @@ describe.skipIf(!hasChromium)("a repeat visit, the page from the service worker 
     expect(await page.getByRole("heading", { name: "Kept Lottery" }).isVisible()).toBe(true);
     // Kept longer ago than its stale-while-revalidate (600 s): from the network, unmarked. (The
     // worker keeps the page it fetched meanwhile first: then it is made old.)
+    const path = "/play/instant/lottery";
     await expect
-      .poll(() => page.evaluate(keptAt, "/play/instant/lottery"), { timeout: 30_000 })
+      .poll(() => page.evaluate(keptAt, { path }), { timeout: 30_000 })
       .toBeGreaterThan(before);
-    await page.evaluate(keptLongAgo, "/play/instant/lottery");
+    await page.evaluate(keptAt, { path, keptAt: before - 11 * 60_000 });
     const fetched = await page.goto(list);
     expect(await fetched!.text()).not.toContain("igp-kept-at");
     await page.getByRole("heading", { name: "Opened Since" }).waitFor();
@@ -319,31 +320,25 @@ const keptPages = (page: Page) =>
     return requests.flat().map((request) => new URL(request.url).pathname);
   });
 
-/** When the worker kept its copy of `path` (its x-kept-at; 0: not kept). */
-async function keptAt(path: string) {
-  const { caches } = globalThis as unknown as KeptCaches;
-  for (const name of (await caches.keys()).filter((name) => name.startsWith("pages"))) {
-    const cache = await caches.open(name);
-    for (const request of await cache.keys())
-      if (new URL(request.url).pathname === path)
-        return Number((await cache.match(request))?.headers.get("x-kept-at") ?? 0);
-  }
-  return 0;
-}
-
-/** Makes the worker's kept copy of `path` 11 minutes old (its x-kept-at, client/src/sw-pages.ts). */
-async function keptLongAgo(path: string) {
-  const { caches } = globalThis as unknown as KeptCaches;
+/**
+ * When the worker kept its copy of `path` (its x-kept-at, client/src/sw-pages.ts; 0: not kept),
+ * after setting it to `keptAt` when given. Run in the page: self-contained.
+ */
+async function keptAt({ path, keptAt }: { path: string; keptAt?: number }) {
+  const { caches } = globalThis as unknown as PageCaches;
   for (const name of (await caches.keys()).filter((name) => name.startsWith("pages"))) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
       if (new URL(request.url).pathname !== path) continue;
       const page = (await cache.match(request))!;
+      if (keptAt === undefined) return Number(page.headers.get("x-kept-at"));
       const headers = new Headers(page.headers);
-      headers.set("x-kept-at", String(Date.now() - 11 * 60_000));
+      headers.set("x-kept-at", String(keptAt));
       await cache.put(request, new Response(await page.blob(), { status: 200, headers }));
+      return keptAt;
     }
   }
+  return 0;
 }
 
 /** The mark the server's page carries once changed (none on the page kept before). */
@@ -359,12 +354,6 @@ type RoutedEntry = ResourceEntry & {
   workerFinalSourceType?: string;
 };
 type PageCaches = {
-  caches: {
-    keys(): Promise<string[]>;
-    open(name: string): Promise<{ keys(): Promise<{ url: string }[]> }>;
-  };
-};
-type KeptCaches = {
   caches: {
     keys(): Promise<string[]>;
     open(name: string): Promise<{
