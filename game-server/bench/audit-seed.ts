@@ -74,8 +74,10 @@ export async function seedAuditMix(
   let played = 0;
   let opened = 0;
   let lotteries = Promise.resolve();
+  const due = () =>
+    opened < sizes.length && played >= Math.floor((opened * rounds) / sizes.length);
   const openDue = () => {
-    for (; opened < sizes.length && played >= Math.floor((opened * rounds) / sizes.length); opened++) {
+    for (; due(); opened++) {
       const size = sizes[opened]!;
       lotteries = lotteries.then(() => lottery(ledger, pick, size, Math.ceil(inFlight / 4)));
     }
