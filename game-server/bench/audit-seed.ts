@@ -74,8 +74,7 @@ export async function seedAuditMix(
   let played = 0;
   let opened = 0;
   let lotteries = Promise.resolve();
-  const due = () =>
-    opened < sizes.length && played >= Math.floor((opened * rounds) / sizes.length);
+  const due = () => opened < sizes.length && played >= Math.floor((opened * rounds) / sizes.length);
   const openDue = () => {
     for (; due(); opened++) {
       const size = sizes[opened]!;
