@@ -1,5 +1,11 @@
 import type { PixiStage } from "../canvas/pixi-stage.ts";
-import { WHEEL_INK, WHEEL_RIM, WHEEL_SEGMENT_COLOURS } from "./wheel-look.ts";
+import {
+  WHEEL_INK,
+  WHEEL_POINTER_SIZE,
+  WHEEL_RADIUS,
+  WHEEL_RIM,
+  WHEEL_SEGMENT_COLOURS,
+} from "./wheel-look.ts";
 import { segmentArc } from "./wheel-spin.ts";
 
 /** The drawing, seen from the spin: the wheel turned to a rotation (degrees clockwise). */
@@ -14,11 +20,14 @@ export interface WheelScene {
  */
 export function drawWheel(stage: PixiStage): WheelScene {
   const { pixi, app, size } = stage;
-  const radius = size * 0.44;
+  const radius = size * WHEEL_RADIUS;
   const wheel = new pixi.Container();
   wheel.position.set(size / 2, size / 2);
   wheel.addChild(drawFace(stage, radius), ...drawNumbers(stage, radius));
-  app.stage.addChild(wheel, drawPointer(stage, size / 2, size / 2 - radius, size * 0.07));
+  app.stage.addChild(
+    wheel,
+    drawPointer(stage, size / 2, size / 2 - radius, size * WHEEL_POINTER_SIZE),
+  );
   return {
     show(rotationDegrees) {
       wheel.angle = rotationDegrees;

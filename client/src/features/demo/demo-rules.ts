@@ -1,4 +1,12 @@
-import { type CoinSide, MAX_AMOUNT_MINOR, majorToMinor, numberAtPointer } from "@igp/shared";
+import {
+  type CoinSide,
+  MAX_AMOUNT_MINOR,
+  majorToMinor,
+  numberAtPointer,
+  WHEEL_NUMBERS,
+  WHEEL_SEGMENT_DEGREES,
+} from "@igp/shared";
+import { POINTER_HALF_WIDTH_DEGREES } from "../../components/wheel/wheel-look.ts";
 
 /**
  * The demos' rules (player spec, sections 4, 5 and 9), entirely in the browser and in play money:
@@ -143,6 +151,24 @@ export interface WheelStop {
 export function wheelStop(angle: number): WheelStop {
   const finalRotation = DEMO_SPIN_TURNS * 360 + angle;
   return { finalRotation, winnerValue: numberAtPointer(finalRotation) };
+}
+
+/**
+ * How near a segment's border the demo wheel may stop: the pointer's half-width, rounded up (5°),
+ * so the whole pointer stands over the winning number, never on or beside a line.
+ */
+export const DEMO_STOP_MARGIN_DEGREES = Math.ceil(POINTER_HALF_WIDTH_DEGREES);
+
+/**
+ * A random stop, from `below(n)` (a uniform integer in [0, n)): a segment, every number equally
+ * likely, then an angle in it at least the margin from both borders, in thousandths of a degree.
+ */
+export function drawWheelStop(below: (n: number) => number): WheelStop {
+  const segment = below(WHEEL_NUMBERS.length);
+  const inside = (WHEEL_SEGMENT_DEGREES - 2 * DEMO_STOP_MARGIN_DEGREES) * 1000;
+  return wheelStop(
+    segment * WHEEL_SEGMENT_DEGREES + DEMO_STOP_MARGIN_DEGREES + below(inside) / 1000,
+  );
 }
 
 /**

@@ -1,12 +1,21 @@
-import { type CoinSide, minorToMajor, numberAtPointer, WHEEL_NUMBERS } from "@igp/shared";
+import {
+  type CoinSide,
+  minorToMajor,
+  numberAtPointer,
+  WHEEL_NUMBERS,
+  WHEEL_SEGMENT_DEGREES,
+} from "@igp/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { POINTER_HALF_WIDTH_DEGREES } from "../../components/wheel/wheel-look.ts";
 import {
   buyTicket,
   DEFAULT_BET,
   DEMO_GAMES,
   DEMO_LOTTERIES,
+  DEMO_STOP_MARGIN_DEGREES,
   type DemoState,
+  drawWheelStop,
   drawLottery,
   isGameOver,
   parseBet,
@@ -140,6 +149,20 @@ describe("the demo rules", () => {
         expect(stop.finalRotation).toBe(1800 + angle);
         expect(stop.winnerValue).toBe(numberAtPointer(stop.finalRotation));
         expect(WHEEL_NUMBERS).toContain(stop.winnerValue);
+      }),
+    );
+  });
+
+  it("stop the wheel with the whole pointer over the number drawn, never near a line", () => {
+    expect(DEMO_STOP_MARGIN_DEGREES).toBeGreaterThanOrEqual(POINTER_HALF_WIDTH_DEGREES);
+    fc.assert(
+      fc.property(fc.nat(5), fc.nat(), (segment, draw) => {
+        const stop = drawWheelStop((n) => (n === WHEEL_NUMBERS.length ? segment : draw % n));
+        const intoSegment = (stop.finalRotation - 1800) % WHEEL_SEGMENT_DEGREES;
+        expect(intoSegment).toBeGreaterThanOrEqual(DEMO_STOP_MARGIN_DEGREES);
+        expect(intoSegment).toBeLessThanOrEqual(WHEEL_SEGMENT_DEGREES - DEMO_STOP_MARGIN_DEGREES);
+        // Each segment is one number: the first draw alone picks it, so all six are as likely.
+        expect(stop.winnerValue).toBe(numberAtPointer(1800 + segment * WHEEL_SEGMENT_DEGREES + 30));
       }),
     );
   });

@@ -7,7 +7,7 @@ import { ResultOverlay } from "../../components/rounds/result-overlay.tsx";
 import { WheelPlaceholder } from "../../components/wheel/wheel-placeholder.tsx";
 import { gameFlowMachine } from "../../lib/rounds/game-flow-machine.ts";
 import { BetInput } from "./bet-input.tsx";
-import { DEMO_SPIN_MS, playSpin, type WheelStop, wheelStop } from "./demo-rules.ts";
+import { DEMO_SPIN_MS, drawWheelStop, playSpin, type WheelStop } from "./demo-rules.ts";
 import { settleDemo } from "./demo-wallet.ts";
 import { PlayMoney } from "./play-money.tsx";
 import { randomBelow } from "./secure-random.ts";
@@ -30,15 +30,6 @@ interface SpinRound {
 
 const spinFlow = gameFlowMachine<number, SpinRound>();
 
-/**
- * A random angle in thousandths of a degree, kept a degree away from the segments' borders so the
- * pointer never sits on a line: every number is equally likely.
- */
-function drawAngle(): number {
-  const segment = randomBelow(6);
-  return segment * 60 + 1 + randomBelow(58_000) / 1000;
-}
-
 /** /demo/game/spin-wheel: one round at a time; Play Again starts a fresh one. */
 export function SpinDemo() {
   const [round, setRound] = useState(0);
@@ -56,7 +47,8 @@ function SpinDemoRound({ onPlayAgain }: { onPlayAgain: () => void }) {
   const { snapshot, send, bet, setBet, result, playMoney, betShown } = useDemoRound({
     game: "spin-wheel",
     machine: spinFlow,
-    play: (before, bet, number: number) => playSpin(before, bet, number, wheelStop(drawAngle())),
+    play: (before, bet, number: number) =>
+      playSpin(before, bet, number, drawWheelStop(randomBelow)),
     round: ({ outcome, stake, payout }, before): SpinRound => ({
       stop: outcome,
       stake,
