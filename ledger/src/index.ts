@@ -20,6 +20,7 @@ export { decideWallet } from "./domain/wallet/wallet.decide.ts";
 export type { WalletState } from "./domain/wallet/wallet.events.ts";
 export type { WithdrawalProof } from "./domain/withdrawal/withdrawal.decide.ts";
 export * from "./event-store/canonical-json.ts";
+export { chainHashOf } from "./event-store/chain-bytes.ts";
 export * from "./event-store/event-json.ts";
 export * from "./event-store/event-store.ts";
 export * from "./event-store/hash-chain.ts";
