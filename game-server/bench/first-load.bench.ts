@@ -35,7 +35,8 @@ import { quantile } from "./measure.ts";
  * first painted (`game-canvas-painted`, the mark the client sets at a game picture's first frame),
  * when the page's data painted (elements marked `elementtiming`), when the page became usable
  * (its primary button hydrated: React's click or submit handler attached), bytes on the wire and
- * requests (cold, warm). It measures; it never asserts a time. Its first line is the floor
+ * requests (cold, warm); a median marked "!" is of fewer runs than were made (the others never
+ * recorded it). It measures; it never asserts a time. Its first line is the floor
  * (`/__floor`, below): a one-line page, what any page costs here before its own work.
  *   RUNS=3             runs per route (the machine is shared: medians smooth the noise)
  *   ROUTES=/,/demo     only these routes (as written in the table, `:code` included; the
@@ -251,9 +252,12 @@ function row(path: string, who: Who, cold: Load[], warm: Load[]): string {
       .sort((a, b) => a - b);
     return values.length ? quantile(values, 0.5) : Number.NaN;
   };
+  // A figure some runs did not record (a paint or a button that never came) is marked "!".
   const ms = (loads: Load[], key: Figure) => {
     const time = median(loads, key);
-    return Number.isNaN(time) ? "-" : String(Math.round(time));
+    if (Number.isNaN(time)) return "-";
+    const missing = loads.some((one) => Number.isNaN(one[key]));
+    return `${Math.round(time)}${missing ? "!" : ""}`;
   };
   const kb = (loads: Load[]) => (median(loads, "bytes") / 1024).toFixed(1);
   return (
