@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import { CommandHandler, Ledger } from "@igp/ledger";
 import pg from "pg";
 import { generateExportKeyPair } from "../src/ledger-export/export-key.ts";
@@ -27,24 +27,26 @@ import { SeedEventStore } from "./seed-event-store.ts";
  * BENCH_RUNS=0 runs only it). BENCH_CLUSTER_DIR keeps the seeded database for the next run. Asserts
  * nothing.
  */
-const eventsFlag = process.argv.indexOf("--events");
-const EVENTS = Number(
-  (eventsFlag >= 0 ? process.argv[eventsFlag + 1] : undefined) ??
-    process.env.BENCH_EVENTS ??
-    200_000,
-);
+const { values: flags } = parseArgs({
+  options: {
+    events: { type: "string" },
+    "lottery-tickets": { type: "string" },
+    "one-lottery": { type: "boolean" },
+    players: { type: "string" },
+    "small-heap": { type: "boolean" },
+    profile: { type: "string" },
+  },
+});
+const EVENTS = Number(flags.events ?? process.env.BENCH_EVENTS ?? 200_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /**
  * `--lottery-tickets N`: the seeded lotteries' size (default issue 26's 10,000; a longer ledger
  * has more of them); `--one-lottery`: one lottery of all the tickets, after the rounds (open
  * until the ledger's end: its tickets held to the end, growing with the ledger).
  */
-const ticketsFlag = process.argv.indexOf("--lottery-tickets");
-const LOTTERY_SIZE = process.argv.includes("--one-lottery")
+const LOTTERY_SIZE = flags["one-lottery"]
   ? Number.POSITIVE_INFINITY
-  : ticketsFlag >= 0
-    ? Number(process.argv[ticketsFlag + 1])
-    : LOTTERY_TICKETS;
+  : Number(flags["lottery-tickets"] ?? LOTTERY_TICKETS);
 if (
   !(Number.isInteger(LOTTERY_SIZE) && LOTTERY_SIZE >= 1) &&
   LOTTERY_SIZE !== Number.POSITIVE_INFINITY
@@ -54,15 +56,13 @@ if (
  * `--players N`: the seeded players (default one per 50 events: a longer ledger has more of them);
  * the same number at 1M and 5M tells a longer history from more accounts open.
  */
-const playersFlag = process.argv.indexOf("--players");
-const PLAYERS = playersFlag >= 0 ? Number(process.argv[playersFlag + 1]) : undefined;
+const PLAYERS = flags.players === undefined ? undefined : Number(flags.players);
 if (PLAYERS !== undefined && !(Number.isInteger(PLAYERS) && PLAYERS >= 4))
   throw new Error("--players needs a whole number of at least 4");
 /** The export and the verifier also with a 64 MB heap (slow: for "it finishes", not a speed). */
-const SMALL_HEAPS = process.argv.includes("--small-heap");
+const SMALL_HEAPS = flags["small-heap"] ?? false;
 /** `--profile DIR`: the audit's first run and the rebuild write CPU profiles there (--cpu-prof). */
-const profileFlag = process.argv.indexOf("--profile");
-const PROFILE_DIR = profileFlag >= 0 ? path.resolve(process.argv[profileFlag + 1]!) : null;
+const PROFILE_DIR = flags.profile === undefined ? null : path.resolve(flags.profile);
 /**
  * BENCH_CLUSTER_DIR: the bench's PostgreSQL kept in that folder; a later run with the same folder
  * reuses its ledger (whatever --events says) instead of seeding again. Delete the folder after.
