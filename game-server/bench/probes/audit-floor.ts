@@ -8,6 +8,7 @@ import { chainHashOf, openLedgerSnapshot } from "@igp/ledger";
 import pg from "pg";
 
 const RUNS = Number(process.argv[2] ?? 3);
+if (!(Number.isInteger(RUNS) && RUNS >= 1)) throw new Error("runs: a whole number of at least 1");
 const MODES = ["scan", "scan + chain hash"] as const;
 type Mode = (typeof MODES)[number];
 
