@@ -23,7 +23,11 @@ async function gotoRendered(page: Page, url: string) {
   }
 }
 
-/** Waits for the page's first paint: its stylesheet (render-blocking) has been applied. */
+/**
+ * Waits for the page's first paint: its stylesheet (render-blocking) has been applied. What is
+ * visible, or how large, is only what a player sees after it: the DOM is there before the
+ * stylesheet, and a layout read earlier is the unstyled one (both a list's table and its cards).
+ */
 async function painted(page: Page) {
   await expect
     .poll(() => page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length))
@@ -186,6 +190,7 @@ describe.skipIf(!hasChromium)(
       const release = await holdScripts(page);
       await gotoRendered(page, `${server.url}/play/instant/lottery/${code}`);
       await page.getByRole("heading", { name: "Holder's Lottery" }).waitFor();
+      await painted(page);
       expect(await page.getByTestId("lottery-phase").textContent()).toBe("Drawn");
       // The holder's ticket (number 1, the winner) in both lists, and their balance: 50 - 10 + 40.
       // (The server renders each list as a table and as cards: a wide screen shows the table.)
@@ -216,11 +221,12 @@ describe.skipIf(!hasChromium)(
       const release = await holdScripts(page);
       await gotoRendered(page, `${server.url}/play/instant/lottery/${code}`);
       await page.getByRole("heading", { name: "Visitors' Result" }).waitFor();
+      await painted(page);
       const card = page.locator('.winner-records .record-card[data-place="1"]');
       expect(await card.isVisible()).toBe(true);
       expect(await card.textContent()).toContain("#1");
       expect(await page.locator(".winner-records table:visible").count()).toBe(0);
-      const painted = await card.elementHandle();
+      const paintedCard = await card.elementHandle();
       const signIn = page.getByRole("link", { name: "Sign in to see your tickets." });
       expect(await signIn.count()).toBe(1);
       release();
@@ -231,7 +237,7 @@ describe.skipIf(!hasChromium)(
         .toBe("canvas");
       // Hydrated: the table the phone never showed is gone, the card it painted is the same node.
       expect(await page.locator(".winner-records table").count()).toBe(0);
-      expect(await painted!.evaluate((node) => node.isConnected)).toBe(true);
+      expect(await paintedCard!.evaluate((node) => node.isConnected)).toBe(true);
       await signIn.click();
       await page.waitForURL(`**/auth/login?next=%2Fplay%2Finstant%2Flottery%2F${code}`);
       await context.close();
